@@ -1,0 +1,118 @@
+/**
+ * `npm start`, `npm run status`, `npm run db:reset`, `npm run admin:grant|admin:revoke -- <email>`:
+ * the local Supabase stand-in's command line (DESIGN.md section 2).
+ */
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { defaultConfig, statusEnv, type StackConfig } from './config.ts';
+import { MigrationError, resetDatabase, startDatabase } from './db.ts';
+import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
+
+const log = (line: string) => console.log(line);
+
+async function start() {
+  const config = defaultConfig();
+  const began = Date.now();
+  let stack;
+  try {
+    stack = await startStack(config, log);
+  } catch (e) {
+    if (e instanceof StackAlreadyRunning || e instanceof MigrationError) {
+      console.error(`\n${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  await fs.writeFile(path.join(config.dataDir, 'stack.pid'), String(process.pid));
+  console.log(`\nScamCheck local stack is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`);
+  console.log(await demoLogins());
+  console.log('\nPress Ctrl-C to stop everything.\n');
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack...');
+    await stack.stop();
+    await fs.rm(path.join(config.dataDir, 'stack.pid'), { force: true });
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  process.on('SIGHUP', shutdown);
+}
+
+async function demoLogins(): Promise<string> {
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'demo-logins.txt');
+  return existsSync(file) ? '\n' + (await fs.readFile(file, 'utf8')).trimEnd() : '';
+}
+
+async function status() {
+  const config = defaultConfig();
+  for (const [k, v] of Object.entries(statusEnv(config))) console.log(`${k}="${v}"`);
+  if (!(await portInUse(config.host, config.apiPort))) {
+    console.error('\nThe local stack is not running: start it with `npm start`.');
+  }
+}
+
+/** Runs `fn` with a superuser pool: on the running stack's database, or on one started for the call. */
+async function withDatabase(config: StackConfig, fn: (pool: pg.Pool) => Promise<void>) {
+  if (config.databaseUrl || (await portInUse(config.host, config.dbPort))) {
+    const pool = new pg.Pool({ connectionString: statusEnv(config).DB_URL });
+    try {
+      await fn(pool);
+    } finally {
+      await pool.end();
+    }
+    return;
+  }
+  const db = await startDatabase({ ...config, verbose: false }, log);
+  try {
+    await fn(db.pool);
+  } finally {
+    await db.stop();
+  }
+}
+
+async function dbReset() {
+  const config = defaultConfig();
+  await withDatabase(config, (pool) => resetDatabase(pool, log));
+  console.log('Database reset: migrations and seed applied.');
+}
+
+async function admin(grant: boolean) {
+  const email = process.argv[3];
+  if (!email) {
+    console.error(`Usage: npm run admin:${grant ? 'grant' : 'revoke'} -- <email>`);
+    process.exit(2);
+  }
+  await withDatabase(defaultConfig(), async (pool) => {
+    const { rows } = await pool.query('select id from auth.users where lower(email) = lower($1)', [email]);
+    if (!rows.length) {
+      console.error(`No user with e-mail ${email}.`);
+      process.exitCode = 1;
+      return;
+    }
+    await pool.query(grant ? 'select private.grant_admin($1)' : 'select private.revoke_admin($1)', [rows[0].id]);
+    console.log(grant ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+  });
+}
+
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  status,
+  'db-reset': dbReset,
+  'admin-grant': () => admin(true),
+  'admin-revoke': () => admin(false),
+};
+
+const command = commands[process.argv[2] ?? ''];
+if (!command) {
+  console.error(`Unknown command. Use one of: ${Object.keys(commands).join(', ')}`);
+  process.exit(2);
+}
+command().catch((e) => {
+  console.error(e instanceof MigrationError ? `\n${e.message}\n` : e);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+/**
+ * Settings of the local Supabase stand-in (DESIGN.md section 2).
+ *
+ * Ports are the Supabase CLI's defaults so that `.env` files and tests work against either stack.
+ * The keys are fixed development keys, the same kind the CLI prints for `supabase start`: they sign
+ * nothing outside this machine and production keys never appear in the repository.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SUPABASE_DIR = path.join(ROOT_DIR, 'supabase');
+
+/** The CLI's development JWT secret; anon and service_role keys below are signed with it. */
+export const JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface StackConfig {
+  /** Gateway: /auth/v1, /rest/v1, /storage/v1, /functions/v1. */
+  apiPort: number;
+  dbPort: number;
+  /** Mailpit-compatible web page and JSON API. */
+  mailPort: number;
+  smtpPort: number;
+  appPort: number;
+  /** Where Postgres data, stored objects and stack state live (git-ignored). */
+  dataDir: string;
+  /** Use this server instead of starting embedded Postgres. */
+  databaseUrl?: string;
+  host: string;
+  /** Start the Vite dev server too (`npm start`); tests use a built app or none. */
+  withApp: boolean;
+  /** Watch supabase/functions and restart a function when its files change. */
+  watchFunctions: boolean;
+  /** Print function and database logs to the console. */
+  verbose: boolean;
+}
+
+export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  const base: StackConfig = {
+    apiPort: 54321,
+    dbPort: 54322,
+    mailPort: 54324,
+    smtpPort: 54325,
+    appPort: 5173,
+    dataDir: path.join(ROOT_DIR, '.supabase-local', 'dev'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    host: '127.0.0.1',
+    withApp: true,
+    watchFunctions: true,
+    verbose: true,
+  };
+  return { ...base, ...overrides };
+}
+
+/** The configuration `npm test` uses: its own ports and data folder, so it runs beside `npm start`. */
+export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  return defaultConfig({
+    apiPort: 55321,
+    dbPort: 55322,
+    mailPort: 55324,
+    smtpPort: 55325,
+    appPort: 55173,
+    dataDir: path.join(ROOT_DIR, '.supabase-local', 'test'),
+    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    withApp: false,
+    watchFunctions: false,
+    verbose: !!process.env.STACK_VERBOSE,
+    ...overrides,
+  });
+}
+
+export function dbUrl(config: StackConfig, database = 'postgres'): string {
+  if (config.databaseUrl) return config.databaseUrl;
+  return `postgresql://postgres:postgres@${config.host}:${config.dbPort}/${database}`;
+}
+
+export function apiUrl(config: StackConfig): string {
+  return `http://${config.host}:${config.apiPort}`;
+}
+
+export function mailUrl(config: StackConfig): string {
+  return `http://${config.host}:${config.mailPort}`;
+}
+
+export function appUrl(config: StackConfig): string {
+  return `http://localhost:${config.appPort}`;
+}
+
+/** The lines `supabase status -o env` prints, plus APP_URL. */
+export function statusEnv(config: StackConfig): Record<string, string> {
+  const api = apiUrl(config);
+  return {
+    ANON_KEY,
+    API_URL: api,
+    APP_URL: appUrl(config),
+    DB_URL: dbUrl(config),
+    FUNCTIONS_URL: `${api}/functions/v1`,
+    GRAPHQL_URL: `${api}/graphql/v1`,
+    INBUCKET_URL: mailUrl(config),
+    JWT_SECRET,
+    MAILPIT_URL: mailUrl(config),
+    REST_URL: `${api}/rest/v1`,
+    SERVICE_ROLE_KEY,
+    STORAGE_S3_URL: `${api}/storage/v1/s3`,
+    STUDIO_URL: '',
+  };
+}

@@ -1,0 +1,60 @@
+/** Small HTTP helpers shared by the gateway's services. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    public body: unknown,
+    public headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : String(body));
+  }
+}
+
+/** Reads the whole request body, refusing more than `limit` bytes with 413. */
+export async function readBody(req: IncomingMessage, limit = 50 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson(req: IncomingMessage, limit?: number): Promise<unknown> {
+  const body = await readBody(req, limit);
+  if (body.length === 0) return {};
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw new HttpError(400, { code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text).toString(),
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function headerValue(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The CORS headers Supabase's gateway adds to every answer. */
+export const CORS_HEADERS: Record<string, string> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-credentials': 'true',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, cache-control, x-supabase-api-version, accept, accept-language, content-language, if-none-match, x-source',
+  'access-control-expose-headers': 'content-range, content-location, content-type, x-total-count, etag, location, x-supabase-api-version',
+  'access-control-max-age': '3600',
+};

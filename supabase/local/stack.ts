@@ -1,0 +1,140 @@
+/**
+ * Starts and stops the whole local stack (DESIGN.md section 2): database, mail sink, gateway with its
+ * services and edge functions, and optionally the Vite dev server. Used by `npm start` and by the tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { ANON_KEY, ROOT_DIR, apiUrl, appUrl, mailUrl, statusEnv, type StackConfig } from './config.ts';
+import { prepareDatabase, startDatabase } from './db.ts';
+import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
+import { FunctionsRuntime } from './functions.ts';
+import { startMailSink } from './mail.ts';
+
+export interface RunningStack {
+  config: StackConfig;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export class StackAlreadyRunning extends Error {}
+
+/** True when something already listens on host:port. */
+export function portInUse(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startStack(config: StackConfig, log: (line: string) => void = console.log): Promise<RunningStack> {
+  const ports: [string, number][] = [
+    ['gateway', config.apiPort],
+    ['mail', config.mailPort],
+    ['smtp', config.smtpPort],
+  ];
+  if (!config.databaseUrl) ports.push(['database', config.dbPort]);
+  if (config.withApp) ports.push(['app', config.appPort]);
+  for (const [what, port] of ports) {
+    if (await portInUse(config.host, port)) {
+      throw new StackAlreadyRunning(
+        `Port ${port} (${what}) is already in use: a local stack seems to be running already ` +
+          `(see \`npm run status\`), or another program holds the port. Stop it first.`,
+      );
+    }
+  }
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
+    stops.length = 0;
+  };
+  try {
+    const db = await startDatabase(config, log);
+    stops.push(() => db.stop());
+    await prepareDatabase(db.pool, log);
+
+    const mail = await startMailSink(config, log);
+    stops.push(() => mail.stop());
+
+    const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
+    const functions = new FunctionsRuntime(config, log);
+    stops.push(() => functions.stop());
+    const services: Record<string, ServiceHandler> = {
+      '/functions/v1': (req, res, sub) => functions.handle(req, res, sub),
+    };
+    await registerServices(services, ctx);
+    const gateway = await startGateway(config, services, log);
+    stops.push(() => gateway.close());
+
+    if (config.withApp) {
+      const vite = startVite(config, log);
+      stops.push(() => stopChild(vite));
+    }
+    return { config, env: statusEnv(config), stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
+
+/** Adds the Supabase HTTP services (auth, rest, storage) that exist in this checkout. */
+async function registerServices(services: Record<string, ServiceHandler>, ctx: ServiceContext) {
+  const modules: [string, string, string][] = [
+    ['/auth/v1', './auth/index.ts', 'createAuthService'],
+    ['/rest/v1', './rest/index.ts', 'createRestService'],
+    ['/storage/v1', './storage/index.ts', 'createStorageService'],
+  ];
+  for (const [prefix, file, factory] of modules) {
+    const full = path.join(path.dirname(new URL(import.meta.url).pathname), file);
+    if (!(await fs.stat(full).catch(() => null))) continue;
+    const mod = (await import(full)) as Record<string, (ctx: ServiceContext) => Promise<ServiceHandler> | ServiceHandler>;
+    services[prefix] = await mod[factory](ctx);
+  }
+}
+
+function startVite(config: StackConfig, log: (line: string) => void): ChildProcess {
+  const bin = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
+  const child = spawn(bin, ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: apiUrl(config),
+      VITE_SUPABASE_ANON_KEY: ANON_KEY,
+      SCAMCHECK_API_URL: apiUrl(config),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const relay = (c: Buffer) => {
+    for (const line of c.toString('utf8').split('\n')) if (line.trim() && config.verbose) log(`[app] ${line}`);
+  };
+  child.stdout!.on('data', relay);
+  child.stderr!.on('data', relay);
+  return child;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 3000).unref();
+  });
+}
+
+export function describeStack(config: StackConfig): string {
+  return [
+    `  App:       ${appUrl(config)}`,
+    `  API:       ${apiUrl(config)}`,
+    `  Database:  ${statusEnv(config).DB_URL}`,
+    `  Mail:      ${mailUrl(config)}`,
+  ].join('\n');
+}

@@ -1,0 +1,24 @@
+/**
+ * Starts one local stack for every test that needs it, on the test ports and data folder
+ * (config.testConfig), so `npm test` runs on a fresh clone and beside a running `npm start`.
+ * The test database is rebuilt from migrations and seed at every run, and every process the stack
+ * started (Postgres, Deno, Vite) is stopped at the end.
+ */
+import fs from 'node:fs/promises';
+import { testConfig } from '../local/config.ts';
+import { startStack, type RunningStack } from '../local/stack.ts';
+
+let stack: RunningStack | undefined;
+
+export async function setup() {
+  const config = testConfig({ withApp: true });
+  if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  stack = await startStack(config, (line) => {
+    if (config.verbose || /error|fail/i.test(line)) console.log(line);
+  });
+  for (const [k, v] of Object.entries(stack.env)) process.env[`STACK_${k}`] = v;
+}
+
+export async function teardown() {
+  await stack?.stop();
+}

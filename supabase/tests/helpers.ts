@@ -1,0 +1,21 @@
+/** Shared helpers for tests that run against the local stack started by global-setup.ts. */
+import pg from 'pg';
+
+export function stackEnv(name: 'API_URL' | 'DB_URL' | 'ANON_KEY' | 'SERVICE_ROLE_KEY' | 'JWT_SECRET' | 'MAILPIT_URL' | 'APP_URL'): string {
+  const v = process.env[`STACK_${name}`];
+  if (!v) throw new Error(`STACK_${name} is not set: run the tests through vitest (global-setup starts the stack)`);
+  return v;
+}
+
+let pool: pg.Pool | undefined;
+
+/** A superuser pool on the test database, for arranging data and reading what the API wrote. */
+export function adminPool(): pg.Pool {
+  pool ??= new pg.Pool({ connectionString: stackEnv('DB_URL'), max: 5 });
+  return pool;
+}
+
+/** A unique suffix so that tests running in parallel never share rows. */
+export function unique(prefix = 't'): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
