@@ -58,13 +58,15 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
 
 /** The configuration `npm test` uses: its own ports and data folder, so it runs beside `npm start`. */
 export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
+  // STACK_PORT_OFFSET lets several test runs share a machine (each on its own ports and data folder).
+  const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
   return defaultConfig({
-    apiPort: 55321,
-    dbPort: 55322,
-    mailPort: 55324,
-    smtpPort: 55325,
-    appPort: 55173,
-    dataDir: path.join(ROOT_DIR, '.supabase-local', 'test'),
+    apiPort: 55321 + offset,
+    dbPort: 55322 + offset,
+    mailPort: 55324 + offset,
+    smtpPort: 55325 + offset,
+    appPort: 55173 + offset,
+    dataDir: path.join(ROOT_DIR, '.supabase-local', offset ? `test-${offset}` : 'test'),
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     withApp: false,
     watchFunctions: false,

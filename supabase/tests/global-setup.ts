@@ -17,6 +17,7 @@ export async function setup() {
     if (config.verbose || /error|fail/i.test(line)) console.log(line);
   });
   for (const [k, v] of Object.entries(stack.env)) process.env[`STACK_${k}`] = v;
+  process.env.STACK_SMTP_PORT = String(config.smtpPort);
 }
 
 export async function teardown() {

@@ -5,7 +5,7 @@ import { stackEnv, unique } from './helpers.ts';
 describe('mail sink', () => {
   it('keeps a message sent over SMTP and serves it through the Mailpit API', async () => {
     const to = `${unique('mail')}@example.com`;
-    const smtpPort = Number(new URL(stackEnv('MAILPIT_URL')).port) + 1;
+    const smtpPort = Number(process.env.STACK_SMTP_PORT);
     const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
     await transport.sendMail({ from: 'test@scamcheck.local', to, subject: 'Hello sink', text: 'code 123456', html: '<p>code <b>123456</b></p>' });
     transport.close();
