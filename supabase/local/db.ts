@@ -131,14 +131,14 @@ export async function applyPlatform(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function listMigrations(): Promise<{ version: string; name: string; file: string }[]> {
-  if (!existsSync(MIGRATIONS_DIR)) return [];
-  return (await fs.readdir(MIGRATIONS_DIR))
+export async function listMigrations(dir = MIGRATIONS_DIR): Promise<{ version: string; name: string; file: string }[]> {
+  if (!existsSync(dir)) return [];
+  return (await fs.readdir(dir))
     .filter((f) => /^\d+_.*\.sql$/.test(f))
     .sort()
     .map((f) => {
       const m = /^(\d+)_(.*)\.sql$/.exec(f)!;
-      return { version: m[1], name: m[2], file: path.join(MIGRATIONS_DIR, f) };
+      return { version: m[1], name: m[2], file: path.join(dir, f) };
     });
 }
 
@@ -147,7 +147,7 @@ export async function listMigrations(): Promise<{ version: string; name: string;
  * supabase_migrations.schema_migrations as the CLI does. A failing migration rolls back whole and
  * stops with the file name and Postgres' error.
  */
-export async function applyMigrations(pool: pg.Pool, log: (line: string) => void): Promise<number> {
+export async function applyMigrations(pool: pg.Pool, log: (line: string) => void, dir = MIGRATIONS_DIR): Promise<number> {
   await pool.query(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
@@ -159,7 +159,7 @@ export async function applyMigrations(pool: pg.Pool, log: (line: string) => void
     ),
   );
   let applied = 0;
-  for (const m of await listMigrations()) {
+  for (const m of await listMigrations(dir)) {
     if (done.has(m.version)) continue;
     const sql = await fs.readFile(m.file, 'utf8');
     const client = await pool.connect();

@@ -74,7 +74,8 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
 
     if (config.withApp) {
       const vite = startVite(config, log);
-      stops.push(() => stopChild(vite));
+      stops.push(() => stopChild(vite.child));
+      await vite.ready;
     }
     return { config, env: statusEnv(config), stop: stopAll };
   } catch (e) {
@@ -98,7 +99,8 @@ async function registerServices(services: Record<string, ServiceHandler>, ctx: S
   }
 }
 
-function startVite(config: StackConfig, log: (line: string) => void): ChildProcess {
+/** Starts the Vite dev server; `ready` settles when it listens (or fails with its output). */
+function startVite(config: StackConfig, log: (line: string) => void): { child: ChildProcess; ready: Promise<void> } {
   const bin = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
   const child = spawn(bin, ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'], {
     cwd: ROOT_DIR,
@@ -110,12 +112,20 @@ function startVite(config: StackConfig, log: (line: string) => void): ChildProce
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const relay = (c: Buffer) => {
-    for (const line of c.toString('utf8').split('\n')) if (line.trim() && config.verbose) log(`[app] ${line}`);
-  };
-  child.stdout!.on('data', relay);
-  child.stderr!.on('data', relay);
-  return child;
+  let output = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const relay = (c: Buffer) => {
+      const text = c.toString('utf8');
+      output += text;
+      if (/ready in|Local:/.test(output)) resolve();
+      for (const line of text.split('\n')) if (line.trim() && config.verbose) log(`[app] ${line}`);
+    };
+    child.stdout!.on('data', relay);
+    child.stderr!.on('data', relay);
+    child.once('exit', (code) => reject(new Error(`The app server (Vite) exited with code ${code}:\n${output}`)));
+  });
+  ready.catch(() => undefined);
+  return { child, ready };
 }
 
 async function stopChild(child: ChildProcess) {

@@ -1,0 +1,83 @@
+/**
+ * `npm start` as a user runs it: everything comes up in one process tree, a second start says clearly
+ * that one is running, `npm run status` prints the CLI's env lines, and Ctrl-C leaves nothing behind.
+ * Runs the real CLI on its own ports (the test stack's offset + 50).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../local/config.ts';
+import { portInUse } from '../local/stack.ts';
+
+const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
+const env = { ...process.env, SCAMCHECK_STACK: 'test', STACK_PORT_OFFSET: String(offset) };
+const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
+const api = `http://127.0.0.1:${55321 + offset}`;
+const app = `http://localhost:${55173 + offset}`;
+
+function run(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: ROOT_DIR, env, encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+  let output = '';
+
+  afterAll(async () => {
+    // If an assertion failed mid-way, still stop the stack the way a user would (Ctrl-C).
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+    }
+  });
+
+  it('starts the stack, refuses a second start, reports status and stops cleanly on Ctrl-C', async () => {
+    const began = Date.now();
+    child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (c) => (output += c));
+    child.stderr!.on('data', (c) => (output += c));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setInterval(() => {
+        if (output.includes('local stack is up')) {
+          clearInterval(timer);
+          resolve();
+        } else if (child!.exitCode !== null || Date.now() - began > 90_000) {
+          clearInterval(timer);
+          reject(new Error(`npm start did not come up:\n${output}`));
+        }
+      }, 100);
+    });
+    expect(output).toContain(app);
+    expect(output).toContain(api);
+
+    const fn = await fetch(`${api}/functions/v1/health`, { headers: { authorization: `Bearer ${process.env.STACK_ANON_KEY}` } });
+    expect(fn.status).toBe(200);
+    const page = await fetch(app);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+
+    const second = run(['start']);
+    expect(second.status).toBe(1);
+    expect(second.stderr).toMatch(/already in use: a local stack seems to be running already/);
+
+    const status = run(['status']);
+    expect(status.status).toBe(0);
+    const lines = status.stdout.trim().split('\n');
+    for (const key of ['API_URL', 'DB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET', 'MAILPIT_URL', 'APP_URL']) {
+      expect(lines.some((l) => new RegExp(`^${key}=".+"$`).test(l))).toBe(true);
+    }
+    expect(lines).toContain(`API_URL="${api}"`);
+
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    for (const port of [55321, 55322, 55324, 55325, 55173].map((p) => p + offset)) {
+      expect(await portInUse('127.0.0.1', port)).toBe(false);
+    }
+    for (const pattern of [`test-${offset}/postgres`, `vite --port ${55173 + offset}`]) {
+      const leftovers = spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' });
+      expect(leftovers.stdout.trim(), pattern).toBe('');
+    }
+  }, 150_000);
+});
