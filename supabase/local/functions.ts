@@ -216,7 +216,10 @@ export class FunctionsRuntime {
 export async function proxy(req: IncomingMessage, res: ServerResponse, port: number, pathWithQuery: string) {
   const http = await import('node:http');
   await new Promise<void>((resolve) => {
-    const headers = { ...req.headers, host: `127.0.0.1:${port}` };
+    // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
+    const client = req.socket.remoteAddress ?? '';
+    const forwarded = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${client}` : client;
+    const headers = { ...req.headers, host: `127.0.0.1:${port}`, 'x-forwarded-for': forwarded };
     const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);

@@ -63,7 +63,8 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
     stops.push(() => mail.stop());
 
     const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
-    const functions = new FunctionsRuntime(config, log);
+    // Functions send e-mail through SMTP; locally that is the mail sink (production sets its own SMTP_*).
+    const functions = new FunctionsRuntime(config, log, { SMTP_HOST: config.host, SMTP_PORT: String(config.smtpPort), SITE_URL: appUrl(config) });
     stops.push(() => functions.stop());
     const services: Record<string, ServiceHandler> = {
       '/functions/v1': (req, res, sub) => functions.handle(req, res, sub),
