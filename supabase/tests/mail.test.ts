@@ -2,6 +2,15 @@ import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { stackEnv, unique } from './helpers.ts';
 
+interface MessageList {
+  messages: { ID: string; Subject: string; To: { Address: string }[] }[];
+}
+interface Message {
+  ID: string;
+  Text: string;
+  HTML: string;
+}
+
 describe('mail sink', () => {
   it('keeps a message sent over SMTP and serves it through the Mailpit API', async () => {
     const to = `${unique('mail')}@example.com`;
@@ -10,11 +19,11 @@ describe('mail sink', () => {
     await transport.sendMail({ from: 'test@scamcheck.local', to, subject: 'Hello sink', text: 'code 123456', html: '<p>code <b>123456</b></p>' });
     transport.close();
 
-    const list = await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/search?query=to:${to}`)).json();
+    const list = (await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/search?query=to:${to}`)).json()) as MessageList;
     expect(list.messages).toHaveLength(1);
     expect(list.messages[0]).toMatchObject({ Subject: 'Hello sink', To: [{ Address: to }] });
 
-    const one = await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${list.messages[0].ID}`)).json();
+    const one = (await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${list.messages[0].ID}`)).json()) as Message;
     expect(one.Text).toContain('123456');
     expect(one.HTML).toContain('<b>123456</b>');
 
