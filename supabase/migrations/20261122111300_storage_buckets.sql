@@ -1,0 +1,61 @@
+-- Storage buckets for images (SPEC.md section 5: at most 500000 bytes, images only) and their policies.
+--   evidence      private: the reporter reads and writes under '<uid>/...', admins read everything.
+--   avatars       public read; users write under '<uid>/...'.
+--   news-banners  public read; admins write.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values
+  ('evidence', 'evidence', false, 500000, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
+  ('avatars', 'avatars', true, 500000, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
+  ('news-banners', 'news-banners', true, 500000, array['image/jpeg', 'image/png', 'image/webp', 'image/gif'])
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
+
+-- evidence
+create policy "Reporters and admins can read evidence" on storage.objects
+  for select to authenticated
+  using (
+    bucket_id = 'evidence'
+    and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.is_admin()))
+  );
+create policy "Users can upload evidence to their own folder" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
+create policy "Users can replace evidence in their own folder" on storage.objects
+  for update to authenticated
+  using (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text)
+  with check (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
+create policy "Users can delete evidence in their own folder" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
+-- avatars
+create policy "Anyone can read avatars" on storage.objects
+  for select to anon, authenticated
+  using (bucket_id = 'avatars');
+create policy "Users can upload an avatar to their own folder" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
+create policy "Users can replace avatars in their own folder" on storage.objects
+  for update to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text)
+  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
+create policy "Users can delete avatars in their own folder" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
+-- news banners
+create policy "Anyone can read news banners" on storage.objects
+  for select to anon, authenticated
+  using (bucket_id = 'news-banners');
+create policy "Admins can upload news banners" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'news-banners' and (select private.is_admin()));
+create policy "Admins can replace news banners" on storage.objects
+  for update to authenticated
+  using (bucket_id = 'news-banners' and (select private.is_admin()))
+  with check (bucket_id = 'news-banners' and (select private.is_admin()));
+create policy "Admins can delete news banners" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'news-banners' and (select private.is_admin()));
