@@ -231,7 +231,8 @@ immutable parallel safe
 set search_path = ''
 as $$
 declare
-  s text := btrim(value);
+  -- ideographic and full-width full stops separate labels as '.' does
+  s text := translate(btrim(value), U&'\3002\FF0E\FF61', '...');
 begin
   if s is null or s = '' then
     return null;
@@ -253,7 +254,7 @@ begin
   if s ~ '^[13][1-9A-HJ-NP-Za-km-z]{25,34}$' then
     return 'crypto';
   end if;
-  if s ~* '^[a-z][a-z0-9+.-]*://' or s ~ '^[^\s/@]+\.[^\s/@.:]{2,}([:/?#].*)?$' then
+  if s ~* '^[a-z][a-z0-9+.-]*://' or s ~ '^(//)?[^\s/@]+\.[^\s/@.:]{2,}\.?([:/?#].*)?$' then
     return 'website';
   end if;
   if s ~ '^[1-9A-HJ-NP-Za-km-z]{25,}$' then
