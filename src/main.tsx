@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from '@/app';
+import './index.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Is it a Scam?</h1>
-    </main>
+    <App />
   </StrictMode>,
 );

@@ -1,0 +1,75 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import { ErrorPage } from '@/components/errors/error-page';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { paths } from '@/config/paths';
+
+/**
+ * Route modules export `Component` and, when the page needs data, `clientLoader(queryClient)`, which
+ * prefetches into the query cache so the page renders with its data (bulletproof-react's pattern).
+ * Every page is a lazy chunk: the home page's first load carries only the shell.
+ */
+export interface RouteModule {
+  Component: React.ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+}
+
+export function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const { Component, clientLoader } = await load();
+      return { Component, loader: clientLoader?.(queryClient) };
+    },
+  };
+}
+
+function HydrateFallback() {
+  return (
+    <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
+      Loading…
+    </div>
+  );
+}
+
+/** Sits at the root so that a crash in any layout still ends on a page with a <main> landmark. */
+function RootErrorPage() {
+  return (
+    <main>
+      <ErrorPage />
+    </main>
+  );
+}
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
+
+  const publicPages: RouteObject[] = [
+    { index: true, ...page(() => import('./routes/home')) },
+    { path: '*', ...page(() => import('./routes/not-found')) },
+  ];
+
+  // The dashboard (issue 7) adds its routes here, as one more child of the root.
+  const dashboardRoutes: RouteObject[] = [];
+
+  return [
+    {
+      id: 'root',
+      element: <Outlet />,
+      errorElement: <RootErrorPage />,
+      HydrateFallback,
+      children: [
+        {
+          path: paths.home.path,
+          element: <PublicLayout />,
+          // A page that crashes keeps the site's header and footer around the error message.
+          children: [{ errorElement: <ErrorPage />, children: publicPages }],
+        },
+        ...dashboardRoutes,
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Menu, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { paths } from '@/config/paths';
+import { env } from '@/config/env';
+import { useUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+
+interface NavItem {
+  label: string;
+  to: string;
+}
+
+/**
+ * Report a Scam and Notify Me lead to /register (SPEC.md section 2). A signed-in user already has an
+ * account, so the same entries open the dashboard forms they stand for.
+ */
+function useNavItems(): { main: NavItem[]; account: NavItem[] } {
+  const user = useUser();
+  const main: NavItem[] = [
+    { label: 'Report a Scam', to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref() },
+    { label: 'Notify Me', to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref() },
+    { label: 'News', to: paths.news.getHref() },
+    { label: 'About', to: paths.about.getHref() },
+    { label: 'Donate', to: paths.donate.getHref() },
+  ];
+  const account: NavItem[] = user
+    ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }]
+    : [
+        { label: 'Login', to: paths.auth.login.getHref() },
+        { label: 'Register', to: paths.auth.register.getHref() },
+      ];
+  return { main, account };
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'text-primary' : 'text-foreground/80',
+  );
+
+function DesktopNav() {
+  const { main, account } = useNavItems();
+  return (
+    <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+      {main.map((item) => (
+        // Two entries share /register; end matching keeps only the page you are on highlighted.
+        <NavLink key={item.label} to={item.to} end className={linkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+      <span className="bg-border mx-2 h-5 w-px" aria-hidden />
+      {account.map((item, i) => (
+        <Button key={item.label} asChild size="sm" variant={i === account.length - 1 ? 'default' : 'ghost'}>
+          <Link to={item.to}>{item.label}</Link>
+        </Button>
+      ))}
+    </nav>
+  );
+}
+
+/**
+ * Under 768px the links fold behind a hamburger button into a panel under the header. A plain
+ * disclosure (not a dialog) keeps the first page load small and needs no focus trap.
+ */
+function MobileNav() {
+  const [open, setOpen] = useState(false);
+  const { main, account } = useNavItems();
+  const location = useLocation();
+  // Close the panel whenever a link (or the back button) changes the page.
+  const [lastPath, setLastPath] = useState(location.pathname);
+  if (lastPath !== location.pathname) {
+    setLastPath(location.pathname);
+    setOpen(false);
+  }
+  return (
+    <div className="md:hidden">
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? <X aria-hidden /> : <Menu aria-hidden />}
+      </Button>
+      {open && (
+        <nav id="mobile-menu" aria-label="Mobile" className="bg-background absolute inset-x-0 top-16 border-b px-4 pb-4 shadow-md">
+          <ul className="flex flex-col gap-1 pt-2">
+            {[...main, ...account].map((item) => (
+              <li key={item.label}>
+                <NavLink to={item.to} end className={(s) => cn(linkClass(s), 'block py-3 text-base')}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** A thin bar while a route's code or data loads, so slow navigations do not look frozen. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div role="progressbar" aria-label="Loading page" className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+      <div className="bg-primary h-full w-1/3 animate-pulse" />
+    </div>
+  );
+}
+
+const footerLinks: NavItem[] = [
+  { label: 'Privacy', to: paths.privacy.getHref() },
+  { label: 'Terms of Service', to: paths.tos.getHref() },
+  { label: 'FAQ', to: paths.faq.getHref() },
+  { label: 'Contact', to: paths.contact.getHref() },
+];
+
+export function PublicLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <NavigationProgress />
+      <a
+        href="#main"
+        className="focus:bg-background sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Logo />
+          <div className="flex items-center gap-1">
+            <DesktopNav />
+            <ThemeToggle />
+            <MobileNav />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="bg-muted/40 border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-start md:justify-between">
+          <div className="space-y-2 text-sm">
+            <Logo />
+            <p className="text-muted-foreground max-w-sm">
+              Check a number, e-mail, website, e-wallet or crypto address before you send money. Made in the Philippines.
+            </p>
+            <p className="text-muted-foreground">
+              <a className="hover:text-foreground underline underline-offset-4" href={`mailto:${env.VITE_SUPPORT_EMAIL}`}>
+                {env.VITE_SUPPORT_EMAIL}
+              </a>
+            </p>
+          </div>
+          <nav aria-label="Footer">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              {footerLinks.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className="text-muted-foreground border-t py-4 text-center text-xs">
+          © {new Date().getFullYear()} ScamCheck. Not affiliated with any law-enforcement agency.
+        </p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+
+type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'children'> & {
+  /** True while the form's request is in flight. */
+  isPending: boolean;
+  /** The idle label; SPEC.md section 2 says 'submit'. */
+  label?: string;
+  pendingLabel?: string;
+};
+
+/**
+ * The shared submit button (SPEC.md section 2): 'submit', then 'submitting...' and disabled while the
+ * request runs, so a double click cannot send a form twice.
+ */
+export function SubmitButton({ isPending, label = 'submit', pendingLabel = 'submitting...', disabled, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={isPending || disabled} aria-busy={isPending} {...props}>
+      {isPending ? pendingLabel : label}
+    </Button>
+  );
+}

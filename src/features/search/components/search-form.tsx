@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+// zod/mini: this form is on the home page, whose first load must stay small (issue 6).
+import * as z from 'zod/mini';
+import { Search } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+export const searchFormSchema = z.object({
+  searchString: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Enter a number, e-mail, website, e-wallet or crypto address'),
+    z.maxLength(320, 'That is too long to be an identifier'),
+  ),
+});
+export type SearchFormValues = z.infer<typeof searchFormSchema>;
+
+/**
+ * The search box: submitting goes to /search/{searchString} (SPEC.md section 4), where the results
+ * page runs the search, so a result is a link anyone can share.
+ *
+ * One field does not need react-hook-form; leaving it out keeps ~13 KB gzipped off the home page's
+ * first load. The markup mirrors shadcn's Form (label, aria-invalid, described-by message).
+ */
+export function SearchForm({
+  defaultValue = '',
+  className,
+  hrefFor = paths.search.getHref,
+}: {
+  defaultValue?: string;
+  className?: string;
+  /** Where the results live: the public page by default; the dashboard passes its own. */
+  hrefFor?: (searchString: string) => string;
+}) {
+  const navigate = useNavigate();
+  const id = useId();
+  const [value, setValue] = useState(defaultValue);
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = z.safeParse(searchFormSchema, { searchString: value });
+    if (!result.success) {
+      setError(result.error.issues[0]?.message ?? 'Enter something to search');
+      return;
+    }
+    setError(null);
+    navigate(hrefFor(result.data.searchString));
+  }
+
+  return (
+    <form role="search" noValidate onSubmit={onSubmit} className={cn('flex w-full flex-col gap-2', className)}>
+      <Label htmlFor={`${id}-input`} className="sr-only">
+        Number, e-mail, website, e-wallet or crypto address
+      </Label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Input
+          id={`${id}-input`}
+          name="searchString"
+          value={value}
+          onChange={(e) => {
+            setValue(e.target.value);
+            if (error) setError(null);
+          }}
+          required
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-message` : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="e.g. 0917 123 4567, scammer@mail.com, shop-example.com"
+          className="bg-background h-12 text-base md:text-base"
+        />
+        <Button type="submit" size="lg" className="h-12 sm:w-36">
+          <Search aria-hidden />
+          Search
+        </Button>
+      </div>
+      {error && (
+        <p id={`${id}-message`} role="alert" className="text-destructive text-left text-sm">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

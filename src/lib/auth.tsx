@@ -1,0 +1,114 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Session, User } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+import { paths } from '@/config/paths';
+
+/**
+ * Signed-in state comes only from supabase-js: the session it stores and the events it emits
+ * (sign-in, sign-out, token refresh, also from other tabs). Nothing else in the app keeps a copy.
+ */
+interface AuthState {
+  session: Session | null;
+  user: User | null;
+  /** False until supabase-js has read any stored session, so guards do not bounce a signed-in user. */
+  ready: boolean;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>({ session: null, user: null, ready: false });
+
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      setState({ session, user: session?.user ?? null, ready: true });
+      // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
+      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
+        queryClient.invalidateQueries();
+      }
+    });
+    return () => data.subscription.unsubscribe();
+  }, [queryClient]);
+
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+export function useUser(): User | null {
+  return useAuth().user;
+}
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  /** Object path in the avatars bucket, or null for the default icon. */
+  avatarPath: string | null;
+  isAdmin: boolean;
+}
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  current: (userId: string | undefined) => [...profileKeys.all, 'current', userId] as const,
+};
+
+/**
+ * The signed-in user's profile and role. The role is decided in SQL (DESIGN.md section 3): the app
+ * asks the database, never trusts user_metadata.
+ */
+export async function getCurrentProfile(user: User): Promise<Profile> {
+  const [profileResult, rolesResult] = await Promise.all([
+    supabase.from('profiles').select('name, email, avatar_path').eq('id', user.id).maybeSingle(),
+    // RLS lets users read their own rows of user_roles; the role itself is granted only in SQL.
+    supabase.from('user_roles').select('role').eq('user_id', user.id),
+  ]);
+  if (profileResult.error) throw profileResult.error;
+  if (rolesResult.error) throw rolesResult.error;
+  const row = (profileResult.data ?? {}) as { name?: string | null; email?: string | null; avatar_path?: string | null };
+  const roles = (rolesResult.data ?? []) as { role: string }[];
+  const metaName = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : '';
+  return {
+    id: user.id,
+    name: row.name || metaName || user.email || '',
+    email: row.email || user.email || '',
+    avatarPath: row.avatar_path ?? null,
+    isAdmin: roles.some((r) => r.role === 'admin'),
+  };
+}
+
+export function currentProfileQueryOptions(user: User | null) {
+  return queryOptions({
+    queryKey: profileKeys.current(user?.id),
+    queryFn: () => getCurrentProfile(user!),
+    enabled: !!user,
+  });
+}
+
+export function useCurrentProfile() {
+  const user = useUser();
+  return useQuery(currentProfileQueryOptions(user));
+}
+
+/** Sends signed-out visitors to /login, remembering where they wanted to go. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, ready } = useAuth();
+  const location = useLocation();
+  const redirectTo = useMemo(() => `${location.pathname}${location.search}`, [location]);
+  if (!ready) {
+    return (
+      <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
+        Loading…
+      </div>
+    );
+  }
+  if (!user) return <Navigate to={paths.auth.login.getHref(redirectTo)} replace />;
+  return <>{children}</>;
+}
