@@ -86,3 +86,80 @@ grant execute on all functions in schema storage to anon, authenticated, service
 alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
 alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
+
+-- Keeps updated_at current when an object row changes (an upsert or a move), as upstream's trigger does.
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+comment on function storage.update_updated_at_column() is 'Sets updated_at on every update of a storage row.';
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+-- The listing behind storage-js `list()`: one level under `prefix`, entries whose name starts with
+-- prefix || search (case-insensitively), each deeper path folded into a folder entry with a null id.
+-- Names are relative to the prefix. Sorted by name, folders and files mix in name order; sorted by a
+-- date column, folders come first. Same signature as upstream (`levels` is unused there too) and
+-- security invoker, so the caller's RLS policies decide which objects, and so which folders, appear.
+create or replace function storage.search(
+  prefix text,
+  bucketname text,
+  limits int default 100,
+  levels int default 1,
+  offsets int default 0,
+  search text default '',
+  sortcolumn text default 'name',
+  sortorder text default 'asc'
+)
+returns table (name text, id uuid, updated_at timestamptz, created_at timestamptz, last_accessed_at timestamptz, metadata jsonb)
+language plpgsql stable security invoker
+as $$
+declare
+  v_prefix_len int := length(coalesce(prefix, ''));
+  v_match text := lower(coalesce(prefix, '') || coalesce(search, ''));
+  v_match_len int := length(lower(coalesce(prefix, '') || coalesce(search, '')));
+  v_column text := case lower(coalesce(sortcolumn, 'name'))
+    when 'updated_at' then 'updated_at'
+    when 'created_at' then 'created_at'
+    when 'last_accessed_at' then 'last_accessed_at'
+    else 'name' end;
+  v_order text := case when lower(coalesce(sortorder, 'asc')) = 'desc' then 'desc' else 'asc' end;
+  v_order_by text;
+begin
+  if v_column = 'name' then
+    v_order_by := format('lower(e.name || case when e.is_folder then ''/'' else '''' end) collate "C" %s', v_order);
+  else
+    v_order_by := format('e.is_folder desc, case when e.is_folder then e.name end collate "C" %1$s, e.%2$I %1$s, e.name collate "C"', v_order, v_column);
+  end if;
+  return query execute format($sql$
+    with matched as (
+      select o.name, o.id, o.updated_at, o.created_at, o.last_accessed_at, o.metadata,
+             strpos(substr(o.name, $3 + 1), '/') as slash
+      from storage.objects o
+      where o.bucket_id = $1 and left(lower(o.name), $3) = $2
+    ), entries as (
+      select substr(left(m.name, $3 + m.slash - 1), $4 + 1) as name, null::uuid as id,
+             null::timestamptz as updated_at, null::timestamptz as created_at,
+             null::timestamptz as last_accessed_at, null::jsonb as metadata, true as is_folder
+      from matched m where m.slash > 0
+      group by 1
+      union all
+      select substr(m.name, $4 + 1), m.id, m.updated_at, m.created_at, m.last_accessed_at, m.metadata, false
+      from matched m where m.slash = 0
+    )
+    select e.name, e.id, e.updated_at, e.created_at, e.last_accessed_at, e.metadata
+    from entries e
+    order by %s
+    limit $5 offset $6
+  $sql$, v_order_by)
+  using bucketname, v_match, v_match_len, v_prefix_len, least(coalesce(limits, 100), 1500), coalesce(offsets, 0);
+end
+$$;
+comment on function storage.search(text, text, int, int, int, text, text, text) is
+  'Lists one folder level of a bucket for the Storage API (storage-js list()), as the calling role.';
+grant execute on function storage.search(text, text, int, int, int, text, text, text) to anon, authenticated, service_role;
