@@ -74,6 +74,16 @@ create table if not exists auth.sessions (
 );
 create index if not exists sessions_user_id_idx on auth.sessions (user_id);
 
+-- How each session was authenticated (password, otp, ...): the `amr` claim of its access tokens.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
 create table if not exists auth.refresh_tokens (
   instance_id uuid,
   id bigserial primary key,
@@ -97,6 +107,7 @@ create table if not exists auth.one_time_tokens (
   updated_at timestamp not null default now()
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type);
 
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
@@ -156,4 +167,5 @@ alter table auth.identities owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.one_time_tokens owner to supabase_auth_admin;
+alter table auth.mfa_amr_claims owner to supabase_auth_admin;
 alter table auth.audit_log_entries owner to supabase_auth_admin;

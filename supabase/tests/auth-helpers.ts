@@ -1,0 +1,103 @@
+/** Helpers for the Auth conformance tests: supabase-js clients and the e-mails the stack sent. */
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { stackEnv, unique } from './helpers.ts';
+
+// Node 20 has no global WebSocket, which supabase-js needs to construct its (unused here) realtime client.
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+const realtime = { transport: WebSocket as unknown as Transport };
+
+/** A client as a browser would hold it, without storage or background refresh so tests stay deterministic. */
+export function anonClient(headers: Record<string, string> = {}): SupabaseClient {
+  return createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
+    realtime,
+  });
+}
+
+export function serviceClient(): SupabaseClient {
+  return createClient(stackEnv('API_URL'), stackEnv('SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime,
+  });
+}
+
+export function uniqueEmail(prefix = 'auth'): string {
+  return `${unique(prefix)}@example.com`;
+}
+
+export interface SentMail {
+  ID: string;
+  Subject: string;
+  HTML: string;
+  Text: string;
+  To: { Address: string }[];
+}
+
+/** Waits until the sink holds at least `count` e-mails to `to` and returns them, newest first. */
+export async function mailsTo(to: string, count = 1, timeoutMs = 5000): Promise<SentMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(
+      `${stackEnv('MAILPIT_URL')}/api/v1/search?query=${encodeURIComponent(`to:${to}`)}`,
+    );
+    const list = (await res.json()) as { messages: { ID: string; To: { Address: string }[] }[] };
+    const mine = list.messages.filter((m) => m.To.some((t) => t.Address.toLowerCase() === to.toLowerCase()));
+    if (mine.length >= count) {
+      return Promise.all(
+        mine.map(
+          async (m) =>
+            (await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${m.ID}`)).json()) as SentMail,
+        ),
+      );
+    }
+    if (Date.now() > deadline) throw new Error(`expected ${count} e-mail(s) to ${to}, found ${mine.length}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The latest e-mail to `to` (waiting for the `count`-th one). */
+export async function latestMail(to: string, count = 1): Promise<SentMail> {
+  return (await mailsTo(to, count))[0];
+}
+
+/** The one-time code shown in a ScamCheck e-mail. */
+export function codeIn(mail: SentMail): string {
+  const m = />\s*(\d{6})\s*<\/span>/.exec(mail.HTML);
+  if (!m) throw new Error(`no code in e-mail "${mail.Subject}"`);
+  return m[1];
+}
+
+/** The href of the first link whose URL contains `fragment`, with HTML entities decoded. */
+export function linkIn(mail: SentMail, fragment: string): string {
+  for (const m of mail.HTML.matchAll(/href="([^"]+)"/g)) {
+    const href = m[1].replace(/&amp;/g, '&').replace(/&#34;/g, '"').replace(/&#39;/g, "'");
+    if (href.includes(fragment)) return href;
+  }
+  throw new Error(`no link containing ${fragment} in e-mail "${mail.Subject}"`);
+}
+
+/** Signs up and confirms a user through the e-mail code; answers the signed-in client and its session. */
+export async function confirmedUser(data: Record<string, unknown> = {}, password = 'correct horse battery') {
+  const email = uniqueEmail('user');
+  const client = anonClient();
+  const { error } = await client.auth.signUp({ email, password, options: { data } });
+  if (error) throw error;
+  const code = codeIn(await latestMail(email));
+  const { data: verified, error: verifyError } = await client.auth.verifyOtp({
+    email,
+    token: code,
+    type: 'signup',
+  });
+  if (verifyError) throw verifyError;
+  return { email, password, client, session: verified.session!, user: verified.user! };
+}
+
+/** The payload of a JWT, unverified (the tests check what the server put in it). */
+export function jwtPayload(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
