@@ -1,0 +1,302 @@
+/**
+ * Row-level security of every table besides reports, acting as anon, the owner, a stranger and an admin
+ * for select, insert, update and delete.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { adminPool } from '../helpers.ts';
+
+let owner: Actor;
+let stranger: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  [owner, stranger, admin] = await Promise.all([
+    createUser('Maria <b>Owner</b>'),
+    createUser('Stranger'),
+    createUser('Admin', { admin: true }),
+  ]);
+});
+
+describe('profiles', () => {
+  it('sign-up creates a profile with the name from the sign-up metadata, stored as plain text', async () => {
+    expect(await run(owner, 'select id, name, email from public.profiles where id = $1', [owner.id])).toEqual([
+      { id: owner.id, name: 'Maria <b>Owner</b>', email: owner.email },
+    ]);
+  });
+
+  it('a user updates their own name and avatar path', async () => {
+    expect(
+      await affected(owner, `update public.profiles set name = 'Maria', avatar_path = $2 where id = $1`, [owner.id, `${owner.id}/a.png`]),
+    ).toBe(1);
+  });
+
+  it('a user cannot change their e-mail copy or id', async () => {
+    await expect(run(owner, `update public.profiles set email = 'x@y.z' where id = $1`, [owner.id])).rejects.toThrow(/permission denied/);
+  });
+
+  it('a stranger neither reads nor updates someone else\'s profile', async () => {
+    expect(await run(stranger, 'select * from public.profiles where id = $1', [owner.id])).toEqual([]);
+    expect(await affected(stranger, `update public.profiles set name = 'pwned' where id = $1`, [owner.id])).toBe(0);
+  });
+
+  it('users cannot insert or delete profiles (the auth trigger and cascade do)', async () => {
+    await expect(run(owner, `insert into public.profiles (id, name) values (gen_random_uuid(), 'x')`)).rejects.toThrow(/permission denied/);
+    await expect(run(owner, 'delete from public.profiles where id = $1', [owner.id])).rejects.toThrow(/permission denied/);
+  });
+
+  it('anon reads no profiles', async () => {
+    await expect(run(anon, 'select * from public.profiles')).rejects.toThrow(/permission denied/);
+  });
+
+  it('an admin reads every profile (Registered Users)', async () => {
+    const rows = await run(admin, 'select id from public.profiles where id in ($1, $2)', [owner.id, stranger.id]);
+    expect(rows).toHaveLength(2);
+  });
+
+  it('an e-mail change in auth is copied to the profile', async () => {
+    const u = await createUser('Mover');
+    await adminPool().query(`update auth.users set email = 'moved-' || email where id = $1`, [u.id]);
+    const [p] = await run(u, 'select email from public.profiles where id = $1', [u.id]);
+    expect(p.email).toBe(`moved-${u.email}`);
+  });
+});
+
+describe('user_roles', () => {
+  it('a user reads only their own roles; an admin sees that they are admin', async () => {
+    expect(await run(owner, 'select role from public.user_roles')).toEqual([]);
+    expect(await run(admin, 'select role from public.user_roles where user_id = $1', [admin.id])).toEqual([{ role: 'admin' }]);
+  });
+
+  it('nobody grants themselves admin through the API', async () => {
+    await expect(run(owner, `insert into public.user_roles (user_id, role) values ($1, 'admin')`, [owner.id])).rejects.toThrow(/permission denied/);
+    await expect(run(admin, `insert into public.user_roles (user_id, role) values ($1, 'admin')`, [owner.id])).rejects.toThrow(/permission denied/);
+    await expect(run(owner, `select private.grant_admin($1)`, [owner.id])).rejects.toThrow(/permission denied/);
+  });
+
+  it('anon reads no roles', async () => {
+    await expect(run(anon, 'select * from public.user_roles')).rejects.toThrow(/permission denied/);
+  });
+
+  it('private.grant_admin and revoke_admin switch admin rights on and off', async () => {
+    const u = await createUser('Temp admin');
+    await expect(run(u, 'select public.admin_app_stats()')).rejects.toThrow(/only admins/);
+    await adminPool().query('select private.grant_admin($1)', [u.id]);
+    await adminPool().query('select private.grant_admin($1)', [u.id]); // granting twice is harmless
+    expect(await run(u, 'select public.admin_app_stats() is not null as ok')).toEqual([{ ok: true }]);
+    await adminPool().query('select private.revoke_admin($1)', [u.id]);
+    await expect(run(u, 'select public.admin_app_stats()')).rejects.toThrow(/only admins/);
+  });
+});
+
+describe('news', () => {
+  const insertNews = `insert into public.news (news_title, news_description, tags) values ($1, 'Body', '{sms}') returning id, author_id`;
+
+  it('an admin adds, edits and deletes news, signed as the author', async () => {
+    const [n] = await run(admin, insertNews, ['Admin article']);
+    expect(n.author_id).toBe(admin.id);
+    expect(await affected(admin, `update public.news set news_title = 'Edited' where id = $1`, [n.id])).toBe(1);
+    expect(await affected(admin, 'delete from public.news where id = $1', [n.id])).toBe(1);
+  });
+
+  it('a regular user cannot add news', async () => {
+    await expect(run(owner, insertNews, ['Fake news'])).rejects.toThrow(/row-level security/);
+  });
+
+  it('anon cannot add news', async () => {
+    await expect(run(anon, insertNews, ['Fake news'])).rejects.toThrow(/permission denied/);
+  });
+
+  it('anyone reads news; users cannot edit or delete it', async () => {
+    const [n] = await run(admin, insertNews, ['Public article']);
+    expect(await run(anon, 'select news_title from public.news where id = $1', [n.id])).toEqual([{ news_title: 'Public article' }]);
+    expect(await run(owner, 'select news_title from public.news where id = $1', [n.id])).toEqual([{ news_title: 'Public article' }]);
+    expect(await affected(owner, `update public.news set news_title = 'x' where id = $1`, [n.id])).toBe(0);
+    expect(await affected(owner, 'delete from public.news where id = $1', [n.id])).toBe(0);
+    await expect(run(anon, 'delete from public.news where id = $1', [n.id])).rejects.toThrow(/permission denied/);
+  });
+
+  it('an admin cannot post news in another admin\'s name', async () => {
+    await expect(
+      run(admin, `insert into public.news (news_title, news_description, author_id) values ('t', 'b', $1)`, [owner.id]),
+    ).rejects.toThrow(/row-level security/);
+  });
+});
+
+describe('contact_messages', () => {
+  it('anon sends a message; script is kept as plain text', async () => {
+    const msg = '<script>steal()</script>';
+    expect(await affected(anon, `insert into public.contact_messages (nickname, email, subject, message) values ('n', 'n@x.y', 's', $1)`, [msg])).toBe(1);
+    const { rows } = await adminPool().query('select message, user_id from public.contact_messages where message = $1', [msg]);
+    expect(rows[0]).toEqual({ message: msg, user_id: null });
+  });
+
+  it('a signed-in user sends as themselves', async () => {
+    await run(owner, `insert into public.contact_messages (message) values ('from owner')`);
+    const { rows } = await adminPool().query(`select user_id from public.contact_messages where message = 'from owner'`);
+    expect(rows[0].user_id).toBe(owner.id);
+  });
+
+  it('a message must have text', async () => {
+    await expect(run(anon, `insert into public.contact_messages (message) values ('   ')`)).rejects.toThrow(/check constraint/);
+  });
+
+  it('nobody but admins reads the inbox', async () => {
+    await expect(run(anon, 'select * from public.contact_messages')).rejects.toThrow(/permission denied/);
+    expect(await run(owner, 'select * from public.contact_messages')).toEqual([]);
+    expect((await run(admin, 'select id from public.contact_messages')).length).toBeGreaterThan(0);
+  });
+
+  it('only admins mark messages handled or delete them', async () => {
+    const { rows } = await adminPool().query(`insert into public.contact_messages (message) values ('to handle') returning id`);
+    expect(await affected(owner, 'update public.contact_messages set handled_at = now() where id = $1', [rows[0].id])).toBe(0);
+    expect(await affected(owner, 'delete from public.contact_messages where id = $1', [rows[0].id])).toBe(0);
+    await expect(run(anon, 'update public.contact_messages set handled_at = now()')).rejects.toThrow(/permission denied/);
+    expect(await affected(admin, 'update public.contact_messages set handled_at = now() where id = $1', [rows[0].id])).toBe(1);
+    expect(await affected(admin, 'delete from public.contact_messages where id = $1', [rows[0].id])).toBe(1);
+  });
+
+  it('a sender cannot pretend to be someone else or pre-mark a message handled', async () => {
+    await expect(run(anon, `insert into public.contact_messages (message, handled_at) values ('x', now())`)).rejects.toThrow(/permission denied/);
+  });
+});
+
+describe('notify_registrations and notifications', () => {
+  it('a user registers identifiers; one row per canonical identifier', async () => {
+    const rows = await run(owner, `insert into public.notify_registrations (asset_name) values ('0917 888 1234') returning identifier_kind, identifier_canonical, user_id`);
+    expect(rows).toEqual([{ identifier_kind: 'mobile', identifier_canonical: '+639178881234', user_id: owner.id }]);
+    await expect(run(owner, `insert into public.notify_registrations (asset_name) values ('+63-917-888-1234')`)).rejects.toThrow(/duplicate key/);
+  });
+
+  it('registrations are private to their owner', async () => {
+    const [r] = await run(owner, `insert into public.notify_registrations (asset_name) values ('watch@example.com') returning id`);
+    expect(await run(stranger, 'select * from public.notify_registrations where id = $1', [r.id])).toEqual([]);
+    expect(await run(admin, 'select * from public.notify_registrations where id = $1', [r.id])).toEqual([]);
+    expect(await affected(stranger, `update public.notify_registrations set asset_name = 'x@y.z' where id = $1`, [r.id])).toBe(0);
+    expect(await affected(stranger, 'delete from public.notify_registrations where id = $1', [r.id])).toBe(0);
+    await expect(run(anon, 'select * from public.notify_registrations')).rejects.toThrow(/permission denied/);
+    await expect(run(anon, `insert into public.notify_registrations (asset_name) values ('x')`)).rejects.toThrow(/permission denied/);
+    expect(await affected(owner, `update public.notify_registrations set asset_name = 'Watch2@Example.com' where id = $1`, [r.id])).toBe(1);
+    expect(await affected(owner, 'delete from public.notify_registrations where id = $1', [r.id])).toBe(1);
+  });
+
+  it('a user cannot register identifiers for someone else', async () => {
+    await expect(
+      run(owner, `insert into public.notify_registrations (user_id, asset_name) values ($1, 'a@b.cd')`, [stranger.id]),
+    ).rejects.toThrow(/row-level security/);
+  });
+
+  it('a new report on a registered identifier notifies the watcher, privately', async () => {
+    const watcher = await createUser('Watcher');
+    await run(watcher, `insert into public.notify_registrations (asset_name) values ('HTTPS://www.Watched-Scam.example/x')`);
+    const r = await fileReport(stranger, { reported_account_type: 'website', reported_account: 'watched-scam.example' });
+    const notes = await run(watcher, 'select id, kind, report_id, identifier from public.notifications');
+    expect(notes).toEqual([{ id: expect.any(String), kind: 'identifier_reported', report_id: r.id, identifier: 'watched-scam.example' }]);
+    expect(await run(stranger, 'select * from public.notifications where id = $1', [notes[0].id])).toEqual([]);
+    expect(await run(admin, 'select * from public.notifications where id = $1', [notes[0].id])).toEqual([]);
+    await expect(run(anon, 'select * from public.notifications')).rejects.toThrow(/permission denied/);
+    expect(await affected(stranger, 'update public.notifications set read_at = now() where id = $1', [notes[0].id])).toBe(0);
+    expect(await affected(stranger, 'delete from public.notifications where id = $1', [notes[0].id])).toBe(0);
+    expect(await affected(watcher, 'update public.notifications set read_at = now() where id = $1', [notes[0].id])).toBe(1);
+    await expect(run(watcher, `update public.notifications set kind = 'removal_requested' where id = $1`, [notes[0].id])).rejects.toThrow(/permission denied/);
+    await expect(
+      run(watcher, `insert into public.notifications (user_id, kind) values ($1, 'identifier_reported')`, [watcher.id]),
+    ).rejects.toThrow(/permission denied/);
+    expect(await affected(watcher, 'delete from public.notifications where id = $1', [notes[0].id])).toBe(1);
+  });
+});
+
+describe('removal_requests', () => {
+  it('a signed-in user requests removal; the reporter is notified and can answer', async () => {
+    const r = await fileReport(owner);
+    const [req] = await run(stranger, `insert into public.removal_requests (report_id, reason, contact_email) values ($1, 'Not a scammer', 'me@x.ph') returning id, status, requester_id`, [r.id]);
+    expect(req).toMatchObject({ status: 'open', requester_id: stranger.id });
+    expect(await run(owner, `select kind from public.notifications where report_id = $1`, [r.id])).toEqual([{ kind: 'removal_requested' }]);
+    expect(await run(owner, 'select id from public.removal_requests where id = $1', [req.id])).toEqual([{ id: req.id }]);
+    const [ans] = await run(owner, `update public.removal_requests set reporter_response = 'I was scammed, see evidence' where id = $1 returning responded_at is not null as answered`, [req.id]);
+    expect(ans).toEqual({ answered: true });
+  });
+
+  it('the reporter cannot resolve the request and a third user sees nothing', async () => {
+    const r = await fileReport(owner);
+    const [req] = await run(stranger, `insert into public.removal_requests (report_id, reason, contact_email) values ($1, 'r', 'me@x.ph') returning id`, [r.id]);
+    await expect(run(owner, `update public.removal_requests set status = 'dismissed' where id = $1`, [req.id])).rejects.toThrow(/only admins/);
+    const third = await createUser('Third');
+    expect(await run(third, 'select * from public.removal_requests where id = $1', [req.id])).toEqual([]);
+    expect(await affected(third, `update public.removal_requests set reporter_response = 'x' where id = $1`, [req.id])).toBe(0);
+    expect(await affected(owner, 'delete from public.removal_requests where id = $1', [req.id])).toBe(0);
+  });
+
+  it('anon cannot file or read removal requests; nobody files one as resolved', async () => {
+    const r = await fileReport(owner);
+    await expect(run(anon, `insert into public.removal_requests (report_id, reason, contact_email) values ($1, 'r', 'a@b.c')`, [r.id])).rejects.toThrow(/permission denied/);
+    await expect(run(anon, 'select * from public.removal_requests')).rejects.toThrow(/permission denied/);
+    await expect(
+      run(stranger, `insert into public.removal_requests (report_id, reason, contact_email, status) values ($1, 'r', 'a@b.c', 'report_removed')`, [r.id]),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('an admin resolves and deletes requests', async () => {
+    const r = await fileReport(owner);
+    const [req] = await run(stranger, `insert into public.removal_requests (report_id, reason, contact_email) values ($1, 'r', 'me@x.ph') returning id`, [r.id]);
+    const [res] = await run(admin, `update public.removal_requests set status = 'dismissed' where id = $1 returning resolved_at is not null as resolved`, [req.id]);
+    expect(res).toEqual({ resolved: true });
+    expect(await affected(admin, 'delete from public.removal_requests where id = $1', [req.id])).toBe(1);
+  });
+
+  it('an unanswered request older than a week removes the report; an answered one waits for an admin', async () => {
+    const quiet = await fileReport(owner);
+    const answered = await fileReport(owner);
+    const { rows } = await adminPool().query(
+      `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, reporter_response)
+       values ($1, $3, 'old', 'a@b.cd', now() - interval '8 days', null), ($2, $3, 'old', 'a@b.cd', now() - interval '8 days', 'no') returning id`,
+      [quiet.id, answered.id, stranger.id],
+    );
+    await expect(run(admin, 'select public.expire_removal_requests()')).rejects.toThrow(/permission denied/);
+    const service: Actor = { name: 'service', id: null, email: null, claims: { role: 'service_role' } };
+    const n = await run<{ n: number }>(service, 'select public.expire_removal_requests() as n');
+    expect(n[0].n).toBeGreaterThanOrEqual(1);
+    const { rows: st } = await adminPool().query('select id, status from public.reports where id in ($1, $2) order by id = $1 desc', [quiet.id, answered.id]);
+    expect(st).toEqual([{ id: quiet.id, status: 'removed' }, { id: answered.id, status: 'pending' }]);
+    expect(rows).toHaveLength(2);
+  });
+});
+
+describe('search_log, visitor_log and identifier_report_counts', () => {
+  it('anon and users record visits; only for themselves', async () => {
+    expect(await affected(anon, `insert into public.visitor_log (path, city, country, loc) values ('/', 'Cebu City', 'PH', '10.3157,123.8854')`)).toBe(1);
+    expect(await affected(owner, `insert into public.visitor_log (path) values ('/dashboard')`)).toBe(1);
+    await expect(run(owner, `insert into public.visitor_log (path, user_id) values ('/', $1)`, [stranger.id])).rejects.toThrow(/permission denied/);
+  });
+
+  it('raw IP addresses cannot be stored: only a hex hash is accepted', async () => {
+    await expect(run(anon, `insert into public.visitor_log (ip_hash) values ('203.0.113.9')`)).rejects.toThrow(/check constraint/);
+  });
+
+  it('only admins read the logs; nobody edits or deletes them through the API', async () => {
+    await run(anon, `select public.search_reports('0917 000 0000')`);
+    await expect(run(anon, 'select * from public.search_log')).rejects.toThrow(/permission denied/);
+    await expect(run(anon, 'select * from public.visitor_log')).rejects.toThrow(/permission denied/);
+    expect(await run(owner, 'select * from public.search_log')).toEqual([]);
+    expect(await run(owner, 'select * from public.visitor_log')).toEqual([]);
+    expect((await run(admin, 'select id from public.search_log limit 1')).length).toBe(1);
+    expect((await run(admin, 'select id from public.visitor_log limit 1')).length).toBe(1);
+    await expect(run(owner, `insert into public.search_log (search_string) values ('x')`)).rejects.toThrow(/permission denied/);
+    await expect(run(admin, 'delete from public.search_log')).rejects.toThrow(/permission denied/);
+    await expect(run(admin, `update public.visitor_log set city = 'x'`)).rejects.toThrow(/permission denied/);
+  });
+
+  it('report counts per identifier are public and count only visible reports', async () => {
+    const account = `0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const a = await fileReport(owner, { reported_account: account });
+    await fileReport(stranger, { reported_account: account });
+    const c = await fileReport(stranger, { reported_account: account });
+    await setStatus(c.id, 'rejected');
+    await setStatus(a.id, 'verified');
+    expect(await run(anon, 'select report_count, verified_count from public.identifier_report_counts where identifier_canonical = $1', [a.reported_account_canonical])).toEqual([
+      { report_count: 2, verified_count: 1 },
+    ]);
+    await expect(run(owner, `update public.identifier_report_counts set report_count = 0`)).rejects.toThrow(/permission denied/);
+    await expect(run(anon, `delete from public.identifier_report_counts`)).rejects.toThrow(/permission denied/);
+  });
+});
