@@ -247,6 +247,29 @@ describe('as the owner of a folder', () => {
     });
   });
 
+  it('hands out a signed upload URL that uploads as itself, and only where it was signed for', async () => {
+    const files = asOwner().from(privateBucket);
+    const name = `${owner.id}/via-signed-upload.txt`;
+    const signed = await files.createSignedUploadUrl(name);
+    expect(signed.error).toBeNull();
+    // Anyone holding the token may upload, without a JWT of their own.
+    const upload = await asAnon().from(privateBucket).uploadToSignedUrl(name, signed.data!.token, 'uploaded by link');
+    expect(upload.error).toBeNull();
+    expect(await objectRow(privateBucket, name)).toMatchObject({ owner: owner.id });
+    expect(await (await files.download(name)).data!.text()).toBe('uploaded by link');
+
+    const elsewhere = await asAnon().from(privateBucket).uploadToSignedUrl(`${owner.id}/other.txt`, signed.data!.token, 'x');
+    expect(elsewhere.error).toMatchObject({ statusCode: '400', message: 'Invalid signature' });
+    // A download link cannot be replayed to write.
+    const read = await files.createSignedUrl(name, 60);
+    const readToken = new URL(read.data!.signedUrl).searchParams.get('token')!;
+    const replay = await asAnon().from(privateBucket).uploadToSignedUrl(name, readToken, 'overwritten', { upsert: true });
+    expect(replay.error).toMatchObject({ statusCode: '400', message: 'Token is not scoped for upload' });
+    // A stranger cannot sign an upload into someone else's folder.
+    const theirs = await asStranger().from(privateBucket).createSignedUploadUrl(`${owner.id}/planted.txt`);
+    expect(theirs.error).toMatchObject({ statusCode: '403' });
+  });
+
   it('serves a public bucket through getPublicUrl to anyone, but not a private one', async () => {
     const name = `${owner.id}/banner.txt`;
     expect((await asOwner().from(publicBucket).upload(name, 'public banner')).error).toBeNull();

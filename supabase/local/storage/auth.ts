@@ -44,27 +44,51 @@ export async function authenticate(req: IncomingMessage, allowInvalidJwt = false
   };
 }
 
-/** A download token for `bucket/key`, bound to that path and to downloading. */
-export async function signObjectUrlToken(url: string, expiresIn: number): Promise<string> {
-  return new SignJWT({ url, scope: 'download' })
+export type UrlScope = 'download' | 'upload';
+
+/** A signed URL token for `bucket/key`, bound to that path and to one action (download or upload). */
+export async function signObjectUrlToken(
+  url: string,
+  expiresIn: number,
+  scope: UrlScope = 'download',
+  upload?: { owner?: string; upsert: boolean },
+): Promise<string> {
+  return new SignJWT({ ...(upload ? { owner: upload.owner, upsert: upload.upsert } : {}), url, scope })
     .setIssuedAt()
     .setExpirationTime(`${Math.floor(expiresIn)}s`)
     .setProtectedHeader({ alg: 'HS256' })
     .sign(secret);
 }
 
-/** Checks a signed URL token for the requested object; returns its expiry (seconds since epoch). */
-export async function verifyObjectUrlToken(token: string, url: string): Promise<number> {
-  let payload: JWTPayload & { url?: unknown; scope?: unknown };
+export interface UrlToken {
+  url: string;
+  exp: number;
+  owner?: string;
+  upsert?: boolean;
+}
+
+/**
+ * Checks a signed URL token for the requested object and action. Legacy tokens without a scope count
+ * as upload tokens when they carry `upsert` (only the upload flow sets it), else as download tokens,
+ * so a download link can never be replayed to write.
+ */
+export async function verifyObjectUrlToken(token: string, url: string, scope: UrlScope): Promise<UrlToken> {
+  let payload: JWTPayload & { url?: unknown; scope?: unknown; owner?: unknown; upsert?: unknown };
   try {
     ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
   } catch (e) {
     throw ERRORS.invalidJwt((e as Error).message);
   }
-  // Upload tokens carry `upsert`; only download-scoped (or legacy download) tokens may read.
-  const downloadScoped = payload.scope === 'download' || (payload.scope === undefined && !('upsert' in payload));
-  if (!downloadScoped) throw ERRORS.invalidSignature('Token is not scoped for download');
+  const legacyUpload = payload.scope === undefined && 'upsert' in payload;
+  const scoped =
+    payload.scope === scope || (payload.scope === undefined && (scope === 'upload' ? legacyUpload : !legacyUpload));
+  if (!scoped) throw ERRORS.invalidSignature(`Token is not scoped for ${scope}`);
   if (payload.url !== url) throw ERRORS.invalidSignature();
   if (!payload.exp || payload.exp * 1000 < Date.now()) throw ERRORS.expiredSignature();
-  return payload.exp;
+  return {
+    url: payload.url,
+    exp: payload.exp,
+    owner: typeof payload.owner === 'string' ? payload.owner : undefined,
+    upsert: payload.upsert === true,
+  };
 }

@@ -128,6 +128,10 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     const t = target(after);
     return objects.getPublicObject(ctx, req, res, t.bucket, t.key, query);
   }
+  if (first === 'upload' && after[0] === 'sign' && method === 'PUT') {
+    const t = target(after.slice(1));
+    return objects.uploadToSignedUrl(ctx, req, res, t.bucket, t.key, query);
+  }
   if (first === 'sign' && method === 'GET') {
     const t = target(after);
     return objects.getSignedObject(ctx, req, res, t.bucket, t.key, query);
@@ -160,6 +164,10 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   }
   if (method === 'POST' && rest.length === 1 && first === 'copy') {
     return objects.copyObject(ctx, req, res, caller, await jsonBody(req));
+  }
+  if (method === 'POST' && first === 'upload' && after[0] === 'sign') {
+    const t = target(after.slice(1));
+    return objects.signUploadUrl(ctx, req, res, caller, t.bucket, t.key);
   }
   if (method === 'POST' && first === 'list' && after.length === 1) {
     return objects.listObjects(ctx, req, res, caller, decode(after[0], 'bucket'), await jsonBody(req));

@@ -163,6 +163,87 @@ async function superTransaction<T>(ctx: StorageContext, fn: (client: pg.PoolClie
   }
 }
 
+/**
+ * Whether the caller may create (or, with upsert, create or replace) the object: Storage's canUpload,
+ * an insert as the caller that is always rolled back.
+ */
+async function canUpload(
+  ctx: StorageContext,
+  caller: Caller,
+  req: IncomingMessage,
+  o: { bucketId: string; name: string; isUpsert: boolean; metadata: unknown; userMetadata: unknown },
+) {
+  const owner = ownerColumns(caller.owner);
+  await testPermission(ctx, caller, req, async (client) => {
+    await client
+      .query(
+        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+         values ($1, $2, $3, $4, $5, $6, '1')
+         ${o.isUpsert ? 'on conflict (name, bucket_id) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id' : ''}`,
+        [o.bucketId, o.name, owner.owner, owner.owner_id, o.metadata, o.userMetadata],
+      )
+      .catch((e: unknown) => {
+        const mapped = fromPgError(e);
+        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists' ? ERRORS.keyAlreadyExists() : e;
+      });
+  });
+}
+
+/** Upstream's lifetime of a signed upload URL (UPLOAD_SIGNED_URL_EXPIRATION_TIME): two hours. */
+const SIGNED_UPLOAD_URL_EXPIRES_IN = 7200;
+
+/** POST `/object/upload/sign/{bucket}/{key}`: a URL that lets its holder upload this one object once. */
+export async function signUploadUrl(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+) {
+  mustBeValidKey(name);
+  const isUpsert = req.headers['x-upsert'] === 'true';
+  const xMetadata = req.headers['x-metadata'];
+  let userMetadata: unknown;
+  if (typeof xMetadata === 'string') {
+    try {
+      userMetadata = JSON.parse(Buffer.from(xMetadata, 'base64').toString('utf8'));
+    } catch {
+      userMetadata = undefined;
+    }
+  }
+  const contentLength = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
+  await canUpload(ctx, caller, req, {
+    bucketId,
+    name,
+    isUpsert,
+    metadata: { mimetype: req.headers['content-type'], contentLength },
+    userMetadata,
+  });
+  const url = `${bucketId}/${name}`;
+  const token = await signObjectUrlToken(url, SIGNED_UPLOAD_URL_EXPIRES_IN, 'upload', { owner: caller.owner, upsert: isUpsert });
+  sendOk(res, { url: `/object/upload/sign/${url}?token=${token}`, token });
+}
+
+/**
+ * PUT `/object/upload/sign/{bucket}/{key}?token=`: the token stands in for the JWT. The upload is made
+ * with the rights of the user who signed it (checked then), so RLS is not asked again, as upstream.
+ */
+export async function uploadToSignedUrl(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  query: URLSearchParams,
+) {
+  const token = query.get('token');
+  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
+  const signed = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'upload');
+  const signer: Caller = { claims: { role: 'service_role' }, isAuthenticated: true, owner: signed.owner };
+  await uploadObject(ctx, req, res, signer, bucketId, name, !!signed.upsert, { keyOnly: true });
+}
+
 /** POST (upload, `x-upsert`) and PUT (update: always an upsert) of `/object/{bucket}/{key}`. */
 export async function uploadObject(
   ctx: StorageContext,
@@ -172,6 +253,8 @@ export async function uploadObject(
   bucketId: string,
   name: string,
   isUpsert: boolean,
+  /** Signed uploads answer with the key only, as upstream. */
+  options: { keyOnly?: boolean } = {},
 ) {
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw ERRORS.noSuchBucket();
@@ -188,18 +271,12 @@ export async function uploadObject(
   const userMetadata = { ...file.userMetadata };
 
   // RLS first, so a refused upload never stores a byte.
-  await testPermission(ctx, caller, req, async (client) => {
-    await client
-      .query(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-         values ($1, $2, $3, $4, $5, $6, '1')
-         ${isUpsert ? 'on conflict (name, bucket_id) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id' : ''}`,
-        [bucketId, name, owner.owner, owner.owner_id, { mimetype: file.mimeType, contentLength: file.declaredLength }, userMetadata],
-      )
-      .catch((e: unknown) => {
-        const mapped = fromPgError(e);
-        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists' ? ERRORS.keyAlreadyExists() : e;
-      });
+  await canUpload(ctx, caller, req, {
+    bucketId,
+    name,
+    isUpsert,
+    metadata: { mimetype: file.mimeType, contentLength: file.declaredLength },
+    userMetadata,
   });
 
   const written = await writeToTemp(file, ctx.files, maxFileSize);
@@ -241,7 +318,7 @@ export async function uploadObject(
     throw e;
   }
   await ctx.files.remove(bucketId, name, done.previous);
-  sendOk(res, { Id: done.id, Key: `${bucketId}/${name}` });
+  sendOk(res, options.keyOnly ? { Key: `${bucketId}/${name}` } : { Id: done.id, Key: `${bucketId}/${name}` });
 }
 
 /** GET/HEAD of `/object/{bucket}/{key}` and `/object/authenticated/...`: RLS decides for private buckets. */
@@ -376,7 +453,7 @@ export async function getSignedObject(
 ) {
   const token = query.get('token');
   if (!token) throw ERRORS.validation("querystring must have required property 'token'");
-  const exp = await verifyObjectUrlToken(token, `${bucketId}/${name}`);
+  const { exp } = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'download');
   const obj = await findObject(ctx.pool, bucketId, name);
   await render(ctx, req, res, obj, {
     download: query.get('download') ?? undefined,
