@@ -11,6 +11,7 @@ import { prepareDatabase, startDatabase } from './db.ts';
 import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
 import { FunctionsRuntime } from './functions.ts';
 import { startMailSink } from './mail.ts';
+import { startScheduler } from './scheduler.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -72,6 +73,9 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
     await registerServices(services, ctx);
     const gateway = await startGateway(config, services, log);
     stops.push(() => gateway.close());
+    // Scheduled functions (pg_cron + pg_net on Supabase): notify e-mails every minute, removal expiry hourly.
+    const scheduler = startScheduler(config, log);
+    stops.push(() => scheduler.stop());
 
     if (config.withApp) {
       const vite = startVite(config, log);

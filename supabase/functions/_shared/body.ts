@@ -1,0 +1,79 @@
+/**
+ * Request bodies as the legacy API takes them: JSON, URL-encoded forms or multipart forms (with
+ * files), all read into one plain object of fields. Bodies are read with a hard size cap, so a
+ * huge upload is refused with 413 before it is buffered, and unreadable bodies get a 400.
+ */
+import { HttpError } from './http.ts';
+
+/** Room for one 500000-byte image plus the text fields of the largest form (a report). */
+export const MAX_BODY_BYTES = 1_000_000;
+
+export type Fields = Record<string, unknown>;
+
+async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(req.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > max) throw new HttpError(413, 'Request body too large');
+  if (!req.body) return new Uint8Array();
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (true) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new HttpError(413, 'Request body too large');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
+/**
+ * The request's fields. Repeated form fields keep their last value; files stay File objects, which
+ * callers pass to image.ts. An empty body is an empty object (validation then names what is missing).
+ */
+export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fields> {
+  const type = (req.headers.get('content-type') ?? '').toLowerCase();
+  const bytes = await readCapped(req, max);
+  if (bytes.length === 0) return {};
+  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
+    } catch {
+      throw new HttpError(400, 'The form data could not be read');
+    }
+    const fields: Fields = {};
+    for (const [k, v] of form.entries()) fields[k] = v;
+    return fields;
+  }
+  if (type.startsWith('application/json') || type === '' || type.startsWith('text/plain')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    } catch {
+      throw new HttpError(400, 'Malformed JSON in request body');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new HttpError(400, 'Request body must be a JSON object');
+    }
+    return parsed as Fields;
+  }
+  throw new HttpError(415, 'Send the fields as JSON, a URL-encoded form or multipart/form-data');
+}
+
+/** A file field, or null when absent or sent as an empty text value (browsers do that for no file). */
+export function fileField(fields: Fields, name: string): File | null {
+  const v = fields[name];
+  if (v instanceof File) return v.size === 0 && !v.name ? null : v;
+  if (v === undefined || v === null || v === '') return null;
+  throw new HttpError(400, `${name} must be a file upload`);
+}

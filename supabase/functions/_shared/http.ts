@@ -1,0 +1,37 @@
+/**
+ * JSON answers and errors. Errors carry the legacy API's `msg` field (SPEC.md section 8: the client
+ * toasts `response.data.msg`), so every function fails the same readable way.
+ */
+import { corsHeaders } from './cors.ts';
+
+/** An error that becomes a JSON answer with its status and `{ msg }` instead of a 500. */
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  const h = new Headers(headers);
+  for (const [k, v] of Object.entries(corsHeaders)) h.set(k, v);
+  h.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+export function errorResponse(status: number, msg: string, extra: Record<string, unknown> = {}): Response {
+  return json({ msg, ...extra }, status);
+}
+
+/**
+ * Turns anything thrown by a handler into an answer: HttpErrors keep their status; anything else is
+ * logged (with the stack, for the operator) and answered with a generic 500 that leaks nothing.
+ */
+export function toErrorResponse(e: unknown): Response {
+  if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra);
+  console.error(e);
+  return errorResponse(500, 'Something went wrong, Please try again');
+}

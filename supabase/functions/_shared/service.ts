@@ -1,0 +1,29 @@
+/**
+ * The service-role client: it bypasses row-level security, so it is the one place that holds the
+ * service key. Callers use it only after their own explicit check (a scheduled job that verified
+ * the service-role caller, or a lookup the caller is entitled to that RLS cannot express, such as
+ * e-mailing the reporter of a report someone asked to remove).
+ */
+import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { requireEnv } from './env.ts';
+import { HttpError } from './http.ts';
+
+let client: SupabaseClient | undefined;
+
+export function serviceClient(): SupabaseClient {
+  client ??= createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+  return client;
+}
+
+/**
+ * Scheduled jobs (pg_cron + pg_net on Supabase, supabase/local/scheduler.ts locally) call with the
+ * service-role key. Only that exact key is accepted: a user's token or the anon key is refused even
+ * when its signature is valid.
+ */
+export function requireServiceRole(req: Request): void {
+  const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!m) throw new HttpError(401, 'Missing authorization header');
+  if (m[1] !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) throw new HttpError(403, 'Only the scheduler (service role) may run this job');
+}

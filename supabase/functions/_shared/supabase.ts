@@ -1,0 +1,104 @@
+/**
+ * Per-request Supabase clients. Every database, storage and auth call a function makes on behalf of a
+ * caller goes through `clientFor(caller)`, which carries the caller's own access token, so row-level
+ * security decides exactly as it does for the SPA. The service-role client lives in service.ts.
+ */
+import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2.109.0';
+import { HttpError } from './http.ts';
+import { requireEnv } from './env.ts';
+
+export type { SupabaseClient, User };
+
+/** Name of the HttpOnly cookie the legacy API sets at login (it holds the access token). */
+export const SESSION_COOKIE = 'scamcheck_session';
+
+export interface Caller {
+  /** The signed-in user, or null for an anonymous visitor. */
+  user: User | null;
+  /** The caller's access token (null when anonymous). */
+  token: string | null;
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+/** A client acting as the caller: anon when nobody is signed in, else the user's JWT. */
+export function clientFor(caller: Pick<Caller, 'token'>): SupabaseClient {
+  const anonKey = requireEnv('SUPABASE_ANON_KEY');
+  const headers: Record<string, string> = caller.token ? { Authorization: `Bearer ${caller.token}` } : {};
+  return createClient(requireEnv('SUPABASE_URL'), anonKey, { ...clientOptions, global: { headers } });
+}
+
+/** A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). */
+export function anonClient(): SupabaseClient {
+  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
+}
+
+function cookieValue(req: Request, name: string): string | null {
+  const header = req.headers.get('cookie');
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The `role` claim of a JWT without verifying it (verification is the Auth server's job). */
+function unverifiedRole(token: string): string | null {
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const payload = JSON.parse(new TextDecoder().decode(base64UrlDecode(parts[1])));
+    return typeof payload?.role === 'string' ? payload.role : null;
+  } catch {
+    return null;
+  }
+}
+
+export function base64UrlDecode(s: string): Uint8Array {
+  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const bin = atob(b64);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/** The bearer token or the session cookie, whichever the caller sent (the header wins). */
+export function requestToken(req: Request): string | null {
+  const auth = req.headers.get('authorization');
+  if (auth) {
+    const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+    if (!m) throw new HttpError(401, 'Authorization header must be "Bearer <token>"');
+    return m[1];
+  }
+  return cookieValue(req, SESSION_COOKIE);
+}
+
+/**
+ * Who is calling. The anon key (what supabase.functions.invoke sends before sign-in) means an
+ * anonymous visitor; any other token must be a valid, unexpired user session according to the Auth
+ * server, else 401: a forged or expired token never falls back to anonymous.
+ */
+export async function identify(req: Request): Promise<Caller> {
+  const token = requestToken(req);
+  if (!token) return { user: null, token: null };
+  const role = unverifiedRole(token);
+  if (role === 'anon' && token === requireEnv('SUPABASE_ANON_KEY')) return { user: null, token: null };
+  if (role !== 'authenticated') throw new HttpError(401, 'Invalid or expired token, please log in again');
+  const { data, error } = await anonClient().auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'Invalid or expired token, please log in again');
+  return { user: data.user, token };
+}
+
+/** Like identify, but a signed-in user is required. */
+export async function requireUser(req: Request): Promise<Caller & { user: User; token: string }> {
+  const caller = await identify(req);
+  if (!caller.user || !caller.token) throw new HttpError(401, 'Authentication Invalid, please log in');
+  return caller as Caller & { user: User; token: string };
+}

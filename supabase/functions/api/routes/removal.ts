@@ -1,0 +1,62 @@
+/**
+ * The removal policy (SPEC.md section 1): the holder of a reported identifier asks for removal with a
+ * reason and a contact e-mail; the database notifies the reporter, who is e-mailed at once with a link
+ * to delete the report; the reporter may answer instead; an unanswered request removes the report
+ * after 7 days (the `removal-expiry` job).
+ */
+import { readFields } from '../../_shared/body.ts';
+import { HttpError, json } from '../../_shared/http.ts';
+import { parseFields, removalRequestSchema, removalResponseSchema, uuidSchema } from '../../_shared/schemas.ts';
+import { clientFor, requireUser } from '../../_shared/supabase.ts';
+import { dispatchSoon } from '../../_shared/dispatch.ts';
+import { dbError } from '../db.ts';
+import type { RouteContext } from '../router.ts';
+
+function requestOut(r: Record<string, unknown>) {
+  return {
+    _id: r.id,
+    reportId: r.report_id,
+    reason: r.reason,
+    contactEmail: r.contact_email,
+    status: r.status,
+    reporterResponse: r.reporter_response ?? null,
+    createdAt: r.created_at,
+    expiresAt: new Date(Date.parse(String(r.created_at)) + 7 * 86_400_000).toISOString(),
+  };
+}
+
+export async function createRemovalRequest({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const input = parseFields(removalRequestSchema, await readFields(req));
+  const { data, error } = await clientFor(caller)
+    .from('removal_requests')
+    .insert({ report_id: input.reportId, requester_id: caller.user.id, reason: input.reason, contact_email: input.contactEmail })
+    .select()
+    .single();
+  if (error?.code === '23503') throw new HttpError(404, `No report with id ${input.reportId}`);
+  if (error) throw dbError(error, 'request removal');
+  dispatchSoon();
+  return json({ msg: 'Removal requested: the reporter has been notified', request: requestOut(data) }, 201);
+}
+
+export async function listRemovalRequests({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const { data, error } = await clientFor(caller).from('removal_requests').select('*').order('created_at', { ascending: false });
+  if (error) throw dbError(error, 'list removal requests');
+  return json({ requests: (data ?? []).map(requestOut) });
+}
+
+export async function respondToRemovalRequest({ req, params }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  if (!uuidSchema.safeParse(params.id).success) throw new HttpError(404, `No removal request with id ${params.id}`);
+  const input = parseFields(removalResponseSchema, await readFields(req));
+  const { data, error } = await clientFor(caller)
+    .from('removal_requests')
+    .update({ reporter_response: input.response })
+    .eq('id', params.id)
+    .select()
+    .maybeSingle();
+  if (error) throw dbError(error, 'answer this removal request');
+  if (!data) throw new HttpError(404, `No removal request with id ${params.id}`);
+  return json({ msg: 'Response saved: the report stays until an admin decides', request: requestOut(data) });
+}

@@ -1,0 +1,152 @@
+/** The signed-in user's reports: list, stats, create, read, update, delete (SPEC.md section 7, /reports). */
+import { fileField, readFields } from '../../_shared/body.ts';
+import { HttpError, json } from '../../_shared/http.ts';
+import { objectName, safeImage } from '../../_shared/image.ts';
+import { createReportSchema, parseFields, updateReportSchema, uuidSchema } from '../../_shared/schemas.ts';
+import { clientFor, requireUser, type SupabaseClient } from '../../_shared/supabase.ts';
+import { dispatchSoon } from '../../_shared/dispatch.ts';
+import { dbError, storageError } from '../db.ts';
+import { reportOut, type Row } from '../present.ts';
+import type { RouteContext } from '../router.ts';
+
+const EVIDENCE = 'evidence';
+
+/** Evidence is private: the owner (and admins) get a link that works for an hour. */
+async function evidenceUrl(client: SupabaseClient, path: unknown): Promise<string | null> {
+  if (typeof path !== 'string' || !path) return null;
+  const { data, error } = await client.storage.from(EVIDENCE).createSignedUrl(path, 3600);
+  return error ? null : data.signedUrl;
+}
+
+async function present(client: SupabaseClient, row: Row) {
+  return reportOut(row, await evidenceUrl(client, row.evidence_path));
+}
+
+function reportId(params: Record<string, string>): string {
+  if (!uuidSchema.safeParse(params.id).success) throw new HttpError(404, `No report with id ${params.id}`);
+  return params.id;
+}
+
+function toColumns(input: Record<string, unknown>): Record<string, unknown> {
+  const map: Record<string, string> = {
+    incidentDate: 'incident_date',
+    incidentType: 'incident_type',
+    reportedAccountType: 'reported_account_type',
+    reportedAccount: 'reported_account',
+    consentToContact: 'consent_to_contact',
+    incidentDescription: 'incident_description',
+    location: 'location',
+    reportDate: 'report_date',
+    loc: 'loc',
+    country: 'country',
+    source: 'source',
+    amountLost: 'amount_lost',
+  };
+  const row: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) if (v !== undefined && map[k]) row[map[k]] = v;
+  return row;
+}
+
+/** Checks and stores an evidence image under the reporter's folder; returns its path. */
+async function storeEvidence(client: SupabaseClient, userId: string, file: File | null): Promise<string | null> {
+  if (!file) return null;
+  const image = await safeImage(file, 'Evidence');
+  const path = objectName(userId, image.type);
+  const { error } = await client.storage.from(EVIDENCE).upload(path, image.bytes, { contentType: image.type.mime });
+  if (error) throw storageError(error, 'store the evidence');
+  return path;
+}
+
+export async function listReports({ req, url }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const client = clientFor(caller);
+  const limit = Math.min(Math.max(Number(url.searchParams.get('limit')) || 100, 1), 500);
+  const page = Math.max(Math.floor(Number(url.searchParams.get('page')) || 1), 1);
+  const { data, error, count } = await client
+    .from('report_cards')
+    .select('*', { count: 'exact' })
+    .eq('reporter_id', caller.user.id)
+    .order('created_at', { ascending: false })
+    .range((page - 1) * limit, page * limit - 1);
+  if (error) throw dbError(error, 'list your reports');
+  const reports = await Promise.all((data ?? []).map((r) => present(client, r)));
+  const total = count ?? reports.length;
+  return json({ reports, totalReports: total, numOfPages: Math.max(1, Math.ceil(total / limit)) });
+}
+
+export async function reportStats({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const { data, error } = await clientFor(caller).rpc('user_report_stats');
+  if (error) throw dbError(error, 'read your stats');
+  return json(data);
+}
+
+export async function createReport({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const fields = await readFields(req);
+  const input = parseFields(createReportSchema, fields);
+  const evidence = fileField(fields, 'evidence');
+  const client = clientFor(caller);
+  const evidencePath = await storeEvidence(client, caller.user.id, evidence);
+  const { data, error } = await client
+    .from('reports')
+    .insert({ ...toColumns(input), reporter_id: caller.user.id, evidence_path: evidencePath })
+    .select()
+    .single();
+  if (error) {
+    if (evidencePath) await client.storage.from(EVIDENCE).remove([evidencePath]);
+    throw dbError(error, 'file this report');
+  }
+  // Users who registered this identifier were queued a notification by the database; send it now
+  // rather than at the scheduler's next minute.
+  dispatchSoon();
+  return json({ msg: 'Reported Sucessfully', report: await present(client, data) }, 201);
+}
+
+export async function getReport({ req, params }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const id = reportId(params);
+  const client = clientFor(caller);
+  const { data, error } = await client.from('report_cards').select('*').eq('id', id).maybeSingle();
+  if (error) throw dbError(error, 'read this report');
+  if (!data) throw new HttpError(404, `No report with id ${id}`);
+  return json({ report: await present(client, data) });
+}
+
+export async function updateReport({ req, params }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const id = reportId(params);
+  const fields = await readFields(req);
+  const input = parseFields(updateReportSchema, fields);
+  const evidence = fileField(fields, 'evidence');
+  const client = clientFor(caller);
+  const { data: before, error: readError } = await client.from('reports').select('id, evidence_path').eq('id', id).maybeSingle();
+  if (readError) throw dbError(readError, 'read this report');
+  if (!before) throw new HttpError(404, `No report with id ${id}`);
+  const patch = toColumns(input);
+  const evidencePath = await storeEvidence(client, caller.user.id, evidence);
+  if (evidencePath) patch.evidence_path = evidencePath;
+  if (!Object.keys(patch).length) throw new HttpError(400, 'Nothing to update: send at least one report field');
+  const { data, error } = await client.from('reports').update(patch).eq('id', id).select().maybeSingle();
+  if (error || !data) {
+    if (evidencePath) await client.storage.from(EVIDENCE).remove([evidencePath]);
+    if (error) throw dbError(error, 'update this report');
+    throw new HttpError(404, `No report with id ${id}`);
+  }
+  if (evidencePath && before.evidence_path) await client.storage.from(EVIDENCE).remove([before.evidence_path]);
+  dispatchSoon();
+  const { data: card } = await client.from('report_cards').select('*').eq('id', id).maybeSingle();
+  return json({ msg: 'Report updated successfully', report: await present(client, card ?? data) });
+}
+
+export async function deleteReport({ req, params }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const id = reportId(params);
+  const client = clientFor(caller);
+  const { data, error } = await client.from('reports').delete().eq('id', id).select('id, evidence_path');
+  if (error) throw dbError(error, 'delete this report');
+  if (!data?.length) throw new HttpError(404, `No report with id ${id}`);
+  const path = data[0].evidence_path;
+  if (path) await client.storage.from(EVIDENCE).remove([path]);
+  return json({ msg: 'Report deleted successfully' });
+}

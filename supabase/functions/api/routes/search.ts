@@ -1,0 +1,55 @@
+/** Search (POST /search and GET /search/{searchString}) through the database's search_reports. */
+import { readFields } from '../../_shared/body.ts';
+import { HttpError, json } from '../../_shared/http.ts';
+import { visitFrom } from '../../_shared/geo.ts';
+import { parseFields, searchSchema } from '../../_shared/schemas.ts';
+import { clientFor, identify } from '../../_shared/supabase.ts';
+import { dbError } from '../db.ts';
+import { searchReportOut, type Row } from '../present.ts';
+import type { RouteContext } from '../router.ts';
+
+interface SearchResult {
+  count: number;
+  reports: Row[];
+  summary: Record<string, unknown>;
+  points: [number, number][];
+}
+
+/**
+ * Runs one search as the caller (anonymous callers get the limited columns) and logs it with the
+ * location resolved here from the caller's address; the location the old client put in the query
+ * string is ignored, because a client can claim anything there.
+ */
+async function runSearch(req: Request, searchString: string) {
+  const caller = await identify(req);
+  const visit = await visitFrom(req);
+  const visitor = { ...(visit.location ?? {}), ip_hash: visit.ipHash };
+  const { data, error } = await clientFor(caller).rpc('search_reports', { search_string: searchString, visitor });
+  if (error) throw dbError(error, 'search');
+  const result = data as SearchResult;
+  return {
+    searchString,
+    count: result.count,
+    reports: result.reports.map(searchReportOut),
+    summary: {
+      numberOfReports: result.summary.count,
+      lastReportedVictimCountry: result.summary.last_victim_country ?? null,
+      riskPercentage: result.summary.risk_level,
+      riskLevel: result.summary.risk_label,
+      estimatedAmountLost: Number(result.summary.estimated_amount_lost ?? 0),
+    },
+    points: result.points.map(([lat, lng]) => `${lat},${lng}`),
+  };
+}
+
+export async function postSearch({ req }: RouteContext): Promise<Response> {
+  const input = parseFields(searchSchema, await readFields(req));
+  return json({ msg: 'Search recorded', ...(await runSearch(req, input.searchString)) });
+}
+
+export async function getSearch({ req, params }: RouteContext): Promise<Response> {
+  const searchString = params.id.trim();
+  if (!searchString) throw new HttpError(400, 'searchString is required');
+  if (searchString.length > 256) throw new HttpError(400, 'searchString must be at most 256 characters');
+  return json(await runSearch(req, searchString));
+}

@@ -1,0 +1,83 @@
+/** The signed-in user: current-user and update-user (SPEC.md section 7, /users/*). */
+import { fileField, readFields } from '../../_shared/body.ts';
+import { HttpError, json } from '../../_shared/http.ts';
+import { objectName, safeImage } from '../../_shared/image.ts';
+import { parseFields, updateUserSchema } from '../../_shared/schemas.ts';
+import { clientFor, requireUser, type SupabaseClient, type User } from '../../_shared/supabase.ts';
+import { requireEnv, siteUrl } from '../../_shared/env.ts';
+import { dbError, storageError } from '../db.ts';
+import { publicUrl } from '../present.ts';
+import type { RouteContext } from '../router.ts';
+
+export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin');
+  if (error) throw dbError(error, 'read your role');
+  return (data ?? []).length > 0;
+}
+
+/** The user as the legacy client knows it: name, email, avatar (a URL) and role. */
+export async function userOut(client: SupabaseClient, user: User) {
+  const { data, error } = await client.from('profiles').select('name, email, avatar_path').eq('id', user.id).maybeSingle();
+  if (error) throw dbError(error, 'read your profile');
+  return {
+    _id: user.id,
+    name: data?.name ?? '',
+    email: user.email ?? data?.email ?? '',
+    avatar: publicUrl(client, 'avatars', data?.avatar_path),
+    role: (await isAdmin(client, user.id)) ? 'admin' : 'user',
+  };
+}
+
+export async function currentUser({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  return json({ user: await userOut(clientFor(caller), caller.user) });
+}
+
+export async function updateUser({ req }: RouteContext): Promise<Response> {
+  const caller = await requireUser(req);
+  const fields = await readFields(req);
+  const input = parseFields(updateUserSchema, fields);
+  const avatarFile = fileField(fields, 'avatar');
+  const avatar = avatarFile ? await safeImage(avatarFile, 'Avatar') : null;
+  if (!input.name && !input.email && !avatar) throw new HttpError(400, 'Nothing to update: send name, email or avatar');
+  const client = clientFor(caller);
+
+  const { data: before, error: readError } = await client.from('profiles').select('avatar_path').eq('id', caller.user.id).maybeSingle();
+  if (readError) throw dbError(readError, 'read your profile');
+
+  let emailChangePending = false;
+  if (input.email && input.email !== caller.user.email?.toLowerCase()) {
+    // Supabase sends a confirmation to the new address; the e-mail changes once it is confirmed.
+    const res = await fetch(`${requireEnv('SUPABASE_URL')}/auth/v1/user?redirect_to=${encodeURIComponent(siteUrl() + '/dashboard/profile')}`, {
+      method: 'PUT',
+      headers: { apikey: requireEnv('SUPABASE_ANON_KEY'), Authorization: `Bearer ${caller.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: input.email }),
+    });
+    if (!res.ok) {
+      const body = await res.json().catch(() => ({}));
+      throw new HttpError(res.status >= 500 ? 502 : res.status === 422 ? 400 : res.status, body.msg ?? body.message ?? 'The e-mail could not be changed');
+    }
+    emailChangePending = true;
+  }
+
+  const patch: Record<string, unknown> = {};
+  if (input.name) patch.name = input.name;
+  let uploaded: string | null = null;
+  if (avatar) {
+    uploaded = objectName(caller.user.id, avatar.type);
+    const { error } = await client.storage.from('avatars').upload(uploaded, avatar.bytes, { contentType: avatar.type.mime });
+    if (error) throw storageError(error, 'store the avatar');
+    patch.avatar_path = uploaded;
+  }
+  if (Object.keys(patch).length) {
+    const { error } = await client.from('profiles').update(patch).eq('id', caller.user.id);
+    if (error) {
+      if (uploaded) await client.storage.from('avatars').remove([uploaded]);
+      throw dbError(error, 'update your profile');
+    }
+    if (uploaded && before?.avatar_path && before.avatar_path !== uploaded) {
+      await client.storage.from('avatars').remove([before.avatar_path]);
+    }
+  }
+  return json({ msg: 'Profile updated successfully', user: await userOut(client, caller.user), emailChangePending });
+}
