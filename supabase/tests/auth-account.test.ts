@@ -1,0 +1,243 @@
+/**
+ * Auth conformance, part 2: what a signed-up user does with the account (password, e-mail and profile
+ * changes, password reset, codes by e-mail) and the limits that protect those e-mails and codes.
+ */
+import { describe, expect, it } from 'vitest';
+import { adminPool } from './helpers.ts';
+import {
+  anonClient,
+  codeIn,
+  confirmedUser,
+  jwtPayload,
+  latestMail,
+  mailsTo,
+  uniqueEmail,
+} from './auth-helpers.ts';
+
+/** Makes the last e-mail of a kind look older than `max_frequency`, instead of sleeping in the test. */
+async function ageLastMail(
+  email: string,
+  column: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at',
+) {
+  await adminPool().query(
+    `update auth.users set ${column} = ${column} - interval '2 seconds' where email = $1`,
+    [email],
+  );
+}
+
+describe('updating the account', () => {
+  it('changes the password, ends the other sessions and refuses the same password', async () => {
+    const { email, password, client } = await confirmedUser();
+    const other = anonClient();
+    const { data: otherSession } = await other.auth.signInWithPassword({ email, password });
+
+    const same = await client.auth.updateUser({ password });
+    expect(same.error).toMatchObject({
+      status: 422,
+      code: 'same_password',
+      message: 'New password should be different from the old password.',
+    });
+    const weak = await client.auth.updateUser({ password: 'short' });
+    expect(weak.error).toMatchObject({ status: 422, code: 'weak_password' });
+
+    const { error } = await client.auth.updateUser({ password: 'a brand new passphrase' });
+    expect(error).toBeNull();
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+    expect((await anonClient().auth.getUser(otherSession.session!.access_token)).error).toMatchObject({
+      name: 'AuthSessionMissingError',
+    });
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'a brand new passphrase' })).error,
+    ).toBeNull();
+  });
+
+  it('merges user metadata, and keeps app_metadata for admins', async () => {
+    const { client } = await confirmedUser({ name: 'Liza', city: 'Cebu' });
+    const { data, error } = await client.auth.updateUser({
+      data: { name: 'Liza Reyes', city: null, avatar: 'a.png' },
+    });
+    expect(error).toBeNull();
+    expect(data.user!.user_metadata).toEqual({ name: 'Liza Reyes', avatar: 'a.png', email_verified: true });
+    const { data: refreshed } = await client.auth.refreshSession();
+    expect(jwtPayload(refreshed.session!.access_token).user_metadata).toMatchObject({ name: 'Liza Reyes' });
+
+    // A user cannot grant themselves app_metadata (where roles live): only admins may write it.
+    const attributes = { app_metadata: { role: 'admin' } } as Parameters<typeof client.auth.updateUser>[0];
+    const res = await client.auth.updateUser(attributes);
+    expect(res.error).toMatchObject({
+      status: 403,
+      code: 'not_admin',
+      message: 'Updating app_metadata requires admin privileges',
+    });
+    expect((await client.auth.getUser()).data.user!.app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+    });
+  });
+
+  it('changes the e-mail only after both addresses confirm (double_confirm_changes)', async () => {
+    const { email, password, client, user } = await confirmedUser();
+    const newEmail = uniqueEmail('moved');
+    const { data, error } = await client.auth.updateUser({ email: newEmail });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, new_email: newEmail, email_change_sent_at: expect.any(String) });
+
+    const toNew = await latestMail(newEmail);
+    const toCurrent = await latestMail(email, 2);
+    expect(toNew.Subject).toBe('Confirm your new ScamCheck e-mail address');
+    expect(toCurrent.HTML).toContain(`to ${newEmail}`);
+
+    const first = await anonClient().auth.verifyOtp({
+      email,
+      token: codeIn(toCurrent),
+      type: 'email_change',
+    });
+    expect(first.error).toBeNull();
+    expect(first.data).toEqual({ user: null, session: null });
+    expect((await client.auth.getUser()).data.user?.email).toBe(email);
+
+    const second = await anonClient().auth.verifyOtp({
+      email: newEmail,
+      token: codeIn(toNew),
+      type: 'email_change',
+    });
+    expect(second.error).toBeNull();
+    expect(second.data.user).toMatchObject({ id: user.id, email: newEmail });
+    expect(second.data.user!.identities![0].identity_data).toMatchObject({ email: newEmail });
+
+    expect((await anonClient().auth.signInWithPassword({ email: newEmail, password })).error).toBeNull();
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+  });
+
+  it('refuses an e-mail that belongs to another account', async () => {
+    const { email: taken } = await confirmedUser();
+    const { client } = await confirmedUser();
+    const { error } = await client.auth.updateUser({ email: taken });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+      message: 'A user with this email address has already been registered',
+    });
+  });
+});
+
+describe('password reset and codes by e-mail', () => {
+  it('resets a password with the code from the recovery e-mail', async () => {
+    const { email, user } = await confirmedUser();
+    const client = anonClient();
+    expect(
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset' })).error,
+    ).toBeNull();
+    const mail = await latestMail(email, 2);
+    expect(mail.Subject).toBe('Reset your ScamCheck password');
+    expect(mail.HTML).toContain('redirect_to=http://localhost:5173/reset');
+    const { data, error } = await client.auth.verifyOtp({ email, token: codeIn(mail), type: 'recovery' });
+    expect(error).toBeNull();
+    expect(data.user!.id).toBe(user.id);
+    expect((await client.auth.updateUser({ password: 'recovered passphrase' })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'recovered passphrase' })).error,
+    ).toBeNull();
+  });
+
+  it('answers a reset for an unknown address like any other, and sends nothing', async () => {
+    const email = uniqueEmail('unknown');
+    expect(await anonClient().auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
+    await expect(mailsTo(email, 1, 300)).rejects.toThrow(/found 0/);
+  });
+
+  it('resends the confirmation code, which replaces the first one, no sooner than max_frequency', async () => {
+    const email = uniqueEmail('resend');
+    await anonClient().auth.signUp({ email, password: 'correct horse battery' });
+    const firstCode = codeIn(await latestMail(email));
+    const tooSoon = await anonClient().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(tooSoon.error!.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
+
+    await ageLastMail(email, 'confirmation_sent_at');
+    expect((await anonClient().auth.resend({ type: 'signup', email })).error).toBeNull();
+    const secondCode = codeIn(await latestMail(email, 2));
+    if (secondCode !== firstCode) {
+      expect(
+        (await anonClient().auth.verifyOtp({ email, token: firstCode, type: 'signup' })).error,
+      ).toMatchObject({ code: 'otp_expired' });
+    }
+    expect(
+      (await anonClient().auth.verifyOtp({ email, token: secondCode, type: 'signup' })).error,
+    ).toBeNull();
+  });
+
+  it('signs in an existing user with a code by e-mail, and creates no user when told not to', async () => {
+    const { email, user } = await confirmedUser();
+    const { data, error } = await anonClient().auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false },
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ user: null, session: null });
+    const mail = await latestMail(email, 2);
+    expect(mail.Subject).toBe('Your ScamCheck sign-in code');
+    const { data: verified, error: verifyError } = await anonClient().auth.verifyOtp({
+      email,
+      token: codeIn(mail),
+      type: 'email',
+    });
+    expect(verifyError).toBeNull();
+    expect(verified.user!.id).toBe(user.id);
+    expect(jwtPayload(verified.session!.access_token).amr).toEqual([
+      { method: 'otp', timestamp: expect.any(Number) },
+    ]);
+
+    const stranger = uniqueEmail('stranger');
+    const refused = await anonClient().auth.signInWithOtp({
+      email: stranger,
+      options: { shouldCreateUser: false },
+    });
+    expect(refused.error).toMatchObject({
+      status: 422,
+      code: 'otp_disabled',
+      message: 'Signups not allowed for otp',
+    });
+    const { rowCount } = await adminPool().query('select 1 from auth.users where email = $1', [stranger]);
+    expect(rowCount).toBe(0);
+  });
+
+  it('signs up a new address that asks for a code, confirming it with that code', async () => {
+    const email = uniqueEmail('otpnew');
+    expect((await anonClient().auth.signInWithOtp({ email })).error).toBeNull();
+    const mail = await latestMail(email);
+    expect(mail.Subject).toBe('Your ScamCheck confirmation code');
+    const { data, error } = await anonClient().auth.verifyOtp({ email, token: codeIn(mail), type: 'email' });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+  });
+});
+
+describe('rate limits', () => {
+  it('limits code verifications per client address to the token_verifications burst', async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const client = anonClient({ 'x-forwarded-for': ip });
+    const email = uniqueEmail('guess');
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 31; i++) {
+      const { error } = await client.auth.verifyOtp({ email, token: String(100000 + i), type: 'email' });
+      codes.push(error?.code);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 'otp_expired')).toBe(true);
+    expect(codes[30]).toBe('over_request_rate_limit');
+    // Another client address is not affected.
+    const other = await anonClient({ 'x-forwarded-for': '203.0.113.7' }).auth.verifyOtp({
+      email,
+      token: '123456',
+      type: 'email',
+    });
+    expect(other.error?.code).toBe('otp_expired');
+  });
+});
