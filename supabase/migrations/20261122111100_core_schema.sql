@@ -226,7 +226,9 @@ begin
         using errcode = '42501';
     end if;
   else
-    new.created_at := old.created_at;
+    if api_caller then
+      new.created_at := old.created_at;
+    end if;
     new.updated_at := now();
     if api_caller and new.reporter_id is distinct from old.reporter_id then
       raise exception 'the reporter of a report cannot be changed' using errcode = '42501';
@@ -494,7 +496,9 @@ begin
     end if;
     return new;
   end if;
-  new.created_at := old.created_at;
+  if api_caller then
+    new.created_at := old.created_at;
+  end if;
   if api_caller and not (select private.is_admin()) and (new.status, new.resolved_at) is distinct from (old.status, old.resolved_at) then
     raise exception 'only admins can resolve removal requests' using errcode = '42501';
   end if;

@@ -1,0 +1,228 @@
+/**
+ * The search entry point (what anonymous and signed-in visitors see, which reports appear, the summary
+ * and heatmap points, the search log) and the stats RPCs fed by rollups.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { adminPool } from '../helpers.ts';
+
+interface SearchResult {
+  count: number;
+  reports: Record<string, unknown>[];
+  summary: { count: number; last_victim_country: string | null; risk_level: number; risk_label: string; estimated_amount_lost: number };
+  points: [number, number][];
+}
+
+let owner: Actor;
+let stranger: Actor;
+let admin: Actor;
+
+async function search(actor: Actor, q: string, visitor: unknown = null): Promise<SearchResult> {
+  const [{ r }] = await run<{ r: SearchResult }>(actor, 'select public.search_reports($1, $2) as r', [q, visitor]);
+  return r;
+}
+
+function randomMobile() {
+  return `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+}
+
+beforeAll(async () => {
+  [owner, stranger, admin] = await Promise.all([createUser('Owner'), createUser('Stranger'), createUser('Admin', { admin: true })]);
+});
+
+describe('search_reports', () => {
+  let mobile: string;
+  let ids: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    mobile = randomMobile();
+    ids = [];
+    // 12 visible reports (the newest first in time order), one rejected and one removed
+    for (let i = 0; i < 14; i++) {
+      const r = await fileReport(i % 2 ? owner : stranger, {
+        reported_account: i % 3 ? mobile : `+63 ${mobile.slice(1, 4)} ${mobile.slice(4)}`,
+        country: i === 11 ? 'AE' : 'PH',
+        loc: `14.${i},121.${i}`,
+        amount_lost: 1000,
+        incident_date: `2026-01-${String(i + 1).padStart(2, '0')}`,
+      });
+      ids.push(r);
+      await adminPool().query(`update public.reports set created_at = now() - ($2 || ' days')::interval where id = $1`, [r.id, 30 - i]);
+    }
+    await setStatus(ids[12].id, 'rejected');
+    await setStatus(ids[13].id, 'removed');
+    for (const i of [0, 1, 2]) await setStatus(ids[i].id, 'verified');
+  });
+
+  it('anon finds the reports however the number is typed, with limited columns only', async () => {
+    for (const q of [mobile, `+63-${mobile.slice(1, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`, `63${mobile.slice(1)}`]) {
+      const r = await search(anon, q);
+      expect(r.count).toBe(12);
+      expect(r.reports).toHaveLength(10);
+      for (const row of r.reports) {
+        expect(Object.keys(row).sort()).toEqual(
+          ['incident_date', 'incident_type', 'location', 'reported_account_type', 'reported_date', 'status'],
+        );
+      }
+    }
+  });
+
+  it('returns the latest 10 newest first; pending shows as not-verified; rejected and removed never appear', async () => {
+    const r = await search(owner, mobile);
+    const shown = r.reports.map((x) => x.id);
+    expect(shown).toEqual(ids.slice(2, 12).map((x) => x.id).reverse());
+    expect(shown).not.toContain(ids[12].id);
+    expect(shown).not.toContain(ids[13].id);
+    expect(r.reports.at(-1)).toMatchObject({ id: ids[2].id, status: 'verified' });
+    expect(r.reports[0]).toMatchObject({ id: ids[11].id, status: 'not-verified' });
+  });
+
+  it('signed-in users also get id, description and amount, never the reporter', async () => {
+    const r = await search(stranger, mobile);
+    expect(r.reports[0]).toMatchObject({ id: ids[11].id, incident_description: expect.any(String), amount_lost: 1000 });
+    expect(JSON.stringify(r)).not.toContain(owner.id!);
+    expect(JSON.stringify(r)).not.toContain('reporter');
+  });
+
+  it('summarises: count, last victim country, risk from verified reports and recency, amount lost', async () => {
+    const r = await search(anon, mobile);
+    expect(r.summary).toMatchObject({ count: 12, last_victim_country: 'AE', estimated_amount_lost: 3000 });
+    // three verified reports about a month old, nine pending: weight ~ 3*0.89 + 9*0.2*0.9 = 4.3 -> 88, high
+    expect(r.summary.risk_level).toBeGreaterThanOrEqual(80);
+    expect(r.summary.risk_label).toBe('high');
+    expect(r.points).toHaveLength(12);
+    expect(r.points).toContainEqual([14.11, 121.11]);
+  });
+
+  it('risk is low for an unknown identifier and for old or unverified reports', async () => {
+    expect((await search(anon, 'never-reported.example')).summary).toEqual({
+      count: 0, last_victim_country: null, risk_level: 0, risk_label: 'low', estimated_amount_lost: 0,
+    });
+    const q = randomMobile();
+    const old = await fileReport(owner, { reported_account: q });
+    await adminPool().query(`update public.reports set created_at = now() - interval '400 days', status = 'verified' where id = $1`, [old.id]);
+    const r = await search(anon, q);
+    expect(r.summary.risk_label).toBe('low');
+    expect(r.summary.risk_level).toBeGreaterThan(0);
+    const fresh = await fileReport(owner, { reported_account: q });
+    await setStatus(fresh.id, 'verified');
+    expect((await search(anon, q)).summary.risk_label).toBe('medium');
+  });
+
+  it('records every search with the visitor location, no raw IP', async () => {
+    const q = `Scam-${Date.now()}@Example.com`;
+    await search(anon, q, { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' });
+    const { rows } = await adminPool().query('select * from public.search_log where search_string = $1', [q]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ identifier_kind: 'email', identifier_canonical: q.toLowerCase(), city: 'Cebu City', user_id: null, ip_hash: 'ab12cd34ef56ab78' });
+    expect(JSON.stringify(rows[0])).not.toContain('203.0.113.5');
+  });
+
+  it('a signed-in search is logged with the user', async () => {
+    const q = randomMobile();
+    await search(owner, q);
+    const { rows } = await adminPool().query('select user_id from public.search_log where search_string = $1', [q]);
+    expect(rows).toEqual([{ user_id: owner.id }]);
+  });
+
+  it('refuses an empty or oversized search string', async () => {
+    await expect(search(anon, '   ')).rejects.toThrow(/1 to 256 characters/);
+    await expect(search(anon, 'x'.repeat(300))).rejects.toThrow(/1 to 256 characters/);
+  });
+
+  it('is an index lookup on reported_account_canonical', async () => {
+    const { rows } = await adminPool().query(
+      `explain (format json) select * from public.reports where reported_account_canonical = $1 and status in ('pending', 'verified')
+       order by created_at desc`,
+      [mobile],
+    );
+    const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+    expect(plan).toMatch(/Index Scan|Bitmap Index Scan/);
+    expect(plan).toContain('reports_canonical_created_at_idx');
+  });
+});
+
+describe('user_report_stats', () => {
+  it('counts the caller\'s reports by type and month, from the rollups', async () => {
+    const u = await createUser('Stats');
+    for (const t of ['scam', 'scam', 'hacked']) await fileReport(u, { incident_type: t });
+    const old = await fileReport(u, { incident_type: 'spam' });
+    await adminPool().query(`update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`, [old.id]);
+    const [{ s }] = await run<{ s: { defaultStats: unknown; monthlyApplications: { date: string; count: number }[] } }>(
+      u,
+      'select public.user_report_stats() as s',
+    );
+    expect(s.defaultStats).toEqual({ scam: 2, hacked: 1, spam: 1 });
+    const { rows } = await adminPool().query(
+      `select to_char(now() - interval '2 months', 'YYYY-MM') as old, to_char(now(), 'YYYY-MM') as now`,
+    );
+    expect(s.monthlyApplications).toEqual([{ date: rows[0].old, count: 1 }, { date: rows[0].now, count: 3 }]);
+  });
+
+  it('deleting a report takes it out of the stats', async () => {
+    const u = await createUser('Deleter');
+    const r = await fileReport(u, { incident_type: 'hacked' });
+    await run(u, 'delete from public.reports where id = $1', [r.id]);
+    const [{ s }] = await run<{ s: { defaultStats: unknown; monthlyApplications: unknown[] } }>(u, 'select public.user_report_stats() as s');
+    expect(s).toEqual({ defaultStats: { scam: 0, hacked: 0, spam: 0 }, monthlyApplications: [] });
+  });
+
+  it('anon cannot call it', async () => {
+    await expect(run(anon, 'select public.user_report_stats()')).rejects.toThrow(/permission denied for function/);
+  });
+});
+
+describe('admin_app_stats', () => {
+  it('gives admins the site counters, kept current by triggers', async () => {
+    type Stats = Record<'contact' | 'verifiedReports' | 'users' | 'reports' | 'search' | 'visitor', number>;
+    const get = async () => (await run<{ s: Stats }>(admin, 'select public.admin_app_stats() as s'))[0].s;
+    const before = await get();
+    const truth = (await adminPool().query(`select
+      (select count(*) from public.contact_messages)::int as contact, (select count(*) from public.reports where status = 'verified')::int as "verifiedReports",
+      (select count(*) from public.profiles)::int as users, (select count(*) from public.reports)::int as reports,
+      (select count(*) from public.search_log)::int as search, (select count(*) from public.visitor_log)::int as visitor`)).rows[0];
+    expect(before).toEqual(truth);
+
+    const u = await createUser('Counter');
+    const r = await fileReport(u);
+    await setStatus(r.id, 'verified');
+    await run(anon, `insert into public.contact_messages (message) values ('hi')`);
+    await run(anon, `insert into public.visitor_log (path) values ('/')`);
+    await run(anon, `select public.search_reports('counter.example')`);
+    const after = await get();
+    // other test files run in parallel, so the counters grew by at least what this test did
+    expect(after.users - before.users).toBeGreaterThanOrEqual(1);
+    expect(after.reports - before.reports).toBeGreaterThanOrEqual(1);
+    expect(after.verifiedReports - before.verifiedReports).toBeGreaterThanOrEqual(1);
+    expect(after.contact - before.contact).toBeGreaterThanOrEqual(1);
+    expect(after.visitor - before.visitor).toBeGreaterThanOrEqual(1);
+    expect(after.search - before.search).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses non-admins and anon', async () => {
+    await expect(run(owner, 'select public.admin_app_stats()')).rejects.toThrow(/only admins/);
+    await expect(run(anon, 'select public.admin_app_stats()')).rejects.toThrow(/permission denied for function/);
+  });
+
+  it('private.rebuild_rollups recomputes the same numbers', async () => {
+    const snapshot = async () =>
+      (await adminPool().query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
+              (select count(*) from private.user_report_counts where report_count > 0) as users_types,
+              (select sum(report_count) from public.identifier_report_counts) as idents`)).rows[0];
+    const client = await adminPool().connect();
+    try {
+      // serialise with the other files' writers so the two snapshots see the same data
+      await client.query('begin; lock table public.reports, public.profiles, public.contact_messages, public.search_log, public.visitor_log in share mode');
+      const { rows: [a] } = await client.query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
+              (select sum(report_count) from public.identifier_report_counts) as idents`);
+      await client.query('select private.rebuild_rollups()');
+      const { rows: [b] } = await client.query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
+              (select sum(report_count) from public.identifier_report_counts) as idents`);
+      await client.query('rollback');
+      expect(b).toEqual(a);
+    } finally {
+      client.release();
+    }
+    expect(await snapshot()).toBeTruthy();
+  });
+});
