@@ -287,6 +287,10 @@ describe('as the owner of a folder', () => {
       error: 'Bucket not found',
       message: 'Bucket not found',
     });
+    const info = await fetch(`${stackEnv('API_URL')}/storage/v1/object/info/public/${privateBucket}/${owner.id}/report.txt`);
+    expect(await info.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
+    expect((await asAnon().from(publicBucket).exists(name)).data).toBe(true);
+    expect((await asAnon().from(publicBucket).exists(`${owner.id}/nothing.txt`)).data).toBe(false);
   });
 });
 

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseToml } from 'smol-toml';
 import { SUPABASE_DIR } from '../config.ts';
 import type { ServiceContext, ServiceHandler } from '../gateway.ts';
-import { readBody } from '../http.ts';
+import { HttpError, readBody } from '../http.ts';
 import { authenticate } from './auth.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import { ERRORS, StorageError, sendStorageError } from './errors.ts';
@@ -68,7 +68,9 @@ async function drain(req: IncomingMessage) {
 }
 
 async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
-  const raw = await readBody(req, 10 * 1024 * 1024);
+  const raw = await readBody(req, 10 * 1024 * 1024).catch((e: unknown) => {
+    throw e instanceof HttpError ? ERRORS.entityTooLarge() : e;
+  });
   if (!raw.length) return {};
   try {
     const value = JSON.parse(raw.toString('utf8')) as unknown;

@@ -370,7 +370,8 @@ export async function getObjectInfo(
 ) {
   let obj: ObjectRow;
   if (publicRoute) {
-    if (!(await findBucket(ctx, bucketId))) throw ERRORS.noSuchBucket();
+    // The public route answers for public buckets only, whoever asks.
+    if (!(await findBucket(ctx, bucketId))?.public) throw ERRORS.noSuchBucket();
     obj = await findObject(ctx.pool, bucketId, name);
   } else {
     obj = await findReadable(ctx, req, caller, bucketId, name);
