@@ -45,6 +45,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
   const publicPages: RouteObject[] = [
     { index: true, ...page(() => import('./routes/home')) },
+    { path: paths.search.path, ...page(() => import('./routes/search')) },
+    { path: paths.news.path, ...page(() => import('./routes/news')) },
+    { path: paths.newsList.path, ...page(() => import('./routes/news')) },
+    { path: paths.newsArticle.path, ...page(() => import('./routes/news-article')) },
+    { path: paths.about.path, ...page(() => import('./routes/about')) },
+    { path: paths.donate.path, ...page(() => import('./routes/donate')) },
+    { path: paths.guide.path, ...page(() => import('./routes/guide')) },
+    { path: paths.privacy.path, ...page(() => import('./routes/privacy')) },
+    { path: paths.tos.path, ...page(() => import('./routes/tos')) },
+    { path: paths.faq.path, ...page(() => import('./routes/faq')) },
+    { path: paths.comingSoon.path, ...page(() => import('./routes/coming-soon')) },
+    { path: paths.thankyou.path, ...page(() => import('./routes/thankyou')) },
     { path: '*', ...page(() => import('./routes/not-found')) },
   ];
 

@@ -16,6 +16,10 @@ const envSchema = z.object({
   VITE_COMPLAINT_SITE_URL: z._default(z.url(), 'https://cybercrime.gov.ph/'),
   /** Where people write to the team; shown on the privacy, terms and contact pages. */
   VITE_SUPPORT_EMAIL: z._default(z.email(), 'support@scamcheck.ph'),
+  /** The payment provider's donation page; amounts are appended as ?amount=. Unset: donations are "coming soon". */
+  VITE_DONATION_URL: z.optional(z.url()),
+  /** The project's Ethereum address for donations. Unset: the option says it is coming soon. */
+  VITE_ETH_DONATION_ADDRESS: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -9,11 +9,14 @@ import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
+/** search_reports accepts 1 to 256 characters. */
+export const SEARCH_MAX_LENGTH = 256;
+
 export const searchFormSchema = z.object({
   searchString: z.string().check(
     z.trim(),
     z.minLength(1, 'Enter a number, e-mail, website, e-wallet or crypto address'),
-    z.maxLength(320, 'That is too long to be an identifier'),
+    z.maxLength(SEARCH_MAX_LENGTH, 'That is too long to be an identifier'),
   ),
 });
 export type SearchFormValues = z.infer<typeof searchFormSchema>;

@@ -1,0 +1,188 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { AlertTriangle, Globe2, ListChecks, ShieldAlert, Wallet } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { paths } from '@/config/paths';
+import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
+import { ReportStatusBadge } from './report-status-badge';
+
+// deck.gl is large; it loads only when a result has locations to draw (issue 6's speed budget).
+const IncidentHeatmap = lazy(() => import('./incident-heatmap'));
+
+/** SPEC.md section 9: the table shows the first 10 reports. */
+export const LATEST_INCIDENT_ROWS = 10;
+
+export function SearchResults({
+  searchString,
+  result,
+  signedIn,
+  fullReportHref,
+}: {
+  searchString: string;
+  result: SearchResult;
+  signedIn: boolean;
+  /** Where 'View full report' leads a signed-in user. */
+  fullReportHref: string;
+}) {
+  if (result.count === 0) return <NoResults searchString={searchString} />;
+  return (
+    <div className="flex flex-col gap-8">
+      <p className="text-lg" aria-live="polite">
+        <span className="text-destructive text-3xl font-bold">{result.count}</span>{' '}
+        {result.count === 1 ? 'reported case' : 'reported cases'} for <strong className="break-all">{searchString}</strong>
+      </p>
+
+      <SummarizedReport summary={result.summary} />
+
+      <section aria-labelledby="heatmap-heading" className="flex flex-col items-center gap-3">
+        <h2 id="heatmap-heading" className="self-start text-xl font-semibold">
+          Incident heatmap
+        </h2>
+        {result.points.length > 0 ? (
+          <Suspense fallback={<Skeleton className="h-[60vh] w-full md:w-[70vw]" aria-label="Loading map" />}>
+            <IncidentHeatmap points={result.points} />
+          </Suspense>
+        ) : (
+          <p className="text-muted-foreground self-start">None of these reports says where the victim was.</p>
+        )}
+      </section>
+
+      <LatestIncidents reports={result.reports.slice(0, LATEST_INCIDENT_ROWS)} signedIn={signedIn} fullReportHref={fullReportHref} />
+    </div>
+  );
+}
+
+const riskStyles = {
+  low: 'text-green-700 dark:text-green-400',
+  medium: 'text-amber-700 dark:text-amber-400',
+  high: 'text-destructive',
+} as const;
+
+function SummarizedReport({ summary }: { summary: SearchSummary }) {
+  const items = [
+    { icon: ListChecks, label: 'Number of reports', value: String(summary.count) },
+    { icon: Globe2, label: 'Last reported victim country', value: formatCountry(summary.last_victim_country) },
+    {
+      icon: ShieldAlert,
+      label: 'Risk level',
+      value: `${summary.risk_level}% (${summary.risk_label})`,
+      className: riskStyles[summary.risk_label] ?? '',
+    },
+    { icon: Wallet, label: 'Estimated amount scammed', value: formatAmount(summary.estimated_amount_lost) },
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-xl">
+          <h2>Summarized Report</h2>
+        </CardTitle>
+        <CardDescription>Risk and amounts count verified reports most; recent reports weigh more than old ones.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {items.map(({ icon: Icon, label, value, className }) => (
+            <div key={label} className="bg-muted/40 flex items-start gap-3 rounded-lg border p-4">
+              <Icon className="text-primary mt-0.5 size-5 shrink-0" aria-hidden />
+              <div>
+                <dt className="text-muted-foreground text-sm">{label}</dt>
+                <dd className={cn('text-lg font-semibold capitalize', className)}>{value}</dd>
+              </div>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The Latest Incident table. 'Reported Date' is when the report was filed and 'Incident Date' when
+ * the scam happened (the old site had the two swapped). Anonymous visitors get only the columns the
+ * database gives them; signed-in users also see the account and country.
+ */
+function LatestIncidents({ reports, signedIn, fullReportHref }: { reports: SearchReport[]; signedIn: boolean; fullReportHref: string }) {
+  const actionHref = signedIn ? fullReportHref : paths.auth.login.getHref(fullReportHref);
+  return (
+    <section aria-labelledby="latest-heading" className="flex flex-col gap-3">
+      <h2 id="latest-heading" className="text-xl font-semibold">
+        Latest Incident
+      </h2>
+      <Card className="py-2">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Reported Date</TableHead>
+              <TableHead>Incident Type</TableHead>
+              <TableHead>Asset Type</TableHead>
+              {signedIn && <TableHead>Reported Account</TableHead>}
+              <TableHead>Location</TableHead>
+              {signedIn && <TableHead>Country</TableHead>}
+              <TableHead>Status</TableHead>
+              <TableHead>Incident Date</TableHead>
+              <TableHead>Action</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reports.map((report, i) => (
+              <TableRow key={report.id ?? i}>
+                <TableCell>{formatDate(report.reported_date)}</TableCell>
+                <TableCell>{incidentTypeLabels[report.incident_type] ?? report.incident_type}</TableCell>
+                <TableCell>{accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}</TableCell>
+                {signedIn && <TableCell className="max-w-48 truncate">{report.reported_account ?? '—'}</TableCell>}
+                <TableCell>{report.location || '—'}</TableCell>
+                {signedIn && <TableCell>{report.country ? formatCountry(report.country) : '—'}</TableCell>}
+                <TableCell>
+                  <ReportStatusBadge status={report.status} />
+                </TableCell>
+                <TableCell>{formatDate(report.incident_date)}</TableCell>
+                <TableCell>
+                  <Link to={actionHref} className="text-primary font-medium underline-offset-4 hover:underline">
+                    View full report
+                  </Link>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Card>
+      {!signedIn && (
+        <p className="text-muted-foreground text-sm">
+          <Link to={paths.auth.login.getHref(fullReportHref)} className="text-primary underline underline-offset-4">
+            Log in
+          </Link>{' '}
+          to see the reported accounts, descriptions and amounts.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** SPEC.md section 2: 'No Results Found', the advice to proceed with caution and the checklist link. */
+export function NoResults({ searchString }: { searchString: string }) {
+  return (
+    <Alert className="border-warning/50 bg-warning/5 p-6">
+      <AlertTriangle className="text-amber-600" aria-hidden />
+      <AlertTitle className="text-xl">
+        <h2>No Results Found</h2>
+      </AlertTitle>
+      <AlertDescription className="text-base">
+        <p>
+          Nobody has reported <strong className="text-foreground break-all">{searchString}</strong> yet. That does not make it safe: scammers
+          change numbers and accounts often, so please proceed with caution.
+        </p>
+        <p>
+          Before you send money or personal details, go through our{' '}
+          <Link to={paths.guide.getHref()} className="text-primary font-medium underline underline-offset-4">
+            scam-check checklist
+          </Link>
+          .
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
