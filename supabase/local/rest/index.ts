@@ -1,0 +1,707 @@
+/**
+ * `/rest/v1`: PostgREST as supabase-js calls it (DESIGN.md section 2, issue 3). Tables and views of the
+ * exposed schemas (config.toml `[api] schemas`) answer reads, inserts, upserts, updates and deletes, and
+ * `/rpc/<fn>` calls functions; every request runs in one transaction as the JWT's role with
+ * `request.jwt.claims` set, so grants and RLS decide, and errors keep PostgREST's codes and statuses.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { jwtVerify, errors as joseErrors, decodeProtectedHeader } from 'jose';
+import { parse as parseToml } from 'smol-toml';
+import { JWT_SECRET, SUPABASE_DIR, dbUrl } from '../config.ts';
+import type { ServiceContext, ServiceHandler } from '../gateway.ts';
+import { bearerToken } from '../jwt.ts';
+import { RestError, invalidBody, tableMissing } from './errors.ts';
+import { Executor, type MainResult, type RequestContext } from './executor.ts';
+import { parseQuery, type ParsedQuery } from './query-parser.ts';
+import { SchemaCacheHolder, type SchemaCache, type Table, type Column } from './schema-cache.ts';
+import { ARRAY_BODY, Builder, ident, payloadColumns, pickRoutine, wrap } from './sql-builder.ts';
+
+export interface ApiSettings {
+  schemas: string[];
+  maxRows?: number;
+}
+
+/** `[api]` of supabase/config.toml, the settings Supabase hands PostgREST. */
+export async function readApiSettings(file = path.join(SUPABASE_DIR, 'config.toml')): Promise<ApiSettings> {
+  try {
+    const toml = parseToml(await readFile(file, 'utf8')) as { api?: { schemas?: string[]; max_rows?: number } };
+    return { schemas: toml.api?.schemas?.length ? toml.api.schemas : ['public', 'graphql_public'], maxRows: toml.api?.max_rows };
+  } catch {
+    return { schemas: ['public', 'graphql_public'], maxRows: 1000 };
+  }
+}
+
+export async function createRestService(ctx: ServiceContext): Promise<ServiceHandler> {
+  const settings = await readApiSettings();
+  const url = dbUrl(ctx.config);
+  const executor = new Executor(url);
+  const cache = new SchemaCacheHolder(executor.pool, url, settings.schemas, ctx.log);
+  await cache.start();
+  // The stack stops by ending the shared pool; the service's own connections must close with it.
+  const endShared = ctx.pool.end.bind(ctx.pool) as () => Promise<void>;
+  (ctx.pool as { end: () => Promise<void> }).end = async () => {
+    await cache.close();
+    await executor.end().catch(() => undefined);
+    return endShared();
+  };
+  const service = new RestService(executor, cache, settings, ctx.log);
+  return (req, res, subPath) => service.handle(req, res, subPath);
+}
+
+interface Prefer {
+  return?: 'representation' | 'minimal' | 'headers-only';
+  count?: 'exact' | 'planned' | 'estimated';
+  resolution?: 'merge-duplicates' | 'ignore-duplicates';
+  missing?: 'default' | 'null';
+  tx?: 'commit' | 'rollback';
+  applied: string[];
+}
+
+function parsePrefer(header: string | string[] | undefined): Prefer {
+  const out: Prefer = { applied: [] };
+  const items = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  for (const item of items) {
+    const [k, v] = item.split('=').map((s) => s.trim());
+    if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
+    else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
+    else if (k === 'tx' && (v === 'commit' || v === 'rollback')) out.tx = v;
+    else continue;
+    out.applied.push(`${k}=${v}`);
+  }
+  return out;
+}
+
+interface Auth {
+  claims: Record<string, unknown>;
+  role: string;
+  authed: boolean;
+}
+
+const secret = new TextEncoder().encode(JWT_SECRET);
+/** PostgREST allows 30 seconds of clock skew on `exp`, `nbf` and `iat`. */
+const CLOCK_SKEW = 30;
+
+function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
+  return new RestError(401, code, message, null, null, {
+    'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+  });
+}
+
+class RestService {
+  /** Verified tokens, so a client's repeated requests skip the HMAC (bounded; entries re-check `exp`). */
+  private tokens = new Map<string, Record<string, unknown>>();
+
+  constructor(
+    private executor: Executor,
+    private cache: SchemaCacheHolder,
+    private settings: ApiSettings,
+    private log: (line: string) => void,
+  ) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse, subPath: string): Promise<void> {
+    let auth: Auth = { claims: {}, role: 'anon', authed: false };
+    try {
+      auth = await this.authenticate(req);
+      await this.dispatch(req, res, subPath, auth);
+    } catch (e) {
+      if (e instanceof RestError) return sendError(res, e);
+      const pg = e as Error & { code?: string };
+      this.log(`[rest] ${req.method} ${subPath}: ${pg.stack ?? pg}`);
+      sendError(res, new RestError(500, 'PGRSTX00', pg.message || 'Internal error'));
+    }
+  }
+
+  private async authenticate(req: IncomingMessage): Promise<Auth> {
+    const header = req.headers['authorization'];
+    const token = bearerToken(req.headers);
+    if (typeof header === 'string' && /^bearer\s*$/i.test(header.trim())) {
+      throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
+    }
+    if (!token) return { claims: { role: 'anon' }, role: 'anon', authed: false };
+    let claims = this.tokens.get(token);
+    const now = Math.floor(Date.now() / 1000);
+    if (claims && typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW < now) {
+      this.tokens.delete(token);
+      throw jwtError('PGRST303', 'JWT expired');
+    }
+    if (!claims) {
+      const parts = token.split('.').length;
+      if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+      try {
+        if (decodeProtectedHeader(token).alg !== 'HS256') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+      } catch (e) {
+        if (e instanceof RestError) throw e;
+        throw jwtError('PGRST301', "JWT couldn't be decoded");
+      }
+      try {
+        claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW })).payload as Record<string, unknown>;
+      } catch (e) {
+        if (e instanceof joseErrors.JWTExpired) throw jwtError('PGRST303', 'JWT expired');
+        if (e instanceof joseErrors.JWTClaimValidationFailed) throw jwtError('PGRST303', e.claim === 'nbf' ? 'JWT not yet valid' : 'JWT issued at future');
+        throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+      }
+      if (this.tokens.size > 10_000) this.tokens.clear();
+      this.tokens.set(token, claims);
+    }
+    const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
+    return { claims, role, authed: role !== 'anon' };
+  }
+
+  private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    const cookies: Record<string, string> = {};
+    for (const part of (headers['cookie'] ?? '').split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+    }
+    return {
+      claims: auth.claims,
+      role: auth.role,
+      headers,
+      cookies,
+      method: req.method ?? 'GET',
+      path: pathname,
+      readOnly,
+      statementTimeout: cache.statementTimeouts.get(auth.role),
+    };
+  }
+
+  private schemaFor(req: IncomingMessage): string {
+    const method = req.method ?? 'GET';
+    const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
+    const schema = typeof header === 'string' && header ? header : this.settings.schemas[0];
+    if (!this.settings.schemas.includes(schema)) {
+      throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${this.settings.schemas.join(', ')}`);
+    }
+    return schema;
+  }
+
+  /** Runs `fn` against the schema cache; if it names something the cache lacks, catches up once and retries. */
+  private async withCache<T>(fn: (cache: SchemaCache) => Promise<T>): Promise<T> {
+    try {
+      return await fn(this.cache.current);
+    } catch (e) {
+      if (e instanceof RestError && ['PGRST205', 'PGRST204', 'PGRST202', 'PGRST200', '42703'].includes(e.code) && !(e as { retried?: boolean }).retried) {
+        const before = this.cache.current;
+        await this.cache.catchUp();
+        if (this.cache.current !== before) return fn(this.cache.current);
+      }
+      throw e;
+    }
+  }
+
+  private async dispatch(req: IncomingMessage, res: ServerResponse, subPath: string, auth: Auth): Promise<void> {
+    const q = subPath.indexOf('?');
+    const pathname = q < 0 ? subPath : subPath.slice(0, q);
+    const search = new URLSearchParams(q < 0 ? '' : subPath.slice(q + 1));
+    const method = req.method ?? 'GET';
+    let segments: string[];
+    try {
+      segments = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    } catch {
+      throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    }
+    const schema = this.schemaFor(req);
+    const accept = parseAccept(req.headers['accept']);
+    if (segments.length === 0) {
+      if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return send(res, 200, JSON.stringify(openApi(this.cache.current, schema)), { 'content-type': 'application/openapi+json; charset=utf-8' });
+    }
+    // Reading the body first keeps a schema-cache retry from reading it twice.
+    const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(req) : undefined;
+    const prefer = parsePrefer(req.headers['prefer']);
+    if (segments[0] === 'rpc' && segments.length === 2) {
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      return this.withCache((cache) => this.rpc(req, res, cache, auth, schema, segments[1], search, body, prefer, accept, pathname));
+    }
+    if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+    return this.withCache(async (cache) => {
+      const table = cache.table(schema, segments[0]);
+      if (!table) throw tableMissing(schema, segments[0], hintTable(cache, schema, segments[0]));
+      const query = parseQuery(search);
+      const ctx = (readOnly: boolean) => this.requestContext(req, auth, pathname, readOnly, cache);
+      switch (method) {
+        case 'GET':
+        case 'HEAD':
+          return this.read(req, res, cache, auth, table, query, prefer, accept, ctx(true));
+        case 'POST':
+          return this.insert(res, cache, auth, table, query, prefer, accept, ctx(false), body!);
+        case 'PATCH':
+          return this.update(res, cache, auth, table, query, prefer, accept, ctx(false), body!);
+        case 'DELETE':
+          return this.remove(res, cache, auth, table, query, prefer, accept, ctx(false));
+        default:
+          throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      }
+    });
+  }
+
+  private async read(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cache: SchemaCache,
+    auth: Auth,
+    table: Table,
+    query: ParsedQuery,
+    prefer: Prefer,
+    accept: Accept,
+    ctx: RequestContext,
+  ): Promise<void> {
+    const range = requestRange(req, query);
+    const b = new Builder(cache, query, this.settings.maxRows);
+    const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
+    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array');
+  }
+
+  /** Runs a read (table, view or function) and answers with PostgREST's Content-Range and status rules. */
+  private async respondRead(
+    res: ServerResponse,
+    b: Builder,
+    built: { sql: string; countSql: string },
+    auth: Auth,
+    ctx: RequestContext,
+    prefer: Prefer,
+    accept: Accept,
+    offset: number,
+    head: boolean,
+    shape: 'array' | 'object',
+    prefix = '',
+  ): Promise<void> {
+    const counting = this.countPlan(b, built.countSql, prefer.count);
+    const bodySql = head ? 'null' : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
+    const sql = wrap(built.sql, { count: counting.expr, body: bodySql }, prefix);
+    const { main, before } = await this.executor.run(ctx, sql, b.params.values, auth.authed, undefined, counting.before);
+    const total = counting.total(main, before);
+    const lower = offset;
+    const upper = lower + main.pageTotal - 1;
+    let status = 200;
+    if (total !== undefined) {
+      if (lower > total && !(lower === 0 && total === 0)) {
+        throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
+      }
+      if (1 + upper - lower < total) status = 206;
+    }
+    const headers: Record<string, string> = {
+      'content-range': `${total !== 0 && lower <= upper ? `${lower}-${upper}` : '*'}/${total ?? '*'}`,
+    };
+    if (prefer.count) headers['preference-applied'] = `count=${prefer.count}`;
+    let text = main.body ?? '';
+    if (accept.object) {
+      if (main.pageTotal !== 1) throw singularity(main.pageTotal);
+      if (shape === 'array') text = text.slice(1, -1);
+    }
+    return this.finish(res, status, text, headers, main, accept, head);
+  }
+
+  /** `count=exact` counts in the statement; `planned` reads the planner's estimate; `estimated` picks between them at max_rows. */
+  private countPlan(b: Builder, countSql: string, mode: Prefer['count']) {
+    const none = { expr: undefined as string | undefined, before: [] as { sql: string; values: unknown[] }[], total: (m: MainResult, _b: unknown[][][]) => (mode ? Number(m.total) : undefined) as number | undefined };
+    if (!mode) return none;
+    if (mode === 'exact') return { ...none, expr: `(select pg_catalog.count(*) from (${countSql}) as pgrst_count)` };
+    const explain = renumber(countSql, b.params.values);
+    const before = [{ sql: `explain (format json) ${explain.sql}`, values: explain.values }];
+    const planned = (rows: unknown[][][]) => {
+      const plan = rows[0]?.[0]?.[0];
+      const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+      return Math.round(json[0].Plan['Plan Rows']);
+    };
+    if (mode === 'planned') return { expr: undefined, before, total: (_m: MainResult, rows: unknown[][][]) => planned(rows) };
+    const cap = this.settings.maxRows ?? 1000;
+    return {
+      expr: `(select pg_catalog.count(*) from (${countSql} limit ${cap + 1}) as pgrst_count)`,
+      before,
+      total: (m: MainResult, rows: unknown[][][]) => (Number(m.total) > cap ? planned(rows) : Number(m.total)),
+    };
+  }
+
+  /** Applies `response.status`/`response.headers` set by SQL, then writes the answer. */
+  private finish(res: ServerResponse, status: number, text: string, headers: Record<string, string>, main: MainResult, accept: Accept, head = false) {
+    if (main.responseHeaders) {
+      let list: unknown;
+      try {
+        list = JSON.parse(main.responseHeaders);
+      } catch {
+        list = null;
+      }
+      if (!Array.isArray(list)) throw new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+      for (const h of list as Record<string, string>[]) for (const [k, v] of Object.entries(h)) headers[k.toLowerCase()] = String(v);
+    }
+    if (main.responseStatus) {
+      const s = Number(main.responseStatus);
+      if (!Number.isInteger(s) || s < 100 || s > 599) throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+      status = s;
+    }
+    headers['content-type'] ??= `${accept.object ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`;
+    if (accept.stripNulls && text) text = JSON.stringify(JSON.parse(text), (_k, v) => (v === null ? undefined : v));
+    send(res, status, head ? '' : text, headers, head ? Buffer.byteLength(text) : undefined);
+  }
+
+  private async insert(
+    res: ServerResponse,
+    cache: SchemaCache,
+    auth: Auth,
+    table: Table,
+    query: ParsedQuery,
+    prefer: Prefer,
+    accept: Accept,
+    ctx: RequestContext,
+    raw: Buffer,
+  ): Promise<void> {
+    const payload = parseJson(raw);
+    const rows = Array.isArray(payload) ? payload : [payload];
+    if (!rows.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r))) {
+      throw invalidBody('All object keys must match');
+    }
+    let keys: string[];
+    if (query.columns) keys = query.columns;
+    else {
+      keys = rows.length ? Object.keys(rows[0] as object) : [];
+      const sig = [...keys].sort().join('\u0000');
+      if (rows.some((r) => Object.keys(r as object).sort().join('\u0000') !== sig)) throw invalidBody('All object keys must match');
+    }
+    const cols = payloadColumns(table, keys);
+    const b = new Builder(cache, query, undefined);
+    const bodyParam = b.params.add(JSON.stringify(rows));
+    const qualified = `${ident(table.schema)}.${ident(table.name)}`;
+    const alias = ident(table.name);
+    const present = (c: Column) => rows.some((r) => Object.prototype.hasOwnProperty.call(r, c.name));
+    // A column no row carries is left to its default, as PostgreSQL's own INSERT does.
+    const used = prefer.missing === 'default' ? cols.filter(present) : cols;
+    const exprs = used.map((c) => {
+      const value = `pgrst_body.${ident(c.name)}`;
+      if (prefer.missing !== 'default') return value;
+      return `case when pgrst_rows.j::jsonb ? ${b.params.add(c.name)} then ${value} else ${c.default ?? 'null'} end`;
+    });
+    let conflict = '';
+    if (prefer.resolution) {
+      const target = query.onConflict ?? table.pk;
+      for (const c of target) b.column(table, c);
+      if (target.length) {
+        const updates = used.map((c) => `${ident(c.name)} = excluded.${ident(c.name)}`);
+        conflict =
+          prefer.resolution === 'ignore-duplicates' || updates.length === 0
+            ? ` on conflict (${target.map(ident).join(', ')}) do nothing`
+            : ` on conflict (${target.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
+      }
+    }
+    const source =
+      `from json_array_elements(${bodyParam}::json) with ordinality as pgrst_rows(j, i) ` +
+      `cross join lateral json_populate_record(null::${qualified}, pgrst_rows.j) as pgrst_body order by pgrst_rows.i`;
+    let mutation: string;
+    if (used.length) {
+      mutation = `insert into ${qualified} as ${alias} (${used.map((c) => ident(c.name)).join(', ')}) select ${exprs.join(', ')} ${source}${conflict}`;
+    } else if (rows.length === 1) {
+      mutation = `insert into ${qualified} as ${alias} default values`;
+    } else {
+      // Nothing to insert (an empty array), or rows without columns, which PostgREST also skips.
+      mutation = `select ${alias}.* from ${qualified} as ${alias} where false`;
+    }
+    const headers: Record<string, string> = {};
+    if (prefer.applied.length) headers['preference-applied'] = prefer.applied.join(', ');
+    const result = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx);
+    const { main } = result;
+    headers['content-range'] = `*/${prefer.count ? main.pageTotal : '*'}`;
+    if (prefer.return === 'headers-only' && table.pk.length && main.body) {
+      const first = (JSON.parse(main.body) as Record<string, unknown>[])[0];
+      if (first) headers['location'] = `/${table.name}?${table.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
+    }
+    return this.mutationAnswer(res, 201, prefer, accept, main, headers);
+  }
+
+  private async update(
+    res: ServerResponse,
+    cache: SchemaCache,
+    auth: Auth,
+    table: Table,
+    query: ParsedQuery,
+    prefer: Prefer,
+    accept: Accept,
+    ctx: RequestContext,
+    raw: Buffer,
+  ): Promise<void> {
+    const payload = parseJson(raw);
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw invalidBody('Empty or invalid json');
+    const cols = payloadColumns(table, query.columns ?? Object.keys(payload));
+    const b = new Builder(cache, query, undefined);
+    const qualified = `${ident(table.schema)}.${ident(table.name)}`;
+    const alias = ident(table.name);
+    const where = this.rootWhere(b, table, query, 'UPDATE');
+    let mutation: string;
+    if (cols.length === 0) {
+      mutation = `select ${alias}.* from ${qualified} as ${alias} where false`;
+    } else {
+      const bodyParam = b.params.add(JSON.stringify(payload));
+      const sets = cols.map((c) => `${ident(c.name)} = pgrst_body.${ident(c.name)}`);
+      mutation = `update ${qualified} as ${alias} set ${sets.join(', ')} from (select * from json_populate_record(null::${qualified}, ${bodyParam}::json)) as pgrst_body${where}`;
+    }
+    const { main } = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx);
+    return this.mutationAnswer(res, 0, prefer, accept, main, this.writeHeaders(prefer, main));
+  }
+
+  private async remove(
+    res: ServerResponse,
+    cache: SchemaCache,
+    auth: Auth,
+    table: Table,
+    query: ParsedQuery,
+    prefer: Prefer,
+    accept: Accept,
+    ctx: RequestContext,
+  ): Promise<void> {
+    const b = new Builder(cache, query, undefined);
+    const qualified = `${ident(table.schema)}.${ident(table.name)}`;
+    const where = this.rootWhere(b, table, query, 'DELETE');
+    const mutation = `delete from ${qualified} as ${ident(table.name)}${where}`;
+    const { main } = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx);
+    return this.mutationAnswer(res, 0, prefer, accept, main, this.writeHeaders(prefer, main));
+  }
+
+  private writeHeaders(prefer: Prefer, main: MainResult): Record<string, string> {
+    const headers: Record<string, string> = {
+      'content-range': `${main.pageTotal > 0 ? `0-${main.pageTotal - 1}` : '*'}/${prefer.count ? main.pageTotal : '*'}`,
+    };
+    if (prefer.applied.length) headers['preference-applied'] = prefer.applied.join(', ');
+    return headers;
+  }
+
+  /**
+   * Filters of a PATCH or DELETE. Like Supabase (whose PostgREST runs with pg-safeupdate), a statement
+   * with no filter at all is refused rather than changing every row.
+   */
+  private rootWhere(b: Builder, table: Table, query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): string {
+    const conditions = query.nodes.get('')?.conditions ?? [];
+    if (conditions.length === 0) throw new RestError(400, '21000', `${verb} requires a WHERE clause`);
+    return ` where ${conditions.map((c) => b.condition(table, ident(table.name), c)).join(' and ')}`;
+  }
+
+  /** The mutation as a CTE, its returned rows shaped by `select` when a representation is asked for. */
+  private async runMutation(b: Builder, table: Table, mutation: string, prefer: Prefer, accept: Accept, auth: Auth, ctx: RequestContext) {
+    const representation = prefer.return === 'representation';
+    const returning =
+      representation ? ` returning ${ident(table.name)}.*` : prefer.return === 'headers-only' && table.pk.length ? ` returning ${table.pk.map((k) => `${ident(table.name)}.${ident(k)}`).join(', ')}` : ' returning 1';
+    const isSelect = mutation.startsWith('select ');
+    let sql: string;
+    if (representation) {
+      const built = b.read({ table, from: 'pgrst_mutation' }, {}, false);
+      sql = wrap(built.sql, { body: ARRAY_BODY }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning}), `);
+    } else {
+      sql = wrap(`${mutation}${isSelect ? '' : returning}`, { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null' });
+    }
+    let singular: RestError | undefined;
+    const result = await this.executor.run(ctx, sql, b.params.values, auth.authed, (main) => {
+      if (accept.object && main.pageTotal !== 1) {
+        singular = singularity(main.pageTotal);
+        return 'rollback';
+      }
+      return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+    });
+    if (singular) throw singular;
+    return result;
+  }
+
+  private mutationAnswer(res: ServerResponse, status: number, prefer: Prefer, accept: Accept, main: MainResult, headers: Record<string, string>) {
+    if (prefer.return === 'representation') {
+      let text = main.body ?? '[]';
+      if (accept.object) text = text.slice(1, -1);
+      return this.finish(res, status || 200, text, headers, main, accept);
+    }
+    if (main.responseStatus || main.responseHeaders) return this.finish(res, status || 204, '', headers, main, accept);
+    send(res, status || 204, '', headers);
+  }
+
+  private async rpc(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cache: SchemaCache,
+    auth: Auth,
+    schema: string,
+    name: string,
+    search: URLSearchParams,
+    raw: Buffer | undefined,
+    prefer: Prefer,
+    accept: Accept,
+    pathname: string,
+  ): Promise<void> {
+    const isPost = req.method === 'POST';
+    const candidates = cache.routines(schema, name);
+    const argNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
+    const query = parseQuery(search, isPost ? undefined : argNames);
+    let args: Record<string, unknown> | unknown;
+    if (isPost) {
+      args = raw && raw.length ? parseJson(raw) : {};
+    } else {
+      args = Object.fromEntries(query.rest);
+    }
+    const isObject = args !== null && typeof args === 'object' && !Array.isArray(args);
+    const keys = isObject ? Object.keys(args as object) : [];
+    const { routine, singleJson } = pickRoutine(cache, schema, name, keys, isPost);
+    const b = new Builder(cache, query, this.settings.maxRows);
+    const argParam = () => b.params.add(JSON.stringify(args));
+    const fn = `${ident(schema)}.${ident(name)}`;
+    let call: string;
+    let from: string;
+    if (singleJson) {
+      call = `${fn}(${argParam()}::${routine.params[0].type})`;
+      from = '';
+    } else {
+      const given = routine.params.filter((p) => keys.includes(p.name));
+      call = `${fn}(${given.map((p) => `${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ')})`;
+      from = given.length ? ` from json_to_record(${argParam()}::json) as pgrst_args(${given.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})` : '';
+    }
+    // Stable and immutable functions, and every GET, run read-only as in PostgREST.
+    const readOnly = !isPost || routine.volatility !== 'v';
+    const ctx = this.requestContext(req, auth, pathname, readOnly, cache);
+    const head = req.method === 'HEAD';
+    if (routine.resultColumns) {
+      const known = routine.returnTable ? cache.table(routine.returnTable[0], routine.returnTable[1]) : undefined;
+      const table: Table = known
+        ? known
+        : { schema, name, isView: false, insertable: false, columns: new Map(routine.resultColumns.map((c) => [c.name, c])), columnList: routine.resultColumns, pk: [] };
+      const source = from ? `(select pgrst_call.* from${from.slice(5)} cross join lateral ${call} as pgrst_call)` : `${call}`;
+      const range = requestRange(req, query);
+      // A function returning a table's row type embeds through that table's relationships.
+      const built = b.read({ table, from: source }, routine.returnsSet ? b.rootPaging(range) : {});
+      return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, head, routine.returnsSet ? 'array' : 'object');
+    }
+    let inner: string;
+    let body: string;
+    if (routine.isVoid) {
+      inner = `select ${call}${from}`;
+      body = 'null';
+    } else if (routine.returnsSet) {
+      inner = `select pgrst_scalar${from || ' from'}${from ? ' cross join lateral' : ''} ${call} as pgrst_scalar`;
+      body = `(select coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text from pgrst_source as _postgrest_t)`;
+    } else {
+      inner = `select ${call} as pgrst_scalar${from}`;
+      body = `(select coalesce((json_agg(_postgrest_t.pgrst_scalar) -> 0)::text, 'null') from pgrst_source as _postgrest_t)`;
+    }
+    const { main } = await this.executor.run(ctx, wrap(inner, { body: head ? 'null' : body }), b.params.values, auth.authed, (m) =>
+      prefer.tx === 'rollback' || (accept.object && m.pageTotal !== 1) ? 'rollback' : 'commit',
+    );
+    if (routine.isVoid) {
+      if (main.responseHeaders || main.responseStatus) return this.finish(res, 204, '', {}, main, accept);
+      return send(res, 204, '', {});
+    }
+    return this.finish(res, 200, main.body ?? 'null', {}, main, { ...accept, object: false }, head);
+  }
+}
+
+/** A function returning one composite value answers with that object, not an array. */
+const OBJECT_BODY = `(select coalesce((json_agg(_postgrest_t) -> 0)::text, 'null') from pgrst_source as _postgrest_t)`;
+
+function singularity(n: number): RestError {
+  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+}
+
+function hintTable(cache: SchemaCache, schema: string, name: string): string | null {
+  const t = cache.similarTable(schema, name);
+  return t ? `Perhaps you meant the table '${schema}.${t}'` : null;
+}
+
+interface Accept {
+  object: boolean;
+  stripNulls: boolean;
+}
+
+function parseAccept(header: string | undefined): Accept {
+  const value = (header ?? '*/*').toLowerCase();
+  const types = value.split(',').map((t) => t.trim());
+  const ok = types.some((t) => /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/.test(t));
+  if (!ok) throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`);
+  const object = types.some((t) => t.startsWith('application/vnd.pgrst.object'));
+  return { object, stripNulls: /nulls=stripped/.test(value) };
+}
+
+/** The root's offset and limit from `offset`/`limit` and the `Range` header, intersected as PostgREST does. */
+function requestRange(req: IncomingMessage, query: ParsedQuery): { offset: number; limit?: number } {
+  const root = query.nodes.get('')!;
+  let start = root.offset ?? 0;
+  let end = root.limit !== undefined ? start + root.limit - 1 : undefined;
+  const header = req.headers['range'];
+  const unit = req.headers['range-unit'];
+  if (typeof header === 'string' && (!unit || unit === 'items')) {
+    const m = /^(?:items=)?(\d+)-(\d*)$/.exec(header.trim());
+    if (m) {
+      const lo = Number(m[1]);
+      const hi = m[2] === '' ? undefined : Number(m[2]);
+      if (hi !== undefined && lo > hi) {
+        throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+      }
+      start = Math.max(start, lo);
+      if (hi !== undefined) end = end === undefined ? hi : Math.min(end, hi);
+    }
+  }
+  return { offset: start, limit: end === undefined ? undefined : Math.max(0, end - start + 1) };
+}
+
+/** Keeps only the parameters `sql` uses, renumbered, so it can run on its own (EXPLAIN for planned counts). */
+function renumber(sql: string, values: unknown[]): { sql: string; values: unknown[] } {
+  const map = new Map<number, number>();
+  const out: unknown[] = [];
+  const text = sql.replace(/"(?:[^"]|"")*"|\$(\d+)/g, (m, n: string | undefined) => {
+    if (!n) return m;
+    const i = Number(n);
+    if (!map.has(i)) {
+      out.push(values[i - 1]);
+      map.set(i, out.length);
+    }
+    return `$${map.get(i)}`;
+  });
+  return { sql: text, values: out };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function parseJson(raw: Buffer): unknown {
+  if (raw.length === 0) return {};
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw invalidBody('Empty or invalid json');
+  }
+}
+
+function send(res: ServerResponse, status: number, text: string, headers: Record<string, string>, contentLength?: number) {
+  res.writeHead(status, { ...headers, 'content-length': String(contentLength ?? Buffer.byteLength(text)) });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, e: RestError) {
+  const body = e.body() as unknown as Record<string, unknown>;
+  const detailsJson = (e as RestError & { detailsJson?: unknown }).detailsJson;
+  if (detailsJson) body.details = detailsJson;
+  const text = JSON.stringify(body);
+  res.writeHead(e.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'proxy-status': `PostgREST; error=${e.code}`,
+    ...e.headers,
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
+
+/** A minimal OpenAPI description of the exposed tables and functions (PostgREST serves one at `/`). */
+function openApi(cache: SchemaCache, schema: string) {
+  const paths: Record<string, unknown> = { '/': { get: { tags: ['Introspection'], summary: 'OpenAPI description (this document)' } } };
+  const definitions: Record<string, unknown> = {};
+  for (const t of cache.tables.values()) {
+    if (t.schema !== schema) continue;
+    paths[`/${t.name}`] = t.isView && !t.insertable ? { get: { tags: [t.name] } } : { get: { tags: [t.name] }, post: { tags: [t.name] }, patch: { tags: [t.name] }, delete: { tags: [t.name] } };
+    definitions[t.name] = {
+      type: 'object',
+      required: t.columnList.filter((c) => !c.nullable && !c.default).map((c) => c.name),
+      properties: Object.fromEntries(t.columnList.map((c) => [c.name, { format: c.type }])),
+    };
+  }
+  for (const list of cache.functions.values()) for (const f of list) if (f.schema === schema) paths[`/rpc/${f.name}`] = { post: { tags: ['(rpc) ' + f.name] } };
+  return { swagger: '2.0', info: { title: 'ScamCheck local REST API', version: '12' }, basePath: '/', schemes: ['http'], consumes: ['application/json'], produces: ['application/json'], paths, definitions };
+}

@@ -1,0 +1,358 @@
+/**
+ * PostgREST's schema cache: the tables, views, columns, keys, foreign-key relationships and functions of
+ * the exposed schemas, read from the catalogs in one query. Every identifier a request names is checked
+ * against it before it reaches SQL. It reloads on `NOTIFY pgrst, 'reload schema'`, which the event
+ * triggers of platform/40-pgrst.sql send after every DDL statement, as on Supabase.
+ */
+import pg from 'pg';
+
+export interface Column {
+  name: string;
+  type: string;
+  nullable: boolean;
+  /** The default expression as PostgreSQL prints it (used for `Prefer: missing=default`). */
+  default: string | null;
+  generated: boolean;
+}
+
+export interface Table {
+  schema: string;
+  name: string;
+  isView: boolean;
+  insertable: boolean;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  pk: string[];
+}
+
+/** A foreign key, seen from the table that holds it (`table.columns` reference `foreignTable.foreignColumns`). */
+export interface ForeignKey {
+  name: string;
+  schema: string;
+  table: string;
+  columns: string[];
+  foreignSchema: string;
+  foreignTable: string;
+  foreignColumns: string[];
+  /** The referencing columns are unique in their table, so the reverse direction is one-to-one. */
+  unique: boolean;
+}
+
+/** A relationship from an origin table to a target, as PostgREST's embedding resolves it. */
+export interface Relationship {
+  fk: ForeignKey;
+  /** many-to-one (origin holds the key), one-to-many or one-to-one. */
+  cardinality: 'm2o' | 'o2m' | 'o2o';
+  target: Table;
+  /** Column pairs [origin column, target column]. */
+  pairs: [string, string][];
+}
+
+export interface FunctionParam {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+}
+
+export interface RoutineInfo {
+  schema: string;
+  name: string;
+  params: FunctionParam[];
+  returnType: string;
+  returnsSet: boolean;
+  /** The columns of a composite/table result, or null for a scalar. */
+  resultColumns: Column[] | null;
+  isVoid: boolean;
+  /** [schema, name] of the table or view whose row type the function returns, for embedding. */
+  returnTable: [string, string] | null;
+  volatility: 'i' | 's' | 'v';
+}
+
+export class SchemaCache {
+  tables = new Map<string, Table>();
+  foreignKeys: ForeignKey[] = [];
+  functions = new Map<string, RoutineInfo[]>();
+  /** `alter role ... set statement_timeout`, which PostgREST applies when it switches to the role. */
+  statementTimeouts = new Map<string, string>();
+
+  constructor(public schemas: string[]) {}
+
+  table(schema: string, name: string): Table | undefined {
+    return this.tables.get(`${schema}.${name}`);
+  }
+
+  routines(schema: string, name: string): RoutineInfo[] {
+    return this.functions.get(`${schema}.${name}`) ?? [];
+  }
+
+  /** Every relationship from `origin` to a table called `targetName` in the same schema (or matching by column). */
+  relationships(origin: Table): Relationship[] {
+    const out: Relationship[] = [];
+    for (const fk of this.foreignKeys) {
+      if (fk.schema === origin.schema && fk.table === origin.name) {
+        const target = this.table(fk.foreignSchema, fk.foreignTable);
+        if (target) {
+          out.push({ fk, cardinality: 'm2o', target, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]) });
+        }
+      }
+      if (fk.foreignSchema === origin.schema && fk.foreignTable === origin.name) {
+        const target = this.table(fk.schema, fk.table);
+        if (target) {
+          out.push({
+            fk,
+            cardinality: fk.unique ? 'o2o' : 'o2m',
+            target,
+            pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i]]),
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The closest table name in a schema, for PGRST205's hint (PostgREST uses fuzzy matching too). */
+  similarTable(schema: string, name: string): string | null {
+    let best: string | null = null;
+    let bestScore = 0;
+    for (const t of this.tables.values()) {
+      if (t.schema !== schema) continue;
+      const score = similarity(t.name, name);
+      if (score > bestScore) {
+        bestScore = score;
+        best = t.name;
+      }
+    }
+    return bestScore >= 0.75 ? best : null;
+  }
+}
+
+/** Bigram similarity (Dice), a stand-in for the fuzzy set PostgREST uses for its hints. */
+function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  const grams = (s: string) => {
+    const m = new Map<string, number>();
+    const t = `-${s.toLowerCase()}-`;
+    for (let i = 0; i < t.length - 1; i++) m.set(t.slice(i, i + 2), (m.get(t.slice(i, i + 2)) ?? 0) + 1);
+    return m;
+  };
+  const ga = grams(a);
+  const gb = grams(b);
+  let shared = 0;
+  let total = 0;
+  for (const [g, n] of ga) {
+    shared += Math.min(n, gb.get(g) ?? 0);
+    total += n;
+  }
+  for (const n of gb.values()) total += n;
+  return (2 * shared) / total;
+}
+
+const CACHE_SQL = `
+with rels as (
+  select c.oid, n.nspname, c.relname, c.relkind
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p')
+)
+select json_build_object(
+  'tables', (
+    select coalesce(json_agg(json_build_object(
+      'schema', r.nspname, 'name', r.relname, 'kind', r.relkind,
+      'insertable', r.relkind in ('r', 'p', 'f') or pg_catalog.pg_relation_is_updatable(r.oid, true) & 8 = 8,
+      'columns', (
+        select coalesce(json_agg(json_build_object(
+          'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
+          'nullable', not a.attnotnull, 'default', pg_catalog.pg_get_expr(d.adbin, d.adrelid),
+          'generated', a.attgenerated <> '' or a.attidentity = 'a') order by a.attnum), '[]')
+        from pg_catalog.pg_attribute a
+        left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+        where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
+      'pk', (
+        select coalesce(json_agg(a.attname order by k.i), '[]')
+        from pg_catalog.pg_constraint con
+        cross join lateral unnest(con.conkey) with ordinality k(attnum, i)
+        join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum
+        where con.conrelid = r.oid and con.contype = 'p')
+    )), '[]') from rels r),
+  'fks', (
+    select coalesce(json_agg(json_build_object(
+      'name', con.conname,
+      'schema', ns.nspname, 'table', cs.relname,
+      'columns', (select json_agg(a.attname order by k.i) from unnest(con.conkey) with ordinality k(attnum, i)
+                  join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum),
+      'foreignSchema', nf.nspname, 'foreignTable', cf.relname,
+      'foreignColumns', (select json_agg(a.attname order by k.i) from unnest(con.confkey) with ordinality k(attnum, i)
+                  join pg_catalog.pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum),
+      'unique', exists (
+        select 1 from pg_catalog.pg_constraint u
+        where u.conrelid = con.conrelid and u.contype in ('p', 'u')
+          and u.conkey::int2[] <@ con.conkey::int2[] and u.conkey::int2[] @> con.conkey::int2[])
+    )), '[]')
+    from pg_catalog.pg_constraint con
+    join pg_catalog.pg_class cs on cs.oid = con.conrelid join pg_catalog.pg_namespace ns on ns.oid = cs.relnamespace
+    join pg_catalog.pg_class cf on cf.oid = con.confrelid join pg_catalog.pg_namespace nf on nf.oid = cf.relnamespace
+    where con.contype = 'f' and (ns.nspname = any($1::text[]) or nf.nspname = any($1::text[]))),
+  'functions', (
+    select coalesce(json_agg(json_build_object(
+      'schema', n.nspname, 'name', p.proname,
+      'params', (
+        select coalesce(json_agg(json_build_object(
+          'name', coalesce(p.proargnames[a.i], ''), 'type', pg_catalog.format_type(a.t, null),
+          'hasDefault', a.i > p.pronargs - p.pronargdefaults) order by a.i), '[]')
+        from unnest(p.proargtypes::oid[]) with ordinality a(t, i)),
+      'returnType', pg_catalog.format_type(p.prorettype, null),
+      'returnsSet', p.proretset,
+      'isVoid', p.prorettype = 'pg_catalog.void'::regtype,
+      'returnTable', (select json_build_array(tn.nspname, tc.relname) from pg_catalog.pg_class tc
+                      join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace where tc.oid = rt.typrelid),
+      'volatility', p.provolatile,
+      'resultColumns', case
+        when rt.typrelid <> 0 then (
+          select json_agg(json_build_object('name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
+                 'nullable', true, 'default', null, 'generated', false) order by a.attnum)
+          from pg_catalog.pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped)
+        when p.proallargtypes is not null then (
+          select json_agg(json_build_object('name', p.proargnames[o.i], 'type', pg_catalog.format_type(o.t, null),
+                 'nullable', true, 'default', null, 'generated', false) order by o.i)
+          from unnest(p.proallargtypes, p.proargmodes) with ordinality o(t, m, i) where o.m in ('o', 'b', 't'))
+        else null end
+    )), '[]')
+    from pg_catalog.pg_proc p
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+    join pg_catalog.pg_type rt on rt.oid = p.prorettype
+    where n.nspname = any($1::text[]) and p.prokind = 'f'),
+  'roleSettings', (
+    select coalesce(json_agg(json_build_object('role', r.rolname, 'settings', s.setconfig)), '[]')
+    from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
+    where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database())))
+)::text as cache`;
+
+interface RawCache {
+  tables: { schema: string; name: string; kind: string; insertable: boolean; columns: Column[]; pk: string[] }[];
+  fks: ForeignKey[];
+  functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
+  roleSettings: { role: string; settings: string[] }[];
+}
+
+export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
+  const { rows } = await pool.query<{ cache: string }>(CACHE_SQL, [schemas]);
+  const raw = JSON.parse(rows[0].cache) as RawCache;
+  const cache = new SchemaCache(schemas);
+  for (const t of raw.tables) {
+    cache.tables.set(`${t.schema}.${t.name}`, {
+      schema: t.schema,
+      name: t.name,
+      isView: t.kind === 'v' || t.kind === 'm',
+      insertable: t.insertable,
+      columns: new Map(t.columns.map((c) => [c.name, c])),
+      columnList: t.columns,
+      pk: t.pk,
+    });
+  }
+  cache.foreignKeys = raw.fks;
+  for (const r of raw.roleSettings) {
+    for (const setting of r.settings) {
+      const m = /^statement_timeout=(.*)$/.exec(setting);
+      if (m) cache.statementTimeouts.set(r.role, m[1]);
+    }
+  }
+  for (const f of raw.functions) {
+    const key = `${f.schema}.${f.name}`;
+    const list = cache.functions.get(key) ?? [];
+    list.push({ ...f, volatility: f.volatility as RoutineInfo['volatility'] });
+    cache.functions.set(key, list);
+  }
+  return cache;
+}
+
+/**
+ * Keeps the schema cache current: loads it, LISTENs on channel `pgrst` on its own connection and reloads
+ * on 'reload schema' (or an empty payload, as PostgREST accepts).
+ */
+export class SchemaCacheHolder {
+  current!: SchemaCache;
+  private listener?: pg.Client;
+  private reloading?: Promise<void>;
+  private reloadAgain = false;
+  private closed = false;
+
+  constructor(
+    private pool: pg.Pool,
+    private connectionString: string,
+    public schemas: string[],
+    private log: (line: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.current = await loadSchemaCache(this.pool, this.schemas);
+    await this.listen();
+  }
+
+  /** Reloads now; concurrent callers share one reload, and a request during a reload schedules one more. */
+  reload(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return this.reloading;
+    }
+    this.reloading = (async () => {
+      try {
+        do {
+          this.reloadAgain = false;
+          this.current = await loadSchemaCache(this.pool, this.schemas);
+        } while (this.reloadAgain);
+      } catch (e) {
+        if (!this.closed) this.log(`[rest] schema cache reload failed: ${(e as Error).message}`);
+      } finally {
+        this.reloading = undefined;
+      }
+    })();
+    return this.reloading;
+  }
+
+  /**
+   * Called when a request names something the cache lacks. DDL committed before the request has already
+   * queued its NOTIFY on the listening connection; one round trip there delivers it, so a table created
+   * just before the request is found without reloading on every miss (which anyone could trigger).
+   */
+  async catchUp(): Promise<void> {
+    if (this.listener) {
+      await this.listener.query('select 1').catch(() => undefined);
+      // Notifications are handled synchronously as they arrive, so any reload they started is pending now.
+    } else {
+      await this.reload();
+    }
+    if (this.reloading) await this.reloading;
+  }
+
+  private async listen(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      if (msg.channel === 'pgrst' && (!msg.payload || msg.payload === 'reload schema')) void this.reload();
+    });
+    client.on('end', () => {
+      if (this.listener === client) this.listener = undefined;
+      // A lost connection may have missed notifications: reconnect and reload, unless the stack stops.
+      if (!this.closed) {
+        setTimeout(() => void this.listen().then(() => this.reload()).catch(() => undefined), 500).unref();
+      }
+    });
+    try {
+      await client.connect();
+      await client.query('listen pgrst');
+      // The listener must not keep the process alive when the stack stops without closing us.
+      (client as unknown as { unref(): void }).unref();
+      this.listener = client;
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * Turns a parsed request into one SQL statement, shaped like the statements PostgREST generates: the
+ * rows (or the mutation's RETURNING) go into a `pgrst_source` CTE and one outer select returns the total
+ * count, the page count, the JSON body and the `response.headers`/`response.status` GUCs as text.
+ * Identifiers come only from the schema cache and are quoted; every value from the request is a bind
+ * parameter.
+ */
+import { RestError, columnMissing, payloadColumnMissing } from './errors.ts';
+import type { Column, Relationship, RoutineInfo, SchemaCache, Table } from './schema-cache.ts';
+import { OPERATORS, type Condition, type FieldRef, type Filter, type OrderTerm, type ParsedQuery, type SelectItem } from './query-parser.ts';
+
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export class Params {
+  values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+export interface Statement {
+  sql: string;
+  values: unknown[];
+}
+
+/** What the outer select computes besides the body. */
+export type CountMode = 'exact' | 'planned' | 'estimated' | undefined;
+
+interface Source {
+  table: Table;
+  /** SQL for the FROM item, e.g. `"public"."reports"` or `pgrst_source`. */
+  from: string;
+}
+
+interface Built {
+  /** `select ... from ... joins where ... order limit` */
+  sql: string;
+  /** The same rows without the select list, order and paging, for counting. */
+  countSql: string;
+  /** Output column names, for `...spread` embeds. */
+  outputs: string[];
+}
+
+export class Builder {
+  private aliasSeq = 0;
+  readonly params = new Params();
+
+  constructor(
+    private cache: SchemaCache,
+    private query: ParsedQuery,
+    private maxRows: number | undefined,
+  ) {}
+
+  /** The read query over a source (a table, a view, a function call or a mutation's returned rows). */
+  read(source: Source, paging: { limit?: number; offset?: number }, root = true): Built {
+    return this.node(source.table, source.from, ident(source.table.name), this.query.select, '', null, root ? paging : undefined);
+  }
+
+  private node(
+    table: Table,
+    from: string,
+    alias: string,
+    select: SelectItem[],
+    path: string,
+    joinCond: string | null,
+    paging: { limit?: number; offset?: number } | undefined,
+  ): Built {
+    const params = this.query.nodes.get(path) ?? { conditions: [] };
+    const cols: string[] = [];
+    const outputs: string[] = [];
+    const joins: string[] = [];
+    const countJoins: string[] = [];
+    const embedAliases = new Map<string, { sqlAlias: string; rel: Relationship }>();
+
+    for (const item of select) {
+      if (item.kind === 'star') {
+        cols.push(`${alias}.*`);
+        outputs.push(...table.columnList.map((c) => c.name));
+      } else if (item.kind === 'field') {
+        const expr = this.fieldExpr(table, alias, item.field, item.cast);
+        const name = item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1].key : item.field.name);
+        cols.push(`${expr} as ${ident(name)}`);
+        outputs.push(name);
+      } else {
+        const rel = this.resolveRelationship(table, item.name, item.hint);
+        const key = item.alias ?? item.name;
+        const sqlAlias = ident(`${rel.target.name}_${++this.aliasSeq}`);
+        const childPath = path ? `${path}.${key}` : key;
+        const cond = rel.pairs.map(([o, t]) => `${sqlAlias}.${ident(t)} = ${alias}.${ident(o)}`).join(' and ');
+        const toOne = rel.cardinality !== 'o2m';
+        const child = this.node(rel.target, `${ident(rel.target.schema)}.${ident(rel.target.name)}`, sqlAlias, item.select.length ? item.select : [{ kind: 'star' }], childPath, cond, toOne ? undefined : {});
+        const inner = item.join === 'inner';
+        let joinSql: string;
+        if (toOne) {
+          joinSql = `${inner ? 'inner' : 'left'} join lateral (${child.sql}) as ${sqlAlias} on true`;
+          if (item.spread) {
+            for (const o of child.outputs) {
+              cols.push(`${sqlAlias}.${ident(o)} as ${ident(o)}`);
+              outputs.push(o);
+            }
+          } else {
+            cols.push(`case when ${sqlAlias} is null then null else row_to_json(${sqlAlias}.*) end as ${ident(key)}`);
+            outputs.push(key);
+          }
+        } else {
+          if (item.spread) throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${table.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+          const agg = inner ? `json_agg(${sqlAlias})` : `coalesce(json_agg(${sqlAlias}), '[]')`;
+          joinSql = `${inner ? 'inner' : 'left'} join lateral (select ${agg} as ${sqlAlias} from (${child.sql}) as ${sqlAlias}) as ${sqlAlias} on ${inner ? `${sqlAlias}.${sqlAlias} is not null` : 'true'}`;
+          cols.push(`${sqlAlias}.${sqlAlias} as ${ident(key)}`);
+          outputs.push(key);
+        }
+        joins.push(joinSql);
+        embedAliases.set(key, { sqlAlias, rel });
+        if (inner) countJoins.push(joinSql);
+      }
+    }
+
+    const where: string[] = [];
+    if (joinCond) where.push(joinCond);
+    for (const c of params.conditions) {
+      const embedFilter = this.embedNullFilter(c, embedAliases);
+      if (embedFilter) {
+        where.push(embedFilter.sql);
+        if (!countJoins.includes(embedFilter.join)) countJoins.push(embedFilter.join);
+        continue;
+      }
+      where.push(this.condition(table, alias, c));
+    }
+    // Conditions on an embedded path whose embed is not selected cannot apply anywhere: PostgREST says so.
+    if (path === '') {
+      for (const p of this.query.nodes.keys()) {
+        if (p !== '' && !this.embedPathExists(select, p.split('.'))) {
+          throw new RestError(400, 'PGRST108', `'${p}' is not an embedded resource in this request`, null, `Verify that '${p}' is included in the 'select' query parameter.`);
+        }
+      }
+    }
+    const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
+    const order = params.order ? this.orderBy(table, alias, params.order) : '';
+    const pagingSql = this.pagingSql(path === '' ? paging : paging && { limit: params.limit, offset: params.offset });
+    const body = `select ${cols.join(', ') || 'null'} from ${from} as ${alias}`;
+    return {
+      sql: `${body} ${joins.join(' ')}${whereSql}${order}${pagingSql}`,
+      countSql: `select 1 from ${from} as ${alias} ${countJoins.join(' ')}${whereSql}`,
+      outputs,
+    };
+  }
+
+  private pagingSql(p: { limit?: number; offset?: number } | undefined): string {
+    if (!p) return '';
+    let out = '';
+    if (p.limit !== undefined) out += ` limit ${this.params.add(p.limit)}`;
+    if (p.offset) out += ` offset ${this.params.add(p.offset)}`;
+    return out;
+  }
+
+  private embedPathExists(select: SelectItem[], parts: string[]): boolean {
+    const [head, ...rest] = parts;
+    const e = select.find((s) => s.kind === 'embed' && (s.alias ?? s.name) === head);
+    if (!e || e.kind !== 'embed') return false;
+    return rest.length === 0 || this.embedPathExists(e.select, rest);
+  }
+
+  /** `rel=is.null` / `rel=not.is.null` on an embedded resource filters the parent rows (PostgREST 11+). */
+  private embedNullFilter(c: Condition, embeds: Map<string, { sqlAlias: string; rel: Relationship }>): { sql: string; join: string } | null {
+    if (c.kind !== 'filter' || c.field.path.length || !embeds.has(c.field.name)) return null;
+    const e = embeds.get(c.field.name)!;
+    if (c.op !== 'is' || String(c.value).toLowerCase() !== 'null') {
+      throw new RestError(400, 'PGRST120', `Bad operator on the '${c.field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+    }
+    const isNull = e.rel.cardinality === 'o2m' ? `json_array_length(${e.sqlAlias}.${e.sqlAlias}) = 0` : `${e.sqlAlias} is null`;
+    return { sql: c.negate ? `not (${isNull})` : isNull, join: '' };
+  }
+
+  resolveRelationship(origin: Table, name: string, hint?: string): Relationship {
+    const all = this.cache.relationships(origin);
+    let matches = all.filter((r) => r.target.name === name);
+    if (matches.length === 0) {
+      // `select=*,author_id(*)`: a foreign-key column or constraint name also names a relationship.
+      matches = all.filter((r) => r.fk.name === name || (r.cardinality === 'm2o' && r.pairs.length === 1 && r.pairs[0][0] === name));
+    }
+    if (hint) {
+      matches = matches.filter(
+        (r) => r.fk.name === hint || r.pairs.some(([o, t]) => o === hint || t === hint) || r.target.name === hint,
+      );
+    }
+    if (matches.length === 0) {
+      throw new RestError(
+        400,
+        'PGRST200',
+        `Could not find a relationship between '${origin.name}' and '${name}' in the schema cache`,
+        `Searched for a foreign key relationship between '${origin.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${origin.schema}', but no matches were found.`,
+        null,
+      );
+    }
+    if (matches.length > 1) {
+      const body = matches.map((r) => ({
+        cardinality: r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one',
+        embedding: `${origin.name} with ${r.target.name}`,
+        relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.foreignTable}(${r.fk.foreignColumns.join(', ')})`,
+      }));
+      const err = new RestError(
+        300,
+        'PGRST201',
+        `Could not embed because more than one relationship was found for '${origin.name}' and '${name}'`,
+        null,
+        `Try changing '${name}' to one of the following: ${matches.map((r) => `'${name}!${r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+      );
+      (err as RestError & { detailsJson?: unknown }).detailsJson = body;
+      throw err;
+    }
+    return matches[0];
+  }
+
+  column(table: Table, name: string): Column {
+    const c = table.columns.get(name);
+    if (!c) throw columnMissing(table.name, name);
+    return c;
+  }
+
+  fieldExpr(table: Table, alias: string, field: FieldRef, cast?: string): string {
+    this.column(table, field.name);
+    let expr = `${alias}.${ident(field.name)}`;
+    for (const step of field.path) {
+      const key = /^-?\d+$/.test(step.key) ? `${this.params.add(Number(step.key))}::int` : `${this.params.add(step.key)}::text`;
+      expr = `${expr}${step.arrow}${key}`;
+    }
+    return cast ? `(${expr})::${cast}` : expr;
+  }
+
+  condition(table: Table, alias: string, c: Condition): string {
+    if (c.kind === 'logic') {
+      const inner = c.children.map((ch) => this.condition(table, alias, ch)).join(` ${c.op} `);
+      const sql = `(${inner || (c.op === 'and' ? 'true' : 'false')})`;
+      return c.negate ? `not ${sql}` : sql;
+    }
+    const sql = this.filter(table, alias, c);
+    return c.negate ? `not (${sql})` : sql;
+  }
+
+  private filter(table: Table, alias: string, f: Filter): string {
+    const col = this.column(table, f.field.name);
+    const lhs = this.fieldExpr(table, alias, f.field);
+    const sqlOp = OPERATORS[f.op];
+    const likeValue = (v: string) => (f.op === 'like' || f.op === 'ilike' ? v.replace(/\*/g, '%') : v);
+    switch (f.op) {
+      case 'is': {
+        const v = String(f.value).toLowerCase();
+        return `${lhs} is ${v === 'not_null' ? 'not null' : v}`;
+      }
+      case 'in':
+        return `${lhs} = any(${this.params.add(f.value as string[])})`;
+      case 'fts':
+      case 'plfts':
+      case 'phfts':
+      case 'wfts': {
+        const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op];
+        const cfg = f.ftsConfig ? `${this.params.add(f.ftsConfig)}::regconfig, ` : '';
+        const vec = col.type === 'tsvector' && f.field.path.length === 0 ? lhs : `to_tsvector(${cfg}${lhs})`;
+        return `${vec} @@ ${fn}(${cfg}${this.params.add(f.value)})`;
+      }
+      default:
+        if (f.modifier) {
+          return `${lhs} ${sqlOp} ${f.modifier}(${this.params.add((f.value as string[]).map(likeValue))})`;
+        }
+        return `${lhs} ${sqlOp} ${this.params.add(likeValue(f.value as string))}`;
+    }
+  }
+
+  private orderBy(table: Table, alias: string, terms: OrderTerm[]): string {
+    const parts = terms.map((t) => {
+      let expr: string;
+      if (t.relation) {
+        const rel = this.resolveRelationship(table, t.relation);
+        if (rel.cardinality === 'o2m') {
+          throw new RestError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${table.name}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`);
+        }
+        const a = ident(`${rel.target.name}_order_${++this.aliasSeq}`);
+        const cond = rel.pairs.map(([o, tc]) => `${a}.${ident(tc)} = ${alias}.${ident(o)}`).join(' and ');
+        expr = `(select ${this.fieldExpr(rel.target, a, t.field)} from ${ident(rel.target.schema)}.${ident(rel.target.name)} as ${a} where ${cond})`;
+      } else expr = this.fieldExpr(table, alias, t.field);
+      return `${expr}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
+    });
+    return ` order by ${parts.join(', ')}`;
+  }
+
+  /** The root's limit capped by `[api] max_rows`, as PostgREST's db-max-rows does. */
+  rootPaging(range: { offset: number; limit?: number }): { limit?: number; offset?: number } {
+    let limit = range.limit;
+    if (this.maxRows !== undefined) limit = limit === undefined ? this.maxRows : Math.min(limit, this.maxRows);
+    return { limit, offset: range.offset };
+  }
+}
+
+/** The outer select every statement ends with (PostgREST's `mainRead`/`mainWrite` shape). */
+export function wrap(inner: string, opts: { count?: string; body: string }, prefix = ''): string {
+  return (
+    `with ${prefix}pgrst_source as (${inner}) select ${opts.count ?? 'null'}::text as total, ` +
+    `(select pg_catalog.count(*) from pgrst_source)::text as page_total, ` +
+    `${opts.body} as body, ` +
+    `nullif(current_setting('response.headers', true), '') as response_headers, ` +
+    `nullif(current_setting('response.status', true), '') as response_status`
+  );
+}
+
+export const ARRAY_BODY = `(select coalesce(json_agg(_postgrest_t), '[]')::text from pgrst_source as _postgrest_t)`;
+
+/** Columns of an INSERT/PATCH payload, checked against the table. */
+export function payloadColumns(table: Table, keys: string[]): Column[] {
+  return keys.map((k) => {
+    const c = table.columns.get(k);
+    if (!c) throw payloadColumnMissing(table.name, k);
+    return c;
+  });
+}
+
+/** Picks the overload of `name` that takes exactly the given argument names (PostgREST's rule). */
+export function pickRoutine(cache: SchemaCache, schema: string, name: string, keys: string[], jsonBody: boolean): { routine: RoutineInfo; singleJson: boolean } {
+  const candidates = cache.routines(schema, name);
+  const matches = candidates.filter((r) => {
+    const named = r.params.filter((p) => p.name);
+    if (named.length !== r.params.length) return false;
+    return keys.every((k) => named.some((p) => p.name === k)) && named.every((p) => p.hasDefault || keys.includes(p.name));
+  });
+  if (matches.length === 1) return { routine: matches[0], singleJson: false };
+  if (matches.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches.map((r) => `${schema}.${name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  // A function with one unnamed json/jsonb parameter receives the whole body.
+  const single = jsonBody ? candidates.find((r) => r.params.length === 1 && !r.params[0].name && (r.params[0].type === 'json' || r.params[0].type === 'jsonb')) : undefined;
+  if (single) return { routine: single, singleJson: true };
+  const func = `${schema}.${name}`;
+  const withParams = keys.length ? `(${keys.join(', ')})` : ' without parameters';
+  const detailParams = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
+  const other = [...cache.functions.values()].flat().filter((r) => r.schema === schema && r.name !== name);
+  const similar = other.find((r) => r.name.includes(name) || name.includes(r.name));
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${func}${withParams} in the schema cache`,
+    `Searched for the function ${func}${detailParams}${jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    candidates.length
+      ? `Perhaps you meant to call the function ${func}(${candidates[0].params.map((p) => p.name).join(', ')})`
+      : similar
+        ? `Perhaps you meant to call the function ${schema}.${similar.name}`
+        : null,
+  );
+}
