@@ -1,0 +1,204 @@
+/**
+ * Auth conformance, part 3: the admin API (`supabase.auth.admin`), open to the service role only, and
+ * the project-wide e-mail budget (`[auth.rate_limit] email_sent`).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../local/config.ts';
+import { createAuthService } from '../local/auth/index.ts';
+import { loadAuthSettings } from '../local/auth/settings.ts';
+import { adminPool, stackEnv } from './helpers.ts';
+import { anonClient, codeIn, confirmedUser, latestMail, serviceClient, uniqueEmail } from './auth-helpers.ts';
+
+describe('admin API', () => {
+  it('creates a confirmed user who can sign in at once, with app_metadata only the admin can set', async () => {
+    const admin = serviceClient();
+    const email = uniqueEmail('admin');
+    const { data, error } = await admin.auth.admin.createUser({
+      email,
+      password: 'made by an admin',
+      email_confirm: true,
+      user_metadata: { name: 'Moderator' },
+      app_metadata: { role: 'admin' },
+    });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      role: 'authenticated',
+      email_confirmed_at: expect.any(String),
+      app_metadata: { provider: 'email', providers: ['email'], role: 'admin' },
+      user_metadata: { name: 'Moderator', email_verified: true },
+    });
+    expect(data.user!.identities).toHaveLength(1);
+    const signIn = await anonClient().auth.signInWithPassword({ email, password: 'made by an admin' });
+    expect(signIn.error).toBeNull();
+    expect(signIn.data.user!.app_metadata.role).toBe('admin');
+
+    const duplicate = await admin.auth.admin.createUser({ email, password: 'another one here' });
+    expect(duplicate.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
+  it('lists users a page at a time, with the total', async () => {
+    const admin = serviceClient();
+    await confirmedUser();
+    await confirmedUser();
+    const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
+    expect(error).toBeNull();
+    expect(data.users).toHaveLength(2);
+    expect(data.total).toBeGreaterThanOrEqual(2);
+    expect(data.aud).toBe('authenticated');
+    // Newest first, as GoTrue sorts them.
+    expect(new Date(data.users[0].created_at) >= new Date(data.users[1].created_at)).toBe(true);
+    if (data.total > 2) expect(data.nextPage).toBe(2);
+  });
+
+  it('reads, updates, bans and deletes a user', async () => {
+    const admin = serviceClient();
+    const { user, session, email, password } = await confirmedUser();
+    expect((await admin.auth.admin.getUserById(user.id)).data.user).toMatchObject({ id: user.id, email });
+
+    const updated = await admin.auth.admin.updateUserById(user.id, {
+      user_metadata: { name: 'Renamed' },
+      app_metadata: { role: 'admin' },
+    });
+    expect(updated.data.user).toMatchObject({
+      user_metadata: { name: 'Renamed' },
+      app_metadata: { role: 'admin', provider: 'email' },
+    });
+
+    const banned = await admin.auth.admin.updateUserById(user.id, { ban_duration: '24h' });
+    expect(banned.data.user!.banned_until).toBeTruthy();
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error).toMatchObject({
+      status: 400,
+      code: 'user_banned',
+    });
+    await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' });
+    expect((await anonClient().auth.signInWithPassword({ email, password })).error).toBeNull();
+
+    expect((await admin.auth.admin.deleteUser(user.id)).error).toBeNull();
+    expect((await admin.auth.admin.getUserById(user.id)).error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User not found',
+    });
+    expect((await anonClient().auth.getUser(session.access_token)).error).toMatchObject({
+      status: 403,
+      code: 'user_not_found',
+    });
+    const { rowCount } = await adminPool().query('select 1 from auth.identities where user_id = $1', [
+      user.id,
+    ]);
+    expect(rowCount).toBe(0);
+    // supabase-js checks ids itself; a raw call gets GoTrue's answer.
+    const raw = await fetch(`${stackEnv('API_URL')}/auth/v1/admin/users/not-a-uuid`, {
+      headers: {
+        apikey: stackEnv('SERVICE_ROLE_KEY'),
+        authorization: `Bearer ${stackEnv('SERVICE_ROLE_KEY')}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+    });
+    expect(raw.status).toBe(404);
+    expect(await raw.json()).toEqual({ code: 'validation_failed', message: 'user_id must be an UUID' });
+  });
+
+  it('generates a sign-in link without sending an e-mail', async () => {
+    const { email, user } = await confirmedUser();
+    const { data, error } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
+    expect(error).toBeNull();
+    expect(data.user.id).toBe(user.id);
+    expect(data.properties).toMatchObject({
+      email_otp: expect.stringMatching(/^\d{6}$/),
+      verification_type: 'magiclink',
+      redirect_to: 'http://localhost:5173',
+    });
+    expect(data.properties.action_link).toBe(
+      `${stackEnv('API_URL')}/auth/v1/verify?token=${data.properties.hashed_token}&type=magiclink&redirect_to=http://localhost:5173`,
+    );
+    const { data: verified } = await anonClient().auth.verifyOtp({
+      token_hash: data.properties.hashed_token,
+      type: 'magiclink',
+    });
+    expect(verified.user!.id).toBe(user.id);
+  });
+
+  it('refuses the admin API to the anon key and to users', async () => {
+    const { session } = await confirmedUser();
+    const asUser = createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
+      auth: { persistSession: false, autoRefreshToken: false },
+      global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+      realtime: { transport: WebSocket as never },
+    });
+    for (const client of [anonClient(), asUser]) {
+      const { data, error } = await client.auth.admin.listUsers();
+      expect(data.users).toEqual([]);
+      expect(error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
+      const created = await client.auth.admin.createUser({
+        email: uniqueEmail('intruder'),
+        password: 'let me in please',
+      });
+      expect(created.error).toMatchObject({ status: 403, code: 'not_admin' });
+    }
+  });
+});
+
+describe('e-mail budget', () => {
+  // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
+  // sink is unlimited, and so is the shared test stack. This auth service runs with an SMTP server's budget.
+  const config = testConfig();
+  const pool = new pg.Pool({ connectionString: stackEnv('DB_URL'), max: 4 });
+  const smtp = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: Number(process.env.STACK_SMTP_PORT),
+    secure: false,
+    ignoreTLS: true,
+  });
+  const settings = loadAuthSettings(config);
+  settings.rateLimit = { ...settings.rateLimit, emailSent: 2, emailSentApplies: true };
+  const handler = createAuthService(
+    {
+      config,
+      pool,
+      log: () => undefined,
+      sendMail: async (m) =>
+        void (await smtp.sendMail({ from: 'ScamCheck <noreply@scamcheck.local>', ...m })),
+    },
+    settings,
+  );
+  const server = http.createServer(
+    (req, res) => void handler(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
+  );
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    smtp.close();
+    await pool.end();
+  });
+
+  it('refuses e-mails beyond email_sent per hour with over_email_send_rate_limit, creating nothing', async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const client = createClient(url, stackEnv('ANON_KEY'), {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    });
+    const emails = [uniqueEmail('budget'), uniqueEmail('budget'), uniqueEmail('budget')];
+    for (const email of emails.slice(0, 2)) {
+      expect((await client.auth.signUp({ email, password: 'correct horse battery' })).error).toBeNull();
+      expect(codeIn(await latestMail(email))).toMatch(/^\d{6}$/);
+    }
+    const { data, error } = await client.auth.signUp({ email: emails[2], password: 'correct horse battery' });
+    expect(data.user).toBeNull();
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    });
+    const { rowCount } = await adminPool().query('select 1 from auth.users where email = $1', [emails[2]]);
+    expect(rowCount).toBe(0);
+  });
+});
