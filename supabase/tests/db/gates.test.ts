@@ -1,0 +1,199 @@
+/**
+ * Security gates over the whole schema, so a future migration cannot quietly open a hole:
+ * RLS on every exposed table, no SECURITY DEFINER function callable by anon unless allow-listed,
+ * views as security invoker, and the checks of Supabase's database linter (splinter) that we rely on,
+ * reimplemented here: none may report a finding at level ERROR, nor the WARN-level ones we keep clean.
+ */
+import { describe, expect, it } from 'vitest';
+import { adminPool } from '../helpers.ts';
+
+/** The schemas PostgREST exposes (supabase/config.toml [api].schemas). */
+const EXPOSED = ['public', 'graphql_public'];
+/** SECURITY DEFINER functions anonymous visitors may call, and why. */
+const ANON_DEFINER_ALLOW_LIST = ['public.search_reports(search_string text, visitor jsonb)' /* the public search */];
+/** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
+const AUTHENTICATED_DEFINER_ALLOW_LIST = [
+  'public.admin_app_stats()',
+  'public.report_details(report_id uuid)',
+  'public.search_reports(search_string text, visitor jsonb)',
+  'public.set_report_status(report_id uuid, status report_status)',
+  'public.user_report_stats()',
+];
+
+async function q<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await adminPool().query(sql, params)).rows as T[];
+}
+
+describe('schema gates', () => {
+  it('every table in an exposed schema has row-level security enabled (splinter 0013, 0023 ERROR)', async () => {
+    const rows = await q(
+      `select n.nspname || '.' || c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('r', 'p') and n.nspname = any($1) and not c.relrowsecurity`,
+      [EXPOSED],
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('the private schema\'s tables have RLS too and the API roles hold no privileges on them', async () => {
+    const rows = await q(
+      `select c.relname, c.relrowsecurity,
+              has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select') as readable
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'private' and c.relkind = 'r'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r).toMatchObject({ relrowsecurity: true, readable: false });
+  });
+
+  it('no table has policies while RLS is off (splinter 0007 ERROR)', async () => {
+    const rows = await q(
+      `select distinct c.relname from pg_policy p join pg_class c on c.oid = p.polrelid
+       join pg_namespace n on n.oid = c.relnamespace
+       where not c.relrowsecurity and n.nspname not in ('auth', 'storage', 'extensions', 'pg_catalog')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('only allow-listed SECURITY DEFINER functions in exposed schemas are executable by anon (splinter 0028)', async () => {
+    const rows = await q<{ f: string }>(
+      `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as f
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where p.prosecdef and n.nspname = any($1) and has_function_privilege('anon', p.oid, 'execute') order by 1`,
+      [EXPOSED],
+    );
+    expect(rows.map((r) => r.f)).toEqual(ANON_DEFINER_ALLOW_LIST);
+  });
+
+  it('only allow-listed SECURITY DEFINER functions in exposed schemas are executable by authenticated (splinter 0029)', async () => {
+    const rows = await q<{ f: string }>(
+      `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as f
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where p.prosecdef and n.nspname = any($1) and has_function_privilege('authenticated', p.oid, 'execute') order by 1`,
+      [EXPOSED],
+    );
+    expect(rows.map((r) => r.f)).toEqual(AUTHENTICATED_DEFINER_ALLOW_LIST);
+  });
+
+  it('the operator functions (grant/revoke admin, rebuild rollups) are not executable by any API role', async () => {
+    const rows = await q(
+      `select p.proname, r.rolname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       cross join (values ('anon'), ('authenticated')) r(rolname)
+       where n.nspname = 'private' and p.proname in ('grant_admin', 'revoke_admin', 'rebuild_rollups', 'bump_site_counter')
+         and has_function_privilege(r.rolname, p.oid, 'execute')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('views in exposed schemas are security_invoker (splinter 0010 ERROR) and none exposes auth.users (0002 ERROR)', async () => {
+    const views = await q<{ v: string; invoker: boolean; uses_auth_users: boolean }>(
+      `select n.nspname || '.' || c.relname as v,
+              coalesce(lower(c.reloptions::text)::text[] && array['security_invoker=true', 'security_invoker=on', 'security_invoker=1', 'security_invoker=yes'], false) as invoker,
+              exists (select 1 from pg_depend d join pg_rewrite rw on rw.oid = d.objid
+                      where rw.ev_class = c.oid and d.refobjid = 'auth.users'::regclass) as uses_auth_users
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where c.relkind in ('v', 'm') and n.nspname = any($1)`,
+      [EXPOSED],
+    );
+    expect(views.length).toBeGreaterThan(0);
+    for (const v of views) expect(v).toMatchObject({ invoker: true, uses_auth_users: false });
+  });
+
+  it('no policy trusts user_metadata (splinter 0015 ERROR)', async () => {
+    const rows = await q(
+      `select policyname from pg_policies
+       where coalesce(qual, '') || coalesce(with_check, '') ~ 'user_metadata|raw_user_meta_data'`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('no foreign key points at a non-primary unique constraint of auth (splinter 0021 ERROR)', async () => {
+    const rows = await q(
+      `select c.conname from pg_constraint c join pg_class r on r.oid = c.confrelid join pg_namespace n on n.oid = r.relnamespace
+       join pg_index i on i.indexrelid = c.conindid
+       where c.contype = 'f' and n.nspname = 'auth' and i.indisunique and not i.indisprimary`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('policies call auth functions once per statement, as (select auth.uid()) (splinter 0003)', async () => {
+    const rows = await q<{ policyname: string; expr: string }>(
+      `select policyname, coalesce(qual, '') || ' ' || coalesce(with_check, '') as expr from pg_policies
+       where schemaname in ('public', 'storage')`,
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const offenders = rows.filter((r) => {
+      const calls = r.expr.match(/auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\)/g) ?? [];
+      const wrapped = r.expr.match(/SELECT (auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\))/gi) ?? [];
+      return calls.length !== wrapped.length;
+    });
+    expect(offenders.map((o) => o.policyname)).toEqual([]);
+  });
+
+  it('no table has two permissive policies for the same role and action (splinter 0006)', async () => {
+    const rows = await q(
+      `select tablename, cmd, r.role, count(*)::int as n from pg_policies p cross join unnest(p.roles) as r(role)
+       where schemaname = 'public' and permissive = 'PERMISSIVE'
+       group by 1, 2, 3 having count(*) > 1`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('every function we define pins its search_path (splinter 0011)', async () => {
+    const rows = await q(
+      `select n.nspname || '.' || p.proname as f from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       left join pg_depend d on d.objid = p.oid and d.deptype = 'e'
+       where n.nspname in ('public', 'private') and d.objid is null
+         and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) c where c like 'search_path=%')`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('every foreign key is covered by an index (splinter 0001)', async () => {
+    const rows = await q(
+      `select c.conrelid::regclass::text as t, c.conname from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+       where c.contype = 'f' and n.nspname in ('public', 'private')
+         and not exists (select 1 from pg_index i where i.indrelid = c.conrelid
+                         and (i.indkey::int2[])[0:array_length(c.conkey, 1) - 1] = c.conkey)`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('every table has a primary key (splinter 0004) and a comment', async () => {
+    const rows = await q(
+      `select c.relname, exists (select 1 from pg_index i where i.indrelid = c.oid and i.indisprimary) as pk,
+              obj_description(c.oid, 'pg_class') is not null as commented
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'r' and n.nspname in ('public', 'private')`,
+    );
+    for (const r of rows) expect(r).toMatchObject({ pk: true, commented: true });
+  });
+
+  it('anon holds exactly the table privileges it needs and nothing from Supabase\'s default grants', async () => {
+    const rows = await q<{ t: string; p: string }>(
+      `select table_name as t, string_agg(privilege_type, ',' order by privilege_type) as p
+       from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public' group by 1 order by 1`,
+    );
+    expect(rows).toEqual([
+      { t: 'identifier_report_counts', p: 'SELECT' },
+      { t: 'news', p: 'SELECT' },
+    ]);
+    const cols = await q<{ t: string; p: string }>(
+      `select table_name as t, privilege_type || '(' || string_agg(column_name, ',' order by column_name) || ')' as p
+       from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'
+         and table_name not in ('identifier_report_counts', 'news') group by table_name, privilege_type order by 1, 2`,
+    );
+    expect(cols).toEqual([
+      { t: 'contact_messages', p: 'INSERT(email,message,nickname,subject)' },
+      { t: 'visitor_log', p: 'INSERT(city,country,ip_hash,loc,org,path,postal,region)' },
+    ]);
+  });
+
+  it('the storage buckets are limited to 500000 bytes of images, evidence private', async () => {
+    const rows = await q(`select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets order by id`);
+    const images = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+    expect(rows).toEqual([
+      { id: 'avatars', public: true, file_size_limit: 500000, allowed_mime_types: images },
+      { id: 'evidence', public: false, file_size_limit: 500000, allowed_mime_types: images },
+      { id: 'news-banners', public: true, file_size_limit: 500000, allowed_mime_types: images },
+    ]);
+  });
+});
