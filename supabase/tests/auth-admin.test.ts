@@ -49,6 +49,7 @@ describe('admin API', () => {
     await confirmedUser();
     const { data, error } = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(error).toBeNull();
+    if (!('aud' in data)) throw new Error('expected a page of users');
     expect(data.users).toHaveLength(2);
     expect(data.total).toBeGreaterThanOrEqual(2);
     expect(data.aud).toBe('authenticated');
@@ -110,6 +111,7 @@ describe('admin API', () => {
     const { email, user } = await confirmedUser();
     const { data, error } = await serviceClient().auth.admin.generateLink({ type: 'magiclink', email });
     expect(error).toBeNull();
+    if (!data.user || !data.properties) throw new Error('expected a generated link');
     expect(data.user.id).toBe(user.id);
     expect(data.properties).toMatchObject({
       email_otp: expect.stringMatching(/^\d{6}$/),
