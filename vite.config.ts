@@ -8,7 +8,8 @@ const apiUrl = process.env.SCAMCHECK_API_URL ?? process.env.VITE_SUPABASE_URL ??
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  // @supabase/auth-ui-react pins its own React 18 copy; one React for the whole app avoids "invalid hook call".
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') }, dedupe: ['react', 'react-dom'] },
   server: {
     proxy: {
       '/api/v1': { target: apiUrl, changeOrigin: true, rewrite: (p) => `/functions/v1/api${p}` },
