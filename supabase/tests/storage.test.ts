@@ -20,6 +20,7 @@ const tag = unique('st');
 const privateBucket = `${tag}-private`;
 const publicBucket = `${tag}-public`;
 const imageBucket = `${tag}-images`;
+const opsBucket = `${tag}-ops`;
 const owner = { id: randomUUID(), jwt: '' };
 const stranger = { id: randomUUID(), jwt: '' };
 const storageDir = path.join(testConfig().dataDir, 'storage');
@@ -75,8 +76,9 @@ beforeAll(async () => {
   // Buckets and policies as a migration declares them: users own the folder named after their id.
   await db.query(
     `insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types) values
-       ($1, $1, false, null, null), ($2, $2, true, null, null), ($3, $3, false, 500000, array['image/*'])`,
-    [privateBucket, publicBucket, imageBucket],
+       ($1, $1, false, null, null), ($2, $2, true, null, null), ($3, $3, false, 500000, array['image/*']),
+       ($4, $4, false, null, null)`,
+    [privateBucket, publicBucket, imageBucket, opsBucket],
   );
   const own = `(select auth.uid())::text = (storage.foldername(name))[1]`;
   const mine = `bucket_id in ('${privateBucket}', '${imageBucket}', '${publicBucket}') and ${own}`;
@@ -86,12 +88,24 @@ beforeAll(async () => {
     create policy "${tag} users update their own files" on storage.objects for update to authenticated using (${mine}) with check (${mine});
     create policy "${tag} users delete their own files" on storage.objects for delete to authenticated using (${mine});
     create policy "${tag} anyone lists the public bucket" on storage.objects for select to anon, authenticated using (bucket_id = '${publicBucket}');
+    create policy "${tag} users only create new files" on storage.objects for insert to authenticated
+      with check (bucket_id = '${opsBucket}' and ${own} and storage.allow_only_operation('object.upload'));
+    create policy "${tag} users read the write-once bucket" on storage.objects for select to authenticated
+      using (bucket_id = '${opsBucket}' and ${own});
   `);
 });
 
 afterAll(async () => {
   const db = adminPool();
-  for (const p of ['users read their own files', 'users upload into their own folder', 'users update their own files', 'users delete their own files', 'anyone lists the public bucket']) {
+  for (const p of [
+    'users read their own files',
+    'users upload into their own folder',
+    'users update their own files',
+    'users delete their own files',
+    'anyone lists the public bucket',
+    'users only create new files',
+    'users read the write-once bucket',
+  ]) {
     await db.query(`drop policy if exists "${tag} ${p}" on storage.objects`);
   }
 });
@@ -420,6 +434,27 @@ describe('tokens and paths an attacker might send', () => {
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
     expect(existsSync(path.join(storageDir, '..', '..', 'etc'))).toBe(false);
+  });
+});
+
+describe('what policies and SQL see', () => {
+  it('names the operation for policies through storage.operation()', async () => {
+    const files = asOwner().from(opsBucket);
+    const name = `${owner.id}/write-once.txt`;
+    expect((await files.upload(name, 'first')).error).toBeNull();
+    // Both create a new row; the policy tells them apart only by the operation: an update() is
+    // 'storage.object.upload_update', which this bucket does not allow.
+    const viaUpdate = `${owner.id}/new-via-update.txt`;
+    expect((await files.update(viaUpdate, 'second')).error).toMatchObject({ statusCode: '403' });
+    expect(await objectRow(opsBucket, viaUpdate)).toBeUndefined();
+    expect((await files.upload(`${owner.id}/new-via-upsert.txt`, 'third', { upsert: true })).error).toBeNull();
+  });
+
+  it('refuses direct SQL deletes of storage rows, as Supabase does', async () => {
+    await expect(
+      adminPool().query('delete from storage.objects where bucket_id = $1', [privateBucket]),
+    ).rejects.toThrow('Direct deletion from storage tables is not allowed. Use the Storage API instead.');
+    expect(await objectRow(privateBucket, `${owner.id}/report.txt`)).toBeDefined();
   });
 });
 

@@ -163,3 +163,51 @@ $$;
 comment on function storage.search(text, text, int, int, int, text, text, text) is
   'Lists one folder level of a bucket for the Storage API (storage-js list()), as the calling role.';
 grant execute on function storage.search(text, text, int, int, int, text, text, text) to anon, authenticated, service_role;
+
+-- The Storage API names each request's operation (e.g. 'storage.object.upload') in the
+-- transaction-local setting storage.operation, so policies can tell an upload from an upsert or a move.
+create or replace function storage.operation() returns text
+language sql stable
+as $$ select current_setting('storage.operation', true) $$;
+comment on function storage.operation() is 'The Storage API operation of the current request (storage.object.upload, ...).';
+
+-- Policy helpers: true when the current operation is the one (or one of those) named, with or without
+-- the 'storage.' prefix.
+create or replace function storage.allow_only_operation(expected_operation text) returns boolean
+language sql stable
+as $$
+  select coalesce(nullif(expected_operation, '') is not null
+    and regexp_replace(storage.operation(), '^storage\.', '') = regexp_replace(expected_operation, '^storage\.', ''), false)
+$$;
+comment on function storage.allow_only_operation(text) is 'True when the Storage API operation is the one named.';
+
+create or replace function storage.allow_any_operation(expected_operations text[]) returns boolean
+language sql stable
+as $$
+  select coalesce(bool_or(storage.allow_only_operation(o)), false) from unnest(expected_operations) as o
+$$;
+comment on function storage.allow_any_operation(text[]) is 'True when the Storage API operation is one of those named.';
+
+-- As on Supabase, rows of storage.objects and storage.buckets are deleted through the Storage API
+-- (which sets storage.allow_delete_query), never by plain SQL that would orphan the stored bytes.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+comment on function storage.protect_delete() is 'Refuses deletes from storage tables that do not come from the Storage API.';
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+grant execute on function storage.operation(), storage.allow_only_operation(text), storage.allow_any_operation(text[])
+  to anon, authenticated, service_role;

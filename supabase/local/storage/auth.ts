@@ -21,18 +21,20 @@ export interface Caller {
   isAuthenticated: boolean;
   /** The JWT's `sub`: recorded as the object's owner. */
   owner?: string;
+  /** The raw token, which Storage exposes to SQL as `request.jwt`. */
+  jwt?: string;
+  /** Storage's name for the operation (`storage.object.upload`, ...), set per route by the router. */
+  operation?: string;
 }
-
-const ANONYMOUS: Caller = { claims: { role: 'anon' }, isAuthenticated: false };
 
 export async function authenticate(req: IncomingMessage, allowInvalidJwt = false): Promise<Caller> {
   const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-  if (!token && allowInvalidJwt) return ANONYMOUS;
+  if (!token && allowInvalidJwt) return { claims: { role: 'anon' }, isAuthenticated: false };
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
   } catch (e) {
-    if (allowInvalidJwt) return ANONYMOUS;
+    if (allowInvalidJwt) return { claims: { role: 'anon' }, isAuthenticated: false };
     throw ERRORS.accessDenied((e as Error).message);
   }
   const role = typeof payload.role === 'string' ? payload.role : '';
@@ -41,6 +43,7 @@ export async function authenticate(req: IncomingMessage, allowInvalidJwt = false
     claims: payload as RequestClaims,
     isAuthenticated: true,
     owner: typeof payload.sub === 'string' ? payload.sub : undefined,
+    jwt: token,
   };
 }
 

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from './auth.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import { isValidBucketName } from './files.ts';
-import { asCaller, iso, sendOk, type StorageContext } from './objects.ts';
+import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './objects.ts';
 
 interface BucketRow {
   id: string;
@@ -199,9 +199,13 @@ export async function emptyBucket(ctx: StorageContext, req: IncomingMessage, res
     async (c) => (await c.query('select id from storage.buckets where id = $1', [id])).rowCount ?? 0,
   );
   if (!found) throw ERRORS.noSuchBucket();
-  const { rows } = await ctx.pool.query<{ name: string; version: string | null }>(
-    'delete from storage.objects where bucket_id = $1 returning name, version',
-    [id],
+  const rows = await superTransaction(
+    ctx,
+    async (c) =>
+      (await c.query<{ name: string; version: string | null }>(
+        'delete from storage.objects where bucket_id = $1 returning name, version',
+        [id],
+      )).rows,
   );
   for (const row of rows) await ctx.files.remove(id, row.name, row.version);
   sendOk(res, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });

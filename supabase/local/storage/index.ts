@@ -11,7 +11,7 @@ import { parse as parseToml } from 'smol-toml';
 import { SUPABASE_DIR } from '../config.ts';
 import type { ServiceContext, ServiceHandler } from '../gateway.ts';
 import { HttpError, readBody } from '../http.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, type Caller } from './auth.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import { ERRORS, StorageError, sendStorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
@@ -81,6 +81,12 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw ERRORS.validation('body must be object');
 }
 
+/** Names the request's operation as upstream's ROUTE_OPERATIONS do, for storage.operation(). */
+function op(caller: Caller, operation: string): Caller {
+  caller.operation = `storage.${operation}`;
+  return caller;
+}
+
 function decode(segment: string, what: 'key' | 'bucket'): string {
   try {
     return decodeURIComponent(segment);
@@ -108,16 +114,18 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   if (area === 'bucket') {
     const caller = await authenticate(req);
     if (rest.length === 0 || (rest.length === 1 && rest[0] === '')) {
-      if (method === 'GET') return listBuckets(ctx, req, res, caller, query);
-      if (method === 'POST') return createBucket(ctx, req, res, caller, await jsonBody(req));
+      if (method === 'GET') return listBuckets(ctx, req, res, op(caller, 'bucket.list'), query);
+      if (method === 'POST') return createBucket(ctx, req, res, op(caller, 'bucket.create'), await jsonBody(req));
       return notFound();
     }
     const id = decode(rest[0], 'bucket');
-    if (rest.length === 2 && rest[1] === 'empty' && method === 'POST') return emptyBucket(ctx, req, res, caller, id);
+    if (rest.length === 2 && rest[1] === 'empty' && method === 'POST') {
+      return emptyBucket(ctx, req, res, op(caller, 'bucket.empty'), id);
+    }
     if (rest.length !== 1) return notFound();
-    if (method === 'GET') return getBucket(ctx, req, res, caller, id);
-    if (method === 'PUT') return updateBucket(ctx, req, res, caller, id, await jsonBody(req));
-    if (method === 'DELETE') return deleteBucket(ctx, req, res, caller, id);
+    if (method === 'GET') return getBucket(ctx, req, res, op(caller, 'bucket.get'), id);
+    if (method === 'PUT') return updateBucket(ctx, req, res, op(caller, 'bucket.update'), id, await jsonBody(req));
+    if (method === 'DELETE') return deleteBucket(ctx, req, res, op(caller, 'bucket.delete'), id);
     return notFound();
   }
 
@@ -140,56 +148,59 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   }
   if (first === 'info' && after[0] === 'public' && method === 'GET') {
     const t = target(after.slice(1));
-    return objects.getObjectInfo(ctx, req, res, await authenticate(req, true), t.bucket, t.key, true);
+    return objects.getObjectInfo(ctx, req, res, op(await authenticate(req, true), 'object.info_public'), t.bucket, t.key, true);
   }
   // Reads of `/object/{bucket}/{key}` also serve public buckets to callers without a valid token.
   if (isRead && !['authenticated', 'info', 'sign', 'list', 'public'].includes(first)) {
     const t = target(rest);
-    return objects.getObject(ctx, req, res, await authenticate(req, true), t.bucket, t.key, query);
+    return objects.getObject(ctx, req, res, op(await authenticate(req, true), 'object.get_authenticated'), t.bucket, t.key, query);
   }
   if (first === 'info' && method === 'GET' && after[0] !== 'authenticated') {
     const t = target(after);
-    return objects.getObjectInfo(ctx, req, res, await authenticate(req, true), t.bucket, t.key, false);
+    return objects.getObjectInfo(ctx, req, res, op(await authenticate(req, true), 'object.info_authenticated'), t.bucket, t.key, false);
   }
 
   const caller = await authenticate(req);
   if (first === 'authenticated' && isRead) {
     const t = target(after);
-    return objects.getObject(ctx, req, res, caller, t.bucket, t.key, query);
+    return objects.getObject(ctx, req, res, op(caller, 'object.get_authenticated'), t.bucket, t.key, query);
   }
   if (first === 'info' && after[0] === 'authenticated' && method === 'GET') {
     const t = target(after.slice(1));
-    return objects.getObjectInfo(ctx, req, res, caller, t.bucket, t.key, false);
+    return objects.getObjectInfo(ctx, req, res, op(caller, 'object.info_authenticated'), t.bucket, t.key, false);
   }
   if (method === 'POST' && rest.length === 1 && first === 'move') {
-    return objects.moveObject(ctx, req, res, caller, await jsonBody(req));
+    return objects.moveObject(ctx, req, res, op(caller, 'object.move'), await jsonBody(req));
   }
   if (method === 'POST' && rest.length === 1 && first === 'copy') {
-    return objects.copyObject(ctx, req, res, caller, await jsonBody(req));
+    return objects.copyObject(ctx, req, res, op(caller, 'object.copy'), await jsonBody(req));
   }
   if (method === 'POST' && first === 'upload' && after[0] === 'sign') {
     const t = target(after.slice(1));
-    return objects.signUploadUrl(ctx, req, res, caller, t.bucket, t.key);
+    return objects.signUploadUrl(ctx, req, res, op(caller, 'object.sign_upload_url'), t.bucket, t.key);
   }
   if (method === 'POST' && first === 'list' && after.length === 1) {
-    return objects.listObjects(ctx, req, res, caller, decode(after[0], 'bucket'), await jsonBody(req));
+    return objects.listObjects(ctx, req, res, op(caller, 'object.list'), decode(after[0], 'bucket'), await jsonBody(req));
   }
   if (method === 'POST' && first === 'sign') {
-    if (after.length === 1) return objects.signUrls(ctx, req, res, caller, decode(after[0], 'bucket'), await jsonBody(req));
+    if (after.length === 1) {
+      return objects.signUrls(ctx, req, res, op(caller, 'object.sign_many'), decode(after[0], 'bucket'), await jsonBody(req));
+    }
     const t = target(after);
-    return objects.signUrl(ctx, req, res, caller, t.bucket, t.key, await jsonBody(req));
+    return objects.signUrl(ctx, req, res, op(caller, 'object.sign'), t.bucket, t.key, await jsonBody(req));
   }
   if (method === 'DELETE' && rest.length === 1) {
-    return objects.removeObjects(ctx, req, res, caller, decode(first, 'bucket'), await jsonBody(req));
+    return objects.removeObjects(ctx, req, res, op(caller, 'object.delete_many'), decode(first, 'bucket'), await jsonBody(req));
   }
   if (method === 'DELETE') {
     const t = target(rest);
-    return objects.removeObject(ctx, req, res, caller, t.bucket, t.key);
+    return objects.removeObject(ctx, req, res, op(caller, 'object.delete'), t.bucket, t.key);
   }
   if (method === 'POST' || method === 'PUT') {
     const t = target(rest);
     const isUpsert = method === 'PUT' || req.headers['x-upsert'] === 'true';
-    return objects.uploadObject(ctx, req, res, caller, t.bucket, t.key, isUpsert);
+    const operation = method === 'PUT' ? 'object.upload_update' : 'object.upload';
+    return objects.uploadObject(ctx, req, res, op(caller, operation), t.bucket, t.key, isUpsert);
   }
   return notFound();
 }

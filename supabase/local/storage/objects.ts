@@ -86,14 +86,30 @@ export async function asCaller<T>(
   fn: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   try {
-    return await withRole(ctx.pool, caller.claims, fn, {
-      headers: req.headers,
-      method: req.method,
-      path: req.url,
-    });
+    return await withRole(
+      ctx.pool,
+      caller.claims,
+      async (client) => {
+        await setStorageSettings(client, caller.operation, caller.jwt);
+        return fn(client);
+      },
+      { headers: req.headers, method: req.method, path: req.url },
+    );
   } catch (e) {
     throw fromPgError(e);
   }
+}
+
+/**
+ * The settings Storage adds to each transaction: the operation name policies may read through
+ * storage.operation(), the raw JWT, and the flag that lets the API (only) delete storage rows.
+ */
+async function setStorageSettings(client: pg.PoolClient, operation = '', jwt = '') {
+  await client.query(
+    `select set_config('storage.operation', $1, true), set_config('request.jwt', $2, true),
+            set_config('storage.allow_delete_query', 'true', true)`,
+    [operation, jwt],
+  );
 }
 
 const ROLLBACK = Symbol('rollback');
@@ -147,11 +163,12 @@ async function lockKey(client: pg.PoolClient, bucketId: string, name: string) {
   await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${bucketId}/${name}`]);
 }
 
-/** Runs `fn` in a superuser transaction. */
-async function superTransaction<T>(ctx: StorageContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `fn` in a superuser transaction (Storage's `asSuperUser`). */
+export async function superTransaction<T>(ctx: StorageContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await ctx.pool.connect();
   try {
     await client.query('begin');
+    await setStorageSettings(client);
     const result = await fn(client);
     await client.query('commit');
     return result;
@@ -240,7 +257,12 @@ export async function uploadToSignedUrl(
   const token = query.get('token');
   if (!token) throw ERRORS.validation("querystring must have required property 'token'");
   const signed = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'upload');
-  const signer: Caller = { claims: { role: 'service_role' }, isAuthenticated: true, owner: signed.owner };
+  const signer: Caller = {
+    claims: { role: 'service_role' },
+    isAuthenticated: true,
+    owner: signed.owner,
+    operation: 'storage.object.upload_signed',
+  };
   await uploadObject(ctx, req, res, signer, bucketId, name, !!signed.upsert, { keyOnly: true });
 }
 
