@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, type LoaderFunction, type RouteObject } fr
 import { ErrorPage } from '@/components/errors/error-page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths } from '@/config/paths';
+import { createDashboardRoutes } from './routes/dashboard/routes';
 
 /**
  * Route modules export `Component` and, when the page needs data, `clientLoader(queryClient)`, which
@@ -57,11 +58,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.faq.path, ...page(() => import('./routes/faq')) },
     { path: paths.comingSoon.path, ...page(() => import('./routes/coming-soon')) },
     { path: paths.thankyou.path, ...page(() => import('./routes/thankyou')) },
+    { path: paths.contact.path, ...page(() => import('./routes/contact')) },
+    { path: paths.auth.login.path, ...page(() => import('./routes/login')) },
+    { path: paths.auth.register.path, ...page(() => import('./routes/register')) },
+    { path: paths.auth.twoFactor.path, ...page(() => import('./routes/two-factor')) },
+    { path: paths.auth.twoFactor.pathWithId, ...page(() => import('./routes/two-factor')) },
+    { path: paths.auth.forgotPassword.path, ...page(() => import('./routes/forgot-password')) },
     { path: '*', ...page(() => import('./routes/not-found')) },
   ];
 
-  // The dashboard (issue 7) adds its routes here, as one more child of the root.
-  const dashboardRoutes: RouteObject[] = [];
+  // The dashboard (issue 7): its own layout and lazy pages, as one more child of the root.
+  const dashboardRoutes: RouteObject[] = createDashboardRoutes(queryClient);
 
   return [
     {

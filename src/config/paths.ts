@@ -34,7 +34,6 @@ export const paths = {
       getHref: (id?: string) => (id ? `/two-factor-authentication/${encodeURIComponent(id)}` : '/two-factor-authentication'),
     },
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
-    updatePassword: { path: '/update-password', getHref: () => '/update-password' },
   },
   dashboard: {
     root: { path: '/dashboard', getHref: () => '/dashboard' },

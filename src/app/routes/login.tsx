@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { ThemedAuth } from '@/features/auth/components/auth-ui';
+
+/** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
+export function safeRedirect(target: string | null): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.dashboard.root.getHref();
+}
+
+export function Component() {
+  const { user, ready } = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get('redirectTo'));
+
+  // Signed in (just now, or already when the page opened): go on to the dashboard.
+  useEffect(() => {
+    if (ready && user) navigate(redirectTo, { replace: true });
+  }, [ready, user, redirectTo, navigate]);
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h1 className="text-2xl">Login</h1>
+          </CardTitle>
+          <CardDescription>Sign in to report scams, manage your reports and get notified.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ThemedAuth view="sign_in" />
+        </CardContent>
+        <CardFooter className="text-muted-foreground flex flex-col items-start gap-2 text-sm">
+          <Link to={paths.auth.forgotPassword.getHref()} className="text-primary underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+          <p>
+            No account yet?{' '}
+            <Link to={paths.auth.register.getHref()} className="text-primary underline-offset-4 hover:underline">
+              Register
+            </Link>
+          </p>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}

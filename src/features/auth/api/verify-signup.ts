@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
+
+export const otpInputSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid e-mail address')),
+  token: z
+    .string()
+    .trim()
+    .min(1, 'The one-time password is required')
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+});
+export type OtpInput = z.infer<typeof otpInputSchema>;
+
+export type VerifySignupInput = { email: string; token: string } | { tokenHash: string };
+
+/** Confirms the e-mail either with the typed code or with the token hash from the e-mail's link. */
+export async function verifySignup(input: VerifySignupInput) {
+  const { data, error } =
+    'tokenHash' in input
+      ? await supabase.auth.verifyOtp({ token_hash: input.tokenHash, type: 'signup' })
+      : await supabase.auth.verifyOtp({ email: input.email, token: input.token, type: 'signup' });
+  if (error) throw error;
+  return data;
+}
+
+export function useVerifySignup({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+  return useMutation({ mutationFn: verifySignup, onSuccess: () => onSuccess?.(), onError });
+}
+
+/** Sends the confirmation e-mail again, for codes that expired or never arrived. */
+export async function resendSignupCode(email: string) {
+  const { error } = await supabase.auth.resend({ type: 'signup', email });
+  if (error) throw error;
+}

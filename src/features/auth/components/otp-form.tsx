@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { SubmitButton } from '@/components/submit-button';
+import { toastError } from '@/lib/errors';
+import { otpInputSchema, resendSignupCode, useVerifySignup, type OtpInput } from '../api/verify-signup';
+
+/** The one-time-password entry: the e-mail (prefilled when remembered) and the 6-digit code. */
+export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; onVerified: () => void }) {
+  const form = useForm<OtpInput>({ resolver: zodResolver(otpInputSchema), defaultValues: { email: defaultEmail, token: '' } });
+  const verification = useVerifySignup({ onSuccess: onVerified, onError: toastError });
+  const [resending, setResending] = useState(false);
+
+  async function resend() {
+    const valid = await form.trigger('email');
+    if (!valid) return;
+    setResending(true);
+    try {
+      await resendSignupCode(form.getValues('email'));
+      toast.success('A new code is on its way');
+    } catch (error) {
+      toastError(error);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(({ email, token }) => verification.mutate({ email, token }))}
+        className="flex flex-col gap-4"
+      >
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" required {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="token"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>One-time password</FormLabel>
+              <FormControl>
+                <Input
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="123456"
+                  required
+                  className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
+                  {...field}
+                />
+              </FormControl>
+              <FormDescription>The 6-digit code in the e-mail we sent{defaultEmail ? ` to ${defaultEmail}` : ''}.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton isPending={verification.isPending} className="w-full" />
+        <Button type="button" variant="link" onClick={resend} disabled={resending} className="self-start px-0">
+          {resending ? 'Sending...' : 'Send me a new code'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

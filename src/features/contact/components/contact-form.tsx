@@ -1,0 +1,78 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { SubmitButton } from '@/components/submit-button';
+import { toastError } from '@/lib/errors';
+import { contactInputSchema, useCreateContactMessage, type ContactInput } from '../api/create-contact-message';
+
+export function ContactForm({ onSuccess, defaultEmail = '' }: { onSuccess: () => void; defaultEmail?: string }) {
+  const form = useForm<ContactInput>({
+    resolver: zodResolver(contactInputSchema),
+    defaultValues: { nickname: '', email: defaultEmail, subject: '', message: '' },
+  });
+  const sending = useCreateContactMessage({ onSuccess, onError: toastError });
+
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={form.handleSubmit((values) => sending.mutate(values))} className="flex flex-col gap-4">
+        <div className="grid gap-4 md:grid-cols-2">
+          <FormField
+            control={form.control}
+            name="nickname"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Nickname</FormLabel>
+                <FormControl>
+                  <Input autoComplete="nickname" {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="email"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Email</FormLabel>
+                <FormControl>
+                  <Input type="email" autoComplete="email" required {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="subject"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Subject</FormLabel>
+              <FormControl>
+                <Input {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="message"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Message</FormLabel>
+              <FormControl>
+                <Textarea rows={6} required className="min-h-36" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <SubmitButton isPending={sending.isPending} className="self-start" />
+      </form>
+    </Form>
+  );
+}
