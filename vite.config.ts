@@ -10,6 +10,10 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   // @supabase/auth-ui-react pins its own React 18 copy; one React for the whole app avoids "invalid hook call".
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') }, dedupe: ['react', 'react-dom'] },
+  // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and
+  // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
+  // pre-bundles them all at once.
+  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
   server: {
     proxy: {
       '/api/v1': { target: apiUrl, changeOrigin: true, rewrite: (p) => `/functions/v1/api${p}` },
