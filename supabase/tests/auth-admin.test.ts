@@ -11,9 +11,17 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../local/config.ts';
 import { createAuthService } from '../local/auth/index.ts';
-import { loadAuthSettings } from '../local/auth/settings.ts';
+import { loadAuthSettings, type AuthSettings } from '../local/auth/settings.ts';
 import { adminPool, stackEnv } from './helpers.ts';
-import { anonClient, codeIn, confirmedUser, latestMail, serviceClient, uniqueEmail } from './auth-helpers.ts';
+import {
+  anonClient,
+  codeIn,
+  confirmedUser,
+  jwtPayload,
+  latestMail,
+  serviceClient,
+  uniqueEmail,
+} from './auth-helpers.ts';
 
 describe('admin API', () => {
   it('creates a confirmed user who can sign in at once, with app_metadata only the admin can set', async () => {
@@ -128,6 +136,35 @@ describe('admin API', () => {
     expect(verified.user!.id).toBe(user.id);
   });
 
+  it('invites a user by e-mail, who accepts with the code and then sets a password', async () => {
+    const email = uniqueEmail('invited');
+    const { data, error } = await serviceClient().auth.admin.inviteUserByEmail(email, {
+      data: { name: 'Invitee' },
+    });
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({
+      email,
+      invited_at: expect.any(String),
+      user_metadata: { name: 'Invitee' },
+    });
+    const mail = await latestMail(email);
+    expect(mail.Subject).toBe('You have been invited to ScamCheck');
+    const client = anonClient();
+    const { data: accepted, error: acceptError } = await client.auth.verifyOtp({
+      email,
+      token: codeIn(mail),
+      type: 'invite',
+    });
+    expect(acceptError).toBeNull();
+    expect(accepted.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });
+    expect((await client.auth.updateUser({ password: 'my own passphrase' })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'my own passphrase' })).error,
+    ).toBeNull();
+    const again = await serviceClient().auth.admin.inviteUserByEmail(email);
+    expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
+  });
+
   it('refuses the admin API to the anon key and to users', async () => {
     const { session } = await confirmedUser();
     const asUser = createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
@@ -148,9 +185,11 @@ describe('admin API', () => {
   });
 });
 
-describe('e-mail budget', () => {
-  // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
-  // sink is unlimited, and so is the shared test stack. This auth service runs with an SMTP server's budget.
+/**
+ * A second auth service on the test database with other settings than config.toml's, reached through
+ * supabase-js like the stack's own.
+ */
+function authInstance(change: (s: AuthSettings) => void) {
   const config = testConfig();
   const pool = new pg.Pool({ connectionString: stackEnv('DB_URL'), max: 4 });
   const smtp = nodemailer.createTransport({
@@ -160,7 +199,7 @@ describe('e-mail budget', () => {
     ignoreTLS: true,
   });
   const settings = loadAuthSettings(config);
-  settings.rateLimit = { ...settings.rateLimit, emailSent: 2, emailSentApplies: true };
+  change(settings);
   const handler = createAuthService(
     {
       config,
@@ -174,20 +213,38 @@ describe('e-mail budget', () => {
   const server = http.createServer(
     (req, res) => void handler(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
   );
+  const listening = new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    async client() {
+      await listening;
+      return createClient(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        stackEnv('ANON_KEY'),
+        {
+          auth: { persistSession: false, autoRefreshToken: false },
+          realtime: { transport: WebSocket as never },
+        },
+      );
+    },
+    async close() {
+      await listening;
+      await new Promise((resolve) => server.close(resolve));
+      smtp.close();
+      await pool.end();
+    },
+  };
+}
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    smtp.close();
-    await pool.end();
-  });
+describe('e-mail budget', () => {
+  // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
+  // sink is unlimited, and so is the shared test stack. This instance runs with an SMTP server's budget.
+  const instance = authInstance(
+    (s) => (s.rateLimit = { ...s.rateLimit, emailSent: 2, emailSentApplies: true }),
+  );
+  afterAll(() => instance.close());
 
   it('refuses e-mails beyond email_sent per hour with over_email_send_rate_limit, creating nothing', async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const client = createClient(url, stackEnv('ANON_KEY'), {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: WebSocket as never },
-    });
+    const client = await instance.client();
     const emails = [uniqueEmail('budget'), uniqueEmail('budget'), uniqueEmail('budget')];
     for (const email of emails.slice(0, 2)) {
       expect((await client.auth.signUp({ email, password: 'correct horse battery' })).error).toBeNull();
@@ -202,5 +259,48 @@ describe('e-mail budget', () => {
     });
     const { rowCount } = await adminPool().query('select 1 from auth.users where email = $1', [emails[2]]);
     expect(rowCount).toBe(0);
+  });
+});
+
+describe('secure_password_change', () => {
+  const instance = authInstance((s) => (s.email = { ...s.email, securePasswordChange: true }));
+  afterAll(() => instance.close());
+
+  it('asks a session older than a day for the code sent by reauthenticate before changing the password', async () => {
+    const { email, password } = await confirmedUser();
+    const client = await instance.client();
+    const { data: signedIn } = await client.auth.signInWithPassword({ email, password });
+    const sessionId = jwtPayload(signedIn.session!.access_token).session_id;
+
+    // A fresh session may change the password directly.
+    expect((await client.auth.updateUser({ password: 'fresh session passphrase' })).error).toBeNull();
+
+    await adminPool().query("update auth.sessions set created_at = now() - interval '2 days' where id = $1", [
+      sessionId,
+    ]);
+    const refused = await client.auth.updateUser({ password: 'old session passphrase' });
+    expect(refused.error).toMatchObject({
+      status: 400,
+      code: 'reauthentication_needed',
+      message: 'Password update requires reauthentication',
+    });
+
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await latestMail(email, 2);
+    expect(mail.Subject).toBe('Your ScamCheck verification code');
+    const nonce = codeIn(mail);
+    const wrong = await client.auth.updateUser({
+      password: 'old session passphrase',
+      nonce: nonce === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.error).toMatchObject({
+      status: 422,
+      code: 'reauthentication_not_valid',
+      message: 'Nonce has expired or is invalid',
+    });
+    expect((await client.auth.updateUser({ password: 'old session passphrase', nonce })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'old session passphrase' })).error,
+    ).toBeNull();
   });
 });

@@ -365,6 +365,10 @@ async function applyVerification(
   switch (p.type) {
     case 'signup':
     case 'invite':
+      if (!user.encrypted_password && user.invited_at) {
+        // As GoTrue: an invited user gets a random password, to be replaced in the app's password form.
+        await updateUser(db, user.id, { encrypted_password: await hashPassword(randomPassword()) });
+      }
       await confirmUser(db, user);
       break;
     case 'recovery':
@@ -646,13 +650,33 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     ) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    if (auth.settings.email.securePasswordChange) {
-      throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-    }
     passwordHash = await hashPassword(password);
+  }
+  // secure_password_change: a session older than a day must prove it is the user with a code by e-mail.
+  let needsNonce = false;
+  if (password !== undefined && auth.settings.email.securePasswordChange) {
+    const { rows } = caller.sessionId
+      ? await auth.pool.query<{ fresh: boolean }>(
+          "select created_at > now() - interval '24 hours' as fresh from auth.sessions where id = $1",
+          [caller.sessionId],
+        )
+      : { rows: [] as { fresh: boolean }[] };
+    needsNonce = !rows[0]?.fresh;
+    if (needsNonce && !str(rq.body['nonce']))
+      throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
   }
   const body = await tx(async (db) => {
     const current = (await findUserById(db, user.id, true))!;
+    if (needsNonce) {
+      const nonce = tokenHash(current.email ?? '', str(rq.body['nonce']));
+      if (
+        !current.reauthentication_token ||
+        current.reauthentication_token !== nonce ||
+        otpExpired(auth, current.reauthentication_sent_at)
+      ) {
+        throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+      }
+    }
     if (password !== undefined) {
       await updateUser(db, user.id, {
         encrypted_password: passwordHash ?? '',
@@ -678,6 +702,72 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     if (email && email !== current.email) {
       await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email);
     }
+    return loadUserJson(db, user.id);
+  });
+  sendJson(rq.res, 200, body);
+}
+
+/** GET /reauthenticate: a code by e-mail that lets an older session change the password. */
+export async function reauthenticate(auth: Auth, rq: Rq, tx: Tx) {
+  await tx(async (db) => {
+    const { user } = await authenticate(db, rq);
+    if (!user.email && !user.phone)
+      throw badRequest(
+        'validation_failed',
+        'Reauthentication requires the user to have an email or a phone number',
+      );
+    if (!user.email) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+    if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+    const current = (await findUserById(db, user.id, true))!;
+    checkFrequency(auth, current.reauthentication_sent_at);
+    const code = generateOtp(auth.settings.email.otpLength);
+    const hash = tokenHash(current.email ?? '', code);
+    queueMail(auth, rq, 'reauthentication', current.email ?? '', {
+      SiteURL: auth.settings.siteUrl,
+      Email: current.email ?? '',
+      Token: code,
+      Data: current.raw_user_meta_data ?? {},
+    });
+    await updateUser(db, user.id, {
+      reauthentication_token: hash,
+      reauthentication_sent_at: new Date().toISOString(),
+    });
+    await putOneTimeToken(db, user.id, 'reauthentication_token', hash, current.email ?? '');
+  });
+  sendJson(rq.res, 200, {});
+}
+
+/** POST /invite (admin): an account without password and an e-mail to accept the invitation. */
+export async function invite(auth: Auth, rq: Rq, tx: Tx) {
+  const email = validateEmail(str(rq.body['email']));
+  const data = obj(rq.body['data']) ?? {};
+  const body = await tx(async (db) => {
+    let user = await findUserByEmail(db, email, rq.aud);
+    if (user && isConfirmed(user))
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    if (!user) {
+      user = await insertUser(db, {
+        email,
+        passwordHash: '',
+        aud: rq.aud,
+        role: 'authenticated',
+        userMetadata: data,
+        appMetadata: { provider: 'email', providers: ['email'] },
+      });
+      await insertEmailIdentity(db, user, data);
+    }
+    const code = generateOtp(auth.settings.email.otpLength);
+    const hash = tokenHash(email, code);
+    queueMail(
+      auth,
+      rq,
+      'invite',
+      email,
+      mailData(auth, user, { otp: code, hash, type: 'invite', redirectTo: referrer(auth, rq) }),
+    );
+    const now = new Date().toISOString();
+    await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: now, invited_at: now });
+    await putOneTimeToken(db, user.id, 'confirmation_token', hash, email);
     return loadUserJson(db, user.id);
   });
   sendJson(rq.res, 200, body);

@@ -10,7 +10,9 @@ import { createAuth, parseRequest, requireAdmin, type Auth, type Rq } from './co
 import { AuthError, OAuthError, notFound, sendAuthError } from './errors.ts';
 import {
   getUser,
+  invite,
   otp,
+  reauthenticate,
   recover,
   resend,
   settingsEndpoint,
@@ -54,6 +56,8 @@ const routes: [method: string, pattern: RegExp, handler: Handler, admin?: boolea
   ['GET', /^\/user$/, getUser],
   ['PUT', /^\/user$/, updateUserSelf],
   ['POST', /^\/logout$/, signOut],
+  ['GET', /^\/reauthenticate$/, reauthenticate],
+  ['POST', /^\/invite$/, invite, true],
   ['GET', /^\/admin\/users$/, listUsers, true],
   ['POST', /^\/admin\/users$/, createUser, true],
   ['GET', /^\/admin\/users\/([^/]+)$/, getUserById, true],
