@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { testConfig } from '../local/config.ts';
@@ -250,6 +251,15 @@ describe('as the owner of a folder', () => {
 
     const tampered = await fetch(data!.signedUrl.replace(/token=([^.]+)\.([^.]+)\./, 'token=$1.$2x.'));
     expect(await tampered.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
+
+    const lapsed = await new SignJWT({ url: `${privateBucket}/${name}`, scope: 'download' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(stackEnv('JWT_SECRET')));
+    const late = await fetch(`${stackEnv('API_URL')}/storage/v1/object/sign/${privateBucket}/${name}?token=${lapsed}`);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT', message: '"exp" claim timestamp check failed' });
 
     const many = await files.createSignedUrls([name, `${owner.id}/missing.txt`], 60);
     expect(many.error).toBeNull();

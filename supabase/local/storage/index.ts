@@ -103,7 +103,7 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   const parts = pathname.split('/').slice(1);
   const [area, ...rest] = parts;
   const notFound = () => {
-    throw ERRORS.notFoundRoute(method, `/storage/v1${subPath}`);
+    throw ERRORS.notFoundRoute(method, subPath);
   };
   // `{bucket}/{key...}` from the segments after a route's fixed part; keys may contain slashes.
   const target = (segs: string[]) => {
