@@ -1,0 +1,170 @@
+/**
+ * Benchmark of /rest/v1 (issue 3): one row read by primary key with 10 concurrent clients, through the
+ * gateway as supabase-js sends it (anon key, RLS on) and through a bare `pg` Pool of 10 clients running
+ * the same query, in the same run. Prints throughput, the ratio and p50/p99 latency of each.
+ *
+ *   npm run bench:rest                 # 5 s per side after a 1 s warm-up
+ *   BENCH_SECONDS=10 npm run bench:rest
+ *
+ * The load runs in a child process so the clients do not share the gateway's event loop.
+ */
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { fork } from 'node:child_process';
+import pg from 'pg';
+
+const CONCURRENCY = 10;
+const ROWS = 10_000;
+const TABLE = 'bench_items';
+
+interface Side {
+  name: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+}
+
+interface Job {
+  kind: 'rest' | 'pg';
+  apiUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  seconds: number;
+  warmup: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Runs `CONCURRENCY` loops of `once` for the warm-up, then measures for `seconds`. */
+async function drive(name: string, seconds: number, warmup: number, once: (id: number) => Promise<boolean>): Promise<Side> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let measuring = false;
+  let stop = false;
+  const loop = async () => {
+    while (!stop) {
+      const id = 1 + Math.floor(Math.random() * ROWS);
+      const t0 = process.hrtime.bigint();
+      const ok = await once(id).catch(() => false);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (!measuring) continue;
+      if (ok) latencies.push(ms);
+      else errors++;
+    }
+  };
+  const loops = Array.from({ length: CONCURRENCY }, loop);
+  await new Promise((r) => setTimeout(r, warmup * 1000));
+  measuring = true;
+  const start = process.hrtime.bigint();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
+  stop = true;
+  await Promise.all(loops);
+  latencies.sort((a, b) => a - b);
+  return { name, requests: latencies.length, errors, seconds: elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+async function runJob(job: Job): Promise<Side> {
+  if (job.kind === 'pg') {
+    const pool = new pg.Pool({ connectionString: job.dbUrl, max: CONCURRENCY });
+    const text = `select id, name, category, score from public.${TABLE} where id = $1`;
+    const side = await drive('bare pg Pool', job.seconds, job.warmup, async (id) => {
+      const { rows } = await pool.query(text, [id]);
+      return rows.length === 1;
+    });
+    await pool.end();
+    return side;
+  }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const base = new URL(job.apiUrl);
+  const headers = { apikey: job.anonKey, authorization: `Bearer ${job.anonKey}`, accept: 'application/json', 'x-client-info': 'rest-bench' };
+  const side = await drive('/rest/v1 gateway', job.seconds, job.warmup, (id) =>
+    new Promise<boolean>((resolve) => {
+      const req = http.request(
+        { agent, host: base.hostname, port: base.port, path: `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`, headers },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200) return resolve(false);
+            const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }[];
+            resolve(rows.length === 1 && rows[0].id === id);
+          });
+        },
+      );
+      req.on('error', () => resolve(false));
+      req.end();
+    }),
+  );
+  agent.destroy();
+  return side;
+}
+
+/** Runs the load in a child process, so the clients share neither the gateway's event loop nor its CPU time slice. */
+function inChild(job: Job): Promise<Side> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REST_BENCH_JOB: JSON.stringify(job) } });
+    child.once('message', (m) => resolve(m as Side));
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`bench client exited with ${code}`)));
+  });
+}
+
+async function main() {
+  // Its own ports and data folder, apart from `npm start`, `npm test` and other offsets in use.
+  process.env.STACK_PORT_OFFSET ??= '470';
+  const { testConfig } = await import('../../supabase/local/config.ts');
+  const { startStack } = await import('../../supabase/local/stack.ts');
+  const config = testConfig({ withApp: false, verbose: false });
+  if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  console.log(`Starting a stack on port ${config.apiPort} ...`);
+  const stack = await startStack(config, (line) => {
+    if (/error|fail/i.test(line)) console.log(line);
+  });
+  const admin = new pg.Pool({ connectionString: stack.env.DB_URL, max: 1 });
+  try {
+    await admin.query(`
+      drop table if exists public.${TABLE};
+      create table public.${TABLE} (id int primary key, name text not null, category text not null, score int not null);
+      insert into public.${TABLE} select i, 'item ' || i, (array['scam', 'hacked', 'spam'])[1 + i % 3], i % 100 from generate_series(1, ${ROWS}) i;
+      alter table public.${TABLE} enable row level security;
+      create policy "Anyone can read bench items" on public.${TABLE} for select to anon using (true);
+      grant select on public.${TABLE} to anon;
+      analyze public.${TABLE};
+    `);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+    const job = { apiUrl: stack.env.API_URL, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, seconds, warmup: 1 };
+    const bare = await inChild({ ...job, kind: 'pg' });
+    const rest = await inChild({ ...job, kind: 'rest' });
+    const line = (s: Side) =>
+      `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
+    console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each:`);
+    console.log(line(bare));
+    console.log(line(rest));
+    const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
+    console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`);
+    await admin.query(`drop table if exists public.${TABLE}`);
+  } finally {
+    await admin.end();
+    await stack.stop();
+  }
+}
+
+if (!process.env.REST_BENCH_JOB) {
+  main().then(
+    () => process.exit(0),
+    (e) => {
+      console.error(e instanceof Error ? e.stack : e);
+      process.exit(1);
+    },
+  );
+} else {
+  runJob(JSON.parse(process.env.REST_BENCH_JOB) as Job).then((side) => process.send!(side, () => process.exit(0)));
+}
