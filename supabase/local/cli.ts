@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { defaultConfig as devConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
-import { MigrationError, resetDatabase, startDatabase } from './db.ts';
+import { ROOT_DIR, defaultConfig as devConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
+import { MigrationError, prepareDatabase, resetDatabase, startDatabase } from './db.ts';
+import { TYPES_FILE, generateTypes } from './db-types.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
 
 const log = (line: string) => console.log(line);
@@ -105,10 +106,22 @@ async function admin(grant: boolean) {
   });
 }
 
+/** Regenerates src/types/database.types.ts from the database (migrations applied first). */
+async function dbTypes() {
+  await withDatabase(defaultConfig(), async (pool) => {
+    await prepareDatabase(pool, log);
+    const file = path.join(ROOT_DIR, TYPES_FILE);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, await generateTypes(pool));
+    console.log(`Wrote ${TYPES_FILE}.`);
+  });
+}
+
 const commands: Record<string, () => Promise<void>> = {
   start,
   status,
   'db-reset': dbReset,
+  'db-types': dbTypes,
   'admin-grant': () => admin(true),
   'admin-revoke': () => admin(false),
 };
