@@ -14,6 +14,9 @@ export default defineConfig({
   // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
   // pre-bundles them all at once.
   optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
+  // Dev servers running side by side (npm start, test stacks on their own ports) would otherwise share
+  // one pre-bundle folder and keep invalidating each other's bundles (504 Outdated Optimize Dep).
+  cacheDir: process.env.SCAMCHECK_VITE_CACHE_DIR || 'node_modules/.vite',
   server: {
     proxy: {
       '/api/v1': { target: apiUrl, changeOrigin: true, rewrite: (p) => `/functions/v1/api${p}` },

@@ -114,6 +114,8 @@ function startVite(config: StackConfig, log: (line: string) => void): { child: C
       VITE_SUPABASE_URL: apiUrl(config),
       VITE_SUPABASE_ANON_KEY: ANON_KEY,
       SCAMCHECK_API_URL: apiUrl(config),
+      // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
+      SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
