@@ -40,15 +40,22 @@ function client(token?: string, key = stackEnv('ANON_KEY')): SupabaseClient {
 }
 
 async function userJwt(sub: string, expiresIn = 3600) {
-  return signJwt({ role: 'authenticated', sub, aud: 'authenticated', exp: Math.floor(Date.now() / 1000) + expiresIn });
+  return signJwt({
+    role: 'authenticated',
+    sub,
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + expiresIn,
+  });
 }
 
 async function objectRow(bucket: string, name: string) {
-  const { rows } = await adminPool().query('select * from storage.objects where bucket_id = $1 and name = $2', [
-    bucket,
-    name,
-  ]);
-  return rows[0] as { id: string; owner: string; owner_id: string; version: string; metadata: Record<string, unknown> } | undefined;
+  const { rows } = await adminPool().query(
+    'select * from storage.objects where bucket_id = $1 and name = $2',
+    [bucket, name],
+  );
+  return rows[0] as
+    | { id: string; owner: string; owner_id: string; version: string; metadata: Record<string, unknown> }
+    | undefined;
 }
 
 /** Every file under a bucket's folder on disk. */
@@ -138,15 +145,20 @@ describe('as the owner of a folder', () => {
     expect(download.error).toBeNull();
     expect(await download.data!.text()).toBe('hello scam report');
 
-    const res = await fetch(`${stackEnv('API_URL')}/storage/v1/object/authenticated/${privateBucket}/${name}`, {
-      headers: { authorization: `Bearer ${owner.jwt}` },
-    });
+    const res = await fetch(
+      `${stackEnv('API_URL')}/storage/v1/object/authenticated/${privateBucket}/${name}`,
+      {
+        headers: { authorization: `Bearer ${owner.jwt}` },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain');
     expect(res.headers.get('cache-control')).toBe('max-age=60');
     expect(res.headers.get('content-length')).toBe('17');
     expect(res.headers.get('etag')).toBe(row!.metadata.eTag);
-    const partial = await fetch(res.url, { headers: { authorization: `Bearer ${owner.jwt}`, range: 'bytes=6-9' } });
+    const partial = await fetch(res.url, {
+      headers: { authorization: `Bearer ${owner.jwt}`, range: 'bytes=6-9' },
+    });
     expect(partial.status).toBe(206);
     expect(await partial.text()).toBe('scam');
     const cached = await fetch(res.url, {
@@ -160,7 +172,11 @@ describe('as the owner of a folder', () => {
     const png = new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' });
     const { error } = await asOwner().from(imageBucket).upload(name, png);
     expect(error).toBeNull();
-    expect((await objectRow(imageBucket, name))!.metadata).toMatchObject({ mimetype: 'image/png', size: 8, cacheControl: 'max-age=3600' });
+    expect((await objectRow(imageBucket, name))!.metadata).toMatchObject({
+      mimetype: 'image/png',
+      size: 8,
+      cacheControl: 'max-age=3600',
+    });
     const info = await asOwner().from(imageBucket).info(name);
     expect(info.error).toBeNull();
     expect(info.data).toMatchObject({ name, bucketId: imageBucket, size: 8, contentType: 'image/png' });
@@ -178,7 +194,9 @@ describe('as the owner of a folder', () => {
     expect((await files.update(name, 'three!')).error).toBeNull();
     expect(await (await files.download(name)).data!.text()).toBe('three!');
     // Only the current version's bytes remain on disk.
-    const onDisk = (await filesOnDisk(privateBucket)).filter((f) => f.startsWith(`${owner.id}/versions.txt/`));
+    const onDisk = (await filesOnDisk(privateBucket)).filter((f) =>
+      f.startsWith(`${owner.id}/versions.txt/`),
+    );
     expect(onDisk).toEqual([`${owner.id}/versions.txt/${(await objectRow(privateBucket, name))!.version}`]);
   });
 
@@ -196,7 +214,11 @@ describe('as the owner of a folder', () => {
     ]);
     expect(data![0].metadata).toMatchObject({ size: 5, mimetype: 'text/plain;charset=UTF-8' });
 
-    const page = await files.list(`${owner.id}/list`, { limit: 1, offset: 1, sortBy: { column: 'name', order: 'desc' } });
+    const page = await files.list(`${owner.id}/list`, {
+      limit: 1,
+      offset: 1,
+      sortBy: { column: 'name', order: 'desc' },
+    });
     expect(page.data!.map((e) => e.name)).toEqual(['b.txt']);
     const searched = await files.list(`${owner.id}/list`, { search: 'A' });
     expect(searched.data!.map((e) => e.name)).toEqual(['a.txt']);
@@ -245,9 +267,15 @@ describe('as the owner of a folder', () => {
     expect(res.headers.get('expires')).toBeTruthy();
 
     const token = new URL(data!.signedUrl).searchParams.get('token')!;
-    const elsewhere = await fetch(`${stackEnv('API_URL')}/storage/v1/object/sign/${privateBucket}/${owner.id}/versions.txt?token=${token}`);
+    const elsewhere = await fetch(
+      `${stackEnv('API_URL')}/storage/v1/object/sign/${privateBucket}/${owner.id}/versions.txt?token=${token}`,
+    );
     expect(elsewhere.status).toBe(400);
-    expect(await elsewhere.json()).toMatchObject({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature' });
+    expect(await elsewhere.json()).toMatchObject({
+      statusCode: '400',
+      error: 'InvalidSignature',
+      message: 'Invalid signature',
+    });
 
     const tampered = await fetch(data!.signedUrl.replace(/token=([^.]+)\.([^.]+)\./, 'token=$1.$2x.'));
     expect(await tampered.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
@@ -257,13 +285,23 @@ describe('as the owner of a folder', () => {
       .setIssuedAt(Math.floor(Date.now() / 1000) - 120)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(stackEnv('JWT_SECRET')));
-    const late = await fetch(`${stackEnv('API_URL')}/storage/v1/object/sign/${privateBucket}/${name}?token=${lapsed}`);
+    const late = await fetch(
+      `${stackEnv('API_URL')}/storage/v1/object/sign/${privateBucket}/${name}?token=${lapsed}`,
+    );
     expect(late.status).toBe(400);
-    expect(await late.json()).toMatchObject({ statusCode: '400', error: 'InvalidJWT', message: '"exp" claim timestamp check failed' });
+    expect(await late.json()).toMatchObject({
+      statusCode: '400',
+      error: 'InvalidJWT',
+      message: '"exp" claim timestamp check failed',
+    });
 
     const many = await files.createSignedUrls([name, `${owner.id}/missing.txt`], 60);
     expect(many.error).toBeNull();
-    expect(many.data![0]).toMatchObject({ path: name, error: null, signedUrl: expect.stringContaining('/object/sign/') });
+    expect(many.data![0]).toMatchObject({
+      path: name,
+      error: null,
+      signedUrl: expect.stringContaining('/object/sign/'),
+    });
     expect(many.data![1]).toMatchObject({
       path: `${owner.id}/missing.txt`,
       signedUrl: null,
@@ -277,17 +315,23 @@ describe('as the owner of a folder', () => {
     const signed = await files.createSignedUploadUrl(name);
     expect(signed.error).toBeNull();
     // Anyone holding the token may upload, without a JWT of their own.
-    const upload = await asAnon().from(privateBucket).uploadToSignedUrl(name, signed.data!.token, 'uploaded by link');
+    const upload = await asAnon()
+      .from(privateBucket)
+      .uploadToSignedUrl(name, signed.data!.token, 'uploaded by link');
     expect(upload.error).toBeNull();
     expect(await objectRow(privateBucket, name)).toMatchObject({ owner: owner.id });
     expect(await (await files.download(name)).data!.text()).toBe('uploaded by link');
 
-    const elsewhere = await asAnon().from(privateBucket).uploadToSignedUrl(`${owner.id}/other.txt`, signed.data!.token, 'x');
+    const elsewhere = await asAnon()
+      .from(privateBucket)
+      .uploadToSignedUrl(`${owner.id}/other.txt`, signed.data!.token, 'x');
     expect(elsewhere.error).toMatchObject({ statusCode: '400', message: 'Invalid signature' });
     // A download link cannot be replayed to write.
     const read = await files.createSignedUrl(name, 60);
     const readToken = new URL(read.data!.signedUrl).searchParams.get('token')!;
-    const replay = await asAnon().from(privateBucket).uploadToSignedUrl(name, readToken, 'overwritten', { upsert: true });
+    const replay = await asAnon()
+      .from(privateBucket)
+      .uploadToSignedUrl(name, readToken, 'overwritten', { upsert: true });
     expect(replay.error).toMatchObject({ statusCode: '400', message: 'Token is not scoped for upload' });
     // A stranger cannot sign an upload into someone else's folder.
     const theirs = await asStranger().from(privateBucket).createSignedUploadUrl(`${owner.id}/planted.txt`);
@@ -311,7 +355,9 @@ describe('as the owner of a folder', () => {
       error: 'Bucket not found',
       message: 'Bucket not found',
     });
-    const info = await fetch(`${stackEnv('API_URL')}/storage/v1/object/info/public/${privateBucket}/${owner.id}/report.txt`);
+    const info = await fetch(
+      `${stackEnv('API_URL')}/storage/v1/object/info/public/${privateBucket}/${owner.id}/report.txt`,
+    );
     expect(await info.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
     expect((await asAnon().from(publicBucket).exists(name)).data).toBe(true);
     expect((await asAnon().from(publicBucket).exists(`${owner.id}/nothing.txt`)).data).toBe(false);
@@ -330,16 +376,25 @@ describe('as a stranger', () => {
   it('cannot download, list, sign, overwrite, move or remove another user’s files', async () => {
     const theirs = `${owner.id}/report.txt`;
     const files = asStranger().from(privateBucket);
-    expect((await files.download(theirs)).error).toMatchObject({ statusCode: '404', message: 'Object not found' });
+    expect((await files.download(theirs)).error).toMatchObject({
+      statusCode: '404',
+      message: 'Object not found',
+    });
     expect((await files.list(owner.id)).data).toEqual([]);
     expect((await files.createSignedUrl(theirs, 60)).error).toMatchObject({ statusCode: '404' });
-    expect((await files.upload(theirs, 'overwrite', { upsert: true })).error).toMatchObject({ statusCode: '403' });
-    expect((await files.move(theirs, `${stranger.id}/stolen.txt`)).error).toMatchObject({ statusCode: '404' });
+    expect((await files.upload(theirs, 'overwrite', { upsert: true })).error).toMatchObject({
+      statusCode: '403',
+    });
+    expect((await files.move(theirs, `${stranger.id}/stolen.txt`)).error).toMatchObject({
+      statusCode: '404',
+    });
 
     const removed = await files.remove([theirs]);
     expect(removed).toEqual({ data: [], error: null });
     expect(await objectRow(privateBucket, theirs)).toBeDefined();
-    expect(await (await asOwner().from(privateBucket).download(theirs)).data!.text()).toBe('hello scam report');
+    expect(await (await asOwner().from(privateBucket).download(theirs)).data!.text()).toBe(
+      'hello scam report',
+    );
   });
 
   it('cannot move its own file into another user’s folder', async () => {
@@ -356,7 +411,9 @@ describe('as an anonymous visitor', () => {
     const files = asAnon().from(privateBucket);
     expect((await files.upload(`${owner.id}/anon.txt`, 'x')).error).toMatchObject({ statusCode: '403' });
     expect((await files.download(`${owner.id}/report.txt`)).error).toMatchObject({ statusCode: '404' });
-    const bare = await fetch(`${stackEnv('API_URL')}/storage/v1/object/${privateBucket}/${owner.id}/report.txt`);
+    const bare = await fetch(
+      `${stackEnv('API_URL')}/storage/v1/object/${privateBucket}/${owner.id}/report.txt`,
+    );
     expect(await bare.json()).toMatchObject({ statusCode: '404', error: 'Bucket not found' });
   });
 
@@ -372,21 +429,31 @@ describe('bucket limits', () => {
     const name = `${owner.id}/too-big.png`;
     const big = new Blob([Buffer.alloc(500_001, 1)], { type: 'image/png' });
     const { error } = await asOwner().from(imageBucket).upload(name, big);
-    expect(error).toMatchObject({ status: 400, statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    expect(error).toMatchObject({
+      status: 400,
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
     expect(await objectRow(imageBucket, name)).toBeUndefined();
     expect((await filesOnDisk(imageBucket)).some((f) => f.startsWith(`${name}/`))).toBe(false);
 
-    const raw = await asOwner().from(imageBucket).upload(name, Buffer.alloc(500_001, 1), { contentType: 'image/png' });
+    const raw = await asOwner()
+      .from(imageBucket)
+      .upload(name, Buffer.alloc(500_001, 1), { contentType: 'image/png' });
     expect(raw.error).toMatchObject({ statusCode: '413' });
     expect(await objectRow(imageBucket, name)).toBeUndefined();
 
-    const atLimit = await asOwner().from(imageBucket).upload(name, Buffer.alloc(500_000, 1), { contentType: 'image/png' });
+    const atLimit = await asOwner()
+      .from(imageBucket)
+      .upload(name, Buffer.alloc(500_000, 1), { contentType: 'image/png' });
     expect(atLimit.error).toBeNull();
   });
 
   it('rejects a type outside the bucket’s allowed types', async () => {
     const name = `${owner.id}/script.html`;
-    const { error } = await asOwner().from(imageBucket).upload(name, '<script>alert(1)</script>', { contentType: 'text/html' });
+    const { error } = await asOwner()
+      .from(imageBucket)
+      .upload(name, '<script>alert(1)</script>', { contentType: 'text/html' });
     expect(error).toMatchObject({ statusCode: '415', message: 'mime type text/html is not supported' });
     expect(await objectRow(imageBucket, name)).toBeUndefined();
     const raw = await fetch(`${stackEnv('API_URL')}/storage/v1/object/${imageBucket}/${name}`, {
@@ -418,8 +485,13 @@ describe('tokens and paths an attacker might send', () => {
   });
 
   it('rejects keys that climb out of their folder', async () => {
-    const encoded = await asOwner().from(privateBucket).upload(`${owner.id}/..%2F..%2F${stranger.id}%2Fx.txt`, 'x');
-    expect(encoded.error).toMatchObject({ statusCode: '400', message: `Invalid key: ${owner.id}/../../${stranger.id}/x.txt` });
+    const encoded = await asOwner()
+      .from(privateBucket)
+      .upload(`${owner.id}/..%2F..%2F${stranger.id}%2Fx.txt`, 'x');
+    expect(encoded.error).toMatchObject({
+      statusCode: '400',
+      message: `Invalid key: ${owner.id}/../../${stranger.id}/x.txt`,
+    });
 
     // A raw request keeps the dot segments that fetch would have resolved away.
     const api = new URL(stackEnv('API_URL'));
@@ -457,7 +529,9 @@ describe('what policies and SQL see', () => {
     const viaUpdate = `${owner.id}/new-via-update.txt`;
     expect((await files.update(viaUpdate, 'second')).error).toMatchObject({ statusCode: '403' });
     expect(await objectRow(opsBucket, viaUpdate)).toBeUndefined();
-    expect((await files.upload(`${owner.id}/new-via-upsert.txt`, 'third', { upsert: true })).error).toBeNull();
+    expect(
+      (await files.upload(`${owner.id}/new-via-upsert.txt`, 'third', { upsert: true })).error,
+    ).toBeNull();
   });
 
   it('refuses direct SQL deletes of storage rows, as Supabase does', async () => {
@@ -472,22 +546,43 @@ describe('as the service role', () => {
   it('manages buckets and bypasses RLS on objects', async () => {
     const admin = asService();
     const id = `${tag}-managed`;
-    expect((await admin.createBucket(id, { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] })).error).toBeNull();
+    expect(
+      (await admin.createBucket(id, { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] }))
+        .error,
+    ).toBeNull();
     const got = await admin.getBucket(id);
-    expect(got.data).toMatchObject({ id, name: id, public: false, file_size_limit: 1_000_000, allowed_mime_types: ['image/*'] });
-    expect((await admin.updateBucket(id, { public: true })).data).toEqual({ message: 'Successfully updated' });
+    expect(got.data).toMatchObject({
+      id,
+      name: id,
+      public: false,
+      file_size_limit: 1_000_000,
+      allowed_mime_types: ['image/*'],
+    });
+    expect((await admin.updateBucket(id, { public: true })).data).toEqual({
+      message: 'Successfully updated',
+    });
     expect((await admin.listBuckets()).data!.map((b) => b.id)).toContain(id);
 
-    expect((await admin.from(id).upload('any/where.png', Buffer.from('x'), { contentType: 'image/png' })).error).toBeNull();
-    expect((await admin.deleteBucket(id)).error).toMatchObject({ statusCode: '409', message: 'The bucket you tried to delete is not empty' });
+    expect(
+      (await admin.from(id).upload('any/where.png', Buffer.from('x'), { contentType: 'image/png' })).error,
+    ).toBeNull();
+    expect((await admin.deleteBucket(id)).error).toMatchObject({
+      statusCode: '409',
+      message: 'The bucket you tried to delete is not empty',
+    });
     expect((await admin.emptyBucket(id)).error).toBeNull();
     expect((await admin.deleteBucket(id)).data).toEqual({ message: 'Successfully deleted' });
 
-    expect(await (await admin.from(privateBucket).download(`${owner.id}/report.txt`)).data!.text()).toBe('hello scam report');
+    expect(await (await admin.from(privateBucket).download(`${owner.id}/report.txt`)).data!.text()).toBe(
+      'hello scam report',
+    );
   });
 
   it('keeps buckets out of reach of ordinary users', async () => {
     expect((await asOwner().createBucket(`${tag}-mine`)).error).toMatchObject({ statusCode: '403' });
-    expect((await asAnon().getBucket(privateBucket)).error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+    expect((await asAnon().getBucket(privateBucket)).error).toMatchObject({
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
   });
 });

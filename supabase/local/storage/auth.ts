@@ -84,7 +84,8 @@ export async function verifyObjectUrlToken(token: string, url: string, scope: Ur
   }
   const legacyUpload = payload.scope === undefined && 'upsert' in payload;
   const scoped =
-    payload.scope === scope || (payload.scope === undefined && (scope === 'upload' ? legacyUpload : !legacyUpload));
+    payload.scope === scope ||
+    (payload.scope === undefined && (scope === 'upload' ? legacyUpload : !legacyUpload));
   if (!scoped) throw ERRORS.invalidSignature(`Token is not scoped for ${scope}`);
   if (payload.url !== url) throw ERRORS.invalidSignature();
   if (!payload.exp || payload.exp * 1000 < Date.now()) throw ERRORS.expiredSignature();

@@ -72,7 +72,13 @@ function bucketSettings(ctx: StorageContext, body: Record<string, unknown>) {
   return out;
 }
 
-export async function listBuckets(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, caller: Caller, query: URLSearchParams) {
+export async function listBuckets(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  query: URLSearchParams,
+) {
   const values: unknown[] = [];
   let sql = `select ${BUCKET_COLUMNS}, type from storage.buckets`;
   const search = query.get('search');
@@ -91,7 +97,8 @@ export async function listBuckets(ctx: StorageContext, req: IncomingMessage, res
     const raw = query.get(key);
     if (raw === null) continue;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < (key === 'limit' ? 1 : 0)) throw ERRORS.validation(`querystring/${key} must be integer`);
+    if (!Number.isInteger(n) || n < (key === 'limit' ? 1 : 0))
+      throw ERRORS.validation(`querystring/${key} must be integer`);
     values.push(n);
     sql += ` ${key} $${values.length}`;
   }
@@ -99,12 +106,19 @@ export async function listBuckets(ctx: StorageContext, req: IncomingMessage, res
   sendOk(res, rows.map(bucketJson));
 }
 
-export async function getBucket(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, caller: Caller, id: string) {
+export async function getBucket(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  id: string,
+) {
   const rows = await asCaller(
     ctx,
     caller,
     req,
-    async (c) => (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows,
+    async (c) =>
+      (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows,
   );
   if (!rows[0]) throw ERRORS.noSuchBucket();
   sendOk(res, bucketJson(rows[0]));
@@ -122,7 +136,11 @@ export async function createBucket(
   if (name.trim() !== name || !isValidBucketName(name)) throw ERRORS.invalidBucketName();
   const id = typeof body.id === 'string' && body.id ? body.id : name;
   if (body.type === 'ANALYTICS') {
-    throw new StorageError('FeatureNotEnabled', 409, 'The feature iceberg_catalog is not enabled for this resource');
+    throw new StorageError(
+      'FeatureNotEnabled',
+      409,
+      'The feature iceberg_catalog is not enabled for this resource',
+    );
   }
   const settings = bucketSettings(ctx, body);
   const owner = caller.owner;
@@ -172,10 +190,19 @@ export async function updateBucket(
   sendOk(res, { message: 'Successfully updated' });
 }
 
-export async function deleteBucket(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, caller: Caller, id: string) {
+export async function deleteBucket(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  id: string,
+) {
   const { rows } = await ctx.pool.query('select id from storage.buckets where id = $1', [id]);
   if (!rows[0]) throw ERRORS.noSuchBucket();
-  const { rowCount: objects } = await ctx.pool.query('select 1 from storage.objects where bucket_id = $1 limit 1', [id]);
+  const { rowCount: objects } = await ctx.pool.query(
+    'select 1 from storage.objects where bucket_id = $1 limit 1',
+    [id],
+  );
   if (objects) throw ERRORS.bucketNotEmpty();
   const deleted = await asCaller(
     ctx,
@@ -188,7 +215,13 @@ export async function deleteBucket(ctx: StorageContext, req: IncomingMessage, re
 }
 
 /** Upstream queues the deletion; here it happens at once, with upstream's answer. */
-export async function emptyBucket(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, caller: Caller, id: string) {
+export async function emptyBucket(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  id: string,
+) {
   if (caller.claims.role !== 'service_role') {
     throw new StorageError('AccessDenied', 403, 'Access denied: Invalid role', 'Unauthorized', 403);
   }
@@ -202,10 +235,12 @@ export async function emptyBucket(ctx: StorageContext, req: IncomingMessage, res
   const rows = await superTransaction(
     ctx,
     async (c) =>
-      (await c.query<{ name: string; version: string | null }>(
-        'delete from storage.objects where bucket_id = $1 returning name, version',
-        [id],
-      )).rows,
+      (
+        await c.query<{ name: string; version: string | null }>(
+          'delete from storage.objects where bucket_id = $1 returning name, version',
+          [id],
+        )
+      ).rows,
   );
   for (const row of rows) await ctx.files.remove(id, row.name, row.version);
   sendOk(res, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });

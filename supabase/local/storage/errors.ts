@@ -33,20 +33,29 @@ export const ERRORS = {
   noSuchKey: () => new StorageError('NoSuchKey', 404, 'Object not found', 'not_found'),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${key}`),
   invalidBucketName: () => new StorageError('InvalidBucketName', 400, 'Bucket name invalid', 'Invalid Input'),
-  accessDenied: (message: string) => new StorageError('AccessDenied', 403, message || 'Access denied', 'Unauthorized'),
+  accessDenied: (message: string) =>
+    new StorageError('AccessDenied', 403, message || 'Access denied', 'Unauthorized'),
   invalidJwt: (message: string) => new StorageError('InvalidJWT', 400, message || 'Invalid JWT'),
   invalidSignature: (message = 'Invalid signature') => new StorageError('InvalidSignature', 400, message),
   expiredSignature: () => new StorageError('ExpiredToken', 400, 'The provided token has expired.'),
   entityTooLarge: () =>
-    new StorageError('EntityTooLarge', 413, 'The object exceeded the maximum allowed size', 'Payload too large'),
+    new StorageError(
+      'EntityTooLarge',
+      413,
+      'The object exceeded the maximum allowed size',
+      'Payload too large',
+    ),
   invalidMimeType: (mimeType: string) =>
     new StorageError('InvalidMimeType', 415, `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidRange: () => new StorageError('InvalidRange', 400, 'invalid range provided', 'invalid_range'),
-  keyAlreadyExists: () => new StorageError('KeyAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
+  keyAlreadyExists: () =>
+    new StorageError('KeyAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
   resourceAlreadyExists: () =>
     new StorageError('ResourceAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
-  bucketAlreadyExists: () => new StorageError('BucketAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
-  bucketNotEmpty: () => new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty'),
+  bucketAlreadyExists: () =>
+    new StorageError('BucketAlreadyExists', 409, 'The resource already exists', 'Duplicate'),
+  bucketNotEmpty: () =>
+    new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty'),
   noContentProvided: () => new StorageError('InvalidRequest', 400, 'No content provided'),
   invalidParameter: (name: string) => new StorageError('InvalidParameter', 400, `Invalid Parameter ${name}`),
   invalidFileSizeLimit: () =>
@@ -71,9 +80,19 @@ export function fromPgError(e: unknown): unknown {
     case '23503':
       return new StorageError('InvalidRequest', 404, 'The related resource does not exist');
     case '57014':
-      return new StorageError('DatabaseTimeout', 544, 'The connection to the database timed out', 'DatabaseTimeout', 544);
+      return new StorageError(
+        'DatabaseTimeout',
+        544,
+        'The connection to the database timed out',
+        'DatabaseTimeout',
+        544,
+      );
     case '22P02':
-      return new StorageError('InvalidParameter', 400, e.message || 'Invalid value format or type conversion failed');
+      return new StorageError(
+        'InvalidParameter',
+        400,
+        e.message || 'Invalid value format or type conversion failed',
+      );
     default:
       return new StorageError('DatabaseError', 500, `database error, code: ${e.code}`);
   }

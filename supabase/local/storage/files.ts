@@ -25,7 +25,12 @@ export function isValidBucketName(name: string): boolean {
 
 /** Upstream's key check, plus what its file backend refuses: `.`/`..` segments and absolute paths. */
 export function mustBeValidKey(key: string | undefined): asserts key is string {
-  if (!key || !isValidKey(key) || key.startsWith('/') || key.split('/').some((s) => s === '.' || s === '..')) {
+  if (
+    !key ||
+    !isValidKey(key) ||
+    key.startsWith('/') ||
+    key.split('/').some((s) => s === '.' || s === '..')
+  ) {
     throw ERRORS.invalidKey(key ?? '');
   }
 }

@@ -30,7 +30,13 @@ export function globalFileSizeLimit(): number {
     const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?\s*$/i.exec(value ?? '');
     if (!m) return fallback;
     const units: Record<string, number> = {
-      b: 1, kb: 1e3, kib: 1024, mb: 1e6, mib: 1024 ** 2, gb: 1e9, gib: 1024 ** 3,
+      b: 1,
+      kb: 1e3,
+      kib: 1024,
+      mb: 1e6,
+      mib: 1024 ** 2,
+      gb: 1e9,
+      gib: 1024 ** 3,
     };
     return Math.floor(Number(m[1]) * units[(m[2] ?? 'b').toLowerCase()]);
   } catch {
@@ -50,7 +56,8 @@ export function createStorageService(service: ServiceContext): ServiceHandler {
     } catch (e) {
       if (res.headersSent) return void res.end();
       const error = e instanceof StorageError ? e : ERRORS.internal();
-      if (!(e instanceof StorageError)) service.log(`[storage] ${req.method} ${subPath}: ${(e as Error).stack ?? e}`);
+      if (!(e instanceof StorageError))
+        service.log(`[storage] ${req.method} ${subPath}: ${(e as Error).stack ?? e}`);
       await drain(req);
       sendStorageError(res, error);
     }
@@ -115,7 +122,8 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     const caller = await authenticate(req);
     if (rest.length === 0 || (rest.length === 1 && rest[0] === '')) {
       if (method === 'GET') return listBuckets(ctx, req, res, op(caller, 'bucket.list'), query);
-      if (method === 'POST') return createBucket(ctx, req, res, op(caller, 'bucket.create'), await jsonBody(req));
+      if (method === 'POST')
+        return createBucket(ctx, req, res, op(caller, 'bucket.create'), await jsonBody(req));
       return notFound();
     }
     const id = decode(rest[0], 'bucket');
@@ -124,7 +132,8 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     }
     if (rest.length !== 1) return notFound();
     if (method === 'GET') return getBucket(ctx, req, res, op(caller, 'bucket.get'), id);
-    if (method === 'PUT') return updateBucket(ctx, req, res, op(caller, 'bucket.update'), id, await jsonBody(req));
+    if (method === 'PUT')
+      return updateBucket(ctx, req, res, op(caller, 'bucket.update'), id, await jsonBody(req));
     if (method === 'DELETE') return deleteBucket(ctx, req, res, op(caller, 'bucket.delete'), id);
     return notFound();
   }
@@ -148,16 +157,40 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   }
   if (first === 'info' && after[0] === 'public' && method === 'GET') {
     const t = target(after.slice(1));
-    return objects.getObjectInfo(ctx, req, res, op(await authenticate(req, true), 'object.info_public'), t.bucket, t.key, true);
+    return objects.getObjectInfo(
+      ctx,
+      req,
+      res,
+      op(await authenticate(req, true), 'object.info_public'),
+      t.bucket,
+      t.key,
+      true,
+    );
   }
   // Reads of `/object/{bucket}/{key}` also serve public buckets to callers without a valid token.
   if (isRead && !['authenticated', 'info', 'sign', 'list', 'public'].includes(first)) {
     const t = target(rest);
-    return objects.getObject(ctx, req, res, op(await authenticate(req, true), 'object.get_authenticated'), t.bucket, t.key, query);
+    return objects.getObject(
+      ctx,
+      req,
+      res,
+      op(await authenticate(req, true), 'object.get_authenticated'),
+      t.bucket,
+      t.key,
+      query,
+    );
   }
   if (first === 'info' && method === 'GET' && after[0] !== 'authenticated') {
     const t = target(after);
-    return objects.getObjectInfo(ctx, req, res, op(await authenticate(req, true), 'object.info_authenticated'), t.bucket, t.key, false);
+    return objects.getObjectInfo(
+      ctx,
+      req,
+      res,
+      op(await authenticate(req, true), 'object.info_authenticated'),
+      t.bucket,
+      t.key,
+      false,
+    );
   }
 
   const caller = await authenticate(req);
@@ -167,7 +200,15 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   }
   if (first === 'info' && after[0] === 'authenticated' && method === 'GET') {
     const t = target(after.slice(1));
-    return objects.getObjectInfo(ctx, req, res, op(caller, 'object.info_authenticated'), t.bucket, t.key, false);
+    return objects.getObjectInfo(
+      ctx,
+      req,
+      res,
+      op(caller, 'object.info_authenticated'),
+      t.bucket,
+      t.key,
+      false,
+    );
   }
   if (method === 'POST' && rest.length === 1 && first === 'move') {
     return objects.moveObject(ctx, req, res, op(caller, 'object.move'), await jsonBody(req));
@@ -180,17 +221,38 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
     return objects.signUploadUrl(ctx, req, res, op(caller, 'object.sign_upload_url'), t.bucket, t.key);
   }
   if (method === 'POST' && first === 'list' && after.length === 1) {
-    return objects.listObjects(ctx, req, res, op(caller, 'object.list'), decode(after[0], 'bucket'), await jsonBody(req));
+    return objects.listObjects(
+      ctx,
+      req,
+      res,
+      op(caller, 'object.list'),
+      decode(after[0], 'bucket'),
+      await jsonBody(req),
+    );
   }
   if (method === 'POST' && first === 'sign') {
     if (after.length === 1) {
-      return objects.signUrls(ctx, req, res, op(caller, 'object.sign_many'), decode(after[0], 'bucket'), await jsonBody(req));
+      return objects.signUrls(
+        ctx,
+        req,
+        res,
+        op(caller, 'object.sign_many'),
+        decode(after[0], 'bucket'),
+        await jsonBody(req),
+      );
     }
     const t = target(after);
     return objects.signUrl(ctx, req, res, op(caller, 'object.sign'), t.bucket, t.key, await jsonBody(req));
   }
   if (method === 'DELETE' && rest.length === 1) {
-    return objects.removeObjects(ctx, req, res, op(caller, 'object.delete_many'), decode(first, 'bucket'), await jsonBody(req));
+    return objects.removeObjects(
+      ctx,
+      req,
+      res,
+      op(caller, 'object.delete_many'),
+      decode(first, 'bucket'),
+      await jsonBody(req),
+    );
   }
   if (method === 'DELETE') {
     const t = target(rest);

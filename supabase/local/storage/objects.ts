@@ -164,7 +164,10 @@ async function lockKey(client: pg.PoolClient, bucketId: string, name: string) {
 }
 
 /** Runs `fn` in a superuser transaction (Storage's `asSuperUser`). */
-export async function superTransaction<T>(ctx: StorageContext, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function superTransaction<T>(
+  ctx: StorageContext,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await ctx.pool.connect();
   try {
     await client.query('begin');
@@ -201,7 +204,9 @@ async function canUpload(
       )
       .catch((e: unknown) => {
         const mapped = fromPgError(e);
-        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists' ? ERRORS.keyAlreadyExists() : e;
+        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists'
+          ? ERRORS.keyAlreadyExists()
+          : e;
       });
   });
 }
@@ -209,7 +214,7 @@ async function canUpload(
 /** Upstream's lifetime of a signed upload URL (UPLOAD_SIGNED_URL_EXPIRATION_TIME): two hours. */
 const SIGNED_UPLOAD_URL_EXPIRES_IN = 7200;
 
-/** POST `/object/upload/sign/{bucket}/{key}`: a URL that lets its holder upload this one object once. */
+/** POST `/object/upload/sign/{bucket}/{key}`: a URL that lets whoever holds it upload this one object (for two hours). */
 export async function signUploadUrl(
   ctx: StorageContext,
   req: IncomingMessage,
@@ -238,7 +243,10 @@ export async function signUploadUrl(
     userMetadata,
   });
   const url = `${bucketId}/${name}`;
-  const token = await signObjectUrlToken(url, SIGNED_UPLOAD_URL_EXPIRES_IN, 'upload', { owner: caller.owner, upsert: isUpsert });
+  const token = await signObjectUrlToken(url, SIGNED_UPLOAD_URL_EXPIRES_IN, 'upload', {
+    owner: caller.owner,
+    upsert: isUpsert,
+  });
   sendOk(res, { url: `/object/upload/sign/${url}?token=${token}`, token });
 }
 
@@ -358,7 +366,13 @@ export async function getObject(
 }
 
 /** The object a caller may read: any object of a public bucket, otherwise what RLS lets them select. */
-async function findReadable(ctx: StorageContext, req: IncomingMessage, caller: Caller, bucketId: string, name: string) {
+async function findReadable(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+) {
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket || (!caller.isAuthenticated && !bucket.public)) throw ERRORS.noSuchBucket();
   if (bucket.public) return findObject(ctx.pool, bucketId, name);
@@ -414,7 +428,13 @@ export async function getObjectInfo(
       last_modified: iso(obj.updated_at),
       created_at: iso(obj.created_at),
     },
-    m ? { etag: m.eTag, 'cache-control': m.cacheControl, 'last-modified': new Date(m.lastModified).toUTCString() } : {},
+    m
+      ? {
+          etag: m.eTag,
+          'cache-control': m.cacheControl,
+          'last-modified': new Date(m.lastModified).toUTCString(),
+        }
+      : {},
   );
 }
 
@@ -456,10 +476,18 @@ export async function signUrls(
   const result = await Promise.all(
     paths.map(async (path) => {
       if (!visible.has(path)) {
-        return { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null };
+        return {
+          error: 'Either the object does not exist or you do not have access to it',
+          path,
+          signedURL: null,
+        };
       }
       const url = `${bucketId}/${path}`;
-      return { error: null, path, signedURL: `/object/sign/${url}?token=${await signObjectUrlToken(url, expiresIn)}` };
+      return {
+        error: null,
+        path,
+        signedURL: `/object/sign/${url}?token=${await signObjectUrlToken(url, expiresIn)}`,
+      };
     }),
   );
   sendOk(res, result);
@@ -510,10 +538,16 @@ export async function listObjects(
   let prefix = body.prefix;
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix += '/';
   const rows = await asCaller(ctx, caller, req, async (client) => {
-    const result = await client.query(
-      'select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)',
-      [prefix, bucketId, limit ?? 100, (prefix + search).split('/').length, offset ?? 0, search, column, order],
-    );
+    const result = await client.query('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
+      prefix,
+      bucketId,
+      limit ?? 100,
+      (prefix + search).split('/').length,
+      offset ?? 0,
+      search,
+      column,
+      order,
+    ]);
     return result.rows as Partial<ObjectRow>[];
   });
   sendOk(
@@ -540,7 +574,11 @@ export async function removeObjects(
 ) {
   const prefixes = mustBeStringArray(body.prefixes, 'prefixes');
   if (prefixes.length > MAX_OBJECTS_PER_REQUEST) {
-    throw new StorageError('InvalidRequest', 400, `Bulk object requests are limited to ${MAX_OBJECTS_PER_REQUEST} objects per request.`);
+    throw new StorageError(
+      'InvalidRequest',
+      400,
+      `Bulk object requests are limited to ${MAX_OBJECTS_PER_REQUEST} objects per request.`,
+    );
   }
   const deleted = await asCaller(ctx, caller, req, async (client) => {
     const { rows } = await client.query<ObjectRow>(
@@ -583,8 +621,13 @@ export async function moveObject(
   caller: Caller,
   body: Record<string, unknown>,
 ) {
-  const { bucketId, sourceKey, destinationKey } = requireStrings(body, ['bucketId', 'sourceKey', 'destinationKey']);
-  const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+  const { bucketId, sourceKey, destinationKey } = requireStrings(body, [
+    'bucketId',
+    'sourceKey',
+    'destinationKey',
+  ]);
+  const destinationBucket =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
   mustBeValidKey(destinationKey);
   const owner = ownerColumns(caller.owner);
   const version = randomUUID();
@@ -610,11 +653,22 @@ export async function moveObject(
     moved = await superTransaction(ctx, async (client) => {
       await lockKey(client, destinationBucket, destinationKey);
       const current = await findObject(client, bucketId, sourceKey, true);
-      const metadata = current.metadata ? { ...current.metadata, lastModified: new Date().toISOString() } : null;
+      const metadata = current.metadata
+        ? { ...current.metadata, lastModified: new Date().toISOString() }
+        : null;
       const { rows } = await client.query<ObjectRow>(
         `update storage.objects set name = $3, bucket_id = $4, version = $5, owner = $6, owner_id = $7, metadata = $8
          where bucket_id = $1 and name = $2 returning *`,
-        [bucketId, sourceKey, destinationKey, destinationBucket, version, owner.owner, owner.owner_id, metadata],
+        [
+          bucketId,
+          sourceKey,
+          destinationKey,
+          destinationBucket,
+          version,
+          owner.owner,
+          owner.owner_id,
+          metadata,
+        ],
       );
       await ctx.files.place(temp, destinationBucket, destinationKey, version);
       placed = true;
@@ -637,8 +691,13 @@ export async function copyObject(
   caller: Caller,
   body: Record<string, unknown>,
 ) {
-  const { bucketId, sourceKey, destinationKey } = requireStrings(body, ['bucketId', 'sourceKey', 'destinationKey']);
-  const destinationBucket = typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+  const { bucketId, sourceKey, destinationKey } = requireStrings(body, [
+    'bucketId',
+    'sourceKey',
+    'destinationKey',
+  ]);
+  const destinationBucket =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
   mustBeValidKey(destinationKey);
   const isUpsert = req.headers['x-upsert'] === 'true';
   const owner = ownerColumns(caller.owner);
@@ -650,11 +709,20 @@ export async function copyObject(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
          values ($1, $2, $3, $4, $5, $6, '1')
          ${isUpsert ? 'on conflict (name, bucket_id) do update set metadata = excluded.metadata, version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id' : ''}`,
-        [destinationBucket, destinationKey, owner.owner, owner.owner_id, source.metadata, source.user_metadata],
+        [
+          destinationBucket,
+          destinationKey,
+          owner.owner,
+          owner.owner_id,
+          source.metadata,
+          source.user_metadata,
+        ],
       )
       .catch((e: unknown) => {
         const mapped = fromPgError(e);
-        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists' ? ERRORS.keyAlreadyExists() : e;
+        throw mapped instanceof StorageError && mapped.code === 'ResourceAlreadyExists'
+          ? ERRORS.keyAlreadyExists()
+          : e;
       });
   });
 
@@ -669,14 +737,24 @@ export async function copyObject(
         'select version from storage.objects where bucket_id = $1 and name = $2 for update',
         [destinationBucket, destinationKey],
       );
-      const metadata = source.metadata ? { ...source.metadata, lastModified: new Date().toISOString() } : null;
+      const metadata = source.metadata
+        ? { ...source.metadata, lastModified: new Date().toISOString() }
+        : null;
       const { rows } = await client.query<ObjectRow>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
          values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (name, bucket_id) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata,
            version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id
          returning *`,
-        [destinationBucket, destinationKey, owner.owner, owner.owner_id, metadata, source.user_metadata, version],
+        [
+          destinationBucket,
+          destinationKey,
+          owner.owner,
+          owner.owner_id,
+          metadata,
+          source.user_metadata,
+          version,
+        ],
       );
       await ctx.files.place(temp, destinationBucket, destinationKey, version);
       placed = true;
@@ -688,7 +766,11 @@ export async function copyObject(
     throw e;
   }
   await ctx.files.remove(destinationBucket, destinationKey, copied.previous);
-  sendOk(res, { Id: copied.row.id, Key: `${destinationBucket}/${destinationKey}`, ...objectJson(copied.row) });
+  sendOk(res, {
+    Id: copied.row.id,
+    Key: `${destinationBucket}/${destinationKey}`,
+    ...objectJson(copied.row),
+  });
 }
 
 /** Sends an object's bytes with the headers Storage's renderer sets (ETag, caching, ranges, download). */
@@ -781,7 +863,8 @@ function parseRange(header: string, size: number): { start: number; end: number 
 
 function mustBeExpiresIn(value: unknown): number {
   if (value === undefined) throw ERRORS.validation("body must have required property 'expiresIn'");
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw ERRORS.validation('body/expiresIn must be integer');
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw ERRORS.validation('body/expiresIn must be integer');
   if (value < 1) throw ERRORS.validation('body/expiresIn must be >= 1');
   if (value > Math.floor(Number.MAX_SAFE_INTEGER / 1000) - Math.floor(Date.now() / 1000)) {
     throw ERRORS.invalidParameter('expiresIn');
@@ -800,7 +883,8 @@ function mustBeStringArray(value: unknown, name: string): string[] {
 
 function optionalInteger(value: unknown, name: string, min: number): number | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw ERRORS.validation(`body/${name} must be integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value))
+    throw ERRORS.validation(`body/${name} must be integer`);
   if (value < min) throw ERRORS.validation(`body/${name} must be >= ${min}`);
   return value;
 }
@@ -814,7 +898,12 @@ function requireStrings<K extends string>(body: Record<string, unknown>, keys: K
   return out;
 }
 
-export function sendOk(res: ServerResponse, body: unknown, headers: Record<string, string> = {}, status = 200) {
+export function sendOk(
+  res: ServerResponse,
+  body: unknown,
+  headers: Record<string, string> = {},
+  status = 200,
+) {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

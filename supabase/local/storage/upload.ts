@@ -79,7 +79,10 @@ export async function fileFromRequest(
     return new Promise<IncomingFile>((resolve, reject) => {
       let bb: busboy.Busboy;
       try {
-        bb = busboy({ headers: req.headers, limits: { fields: 10, files: 1, fileSize: options.maxFileSize } });
+        bb = busboy({
+          headers: req.headers,
+          limits: { fields: 10, files: 1, fileSize: options.maxFileSize },
+        });
       } catch {
         return reject(ERRORS.noContentProvided());
       }
@@ -95,7 +98,12 @@ export async function fileFromRequest(
         try {
           if (checkType) validateMimeType(mimeType, options.allowedMimeTypes!);
           if (custom !== undefined && Buffer.byteLength(custom, 'utf8') > MAX_CUSTOM_METADATA_SIZE) {
-            throw new StorageError('EntityTooLarge', 413, 'The user_metadata exceeded the maximum allowed size', 'Payload too large');
+            throw new StorageError(
+              'EntityTooLarge',
+              413,
+              'The user_metadata exceeded the maximum allowed size',
+              'Payload too large',
+            );
           }
         } catch (e) {
           stream.resume();
@@ -144,7 +152,11 @@ export async function fileFromRequest(
  * Streams the file to a temporary file, hashing it for the ETag. Bytes past the limit are read and
  * dropped rather than aborting the request, so the client still receives Storage's error answer.
  */
-export async function writeToTemp(file: IncomingFile, files: ObjectFiles, maxFileSize: number): Promise<WrittenFile> {
+export async function writeToTemp(
+  file: IncomingFile,
+  files: ObjectFiles,
+  maxFileSize: number,
+): Promise<WrittenFile> {
   const tempFile = await files.newTempFile();
   const out = createWriteStream(tempFile);
   const hash = createHash('md5');
