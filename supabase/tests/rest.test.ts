@@ -391,10 +391,14 @@ describe('errors and hostile input', () => {
     expect(column.error).toMatchObject({ code: '42703', message: `column ${posts}.nope does not exist` });
   });
 
-  it('answers bad filter syntax with PGRST100', async () => {
-    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?score=zz.1`, { headers: { apikey: stackEnv('ANON_KEY') } });
+  it('answers bad filter syntax with PGRST100 and ignores parameters that are not filters', async () => {
+    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?score=not.zz.1`, { headers: { apikey: stackEnv('ANON_KEY') } });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'PGRST100' });
+    expect(await res.json()).toEqual({ code: 'PGRST100', details: 'unknown single value operator zz', hint: null, message: expect.stringMatching(/^"failed to parse filter \(not\.zz\.1\)" \(line 1, column \d+\)$/) });
+    // PostgREST treats a value without an operator as a function argument, so tables ignore it.
+    const ignored = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id&_cache=123`, { headers: { apikey: stackEnv('ANON_KEY') } });
+    expect(ignored.status).toBe(200);
+    expect(await ignored.json()).toHaveLength(4);
     const tree = await anon.from(posts).select('id').or('score.eq.1,(broken');
     expect(tree.error).toMatchObject({ code: 'PGRST100' });
   });

@@ -55,7 +55,6 @@ interface Prefer {
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
-  tx?: 'commit' | 'rollback';
   applied: string[];
 }
 
@@ -68,7 +67,6 @@ function parsePrefer(header: string | string[] | undefined): Prefer {
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
-    else if (k === 'tx' && (v === 'commit' || v === 'rollback')) out.tx = v;
     else continue;
     out.applied.push(`${k}=${v}`);
   }
@@ -498,7 +496,7 @@ class RestService {
         singular = singularity(main.pageTotal);
         return 'rollback';
       }
-      return prefer.tx === 'rollback' ? 'rollback' : 'commit';
+      return 'commit';
     });
     if (singular) throw singular;
     return result;
@@ -528,9 +526,7 @@ class RestService {
     pathname: string,
   ): Promise<void> {
     const isPost = req.method === 'POST';
-    const candidates = cache.routines(schema, name);
-    const argNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
-    const query = parseQuery(search, isPost ? undefined : argNames);
+    const query = parseQuery(search);
     let args: Record<string, unknown> | unknown;
     if (isPost) {
       args = raw && raw.length ? parseJson(raw) : {};
@@ -580,9 +576,17 @@ class RestService {
       inner = `select ${call} as pgrst_scalar${from}`;
       body = `(select coalesce((json_agg(_postgrest_t.pgrst_scalar) -> 0)::text, 'null') from pgrst_source as _postgrest_t)`;
     }
-    const { main } = await this.executor.run(ctx, wrap(inner, { body: head ? 'null' : body }), b.params.values, auth.authed, (m) =>
-      prefer.tx === 'rollback' || (accept.object && m.pageTotal !== 1) ? 'rollback' : 'commit',
-    );
+    let singular: RestError | undefined;
+    // single() on a function answer rolls back when it is not exactly one row, as PostgREST does.
+    const decide = accept.object
+      ? (m: MainResult) => {
+          if (m.pageTotal === 1) return 'commit' as const;
+          singular = singularity(m.pageTotal);
+          return 'rollback' as const;
+        }
+      : undefined;
+    const { main } = await this.executor.run(ctx, wrap(inner, { body: head ? 'null' : body }), b.params.values, auth.authed, decide);
+    if (singular) throw singular;
     if (routine.isVoid) {
       if (main.responseHeaders || main.responseStatus) return this.finish(res, 204, '', {}, main, accept);
       return send(res, 204, '', {});

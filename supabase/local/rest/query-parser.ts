@@ -95,10 +95,27 @@ export interface ParsedQuery {
   rest: [string, string][];
 }
 
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'on_conflict', 'and', 'or', 'not.and', 'not.or']);
+const SIMPLE_OPS = new Set(['eq', 'gte', 'gt', 'lte', 'lt', 'neq', 'like', 'ilike', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct']);
+const FTS_OPS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
 
-/** Parses the whole query string. `argNames`, for RPC over GET, are kept out of the filters. */
-export function parseQuery(search: URLSearchParams, argNames?: Set<string>): ParsedQuery {
+/**
+ * PostgREST's rule for telling filters from other parameters: a key with a dot (an embedded path) or a
+ * value that starts with an operator is a filter; anything else is a function argument on /rpc and is
+ * ignored on tables (so cache-busting parameters do no harm).
+ */
+function isFilter(key: string, value: string): boolean {
+  if (key.includes('.')) return true;
+  const parts = value.split('.');
+  if (parts[0] === 'not' && parts.length > 2) return true;
+  if (parts[0] === 'is' || parts[0] === 'in') return true;
+  const head = parts[0].replace(/\((any|all)\)$/, '');
+  if (parts.length > 1 && (SIMPLE_OPS.has(head) || FTS_OPS.has(head))) return true;
+  const paren = value.split('(');
+  return paren.length > 1 && FTS_OPS.has(paren[0]);
+}
+
+/** Parses the whole query string. Parameters that are not filters or keywords land in `rest`. */
+export function parseQuery(search: URLSearchParams): ParsedQuery {
   const nodes = new Map<string, NodeParams>();
   const node = (path: string) => {
     let n = nodes.get(path);
@@ -108,46 +125,38 @@ export function parseQuery(search: URLSearchParams, argNames?: Set<string>): Par
   node('');
   const out: ParsedQuery = { select: [{ kind: 'star' }], nodes, rest: [] };
   for (const [key, value] of search) {
-    if (argNames?.has(key)) {
-      out.rest.push([key, value]);
-      continue;
-    }
     if (key === 'select') {
       out.select = parseSelect(value);
       continue;
     }
     if (key === 'columns') {
-      out.columns = parseNameList(value, 'columns');
+      out.columns = parseNameList(value, 'columns parameter');
       continue;
     }
     if (key === 'on_conflict') {
-      out.onConflict = parseNameList(value, 'on_conflict');
+      out.onConflict = parseNameList(value, 'on_conflict parameter');
       continue;
     }
-    const dot = key.lastIndexOf('.');
-    const last = key.slice(dot + 1);
-    let path = dot >= 0 ? key.slice(0, dot) : '';
-    let word = last;
-    // `not.or` / `rel.not.and`: the negation belongs to the logic operator, not to the path.
-    if ((last === 'or' || last === 'and') && (path === 'not' || path.endsWith('.not'))) {
-      word = `not.${last}`;
-      path = path === 'not' ? '' : path.slice(0, -4);
-    }
-    if (RESERVED.has(word) || (word === 'order' || word === 'limit' || word === 'offset')) {
+    const words = key.split('.');
+    const last = words[words.length - 1];
+    if (['order', 'limit', 'offset', 'and', 'or'].includes(last)) {
+      if (value === '') continue;
+      const negate = words.includes('not') && (last === 'and' || last === 'or');
+      const path = words.slice(0, -1).filter((w) => !(negate && w === 'not')).join('.');
       const n = node(path);
-      if (word === 'order') n.order = parseOrder(value);
-      else if (word === 'limit') n.limit = parseNonNegative(value, 'limit');
-      else if (word === 'offset') n.offset = parseNonNegative(value, 'offset');
-      else {
-        const negate = word.startsWith('not.');
-        const op = word.replace('not.', '') as 'and' | 'or';
-        n.conditions.push(parseLogicTree(op, negate, value));
-      }
+      if (last === 'order') n.order = parseOrder(value);
+      else if (last === 'limit') n.limit = parseNonNegative(value, 'limit');
+      else if (last === 'offset') n.offset = parseNonNegative(value, 'offset');
+      else n.conditions.push(parseLogicTree(last as 'and' | 'or', negate, value));
+      continue;
+    }
+    if (value === '' || !isFilter(key, value)) {
+      out.rest.push([key, value]);
       continue;
     }
     // A horizontal filter; an embedded one names its resource path before the last dot.
-    const fieldKey = dot >= 0 ? last : key;
-    node(dot >= 0 ? key.slice(0, dot) : '').conditions.push(parseFilter(parseField(fieldKey, 'filter'), value));
+    const dot = key.lastIndexOf('.');
+    node(dot >= 0 ? key.slice(0, dot) : '').conditions.push(parseFilter(parseField(dot >= 0 ? key.slice(dot + 1) : key, 'filter'), value));
   }
   return out;
 }
@@ -230,9 +239,10 @@ export function splitTopLevel(s: string, sep: string): string[] {
 
 /** `[not.]op[(modifier)].value` for one field. */
 export function parseFilter(field: FieldRef, expr: string, what = 'filter'): Filter {
-  const m = /^(not\.)?([a-z]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(expr);
-  if (!m || !(m[2] in OPERATORS)) {
-    throw parseError(what, expr, m ? `unexpected "${m[2]}" expecting an operator` : 'unexpected end of input expecting "." and a value');
+  const m = /^(not\.)?([^.(]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(expr);
+  if (!m || !Object.prototype.hasOwnProperty.call(OPERATORS, m[2])) {
+    const opText = m ? m[2] : expr.replace(/^not\./, '');
+    throw parseError(what, expr, m ? `unknown single value operator ${opText}` : 'unexpected end of input expecting delimiter (.)');
   }
   const op = m[2] as Operator;
   const negate = !!m[1];
