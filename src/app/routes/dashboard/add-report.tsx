@@ -1,0 +1,69 @@
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Card, CardContent } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { useCreateReport } from '@/features/reports/api/create-report';
+import { getVisitorLocationQueryOptions, useVisitorLocation } from '@/features/reports/api/get-visitor-location';
+import { emptyReportForm } from '@/features/reports/api/report-form-schema';
+import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
+import { ReportForm } from '@/features/reports/components/report-form';
+import { PageHeader } from './page-header';
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  // The server-side location lookup runs while the user fills the form.
+  void queryClient.prefetchQuery(getVisitorLocationQueryOptions());
+  return null;
+};
+
+export function Component() {
+  const user = useUser();
+  const location = useVisitorLocation();
+  const [redirecting, setRedirecting] = useState(false);
+  const [defaults] = useState(emptyReportForm);
+  const create = useCreateReport();
+  const stopRedirect = useCallback(() => setRedirecting(false), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Report a scam"
+        description={
+          <>
+            Your report warns the next person. It is reviewed before it shows as verified; your name is never shown.{' '}
+            <Link to={paths.dashboard.allReports.getHref()} className="text-primary underline underline-offset-4">
+              See my reports
+            </Link>
+          </>
+        }
+      />
+      {redirecting && (
+        <div className="mb-6">
+          <ComplaintRedirect onDone={stopRedirect} />
+        </div>
+      )}
+      <Card>
+        <CardContent>
+          <ReportForm
+            defaultValues={defaults}
+            isPending={create.isPending}
+            onSubmit={(values, reset) =>
+              create.mutate(
+                { values, userId: user!.id, location: location.data ?? null },
+                {
+                  onSuccess: () => {
+                    toast.success('Reported Sucessfully');
+                    reset();
+                    if (values.consentToContact !== 'yes') setRedirecting(true);
+                  },
+                },
+              )
+            }
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Form, Link, redirect, useNavigation, useParams, type ActionFunctionArgs } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { toastError } from '@/lib/errors';
+import { deleteReportAndRefresh } from '@/features/reports/api/delete-report';
+
+/**
+ * delete-report/:id is an action (SPEC.md section 2): report cards post to it; it deletes and goes
+ * back to My Reports either way, with a toast saying what happened.
+ */
+export const clientAction =
+  (queryClient: QueryClient) =>
+  async ({ params }: ActionFunctionArgs) => {
+    try {
+      await deleteReportAndRefresh(queryClient, params.id ?? '');
+      toast.success('Report deleted successfully');
+    } catch (error) {
+      toastError(error);
+    }
+    return redirect(paths.dashboard.allReports.getHref());
+  };
+
+/** Opening the address itself asks first: a link alone must never delete anything. */
+export function Component() {
+  const { id = '' } = useParams();
+  const navigation = useNavigation();
+  return (
+    <Card className="mx-auto max-w-lg">
+      <CardHeader>
+        <CardTitle>
+          <h1 className="text-xl">Delete this report?</h1>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="text-muted-foreground">The report and its evidence are deleted for good.</CardContent>
+      <CardFooter className="flex justify-end gap-2">
+        <Button asChild variant="outline">
+          <Link to={paths.dashboard.allReports.getHref()}>Keep it</Link>
+        </Button>
+        <Form method="post" action={paths.dashboard.deleteReport.getHref(id)}>
+          <Button type="submit" variant="destructive" disabled={navigation.state !== 'idle'}>
+            Delete report
+          </Button>
+        </Form>
+      </CardFooter>
+    </Card>
+  );
+}

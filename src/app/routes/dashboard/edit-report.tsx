@@ -1,0 +1,69 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/auth';
+import { toastError } from '@/lib/errors';
+import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
+import { reportToForm } from '@/features/reports/api/report-form-schema';
+import { useUpdateReport } from '@/features/reports/api/update-report';
+import { ReportForm } from '@/features/reports/components/report-form';
+import { ReportStatusBadge } from '@/features/reports/components/report-status';
+import { PageHeader } from './page-header';
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ params }: { params: { id?: string } }) => {
+    if (params.id) void queryClient.prefetchQuery(getReportQueryOptions(params.id));
+    return null;
+  };
+
+/** Edit a report (edit-report/:id, also all-reports/:id): the filing form, filled in. */
+export function Component() {
+  const { id = '' } = useParams();
+  const user = useUser();
+  const navigate = useNavigate();
+  const report = useReport(id);
+  const update = useUpdateReport({
+    onSuccess: () => {
+      toast.success('Report updated successfully');
+      navigate(paths.dashboard.allReports.getHref());
+    },
+  });
+
+  // SPEC.md section 4: a report that cannot be loaded sends the user back to My Reports.
+  useEffect(() => {
+    if (report.isError) {
+      toastError(report.error);
+      navigate(paths.dashboard.allReports.getHref(), { replace: true });
+    }
+  }, [report.isError, report.error, navigate]);
+
+  return (
+    <>
+      <PageHeader
+        title="Edit report"
+        description="A verified report whose account, type, description or amount changes goes back to review."
+        actions={report.data && <ReportStatusBadge status={report.data.status} />}
+      />
+      <Card>
+        <CardContent>
+          {report.data ? (
+            <ReportForm
+              key={report.data.id}
+              defaultValues={reportToForm(report.data)}
+              hasEvidence={!!report.data.evidence_path}
+              isPending={update.isPending}
+              onSubmit={(values) => update.mutate({ report: report.data, values, userId: user!.id })}
+            />
+          ) : (
+            <Skeleton className="h-96 w-full" aria-label="Loading report" />
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

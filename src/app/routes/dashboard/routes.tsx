@@ -1,0 +1,45 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
+import { ErrorPage } from '@/components/errors/error-page';
+import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { paths } from '@/config/paths';
+
+/** A dashboard page module: the router's RouteModule plus an optional action (delete-report). */
+interface DashboardRouteModule {
+  Component: React.ComponentType;
+  clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  clientAction?: (queryClient: QueryClient) => ActionFunction;
+}
+
+/**
+ * Every /dashboard page (issue 7), each a lazy chunk under the dashboard layout, which sends
+ * signed-out visitors to /login. Child paths are the absolute ones from config/paths.
+ */
+export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<DashboardRouteModule>): Pick<RouteObject, 'lazy'> => ({
+    lazy: async () => {
+      const { Component, clientLoader, clientAction } = await load();
+      return { Component, loader: clientLoader?.(queryClient), action: clientAction?.(queryClient) };
+    },
+  });
+  const d = paths.dashboard;
+
+  const pages: RouteObject[] = [
+    { index: true, ...page(() => import('./add-report')) },
+    { path: d.addReport.path, ...page(() => import('./add-report')) },
+    { path: d.allReports.path, ...page(() => import('./all-reports')) },
+    { path: d.report.path, ...page(() => import('./edit-report')) },
+    { path: d.editReport.path, ...page(() => import('./edit-report')) },
+    { path: d.deleteReport.path, ...page(() => import('./delete-report')) },
+    { path: `${d.root.path}/*`, ...page(() => import('../not-found')) },
+  ];
+
+  return [
+    {
+      path: d.root.path,
+      element: <DashboardLayout />,
+      // A page that crashes keeps the sidebar and top bar around the error message.
+      children: [{ errorElement: <ErrorPage />, children: pages }],
+    },
+  ];
+}

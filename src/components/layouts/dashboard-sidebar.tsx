@@ -1,0 +1,56 @@
+import { NavLink } from 'react-router-dom';
+import { BarChart3, BellRing, FilePlus2, Files, Newspaper, Search, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+interface SidebarItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Only the exact path counts as current (the add-report index would match every page). */
+  end?: boolean;
+}
+
+/** SPEC.md section 2: the sidebar's entries, in its order; admin and Add News only for admins. */
+const userItems: SidebarItem[] = [
+  { label: 'Search', to: paths.dashboard.search.getHref(), icon: Search },
+  { label: 'Add Report', to: paths.dashboard.root.getHref(), icon: FilePlus2, end: true },
+  { label: 'My Reports', to: paths.dashboard.allReports.getHref(), icon: Files },
+  { label: 'Stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
+  { label: 'Profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
+  { label: 'Notify Me', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
+];
+
+const adminItems: SidebarItem[] = [
+  { label: 'Admin', to: paths.dashboard.admin.root.getHref(), icon: ShieldCheck },
+  { label: 'Add News', to: paths.dashboard.addNews.getHref(), icon: Newspaper },
+];
+
+/**
+ * The dashboard's navigation. `isAdmin` comes from the database (user_roles under RLS), so hiding the
+ * admin entries is only a convenience: the admin pages and their data are refused on the server too.
+ */
+export function DashboardNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
+  const items = isAdmin ? [...userItems, ...adminItems] : userItems;
+  return (
+    <nav aria-label="Dashboard" className="flex flex-col gap-1 p-3">
+      {items.map(({ label, to, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
+              isActive ? 'bg-primary text-primary-foreground' : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+            )
+          }
+        >
+          <Icon className="size-4" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastError } from '@/lib/errors';
+import { newImagePath } from '@/lib/image-file';
+import { supabase } from '@/lib/supabase';
+import { reportKeys } from './keys';
+import { formToColumns, type ReportFormInput } from './report-form-schema';
+import { EVIDENCE_BUCKET } from './types';
+import type { VisitorLocation } from './get-visitor-location';
+
+export interface CreateReportInput {
+  values: ReportFormInput;
+  userId: string;
+  /** From the server-side visitor lookup; null when the visitor could not be located. */
+  location: VisitorLocation | null;
+}
+
+/** Uploads evidence into the reporter's own folder of the private evidence bucket. */
+export async function uploadEvidence(userId: string, file: File): Promise<string> {
+  const path = newImagePath(userId, file);
+  const { error } = await supabase.storage.from(EVIDENCE_BUCKET).upload(path, file, { contentType: file.type, upsert: false });
+  if (error) throw error;
+  return path;
+}
+
+/**
+ * Files a report: evidence first (so the row never points at a missing file), then the row. The
+ * database sets the reporter, the pending status and the canonical identifier itself.
+ */
+export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
+  const evidencePath = values.evidence ? await uploadEvidence(userId, values.evidence) : null;
+  const { data, error } = await supabase
+    .from('reports')
+    .insert({
+      ...formToColumns(values),
+      reporter_id: userId,
+      evidence_path: evidencePath,
+      loc: location?.loc ?? null,
+      country: location?.country ?? null,
+      source: 'dashboard',
+    })
+    .select('id')
+    .single();
+  if (error) {
+    // Do not leave an orphaned image behind a report that was refused.
+    if (evidencePath) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidencePath]);
+    throw error;
+  }
+  return data as { id: string };
+}
+
+export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: string }) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReport,
+    onSuccess: async (report) => {
+      await queryClient.invalidateQueries({ queryKey: reportKeys.lists() });
+      onSuccess?.(report);
+    },
+    onError: toastError,
+  });
+}

@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { reportKeys } from './keys';
+import { EVIDENCE_BUCKET } from './types';
+
+/**
+ * Deletes a report (RLS: the reporter's own, or any for admins) and then its evidence image. Used by
+ * the /dashboard/delete-report/:id route action, which the cards' delete buttons post to.
+ */
+export async function deleteReport(id: string): Promise<void> {
+  const { data, error } = await supabase.from('reports').delete().eq('id', id).select('id, evidence_path');
+  if (error) throw error;
+  const deleted = (data ?? []) as { id: string; evidence_path: string | null }[];
+  if (deleted.length === 0) throw new Error('Report not found, or it is not yours to delete');
+  const evidence = deleted[0].evidence_path;
+  if (evidence) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidence]);
+}
+
+export async function deleteReportAndRefresh(queryClient: QueryClient, id: string) {
+  await deleteReport(id);
+  queryClient.removeQueries({ queryKey: reportKeys.detail(id) });
+  await queryClient.invalidateQueries({ queryKey: reportKeys.lists() });
+}

@@ -1,0 +1,65 @@
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/errors';
+import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
+import { useFullReport } from '../api/get-full-report';
+import { ReportStatusBadge } from './report-status';
+import { reportedCaseText } from './report-card';
+
+/**
+ * 'View full report' (DESIGN.md section 5): the whole report except who filed it, from
+ * public.report_details; the evidence image only for the reporter and admins (signed link).
+ */
+export function FullReportDialog({ reportId, onClose }: { reportId: string | null; onClose: () => void }) {
+  const report = useFullReport(reportId);
+  const data = report.data;
+  return (
+    <Dialog open={!!reportId} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Full report</DialogTitle>
+          <DialogDescription>{data ? `${accountTypeLabels[data.reported_account_type] ?? data.reported_account_type}: ${data.reported_account}` : 'Loading the report…'}</DialogDescription>
+        </DialogHeader>
+        {report.isError && <p className="text-destructive">{errorMessage(report.error)}</p>}
+        {report.isPending && !report.isError && <Skeleton className="h-48 w-full" />}
+        {data && (
+          <div className="flex flex-col gap-4">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+              <Item label="Incident type">{incidentTypeLabels[data.incident_type] ?? data.incident_type}</Item>
+              <Item label="Status">
+                <ReportStatusBadge status={data.status} />
+              </Item>
+              <Item label="Incident date">{formatDate(data.incident_date)}</Item>
+              <Item label="Reported date">{formatDate(data.reported_date)}</Item>
+              <Item label="Location">{data.location || '—'}</Item>
+              <Item label="Country">{formatCountry(data.country)}</Item>
+              <Item label="Amount lost">{data.amount_lost == null ? 'Not given' : formatAmount(data.amount_lost)}</Item>
+              <Item label="Reports about this account">{reportedCaseText(Number(data.reported_case_count))}</Item>
+            </dl>
+            <section>
+              <h3 className="mb-1 text-sm font-semibold">Description</h3>
+              <p className="bg-muted/40 rounded-md border p-3 text-sm whitespace-pre-wrap">{data.incident_description || 'No description given.'}</p>
+            </section>
+            {data.evidenceUrl && (
+              <section>
+                <h3 className="mb-1 text-sm font-semibold">Evidence</h3>
+                <a href={data.evidenceUrl} target="_blank" rel="noopener noreferrer">
+                  <img src={data.evidenceUrl} alt="Evidence attached to the report" className="max-h-96 rounded-md border object-contain" />
+                </a>
+              </section>
+            )}
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Form, Link, useNavigation } from 'react-router-dom';
+import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { paths } from '@/config/paths';
+import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import type { ReportRow } from '../api/types';
+import { ReportStatusBadge } from './report-status';
+
+const typeColors: Record<string, string> = {
+  scam: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
+  hacked: 'bg-violet-100 text-violet-800 dark:bg-violet-950 dark:text-violet-200',
+  spam: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
+};
+
+export function reportedCaseText(count: number): string {
+  return `${count} reported ${count === 1 ? 'case' : 'cases'}`;
+}
+
+/**
+ * One report in My Reports (SPEC.md section 2): the first letter of the incident type as an icon, the
+ * account type and account, location and report date, the real number of reports about the same
+ * identifier, the incident type label (100 by 30 px), the status, and edit and delete.
+ */
+export function ReportCard({ report }: { report: ReportRow }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigation = useNavigation();
+  const deleteHref = paths.dashboard.deleteReport.getHref(report.id);
+  const deleting = navigation.state !== 'idle' && navigation.formAction === deleteHref;
+  const type = report.incident_type;
+
+  return (
+    <Card className="gap-4" data-testid="report-card" aria-label={`${accountTypeLabels[report.reported_account_type]} ${report.reported_account}`}>
+      <CardHeader className="flex flex-row items-start gap-4">
+        <span
+          aria-hidden
+          className={cn('flex size-12 shrink-0 items-center justify-center rounded-lg text-xl font-bold uppercase', typeColors[type])}
+        >
+          {type.charAt(0)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="text-lg font-semibold">{accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}</h2>
+          <p className="text-muted-foreground truncate" title={report.reported_account}>
+            {report.reported_account}
+          </p>
+        </div>
+        <ReportStatusBadge status={report.status} />
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
+        <p className="flex items-center gap-2">
+          <MapPin className="text-muted-foreground size-4" aria-hidden />
+          {report.location || 'No location given'}
+        </p>
+        <p className="flex items-center gap-2">
+          <CalendarDays className="text-muted-foreground size-4" aria-hidden />
+          Reported {formatDate(report.report_date)}
+        </p>
+        <p className="text-destructive font-medium sm:col-span-2" data-testid="reported-case-count">
+          {reportedCaseText(Number(report.reported_case_count))}
+        </p>
+      </CardContent>
+      <CardFooter className="flex flex-wrap items-center gap-2">
+        <span className={cn('inline-flex h-[30px] w-[100px] items-center justify-center rounded-md text-sm font-medium', typeColors[type])}>
+          {incidentTypeLabels[type] ?? type}
+        </span>
+        <div className="ml-auto flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.dashboard.editReport.getHref(report.id)} aria-label={`Edit report about ${report.reported_account}`}>
+              <Pencil aria-hidden />
+              Edit
+            </Link>
+          </Button>
+          <Button variant="destructive" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete report about ${report.reported_account}`}>
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
+        </div>
+      </CardFooter>
+      <Dialog open={confirming} onOpenChange={setConfirming}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this report?</DialogTitle>
+            <DialogDescription>
+              The report about <strong className="break-all">{report.reported_account}</strong> and its evidence are deleted for good.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Keep it</Button>
+            </DialogClose>
+            {/* Posts to the delete-report route's action (SPEC.md: report cards post to it). */}
+            <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
+              <Button type="submit" variant="destructive" disabled={deleting}>
+                {deleting ? 'Deleting...' : 'Delete report'}
+              </Button>
+            </Form>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
