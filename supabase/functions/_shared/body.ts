@@ -47,7 +47,9 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     let form: FormData;
     try {
-      form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
+      form = await new Response(bytes, {
+        headers: { 'content-type': req.headers.get('content-type')! },
+      }).formData();
     } catch {
       throw new HttpError(400, 'The form data could not be read');
     }

@@ -25,6 +25,7 @@ interface NotificationRow {
 
 interface ReportSummary {
   id: string;
+  created_at: string;
   reported_account: string;
   reported_account_type: string;
   incident_type: string;
@@ -51,7 +52,9 @@ async function compose(n: NotificationRow, report: ReportSummary | null): Promis
     const url = `${site}/search/${encodeURIComponent(identifier)}`;
     const lines = [
       `Someone reported ${identifier}, which you asked ScamCheck to watch.`,
-      report ? `Incident type: ${report.incident_type}. The report is ${report.status === 'verified' ? 'verified' : 'waiting for review'}.` : '',
+      report
+        ? `Incident type: ${report.incident_type}. The report is ${report.status === 'verified' ? 'verified' : 'waiting for review'}.`
+        : '',
       'Be careful with any message, call or payment request that involves it.',
     ].filter(Boolean);
     return {
@@ -109,35 +112,56 @@ export async function dispatchPending(limit = 100): Promise<DispatchResult> {
     .limit(limit);
   if (error) throw new Error(`reading pending notifications failed: ${error.message}`);
   const result: DispatchResult = { sent: 0, failed: 0 };
-  for (const n of (pending ?? []) as NotificationRow[]) {
-    const { data: claimed, error: claimError } = await db
-      .from('notifications')
-      .update({ emailed_at: new Date().toISOString() })
-      .eq('id', n.id)
-      .is('emailed_at', null)
-      .select('id');
-    if (claimError || !claimed?.length) continue; // another run took it
-    try {
-      const { data: profile } = await db.from('profiles').select('email').eq('id', n.user_id).maybeSingle();
-      const report = n.report_id
-        ? ((await db
-            .from('reports')
-            .select('id, reported_account, reported_account_type, incident_type, status')
-            .eq('id', n.report_id)
-            .maybeSingle()).data as ReportSummary | null)
-        : null;
-      const mail = await compose(n, report);
-      // Nothing to say (the report or request is gone) or nobody to tell: the claim stays, so it is not retried.
-      if (!mail || !profile?.email) continue;
-      await sendMail({ ...mail, to: profile.email });
-      result.sent++;
-    } catch (e) {
-      console.error(`notification ${n.id} could not be e-mailed`, e);
-      await db.from('notifications').update({ emailed_at: null }).eq('id', n.id);
-      result.failed++;
-    }
-  }
+  const queue = [...((pending ?? []) as NotificationRow[])];
+  // A few SMTP conversations at once: a burst of reports on a watched identifier still leaves within a minute.
+  await Promise.all(
+    Array.from({ length: SEND_CONCURRENCY }, async () => {
+      for (let n = queue.shift(); n; n = queue.shift()) await dispatchOne(n, result);
+    }),
+  );
   return result;
+}
+
+const SEND_CONCURRENCY = 4;
+/** A report that was already this old when it was queued came from an import or backfill: not news. */
+const STALE_REPORT_MS = 86_400_000;
+
+async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<void> {
+  const db = serviceClient();
+  // The claim is judged by the count of rows it changed, not by returned rows, so it never depends
+  // on how the updated row reads back.
+  const { count: claimed, error: claimError } = await db
+    .from('notifications')
+    .update({ emailed_at: new Date().toISOString() }, { count: 'exact' })
+    .eq('id', n.id)
+    .is('emailed_at', null);
+  if (claimError || claimed !== 1) return; // another run took it
+  try {
+    const { data: profile } = await db.from('profiles').select('email').eq('id', n.user_id).maybeSingle();
+    const report = n.report_id
+      ? ((
+          await db
+            .from('reports')
+            .select('id, created_at, reported_account, reported_account_type, incident_type, status')
+            .eq('id', n.report_id)
+            .maybeSingle()
+        ).data as ReportSummary | null)
+      : null;
+    const stale =
+      n.kind === 'identifier_reported' &&
+      report &&
+      Date.parse(n.created_at) - Date.parse(report.created_at) > STALE_REPORT_MS;
+    const mail = stale ? null : await compose(n, report);
+    // Nothing to say (old news, the report or request is gone) or nobody to tell: the claim stays,
+    // so it is not retried; the in-app notification remains.
+    if (!mail || !profile?.email) return;
+    await sendMail({ ...mail, to: profile.email });
+    result.sent++;
+  } catch (e) {
+    console.error(`notification ${n.id} could not be e-mailed`, e);
+    await db.from('notifications').update({ emailed_at: null }).eq('id', n.id);
+    result.failed++;
+  }
 }
 
 /** Runs a dispatch after the current answer, without delaying it; failures only reach the log. */

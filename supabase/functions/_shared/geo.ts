@@ -56,7 +56,9 @@ async function loadReader(version: 4 | 6): Promise<CityReader | null> {
   const file = `geolite2-city-ipv${version}.mmdb`;
   const dir = Deno.env.get('GEOIP_MMDB_DIR');
   try {
-    const url = dir ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`) : new URL(import.meta.resolve(`${GEO_DB}/${file}`));
+    const url = dir
+      ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`)
+      : new URL(import.meta.resolve(`${GEO_DB}/${file}`));
     const bytes = await Deno.readFile(url);
     return new Reader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (e) {
@@ -104,7 +106,10 @@ export function isNonPublic(ip: string, version: 4 | 6): boolean {
   if (version === 4) {
     const [a, b] = ip.split('.').map(Number);
     return (
-      a === 0 || a === 10 || a === 127 || a >= 224 ||
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
       (a === 100 && b >= 64 && b <= 127) ||
       (a === 169 && b === 254) ||
       (a === 172 && b >= 16 && b <= 31) ||
@@ -114,11 +119,12 @@ export function isNonPublic(ip: string, version: 4 | 6): boolean {
   }
   const first = parseInt(ip.split(':')[0], 16);
   return (
-    ip === '0:0:0:0:0:0:0:0' || ip === '0:0:0:0:0:0:0:1' ||
+    ip === '0:0:0:0:0:0:0:0' ||
+    ip === '0:0:0:0:0:0:0:1' ||
     (first & 0xfe00) === 0xfc00 || // unique local fc00::/7
     (first & 0xffc0) === 0xfe80 || // link-local fe80::/10
     (first & 0xff00) === 0xff00 || // multicast
-    first === 0x2001 && parseInt(ip.split(':')[1], 16) === 0x0db8 // documentation
+    (first === 0x2001 && parseInt(ip.split(':')[1], 16) === 0x0db8) // documentation
   );
 }
 
@@ -128,7 +134,11 @@ export function isNonPublic(ip: string, version: 4 | 6): boolean {
  */
 export function clientAddress(req: Request): { ip: string; version: 4 | 6 } | null {
   const header = req.headers.get('x-forwarded-for') ?? '';
-  const entries = header.split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  const entries = header
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
   for (const entry of entries) {
     const parsed = parseIp(entry);
     if (parsed && !isNonPublic(parsed.ip, parsed.version)) return parsed;
@@ -171,8 +181,15 @@ let hashKey: Promise<CryptoKey> | undefined;
  */
 export async function hashIp(ip: string): Promise<string> {
   hashKey ??= (async () => {
-    const secret = Deno.env.get('IP_HASH_SECRET') ?? `ip-hash:${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''}`;
-    return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const secret =
+      Deno.env.get('IP_HASH_SECRET') ?? `ip-hash:${Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''}`;
+    return crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
   })();
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await hashKey, new TextEncoder().encode(ip)));
   return Array.from(mac.subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('');

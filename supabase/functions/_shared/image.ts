@@ -43,7 +43,8 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return TYPES.jpeg;
   if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return TYPES.png;
   if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return TYPES.webp;
-  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a')) return TYPES.gif;
+  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a'))
+    return TYPES.gif;
   return null;
 }
 
@@ -115,7 +116,8 @@ function stripJpeg(b: Uint8Array): Uint8Array {
       out.push(Uint8Array.of(0xff, marker));
       out.push(b.subarray(i, segmentEnd));
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) sawFrame = true;
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      sawFrame = true;
     i = segmentEnd;
     if (marker === 0xda) {
       sawScan = true;
@@ -278,11 +280,13 @@ export async function safeImage(file: Blob, label: string): Promise<SafeImage> {
   if (file.size === 0) throw new HttpError(400, `${label} file is empty`);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);
-  if (!type) throw new HttpError(400, `${label} must be an image (JPEG, PNG, WebP or GIF); this file is not one`);
+  if (!type)
+    throw new HttpError(400, `${label} must be an image (JPEG, PNG, WebP or GIF); this file is not one`);
   try {
     return { bytes: stripMetadata(bytes, type.kind), type };
   } catch (e) {
-    if (e instanceof MalformedImage) throw new HttpError(400, `${label} is not a valid ${type.kind.toUpperCase()} image: ${e.message}`);
+    if (e instanceof MalformedImage)
+      throw new HttpError(400, `${label} is not a valid ${type.kind.toUpperCase()} image: ${e.message}`);
     throw e;
   }
 }

@@ -11,7 +11,10 @@ export { z };
 /** A required text field: trimmed, not empty, at most `max` characters. */
 export function requiredText(name: string, max: number) {
   return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${name} is required` : `${name} must be text`) })
+    .string({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null ? `${name} is required` : `${name} must be text`,
+    })
     .trim()
     .min(1, `${name} is required`)
     .max(max, `${name} must be at most ${max} characters`);
@@ -21,18 +24,29 @@ export function requiredText(name: string, max: number) {
 export function optionalText(name: string, max: number) {
   return z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string({ error: `${name} must be text` }).trim().max(max, `${name} must be at most ${max} characters`).optional(),
+    z
+      .string({ error: `${name} must be text` })
+      .trim()
+      .max(max, `${name} must be at most ${max} characters`)
+      .optional(),
   );
 }
 
 const email = (name: string) =>
-  requiredText(name, 320).pipe(z.email({ error: `${name} must be a valid e-mail address` })).transform((s) => s.toLowerCase());
+  requiredText(name, 320)
+    .pipe(z.email({ error: `${name} must be a valid e-mail address` }))
+    .transform((s) => s.toLowerCase());
 
 const optionalEmail = (name: string) =>
   z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    z.string({ error: `${name} must be text` }).trim().max(320, `${name} must be at most 320 characters`)
-      .pipe(z.email({ error: `${name} must be a valid e-mail address` })).transform((s) => s.toLowerCase()).optional(),
+    z
+      .string({ error: `${name} must be text` })
+      .trim()
+      .max(320, `${name} must be at most 320 characters`)
+      .pipe(z.email({ error: `${name} must be a valid e-mail address` }))
+      .transform((s) => s.toLowerCase())
+      .optional(),
   );
 
 export const registerSchema = z.object({
@@ -69,14 +83,22 @@ const ACCOUNT_TYPES: Record<string, 'mobile' | 'email' | 'ewallet' | 'crypto' | 
   website: 'website',
 };
 
-const incidentType = z.enum(['scam', 'hacked', 'spam'], { error: 'incidentType must be one of scam, hacked, spam' });
+const incidentType = z.enum(['scam', 'hacked', 'spam'], {
+  error: 'incidentType must be one of scam, hacked, spam',
+});
 
 const accountType = z
-  .string({ error: (iss) => (iss.input === undefined ? 'reportedAccountType is required' : 'reportedAccountType must be text') })
+  .string({
+    error: (iss) =>
+      iss.input === undefined ? 'reportedAccountType is required' : 'reportedAccountType must be text',
+  })
   .transform((s, ctx) => {
     const kind = ACCOUNT_TYPES[s.trim().toLowerCase()];
     if (!kind) {
-      ctx.addIssue({ code: 'custom', message: 'reportedAccountType must be one of mobile no., email, ewallet, crypto, website' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'reportedAccountType must be one of mobile no., email, ewallet, crypto, website',
+      });
       return z.NEVER;
     }
     return kind;
@@ -93,7 +115,9 @@ const isoDate = (name: string) =>
 
 const yesNo = z.preprocess(
   (v) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.enum(['yes', 'no', 'true', 'false'], { error: 'consentToContact must be yes or no' }).transform((v) => v === 'yes' || v === 'true'),
+  z
+    .enum(['yes', 'no', 'true', 'false'], { error: 'consentToContact must be yes or no' })
+    .transform((v) => v === 'yes' || v === 'true'),
 );
 
 const latLng = z.preprocess(
@@ -112,8 +136,12 @@ const latLng = z.preprocess(
 
 const amount = z.preprocess(
   (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-  z.number({ error: 'amountLost must be a number' }).finite('amountLost must be a number').min(0, 'amountLost cannot be negative')
-    .max(999_999_999_999, 'amountLost is too large').optional(),
+  z
+    .number({ error: 'amountLost must be a number' })
+    .finite('amountLost must be a number')
+    .min(0, 'amountLost cannot be negative')
+    .max(999_999_999_999, 'amountLost is too large')
+    .optional(),
 );
 
 const reportFields = {
@@ -140,7 +168,10 @@ function notAfterTomorrow(date: string | undefined): boolean {
 
 export const createReportSchema = z
   .object(reportFields)
-  .refine((r) => notAfterTomorrow(r.incidentDate), { message: 'incidentDate cannot be later than tomorrow', path: ['incidentDate'] });
+  .refine((r) => notAfterTomorrow(r.incidentDate), {
+    message: 'incidentDate cannot be later than tomorrow',
+    path: ['incidentDate'],
+  });
 
 export const updateReportSchema = z
   .object({
@@ -150,7 +181,10 @@ export const updateReportSchema = z
     reportedAccountType: accountType.optional(),
     reportedAccount: reportFields.reportedAccount.optional(),
   })
-  .refine((r) => notAfterTomorrow(r.incidentDate), { message: 'incidentDate cannot be later than tomorrow', path: ['incidentDate'] });
+  .refine((r) => notAfterTomorrow(r.incidentDate), {
+    message: 'incidentDate cannot be later than tomorrow',
+    path: ['incidentDate'],
+  });
 
 export const searchSchema = z.object({ searchString: requiredText('searchString', 256) });
 
@@ -164,12 +198,23 @@ export const contactSchema = z.object({
 export const newsSchema = z.object({
   newsTitle: requiredText('newsTitle', 300),
   newsDescription: requiredText('newsDescription', 20000),
-  tags: z.preprocess(
-    (v) => (Array.isArray(v) ? v.join(',') : v === null ? undefined : v),
-    z.string({ error: 'tags must be text' }).max(1000, 'tags must be at most 1000 characters').optional(),
-  ).transform((s) => (s ?? '').split(',').map((t) => t.trim()).filter(Boolean).slice(0, 30)),
+  tags: z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v.join(',') : v === null ? undefined : v),
+      z.string({ error: 'tags must be text' }).max(1000, 'tags must be at most 1000 characters').optional(),
+    )
+    .transform((s) =>
+      (s ?? '')
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean)
+        .slice(0, 30),
+    ),
   imgURL: optionalText('imgURL', 2000).pipe(
-    z.string().regex(/^https?:\/\/\S+$/i, 'imgURL must be an http(s) address').optional(),
+    z
+      .string()
+      .regex(/^https?:\/\/\S+$/i, 'imgURL must be an http(s) address')
+      .optional(),
   ),
   source: optionalText('source', 500),
   sourceDesc: optionalText('sourceDesc', 500),
@@ -177,10 +222,20 @@ export const newsSchema = z.object({
 
 export const notifySchema = z.object({
   assetName: requiredText('assetName', 5000)
-    .transform((s) => [...new Set(s.split(/[,\n]/).map((a) => a.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(/[,\n]/)
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.length > 0, 'assetName is required')
     .refine((list) => list.length <= 50, 'assetName can hold at most 50 identifiers')
-    .refine((list) => list.every((a) => a.length <= 320), 'each identifier in assetName must be at most 320 characters'),
+    .refine(
+      (list) => list.every((a) => a.length <= 320),
+      'each identifier in assetName must be at most 320 characters',
+    ),
 });
 
 export const removalRequestSchema = z.object({

@@ -25,5 +25,6 @@ export function serviceClient(): SupabaseClient {
 export function requireServiceRole(req: Request): void {
   const m = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
   if (!m) throw new HttpError(401, 'Missing authorization header');
-  if (m[1] !== requireEnv('SUPABASE_SERVICE_ROLE_KEY')) throw new HttpError(403, 'Only the scheduler (service role) may run this job');
+  if (m[1] !== requireEnv('SUPABASE_SERVICE_ROLE_KEY'))
+    throw new HttpError(403, 'Only the scheduler (service role) may run this job');
 }

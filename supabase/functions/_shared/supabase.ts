@@ -64,7 +64,10 @@ function unverifiedRole(token: string): string | null {
 }
 
 export function base64UrlDecode(s: string): Uint8Array {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const b64 = s
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(s.length / 4) * 4, '=');
   const bin = atob(b64);
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
@@ -85,7 +88,19 @@ export function requestToken(req: Request): string | null {
  * anonymous visitor; any other token must be a valid, unexpired user session according to the Auth
  * server, else 401: a forged or expired token never falls back to anonymous.
  */
-export async function identify(req: Request): Promise<Caller> {
+export function identify(req: Request): Promise<Caller> {
+  // One Auth round trip per request, however many places ask.
+  let caller = callers.get(req);
+  if (!caller) {
+    caller = lookUpCaller(req);
+    callers.set(req, caller);
+  }
+  return caller;
+}
+
+const callers = new WeakMap<Request, Promise<Caller>>();
+
+async function lookUpCaller(req: Request): Promise<Caller> {
   const token = requestToken(req);
   if (!token) return { user: null, token: null };
   const role = unverifiedRole(token);

@@ -14,7 +14,11 @@ export interface RecordedVisit {
   location: VisitorLocation | null;
 }
 
-export async function recordVisit(req: Request, client: SupabaseClient, path: string | null): Promise<RecordedVisit> {
+export async function recordVisit(
+  req: Request,
+  client: SupabaseClient,
+  path: string | null,
+): Promise<RecordedVisit> {
   const visit = await visitFrom(req);
   const cleanPath = path && path.startsWith('/') ? path.slice(0, 300) : null;
   const { error } = await client.from('visitor_log').insert({

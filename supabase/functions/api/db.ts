@@ -17,19 +17,25 @@ export function dbError(error: DbError, action: string): HttpError {
   if (code === '42501') return new HttpError(403, `You are not allowed to ${action}${detail}`);
   if (code === 'PGRST116' || code === 'P0002') return new HttpError(404, `Not found: cannot ${action}`);
   if (code === '23505') return new HttpError(409, `Cannot ${action}: it already exists`);
-  if (code === '23503') return new HttpError(400, `Cannot ${action}: it refers to something that does not exist`);
+  if (code === '23503')
+    return new HttpError(400, `Cannot ${action}: it refers to something that does not exist`);
   if (/^(22|23)/.test(code)) return new HttpError(400, `Cannot ${action}${detail}`);
-  if (code === 'PGRST301' || code === 'PGRST302') return new HttpError(401, 'Invalid or expired token, please log in again');
+  if (code === 'PGRST301' || code === 'PGRST302')
+    return new HttpError(401, 'Invalid or expired token, please log in again');
   console.error(`database error while trying to ${action}`, error);
   return new HttpError(502, `Could not ${action} right now, please try again`);
 }
 
 /** Storage errors carry an HTTP status (as text) rather than a Postgres code. */
-export function storageError(error: { message?: string; statusCode?: string; status?: number }, action: string): HttpError {
+export function storageError(
+  error: { message?: string; statusCode?: string; status?: number },
+  action: string,
+): HttpError {
   const status = Number(error.statusCode ?? error.status ?? 0);
   if (status === 413) return new HttpError(400, 'Image size too large');
   if (status === 403 || status === 401) return new HttpError(403, `You are not allowed to ${action}`);
-  if (status === 400 || status === 415 || status === 422) return new HttpError(400, `Cannot ${action}: ${error.message ?? 'refused by storage'}`);
+  if (status === 400 || status === 415 || status === 422)
+    return new HttpError(400, `Cannot ${action}: ${error.message ?? 'refused by storage'}`);
   console.error(`storage error while trying to ${action}`, error);
   return new HttpError(502, `Could not ${action} right now, please try again`);
 }

@@ -9,10 +9,18 @@
  */
 import { preflight } from '../_shared/cors.ts';
 import { toErrorResponse } from '../_shared/http.ts';
+import { identify } from '../_shared/supabase.ts';
 import { Router } from './router.ts';
 import { login, logout, register, verify } from './routes/auth.ts';
 import { currentUser, updateUser } from './routes/users.ts';
-import { createReport, deleteReport, getReport, listReports, reportStats, updateReport } from './routes/reports.ts';
+import {
+  createReport,
+  deleteReport,
+  getReport,
+  listReports,
+  reportStats,
+  updateReport,
+} from './routes/reports.ts';
 import { getSearch, postSearch } from './routes/search.ts';
 import { getVisitor, postContact } from './routes/visitor.ts';
 import { addNews, allNews, frontPage, oneNews } from './routes/news.ts';
@@ -49,10 +57,16 @@ export const router = new Router('/api/v1')
   .on('GET', '/removal-requests', listRemovalRequests)
   .on('POST', '/removal-requests/:id/response', respondToRemovalRequest);
 
+/** Calls that start or end a session, where a stale token or cookie must not get in the way. */
+const SESSION_CALLS = /^\/api\/v1\/(auth\/|verify\/)/;
+
 Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
   try {
+    // A forged or expired token is refused before anything else is read (identify caches the answer
+    // for the handler).
+    if (!SESSION_CALLS.test(new URL(req.url).pathname)) await identify(req);
     return await router.handle(req);
   } catch (e) {
     return toErrorResponse(e);

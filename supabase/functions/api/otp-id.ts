@@ -10,7 +10,9 @@ let key: Promise<CryptoKey> | undefined;
 
 function sealKey(): Promise<CryptoKey> {
   key ??= (async () => {
-    const material = new TextEncoder().encode(`otp-id:${Deno.env.get('OTP_ID_SECRET') ?? requireEnv('SUPABASE_SERVICE_ROLE_KEY')}`);
+    const material = new TextEncoder().encode(
+      `otp-id:${Deno.env.get('OTP_ID_SECRET') ?? requireEnv('SUPABASE_SERVICE_ROLE_KEY')}`,
+    );
     const digest = await crypto.subtle.digest('SHA-256', material);
     return crypto.subtle.importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
   })();
@@ -18,7 +20,10 @@ function sealKey(): Promise<CryptoKey> {
 }
 
 function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 function fromBase64(s: string): Uint8Array<ArrayBuffer> | null {
@@ -32,7 +37,9 @@ function fromBase64(s: string): Uint8Array<ArrayBuffer> | null {
 
 export async function sealEmail(email: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await sealKey(), new TextEncoder().encode(email)));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await sealKey(), new TextEncoder().encode(email)),
+  );
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
@@ -44,7 +51,11 @@ export async function openEmail(id: string): Promise<string | null> {
   const bytes = fromBase64(id);
   if (!bytes || bytes.length < 13 + 16) return null;
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.subarray(0, 12) }, await sealKey(), bytes.subarray(12));
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: bytes.subarray(0, 12) },
+      await sealKey(),
+      bytes.subarray(12),
+    );
     return new TextDecoder().decode(plain);
   } catch {
     return null;

@@ -41,7 +41,8 @@ export class Router {
   async handle(req: Request): Promise<Response> {
     const url = new URL(req.url);
     const path = url.pathname.startsWith(this.prefix) ? url.pathname.slice(this.prefix.length) : null;
-    if (path === null) throw new HttpError(404, `No route for ${url.pathname}; the API lives under ${this.prefix}`);
+    if (path === null)
+      throw new HttpError(404, `No route for ${url.pathname}; the API lives under ${this.prefix}`);
     let pathMatched = false;
     for (const route of this.routes) {
       const m = route.pattern.exec(path || '/');

@@ -17,9 +17,13 @@ Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
   try {
-    if (req.method !== 'POST' && req.method !== 'GET') throw new HttpError(405, 'Use POST (or GET) to record a visit');
+    if (req.method !== 'POST' && req.method !== 'GET')
+      throw new HttpError(405, 'Use POST (or GET) to record a visit');
     const caller = await identify(req);
-    const input = req.method === 'POST' ? parseFields(visitSchema, await readFields(req, 10_000)) : { path: new URL(req.url).searchParams.get('path') ?? undefined };
+    const input =
+      req.method === 'POST'
+        ? parseFields(visitSchema, await readFields(req, 10_000))
+        : { path: new URL(req.url).searchParams.get('path') ?? undefined };
     const visit = await recordVisit(req, clientFor(caller), input.path ?? null);
     return json(visit, 201);
   } catch (e) {

@@ -3,7 +3,7 @@ import type { Session } from 'npm:@supabase/supabase-js@2.109.0';
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { loginSchema, parseFields, registerSchema } from '../../_shared/schemas.ts';
-import { anonClient, clientFor, identify, requestToken } from '../../_shared/supabase.ts';
+import { anonClient, clientFor, identify } from '../../_shared/supabase.ts';
 import { siteUrl } from '../../_shared/env.ts';
 import type { RouteContext } from '../router.ts';
 import { decodeVerifyParam, openEmail, sealEmail } from '../otp-id.ts';
@@ -27,7 +27,13 @@ function authError(error: { status?: number; code?: string; message: string }): 
 async function sessionAnswer(session: Session, msg: string, status = 200): Promise<Response> {
   const profile = await userOut(clientFor({ token: session.access_token }), session.user);
   return json(
-    { msg, user: profile, token: session.access_token, refreshToken: session.refresh_token, expiresIn: session.expires_in },
+    {
+      msg,
+      user: profile,
+      token: session.access_token,
+      refreshToken: session.refresh_token,
+      expiresIn: session.expires_in,
+    },
     status,
     { 'Set-Cookie': sessionCookie(session.access_token, session.expires_in ?? 3600) },
   );
@@ -47,12 +53,14 @@ export async function register({ req }: RouteContext): Promise<Response> {
 
 export async function verify({ params }: RouteContext): Promise<Response> {
   const parts = decodeVerifyParam(params.code);
-  if (!parts || !parts.otp) throw new HttpError(400, 'The confirmation link is not valid: it must carry the code');
+  if (!parts || !parts.otp)
+    throw new HttpError(400, 'The confirmation link is not valid: it must carry the code');
   const auth = anonClient().auth;
   const email = await openEmail(parts.id);
   let session: Session | null = null;
   if (email) {
-    if (!/^\d{6,10}$/.test(parts.otp)) throw new HttpError(400, 'The one-time password must be the digits from the e-mail');
+    if (!/^\d{6,10}$/.test(parts.otp))
+      throw new HttpError(400, 'The one-time password must be the digits from the e-mail');
     // Sign-up confirmations are 'signup' codes; a code asked for later (resend, sign-in) is 'email'.
     for (const type of ['signup', 'email'] as const) {
       const { data, error } = await auth.verifyOtp({ email, token: parts.otp, type });
@@ -74,20 +82,25 @@ export async function verify({ params }: RouteContext): Promise<Response> {
 
 export async function login({ req }: RouteContext): Promise<Response> {
   const input = parseFields(loginSchema, await readFields(req));
-  const { data, error } = await anonClient().auth.signInWithPassword({ email: input.email, password: input.password });
-  if (error || !data.session) throw authError(error ?? { message: 'Invalid Credentials', code: 'invalid_credentials' });
+  const { data, error } = await anonClient().auth.signInWithPassword({
+    email: input.email,
+    password: input.password,
+  });
+  if (error || !data.session)
+    throw authError(error ?? { message: 'Invalid Credentials', code: 'invalid_credentials' });
   return sessionAnswer(data.session, 'Login Sucessfully');
 }
 
+/**
+ * Ends the session and clears the cookie. An expired or invalid token has no session left to end, so
+ * logging out with one still succeeds: a stale cookie must never trap a user.
+ */
 export async function logout({ req }: RouteContext): Promise<Response> {
-  const token = requestToken(req);
-  if (token) {
-    const caller = await identify(req);
-    if (caller.token) {
-      // Ends the session on the Auth server too, so the token's refresh token is dead.
-      const { error } = await anonClient().auth.admin.signOut(caller.token, 'local');
-      if (error && error.status !== 401 && error.status !== 404) console.error('logout', error);
-    }
+  const caller = await identify(req).catch(() => null);
+  if (caller?.token) {
+    // Ends the session on the Auth server too, so the token's refresh token is dead.
+    const { error } = await anonClient().auth.admin.signOut(caller.token, 'local');
+    if (error && error.status !== 401 && error.status !== 404) console.error('logout', error);
   }
   return json({ msg: 'Logout Sucessfully' }, 200, { 'Set-Cookie': clearedSessionCookie() });
 }

@@ -54,7 +54,9 @@ export async function addNews({ req }: RouteContext): Promise<Response> {
   if (bannerFile) {
     const banner = await safeImage(bannerFile, 'News banner');
     bannerPath = objectName('banners', banner.type);
-    const { error } = await client.storage.from(BANNERS).upload(bannerPath, banner.bytes, { contentType: banner.type.mime });
+    const { error } = await client.storage
+      .from(BANNERS)
+      .upload(bannerPath, banner.bytes, { contentType: banner.type.mime });
     if (error) throw storageError(error, 'store the news banner');
   }
   const { data, error } = await client

@@ -12,7 +12,9 @@ export async function postNotify({ req }: RouteContext): Promise<Response> {
   const client = clientFor(caller);
   const saved: string[] = [];
   for (const asset of assetName) {
-    const { error } = await client.from('notify_registrations').insert({ user_id: caller.user.id, asset_name: asset });
+    const { error } = await client
+      .from('notify_registrations')
+      .insert({ user_id: caller.user.id, asset_name: asset });
     // 23505: this identifier (in canonical form) is registered already, which is what the user wants.
     if (error && error.code !== '23505') throw dbError(error, `register ${asset}`);
     saved.push(asset);
@@ -28,14 +30,25 @@ export async function listNotify({ req }: RouteContext): Promise<Response> {
     .order('created_at', { ascending: false });
   if (error) throw dbError(error, 'list your registrations');
   return json({
-    assets: (data ?? []).map((r) => ({ _id: r.id, assetName: r.asset_name, kind: r.identifier_kind, canonical: r.identifier_canonical, createdAt: r.created_at })),
+    assets: (data ?? []).map((r) => ({
+      _id: r.id,
+      assetName: r.asset_name,
+      kind: r.identifier_kind,
+      canonical: r.identifier_canonical,
+      createdAt: r.created_at,
+    })),
   });
 }
 
 export async function deleteNotify({ req, params }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
-  if (!uuidSchema.safeParse(params.id).success) throw new HttpError(404, `No registration with id ${params.id}`);
-  const { data, error } = await clientFor(caller).from('notify_registrations').delete().eq('id', params.id).select('id');
+  if (!uuidSchema.safeParse(params.id).success)
+    throw new HttpError(404, `No registration with id ${params.id}`);
+  const { data, error } = await clientFor(caller)
+    .from('notify_registrations')
+    .delete()
+    .eq('id', params.id)
+    .select('id');
   if (error) throw dbError(error, 'delete this registration');
   if (!data?.length) throw new HttpError(404, `No registration with id ${params.id}`);
   return json({ msg: 'Deleted Sucessfully' });

@@ -6,7 +6,12 @@
  */
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
-import { parseFields, removalRequestSchema, removalResponseSchema, uuidSchema } from '../../_shared/schemas.ts';
+import {
+  parseFields,
+  removalRequestSchema,
+  removalResponseSchema,
+  uuidSchema,
+} from '../../_shared/schemas.ts';
 import { clientFor, requireUser } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
 import { dbError } from '../db.ts';
@@ -30,7 +35,12 @@ export async function createRemovalRequest({ req }: RouteContext): Promise<Respo
   const input = parseFields(removalRequestSchema, await readFields(req));
   const { data, error } = await clientFor(caller)
     .from('removal_requests')
-    .insert({ report_id: input.reportId, requester_id: caller.user.id, reason: input.reason, contact_email: input.contactEmail })
+    .insert({
+      report_id: input.reportId,
+      requester_id: caller.user.id,
+      reason: input.reason,
+      contact_email: input.contactEmail,
+    })
     .select()
     .single();
   if (error?.code === '23503') throw new HttpError(404, `No report with id ${input.reportId}`);
@@ -41,14 +51,18 @@ export async function createRemovalRequest({ req }: RouteContext): Promise<Respo
 
 export async function listRemovalRequests({ req }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
-  const { data, error } = await clientFor(caller).from('removal_requests').select('*').order('created_at', { ascending: false });
+  const { data, error } = await clientFor(caller)
+    .from('removal_requests')
+    .select('*')
+    .order('created_at', { ascending: false });
   if (error) throw dbError(error, 'list removal requests');
   return json({ requests: (data ?? []).map(requestOut) });
 }
 
 export async function respondToRemovalRequest({ req, params }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
-  if (!uuidSchema.safeParse(params.id).success) throw new HttpError(404, `No removal request with id ${params.id}`);
+  if (!uuidSchema.safeParse(params.id).success)
+    throw new HttpError(404, `No removal request with id ${params.id}`);
   const input = parseFields(removalResponseSchema, await readFields(req));
   const { data, error } = await clientFor(caller)
     .from('removal_requests')

@@ -48,11 +48,17 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Checks and stores an evidence image under the reporter's folder; returns its path. */
-async function storeEvidence(client: SupabaseClient, userId: string, file: File | null): Promise<string | null> {
+async function storeEvidence(
+  client: SupabaseClient,
+  userId: string,
+  file: File | null,
+): Promise<string | null> {
   if (!file) return null;
   const image = await safeImage(file, 'Evidence');
   const path = objectName(userId, image.type);
-  const { error } = await client.storage.from(EVIDENCE).upload(path, image.bytes, { contentType: image.type.mime });
+  const { error } = await client.storage
+    .from(EVIDENCE)
+    .upload(path, image.bytes, { contentType: image.type.mime });
   if (error) throw storageError(error, 'store the evidence');
   return path;
 }
@@ -120,20 +126,26 @@ export async function updateReport({ req, params }: RouteContext): Promise<Respo
   const input = parseFields(updateReportSchema, fields);
   const evidence = fileField(fields, 'evidence');
   const client = clientFor(caller);
-  const { data: before, error: readError } = await client.from('reports').select('id, evidence_path').eq('id', id).maybeSingle();
+  const { data: before, error: readError } = await client
+    .from('reports')
+    .select('id, evidence_path')
+    .eq('id', id)
+    .maybeSingle();
   if (readError) throw dbError(readError, 'read this report');
   if (!before) throw new HttpError(404, `No report with id ${id}`);
   const patch = toColumns(input);
   const evidencePath = await storeEvidence(client, caller.user.id, evidence);
   if (evidencePath) patch.evidence_path = evidencePath;
-  if (!Object.keys(patch).length) throw new HttpError(400, 'Nothing to update: send at least one report field');
+  if (!Object.keys(patch).length)
+    throw new HttpError(400, 'Nothing to update: send at least one report field');
   const { data, error } = await client.from('reports').update(patch).eq('id', id).select().maybeSingle();
   if (error || !data) {
     if (evidencePath) await client.storage.from(EVIDENCE).remove([evidencePath]);
     if (error) throw dbError(error, 'update this report');
     throw new HttpError(404, `No report with id ${id}`);
   }
-  if (evidencePath && before.evidence_path) await client.storage.from(EVIDENCE).remove([before.evidence_path]);
+  if (evidencePath && before.evidence_path)
+    await client.storage.from(EVIDENCE).remove([before.evidence_path]);
   dispatchSoon();
   const { data: card } = await client.from('report_cards').select('*').eq('id', id).maybeSingle();
   return json({ msg: 'Report updated successfully', report: await present(client, card ?? data) });

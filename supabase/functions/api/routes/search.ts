@@ -24,7 +24,10 @@ async function runSearch(req: Request, searchString: string) {
   const caller = await identify(req);
   const visit = await visitFrom(req);
   const visitor = { ...(visit.location ?? {}), ip_hash: visit.ipHash };
-  const { data, error } = await clientFor(caller).rpc('search_reports', { search_string: searchString, visitor });
+  const { data, error } = await clientFor(caller).rpc('search_reports', {
+    search_string: searchString,
+    visitor,
+  });
   if (error) throw dbError(error, 'search');
   const result = data as SearchResult;
   return {

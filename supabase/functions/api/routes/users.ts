@@ -10,14 +10,22 @@ import { publicUrl } from '../present.ts';
 import type { RouteContext } from '../router.ts';
 
 export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin');
+  const { data, error } = await client
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .eq('role', 'admin');
   if (error) throw dbError(error, 'read your role');
   return (data ?? []).length > 0;
 }
 
 /** The user as the legacy client knows it: name, email, avatar (a URL) and role. */
 export async function userOut(client: SupabaseClient, user: User) {
-  const { data, error } = await client.from('profiles').select('name, email, avatar_path').eq('id', user.id).maybeSingle();
+  const { data, error } = await client
+    .from('profiles')
+    .select('name, email, avatar_path')
+    .eq('id', user.id)
+    .maybeSingle();
   if (error) throw dbError(error, 'read your profile');
   return {
     _id: user.id,
@@ -39,23 +47,38 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
   const input = parseFields(updateUserSchema, fields);
   const avatarFile = fileField(fields, 'avatar');
   const avatar = avatarFile ? await safeImage(avatarFile, 'Avatar') : null;
-  if (!input.name && !input.email && !avatar) throw new HttpError(400, 'Nothing to update: send name, email or avatar');
+  if (!input.name && !input.email && !avatar)
+    throw new HttpError(400, 'Nothing to update: send name, email or avatar');
   const client = clientFor(caller);
 
-  const { data: before, error: readError } = await client.from('profiles').select('avatar_path').eq('id', caller.user.id).maybeSingle();
+  const { data: before, error: readError } = await client
+    .from('profiles')
+    .select('avatar_path')
+    .eq('id', caller.user.id)
+    .maybeSingle();
   if (readError) throw dbError(readError, 'read your profile');
 
   let emailChangePending = false;
   if (input.email && input.email !== caller.user.email?.toLowerCase()) {
     // Supabase sends a confirmation to the new address; the e-mail changes once it is confirmed.
-    const res = await fetch(`${requireEnv('SUPABASE_URL')}/auth/v1/user?redirect_to=${encodeURIComponent(siteUrl() + '/dashboard/profile')}`, {
-      method: 'PUT',
-      headers: { apikey: requireEnv('SUPABASE_ANON_KEY'), Authorization: `Bearer ${caller.token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: input.email }),
-    });
+    const res = await fetch(
+      `${requireEnv('SUPABASE_URL')}/auth/v1/user?redirect_to=${encodeURIComponent(siteUrl() + '/dashboard/profile')}`,
+      {
+        method: 'PUT',
+        headers: {
+          apikey: requireEnv('SUPABASE_ANON_KEY'),
+          Authorization: `Bearer ${caller.token}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ email: input.email }),
+      },
+    );
     if (!res.ok) {
       const body = await res.json().catch(() => ({}));
-      throw new HttpError(res.status >= 500 ? 502 : res.status === 422 ? 400 : res.status, body.msg ?? body.message ?? 'The e-mail could not be changed');
+      throw new HttpError(
+        res.status >= 500 ? 502 : res.status === 422 ? 400 : res.status,
+        body.msg ?? body.message ?? 'The e-mail could not be changed',
+      );
     }
     emailChangePending = true;
   }
@@ -65,7 +88,9 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
   let uploaded: string | null = null;
   if (avatar) {
     uploaded = objectName(caller.user.id, avatar.type);
-    const { error } = await client.storage.from('avatars').upload(uploaded, avatar.bytes, { contentType: avatar.type.mime });
+    const { error } = await client.storage
+      .from('avatars')
+      .upload(uploaded, avatar.bytes, { contentType: avatar.type.mime });
     if (error) throw storageError(error, 'store the avatar');
     patch.avatar_path = uploaded;
   }
@@ -79,5 +104,9 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
       await client.storage.from('avatars').remove([before.avatar_path]);
     }
   }
-  return json({ msg: 'Profile updated successfully', user: await userOut(client, caller.user), emailChangePending });
+  return json({
+    msg: 'Profile updated successfully',
+    user: await userOut(client, caller.user),
+    emailChangePending,
+  });
 }

@@ -1,0 +1,243 @@
+/** /api/v1 accounts: register, confirm, login (bearer and cookie), logout, current user, profile. */
+import { describe, expect, it } from 'vitest';
+import { adminPool } from '../helpers.ts';
+import { codeIn, latestMail, uniqueEmail } from '../auth-helpers.ts';
+import {
+  api,
+  createUser,
+  downloadObject,
+  exifWithGps,
+  forgedToken,
+  formOf,
+  objectsIn,
+  tinyJpeg,
+} from './helpers.ts';
+
+const verifyParam = (hash: string, otp: string) => Buffer.from(`${hash}.${otp}`).toString('base64');
+
+describe('POST /auth/register and GET /verify/{base64 of hash.otp}', () => {
+  it('registers, e-mails a code, and confirms with it', async () => {
+    const email = uniqueEmail('reg');
+    const reg = await api<{ msg: string; hash: string }>('POST', '/auth/register', {
+      json: { name: 'Rina Reyes', email, password: 'long enough pw' },
+    });
+    expect(reg.status).toBe(201);
+    expect(reg.body.msg).toBe('Please Confirm your email!');
+    expect(reg.body.hash).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(reg.body.hash).not.toContain(email.split('@')[0]);
+
+    // Not confirmed yet: login is refused with the confirmation message.
+    const early = await api('POST', '/auth/login', { json: { email, password: 'long enough pw' } });
+    expect(early.status).toBe(403);
+    expect(early.body.msg).toBe('Please Confirm your email!');
+
+    const code = codeIn(await latestMail(email));
+    const wrong = await api(
+      'GET',
+      `/verify/${verifyParam(reg.body.hash, code === '000000' ? '111111' : '000000')}`,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toMatch(/wrong or has expired/);
+
+    const ok = await api<{ msg: string; token: string; user: { name: string } }>(
+      'GET',
+      `/verify/${verifyParam(reg.body.hash, code)}`,
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.msg).toBe('Email Confirmed');
+    expect(ok.body.user.name).toBe('Rina Reyes');
+    expect(ok.headers.get('set-cookie')).toMatch(/scamcheck_session=.+HttpOnly/);
+
+    const login = await api('POST', '/auth/login', { json: { email, password: 'long enough pw' } });
+    expect(login.status).toBe(200);
+  });
+
+  it('refuses missing fields, bad e-mails, short passwords and non-JSON bodies with 400', async () => {
+    const cases: unknown[] = [
+      {},
+      { name: 'A', email: 'not-an-email', password: 'long enough pw' },
+      { name: 'A', email: uniqueEmail(), password: 'short' },
+      { name: 42, email: uniqueEmail(), password: 'long enough pw' },
+    ];
+    for (const json of cases) {
+      const r = await api('POST', '/auth/register', { json });
+      expect(r.status, JSON.stringify(json)).toBe(400);
+      expect(typeof r.body.msg).toBe('string');
+    }
+    const bad = await api('POST', '/auth/register', {
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('Malformed JSON in request body');
+  });
+
+  it('refuses verify links that are not base64 of hash.otp, or carry a tampered hash', async () => {
+    for (const param of [
+      '%%%',
+      Buffer.from('no-dot-here').toString('base64'),
+      verifyParam('AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '123456'),
+    ]) {
+      const r = await api('GET', `/verify/${param}`);
+      expect(r.status, param).toBe(400);
+    }
+  });
+});
+
+describe('POST /auth/login, GET /auth/logout', () => {
+  it('returns the token and sets an HttpOnly cookie; both authenticate; logout ends the session', async () => {
+    const user = await createUser('login');
+    const login = await api<{ token: string; msg: string; user: { email: string; role: string } }>(
+      'POST',
+      '/auth/login',
+      {
+        json: { email: user.email, password: user.password },
+      },
+    );
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ email: user.email, role: 'user' });
+    const cookie = login.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    const sessionCookie = cookie.split(';')[0];
+
+    const byCookie = await api<{ user: { email: string } }>('GET', '/users/current-user', {
+      headers: { cookie: sessionCookie },
+    });
+    expect(byCookie.status).toBe(200);
+    expect(byCookie.body.user.email).toBe(user.email);
+    const byBearer = await api('GET', '/users/current-user', { token: login.body.token });
+    expect(byBearer.status).toBe(200);
+
+    const out = await api('GET', '/auth/logout', { headers: { cookie: sessionCookie } });
+    expect(out.status).toBe(200);
+    expect(out.body.msg).toBe('Logout Sucessfully');
+    expect(out.headers.get('set-cookie')).toMatch(/scamcheck_session=;.*Max-Age=0/);
+  });
+
+  it('answers wrong passwords and unknown users alike, with 401', async () => {
+    const user = await createUser('login');
+    const wrong = await api('POST', '/auth/login', {
+      json: { email: user.email, password: 'not the password' },
+    });
+    const unknown = await api('POST', '/auth/login', {
+      json: { email: uniqueEmail('nobody'), password: 'not the password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect((await api('POST', '/auth/login', { json: { email: user.email } })).status).toBe(400);
+  });
+
+  it('a stale or forged session never blocks logging out or in again', async () => {
+    expect((await api('GET', '/auth/logout')).status).toBe(200);
+    const out = await api('GET', '/auth/logout', {
+      headers: { cookie: `scamcheck_session=${forgedToken()}` },
+    });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    const user = await createUser('relogin');
+    const again = await api('POST', '/auth/login', {
+      token: forgedToken(user),
+      json: { email: user.email, password: user.password },
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it('a logged-out token no longer works', async () => {
+    const user = await createUser('out');
+    expect((await api('GET', '/auth/logout', { token: user.token })).status).toBe(200);
+    expect((await api('GET', '/users/current-user', { token: user.token })).status).toBe(401);
+  });
+});
+
+describe('GET /users/current-user, PATCH /users/update-user', () => {
+  it('needs a valid session: none, forged, garbage and anon key are refused with 401', async () => {
+    expect((await api('GET', '/users/current-user')).status).toBe(401);
+    const user = await createUser('cu');
+    expect((await api('GET', '/users/current-user', { token: forgedToken(user) })).status).toBe(401);
+    expect((await api('GET', '/users/current-user', { token: 'garbage' })).status).toBe(401);
+    expect(
+      (await api('GET', '/users/current-user', { headers: { authorization: 'Basic abc' } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api('GET', '/users/current-user', {
+          headers: { cookie: 'scamcheck_session=forged.token.value' },
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('updates the name and stores the avatar without its GPS tags under a server-chosen name', async () => {
+    const user = await createUser('avatar', { name: 'Before' });
+    const jpeg = tinyJpeg(exifWithGps());
+    const res = await api<{ msg: string; user: { name: string; avatar: string } }>(
+      'PATCH',
+      '/users/update-user',
+      {
+        token: user.token,
+        form: formOf(
+          { name: 'After' },
+          { field: 'avatar', bytes: jpeg, name: '../../etc/passwd.jpg', type: 'image/jpeg' },
+        ),
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toBe('Profile updated successfully');
+    expect(res.body.user.name).toBe('After');
+    const [stored] = await objectsIn('avatars', `${user.id}/`);
+    expect(stored).toMatch(new RegExp(`^${user.id}/[0-9a-f-]{36}\\.jpg$`));
+    expect(res.body.user.avatar).toContain(stored);
+    const bytes = await downloadObject('avatars', stored);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+    expect(bytes.includes(Buffer.from('SpyCam'))).toBe(false);
+    expect(bytes.length).toBe(jpeg.length - (exifWithGps().length + 4));
+  });
+
+  it('refuses an oversize avatar and a script renamed .png, storing nothing and changing nothing', async () => {
+    const user = await createUser('avatar', { name: 'Unchanged' });
+    const big = await api('PATCH', '/users/update-user', {
+      token: user.token,
+      form: formOf(
+        { name: 'Changed' },
+        {
+          field: 'avatar',
+          bytes: Buffer.concat([tinyJpeg(), Buffer.alloc(500_001)]),
+          name: 'a.jpg',
+          type: 'image/jpeg',
+        },
+      ),
+    });
+    expect(big.status).toBe(400);
+    expect(big.body.msg).toBe('Image size too large');
+    const script = await api('PATCH', '/users/update-user', {
+      token: user.token,
+      form: formOf(
+        { name: 'Changed' },
+        {
+          field: 'avatar',
+          bytes: Buffer.from('<?php echo shell_exec($_GET["c"]); ?>'),
+          name: 'shell.png',
+          type: 'image/png',
+        },
+      ),
+    });
+    expect(script.status).toBe(400);
+    expect(script.body.msg).toMatch(/must be an image/);
+    expect(await objectsIn('avatars', `${user.id}/`)).toEqual([]);
+    const { rows } = await adminPool().query('select name from public.profiles where id = $1', [user.id]);
+    expect(rows[0].name).toBe('Unchanged');
+  });
+
+  it('refuses an empty update and an over-long name with 400', async () => {
+    const user = await createUser('upd');
+    expect((await api('PATCH', '/users/update-user', { token: user.token, json: {} })).status).toBe(400);
+    expect(
+      (await api('PATCH', '/users/update-user', { token: user.token, json: { name: 'x'.repeat(101) } }))
+        .status,
+    ).toBe(400);
+    expect((await api('PATCH', '/users/update-user', { json: { name: 'x' } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * The edge functions are excluded from tsc and eslint (they are Deno code), so this runs Deno's own
+ * type checker over every function and the Deno unit tests of supabase/functions/_shared, as CI must.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FUNCTIONS_DIR } from '../../local/functions.ts';
+import { ROOT_DIR } from '../../local/config.ts';
+
+const deno = path.join(ROOT_DIR, 'node_modules', '.bin', 'deno');
+
+function runDeno(args: string[]) {
+  const r = spawnSync(deno, args, {
+    cwd: FUNCTIONS_DIR,
+    encoding: 'utf8',
+    timeout: 240_000,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: r.status, output: `${r.stdout}\n${r.stderr}` };
+}
+
+const functions = readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+  .filter(
+    (d) =>
+      d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(FUNCTIONS_DIR, d.name, 'index.ts')),
+  )
+  .map((d) => d.name);
+
+describe('Deno functions', () => {
+  it('finds the functions this project deploys', () => {
+    expect(functions).toEqual(
+      expect.arrayContaining(['api', 'visitor', 'notify-dispatch', 'removal-expiry']),
+    );
+  });
+
+  it.each(functions)(
+    'deno check passes for %s',
+    (name) => {
+      const r = runDeno(['check', '--config', 'deno.json', `${name}/index.ts`]);
+      expect(r.output).not.toMatch(/error/i);
+      expect(r.code).toBe(0);
+    },
+    240_000,
+  );
+
+  it('the Deno unit tests of _shared (image safety, offline geolocation) pass', () => {
+    const r = runDeno(['test', '--allow-all', '--config', 'deno.json', '_shared/']);
+    expect(r.output).toMatch(/ok \| \d+ passed \| 0 failed/);
+    expect(r.code).toBe(0);
+  }, 240_000);
+});

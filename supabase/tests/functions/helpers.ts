@@ -1,0 +1,238 @@
+/** Helpers for the edge-function tests: plain fetch against the legacy API, users, images, mail. */
+import { adminPool, stackEnv, unique } from '../helpers.ts';
+
+export const API = () => `${stackEnv('API_URL')}/functions/v1/api/v1`;
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Calls the legacy API; `token` goes in as a bearer token, a JSON `json` body as JSON. */
+export async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  opts: {
+    token?: string;
+    json?: unknown;
+    form?: FormData;
+    headers?: Record<string, string>;
+    body?: string | FormData;
+  } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | FormData | undefined = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) body = opts.form;
+  const res = await fetch(`${API()}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep the text: a non-JSON answer is itself a failure the test will show
+  }
+  return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * A confirmed user signed in through the legacy login. The account is created with the Auth admin
+ * API (confirmation has its own test), so each test file gets fresh users quickly.
+ */
+export async function createUser(
+  prefix = 'fn',
+  opts: { admin?: boolean; name?: string } = {},
+): Promise<TestUser> {
+  const email = `${unique(prefix)}@example.com`;
+  const password = 'correct horse battery';
+  const res = await fetch(`${stackEnv('API_URL')}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {
+      apikey: stackEnv('SERVICE_ROLE_KEY'),
+      authorization: `Bearer ${stackEnv('SERVICE_ROLE_KEY')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      email,
+      password,
+      email_confirm: true,
+      user_metadata: { name: opts.name ?? 'Test User' },
+    }),
+  });
+  if (!res.ok) throw new Error(`creating ${email} failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  if (opts.admin) await adminPool().query('select private.grant_admin($1)', [id]);
+  const login = await api<{ token: string }>('POST', '/auth/login', { json: { email, password } });
+  if (login.status !== 200)
+    throw new Error(`login of ${email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { id, email, password, token: login.body.token };
+}
+
+/** A token with a valid shape and claims but a signature made without the server's secret. */
+export function forgedToken(user?: TestUser): string {
+  const base = user?.token ?? stackEnv('SERVICE_ROLE_KEY');
+  const [h, p] = base.split('.');
+  const payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
+  payload.role = 'authenticated';
+  payload.sub ??= '00000000-0000-4000-a000-000000000001';
+  payload.exp = Math.floor(Date.now() / 1000) + 3600;
+  return `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${Buffer.from('not the signature').toString('base64url')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images built byte by byte, so the tests know exactly what went in.
+// ---------------------------------------------------------------------------------------------
+
+function segment(marker: number, payload: Uint8Array): Buffer {
+  const len = payload.length + 2;
+  return Buffer.concat([Buffer.from([0xff, marker, len >> 8, len & 0xff]), payload]);
+}
+
+/** A TIFF IFD entry (big-endian): tag, type, count, value-or-offset. */
+function ifdEntry(tag: number, type: number, count: number, value: number): Buffer {
+  const b = Buffer.alloc(12);
+  b.writeUInt16BE(tag, 0);
+  b.writeUInt16BE(type, 2);
+  b.writeUInt32BE(count, 4);
+  if (type === 2 && count <= 4)
+    b.writeUInt8(value, 8); // short ASCII ('N', 'E') stored inline
+  else b.writeUInt32BE(value, 8);
+  return b;
+}
+
+/**
+ * An APP1 Exif payload whose GPS IFD puts the photo at 14°35'N 120°58'E (Manila): IFD0 with a
+ * camera Make and a GPSInfo pointer, then the GPS IFD with latitude and longitude rationals.
+ */
+export function exifWithGps(): Buffer {
+  const make = Buffer.from('SpyCam\0');
+  // Layout (offsets from the TIFF header): header 8, IFD0 at 8 (2 entries), GPS IFD at 38 (4 entries), data after.
+  const ifd0At = 8;
+  const gpsAt = ifd0At + 2 + 2 * 12 + 4; // 38
+  const dataAt = gpsAt + 2 + 4 * 12 + 4; // 92
+  const makeAt = dataAt;
+  const latAt = makeAt + make.length;
+  const lngAt = latAt + 24;
+  const rationals = (d: number, m: number, s: number) => {
+    const b = Buffer.alloc(24);
+    [d, 1, m, 1, s, 1].forEach((v, i) => b.writeUInt32BE(v, i * 4));
+    return b;
+  };
+  const tiff = Buffer.concat([
+    Buffer.from('MM\0*', 'latin1'),
+    Buffer.from([0, 0, 0, ifd0At]),
+    Buffer.from([0, 2]),
+    ifdEntry(0x010f, 2, make.length, makeAt), // Make
+    ifdEntry(0x8825, 4, 1, gpsAt), // GPSInfo
+    Buffer.alloc(4),
+    Buffer.from([0, 4]),
+    ifdEntry(0x0001, 2, 2, 'N'.charCodeAt(0)), // GPSLatitudeRef
+    ifdEntry(0x0002, 5, 3, latAt), // GPSLatitude
+    ifdEntry(0x0003, 2, 2, 'E'.charCodeAt(0)), // GPSLongitudeRef
+    ifdEntry(0x0004, 5, 3, lngAt), // GPSLongitude
+    Buffer.alloc(4),
+    make,
+    rationals(14, 35, 42),
+    rationals(120, 58, 17),
+  ]);
+  return Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+}
+
+/**
+ * A complete 8x8 grey baseline JPEG: quantisation table, frame, one-code Huffman tables, and a scan
+ * whose only block is a zero DC difference followed by end-of-block. `app1` is inserted after JFIF.
+ */
+export function tinyJpeg(app1?: Buffer): Buffer {
+  const jfif = segment(0xe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
+  const dqt = segment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)]));
+  const sof = segment(0xc0, Buffer.from([8, 0, 8, 0, 8, 1, 1, 0x11, 0]));
+  const oneCode = (tableClassAndId: number) => {
+    const counts = Buffer.alloc(16);
+    counts[0] = 1; // one code of length 1
+    return segment(0xc4, Buffer.concat([Buffer.from([tableClassAndId]), counts, Buffer.from([0])]));
+  };
+  const sos = segment(0xda, Buffer.from([1, 1, 0x00, 0, 63, 0]));
+  // Bits: DC '0' (difference category 0), AC '0' (end of block), padded with ones.
+  const scan = Buffer.from([0x3f]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    jfif,
+    ...(app1 ? [segment(0xe1, app1)] : []),
+    dqt,
+    sof,
+    oneCode(0x00),
+    oneCode(0x10),
+    sos,
+    scan,
+    Buffer.from([0xff, 0xd9]),
+  ]);
+}
+
+/** A form with the fields and, optionally, one file. */
+export function formOf(
+  fields: Record<string, string>,
+  file?: { field: string; bytes: Buffer; name: string; type: string },
+): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) form.append(file.field, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  return form;
+}
+
+/** Objects stored in a bucket (as the database records them). */
+export async function objectsIn(bucket: string, prefix: string): Promise<string[]> {
+  const { rows } = await adminPool().query<{ name: string }>(
+    'select name from storage.objects where bucket_id = $1 and name like $2 order by name',
+    [bucket, `${prefix}%`],
+  );
+  return rows.map((r) => r.name);
+}
+
+/** Downloads a stored object's bytes with the service key. */
+export async function downloadObject(bucket: string, name: string): Promise<Buffer> {
+  const res = await fetch(`${stackEnv('API_URL')}/storage/v1/object/${bucket}/${name}`, {
+    headers: {
+      apikey: stackEnv('SERVICE_ROLE_KEY'),
+      authorization: `Bearer ${stackEnv('SERVICE_ROLE_KEY')}`,
+    },
+  });
+  if (!res.ok) throw new Error(`download ${bucket}/${name}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** Runs a scheduled function as the scheduler does (service-role key). */
+export async function runJob(name: string): Promise<Answer> {
+  const res = await fetch(`${stackEnv('API_URL')}/functions/v1/${name}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stackEnv('SERVICE_ROLE_KEY')}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+export function reportFields(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    incidentDate: new Date().toISOString().slice(0, 10),
+    incidentType: 'scam',
+    reportedAccountType: 'mobile no.',
+    reportedAccount: `0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+    consentToContact: 'yes',
+    incidentDescription: 'Asked for a GCash OTP to "verify" a prize.',
+    location: 'Quezon City',
+    loc: '14.6760,121.0437',
+    country: 'PH',
+    source: 'sms',
+    ...overrides,
+  };
+}

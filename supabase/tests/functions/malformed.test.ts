@@ -1,0 +1,131 @@
+/**
+ * Hostile and broken input to every /api/v1 call: bad JSON, wrong types, huge bodies, unsupported
+ * content types and forged tokens get a 4xx with a readable `msg`, never a 500, and change nothing.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPool } from '../helpers.ts';
+import { api, createUser, forgedToken, type TestUser } from './helpers.ts';
+
+const ID = '00000000-0000-4000-a000-000000000000';
+const ROUTES: [string, string][] = [
+  ['POST', '/auth/register'],
+  ['POST', '/auth/login'],
+  ['GET', '/auth/logout'],
+  ['GET', `/verify/${Buffer.from('x.1').toString('base64')}`],
+  ['GET', '/users/current-user'],
+  ['PATCH', '/users/update-user'],
+  ['GET', '/users/admin/app-stats'],
+  ['GET', '/reports'],
+  ['POST', '/reports'],
+  ['GET', '/reports/stats'],
+  ['GET', `/reports/${ID}`],
+  ['PATCH', `/reports/${ID}`],
+  ['DELETE', `/reports/${ID}`],
+  ['POST', '/search'],
+  ['GET', '/search/anything'],
+  ['GET', '/visitor'],
+  ['POST', '/visitor/contact'],
+  ['GET', '/news/frontpage'],
+  ['GET', '/news'],
+  ['POST', '/news/addnews'],
+  ['GET', `/news/${ID}`],
+  ['POST', '/notify'],
+  ['POST', '/removal-requests'],
+  ['POST', `/removal-requests/${ID}/response`],
+];
+/** Calls that start or end a session ignore the token a client sends (a stale cookie must not block login). */
+const SESSION_CALLS = /^\/(auth|verify)\//;
+const TOKEN_ROUTES = ROUTES.filter(([, p]) => !SESSION_CALLS.test(p));
+const WRITES = ROUTES.filter(([m]) => m !== 'GET');
+const BODY_ROUTES = ROUTES.filter(([m]) => m === 'POST' || m === 'PATCH');
+
+/** What the test user owns everywhere, so tests running beside this one cannot disturb the count. */
+async function counts(userId: string): Promise<Record<string, number>> {
+  const q = async (sql: string) => (await adminPool().query(sql, [userId])).rows[0].n as number;
+  return {
+    reports: await q('select count(*)::int as n from public.reports where reporter_id = $1'),
+    news: await q('select count(*)::int as n from public.news where author_id = $1'),
+    contact: await q('select count(*)::int as n from public.contact_messages where user_id = $1'),
+    notify: await q('select count(*)::int as n from public.notify_registrations where user_id = $1'),
+    removal: await q('select count(*)::int as n from public.removal_requests where requester_id = $1'),
+    profile: await q("select count(*)::int as n from public.profiles where id = $1 and name = 'Test User'"),
+    objects: await q(
+      "select count(*)::int as n from storage.objects where owner_id = $1::text or name like $1 || '/%'",
+    ),
+  };
+}
+
+function expectClientError(r: { status: number; body: unknown }, what: string) {
+  expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeGreaterThanOrEqual(400);
+  expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBeLessThan(500);
+  expect(typeof (r.body as { msg?: unknown }).msg, what).toBe('string');
+}
+
+describe('malformed input to every /api/v1 call', () => {
+  let user: TestUser;
+  let before: Record<string, number>;
+
+  beforeAll(async () => {
+    user = await createUser('mal', { admin: true });
+    before = await counts(user.id);
+  });
+
+  it.each(TOKEN_ROUTES)('%s %s with a forged token: 401', async (method, path) => {
+    const r = await api(method, path, { token: forgedToken(user) });
+    expectClientError(r, `${method} ${path}`);
+    expect(r.status).toBe(401);
+  });
+
+  it.each(WRITES)(
+    '%s %s with broken JSON, a JSON array, wrong types and a foreign content type: 4xx',
+    async (method, path) => {
+      const bodies: [string, string][] = [
+        ['{"a": ', 'application/json'],
+        ['[1,2,3]', 'application/json'],
+        ['"just a string"', 'application/json'],
+        [
+          JSON.stringify({
+            name: 1,
+            email: [],
+            password: {},
+            searchString: 5,
+            assetName: false,
+            message: null,
+            newsTitle: 7,
+            incidentType: 3,
+            reportId: 1,
+            response: {},
+          }),
+          'application/json',
+        ],
+        ['\u0000\u0001binary', 'application/octet-stream'],
+        ['--x\r\nbroken multipart', 'multipart/form-data; boundary=x'],
+      ];
+      for (const [body, type] of bodies) {
+        const r = await api(method, path, { token: user.token, body, headers: { 'content-type': type } });
+        expectClientError(r, `${method} ${path} ${type} ${body.slice(0, 20)}`);
+      }
+    },
+  );
+
+  it.each(BODY_ROUTES)('%s %s with a 3 MB body: 413 before reading it all', async (method, path) => {
+    const r = await api(method, path, {
+      token: user.token,
+      body: JSON.stringify({ searchString: 'x'.repeat(3_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expectClientError(r, `${method} ${path}`);
+    expect(r.status).toBe(413);
+  });
+
+  it('unknown paths and methods answer 404 and 405 as JSON', async () => {
+    expectClientError(await api('GET', '/no-such-thing'), 'unknown path');
+    expect((await api('GET', '/no-such-thing')).status).toBe(404);
+    expect((await api('PUT', '/reports')).status).toBe(405);
+    expect((await api('GET', '/search/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('changed nothing in the database or storage', async () => {
+    expect(await counts(user.id)).toEqual(before);
+  });
+});
