@@ -86,6 +86,8 @@ beforeAll(async () => {
     create function public.${p}_pair() returns table (k int, label text) language sql immutable as $$ values (1, 'a'), (2, 'b'), (3, 'c') $$;
     create function public.${p}_one_author(author bigint) returns public.${authors} language sql stable as $$ select * from public.${authors} where id = author $$;
 
+    create view public.${p}_titles with (security_invoker = true) as select id, title, author_id from public.${posts};
+    grant select on public.${p}_titles to anon, authenticated;
     grant execute on all functions in schema public to anon, authenticated, service_role;
     insert into public.${authors} (id, name, country) values (1, 'Ana', 'PH'), (2, 'Ben', 'PH'), (3, 'Cy', null);
     insert into public.${posts} (author_id, title, body, tags, meta, score, published, owner_id) values
@@ -105,7 +107,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const db = adminPool();
-  await db.query(`drop table if exists public.${posts}, public.${authors} cascade`);
+  await db.query(`drop view if exists public.${p}_titles; drop table if exists public.${posts}, public.${authors} cascade`);
   await db.query(
     `select format('drop function %s', oid::regprocedure) from pg_proc where proname like $1`,
     [`${p}%`],
@@ -224,6 +226,31 @@ describe('reading tables', () => {
     expect((innerMany as unknown as { name: string }[]).map((a) => a.name)).toEqual(['Ana', 'Ben']);
   });
 
+  it('embeds nested resources, limits an embedded list and spreads a to-one embed', async () => {
+    const { data, error } = await anon.from(authors).select(`name, ${posts}(title, writer:${authors}(name))`).eq('id', 2);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Ben', [posts]: [{ title: 'Scam alert: fake GCash', writer: { name: 'Ben' } }] }]);
+    const { data: limited } = await anon
+      .from(authors)
+      .select(`name, ${posts}(title)`)
+      .eq('id', 1)
+      .order('id', { referencedTable: posts, ascending: false })
+      .limit(1, { referencedTable: posts });
+    expect(limited).toEqual([{ name: 'Ana', [posts]: [{ title: 'Second post' }] }]);
+    const { data: spread, error: spreadError } = await anon.from(posts).select(`title, ...${authors}(author_name:name, country)`).eq('score', 30);
+    expect(spreadError).toBeNull();
+    expect(spread).toEqual([{ title: 'Scam alert: fake GCash', author_name: 'Ben', country: 'PH' }]);
+  });
+
+  it('answers HEAD without a body and reads security_invoker views under the caller RLS', async () => {
+    const head = await anon.from(posts).select('*', { head: true });
+    expect(head).toMatchObject({ status: 200, data: null, error: null });
+    const { data: asAnon } = await anon.from(`${p}_titles`).select('title').order('title');
+    expect(asAnon!.map((r) => r.title)).not.toContain('Draft');
+    const { data: asOwnerRows } = await asOwner.from(`${p}_titles`).select('title').eq('title', 'Draft');
+    expect(asOwnerRows).toEqual([{ title: 'Draft' }]);
+  });
+
   it('reports an unknown relationship as PGRST200', async () => {
     const { error, status } = await anon.from(authors).select('name, nothing_here(*)');
     expect(status).toBe(400);
@@ -335,6 +362,17 @@ describe('writing tables', () => {
     expect(rows[0].n).toBe(0);
   });
 
+  it('answers return=headers-only with the Location of the new row', async () => {
+    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${authors}`, {
+      method: 'POST',
+      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json', prefer: 'return=headers-only' },
+      body: JSON.stringify({ id: 50, name: 'Located' }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('location')).toBe(`/${authors}?id=eq.50`);
+    expect(await res.text()).toBe('');
+  });
+
   it('names an unknown payload column with PGRST204', async () => {
     const res = await asOwner.from(posts).insert({ title: 'x', nope: 1 });
     expect(res.status).toBe(400);
@@ -416,6 +454,8 @@ describe('errors and hostile input', () => {
   });
 
   it('treats injection attempts as names or values, changing nothing', async () => {
+    const count = async () => (await adminPool().query(`select count(*)::int as n from public.${authors}`)).rows[0].n as number;
+    const before = await count();
     const attempts = [
       `${posts}?select=id,title;drop table ${authors}`,
       `${posts}?select=id&order=id;delete from ${authors}`,
@@ -433,8 +473,7 @@ describe('errors and hostile input', () => {
     }
     const value = await service.from(posts).select('id').eq('title', `x'); delete from ${authors}; --`);
     expect(value).toMatchObject({ data: [], error: null });
-    const { rows } = await adminPool().query(`select count(*)::int as n from public.${authors}`);
-    expect(rows[0].n).toBe(3);
+    expect(await count()).toBe(before);
   });
 
   it('serves tables created after start (schema cache reload)', async () => {

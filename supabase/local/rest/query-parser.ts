@@ -329,9 +329,11 @@ function parseSelectItem(raw: string, whole: string): SelectItem {
     let head = raw.slice(0, open);
     const body = raw.slice(open + 1, -1);
     let spread = false;
-    if (head.startsWith('...')) {
+    // `...rel(cols)` as postgrest-js writes it (PostgREST's own parser also takes `..`).
+    const dots = /^\.{2,3}/.exec(head);
+    if (dots) {
       spread = true;
-      head = head.slice(3);
+      head = head.slice(dots[0].length);
     }
     let alias: string | undefined;
     const colon = head.indexOf(':');
