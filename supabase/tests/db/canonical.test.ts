@@ -11,6 +11,7 @@ import {
   type IdentifierKind,
 } from '../../functions/_shared/canonical.ts';
 import { adminPool } from '../helpers.ts';
+import { anon, createUser, run } from './actors.ts';
 
 interface Vector {
   kind: IdentifierKind | 'auto';
@@ -48,6 +49,15 @@ describe('canonical identifier vectors', () => {
     );
     const got = vectors.map((v, i) => ({ ...v, canonical: rows[i].canonical, ...('detect' in v ? { detect: rows[i].detect } : {}) }));
     expect(got).toEqual(vectors);
+  });
+
+  it('anon and signed-in callers can use the canonical functions (they are plain, invoker functions)', async () => {
+    const user = await createUser('Canon');
+    for (const actor of [anon, user]) {
+      expect(await run(actor, `select public.canonical_identifier_auto('0917 123 4567') as c, public.detect_identifier_kind('a@b.co') as k`)).toEqual([
+        { c: '+639171234567', k: 'email' },
+      ]);
+    }
   });
 
   it('the SQL function rejects an unknown kind with a hint', async () => {

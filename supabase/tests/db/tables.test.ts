@@ -74,6 +74,12 @@ describe('user_roles', () => {
     await expect(run(owner, `select private.grant_admin($1)`, [owner.id])).rejects.toThrow(/permission denied/);
   });
 
+  it('nobody changes or drops roles through the API, not even an admin', async () => {
+    await expect(run(admin, `update public.user_roles set user_id = $1`, [owner.id])).rejects.toThrow(/permission denied/);
+    await expect(run(admin, 'delete from public.user_roles where user_id = $1', [admin.id])).rejects.toThrow(/permission denied/);
+    await expect(run(admin, `select private.revoke_admin($1)`, [admin.id])).rejects.toThrow(/permission denied/);
+  });
+
   it('anon reads no roles', async () => {
     await expect(run(anon, 'select * from public.user_roles')).rejects.toThrow(/permission denied/);
   });

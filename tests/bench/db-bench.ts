@@ -1,0 +1,221 @@
+/**
+ * Scale benchmark of the database (issue 4): fills the reports table with generate_series and measures,
+ * at each size, the search entry point, the per-user stats and the admin counters with EXPLAIN ANALYZE.
+ *
+ *   npm run bench:db                       # 100k and 1M reports
+ *   npm run bench:db -- --10m              # also 10M (or BENCH_10M=1); needs ~5 GB of disk and time
+ *   BENCH_SIZES=100000,300000 npm run bench:db
+ *
+ * Runs its own embedded Postgres on the test ports shifted by STACK_PORT_OFFSET (+ 50) with a data
+ * folder of its own, built from the migrations (no seed). Targets: search is an index lookup on
+ * reported_account_canonical, executes in under 1 ms at 1M and at most 1.5x slower at 10M than at
+ * 100k; user_report_stats and admin_app_stats execute in under 5 ms at 1M. Exits 1 when a target is missed.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { ROOT_DIR, testConfig } from '../../supabase/local/config.ts';
+import { applyMigrations, applyPlatform, startDatabase, withRole } from '../../supabase/local/db.ts';
+
+const USERS = 1000;
+/** Reports on the identifier we search for: the same at every size, so only the table grows. */
+const HOT_REPORTS = 30;
+const HOT_ACCOUNT = '0917 555 0100';
+const HOT_CANONICAL = '+639175550100';
+const RUNS = 200;
+
+const want10m = process.argv.includes('--10m') || process.env.BENCH_10M === '1';
+const sizes = (process.env.BENCH_SIZES ?? `100000,1000000${want10m ? ',10000000' : ''}`)
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0)
+  .sort((a, b) => a - b);
+
+const log = (line: string) => console.log(line);
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+}
+
+/** Execution Time of EXPLAIN ANALYZE, run `runs` times in one transaction as the given JWT role. */
+async function execTimes(pool: pg.Pool, claims: { role: string; sub?: string }, sql: string, params: unknown[], runs = RUNS) {
+  return withRole(pool, claims, async (c) => {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { rows } = await c.query(`explain (analyze, format json) ${sql}`, params);
+      times.push(rows[0]['QUERY PLAN'][0]['Execution Time'] as number);
+    }
+    return times;
+  });
+}
+
+/** Adds reports until the table holds `target` rows (triggers off; rollups rebuilt afterwards). */
+async function fillTo(pool: pg.Pool, target: number) {
+  const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from public.reports');
+  const from = rows[0].n;
+  if (from >= target) return;
+  const client = await pool.connect();
+  try {
+    // Bulk load as the owner with triggers off: the canonical form is written directly (the generator
+    // produces it), and the rollups are rebuilt in one pass afterwards.
+    await client.query(`set session_replication_role = replica`);
+    const chunk = 1_000_000;
+    for (let start = from + 1; start <= target; start += chunk) {
+      const end = Math.min(target, start + chunk - 1);
+      await client.query(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account,
+                                     reported_account_canonical, consent_to_contact, incident_description, location, loc,
+                                     country, status, source, amount_lost, created_at, updated_at)
+         select u.id, (t.created_at - interval '3 days')::date,
+                (array['scam', 'hacked', 'spam'])[1 + g % 3]::public.incident_type, 'mobile',
+                '09' || t.num, '+639' || t.num, g % 2 = 0, 'Generated report ' || g, 'Quezon City',
+                '14.6760,121.0437', 'PH',
+                (array['verified', 'pending', 'verified', 'rejected', 'verified', 'removed'])[1 + g % 6]::public.report_status,
+                'bench', (g % 1000) * 10, t.created_at, t.created_at
+         from generate_series($1::bigint, $2::bigint) as g
+         cross join lateral (
+           -- about two reports per identifier; 548 days of history
+           select lpad(((g * 2654435761) % greatest(${target} / 2, 1000))::text, 9, '0') as num,
+                  now() - ((g * 7919) % (548 * 86400)) * interval '1 second' as created_at
+         ) t
+         join lateral (select id from private.bench_users where n = g % ${USERS}) u on true`,
+        [start, end],
+      );
+    }
+    await client.query(`set session_replication_role = origin`);
+  } finally {
+    client.release();
+  }
+  await pool.query('select private.rebuild_rollups()');
+  await pool.query('vacuum analyze public.reports');
+}
+
+async function main() {
+  const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
+  const config = testConfig({
+    dbPort: 55322 + offset,
+    dataDir: path.join(ROOT_DIR, '.supabase-local', `bench-${offset}`),
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    verbose: false,
+  });
+  if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  const db = await startDatabase(config, log);
+  const { pool } = db;
+  const results: Record<string, number | string>[] = [];
+  let failed = false;
+  try {
+    const t0 = process.hrtime.bigint();
+    await applyPlatform(pool);
+    await applyMigrations(pool, () => undefined);
+    log(`Schema ready in ${(ms(t0) / 1000).toFixed(1)} s. Sizes: ${sizes.map((s) => s.toLocaleString('en')).join(', ')}`);
+
+    // Reporters: real auth users (profiles come from the trigger); one of them files the hot reports.
+    await pool.query(`create table private.bench_users (n int primary key, id uuid not null)`);
+    await pool.query(
+      `with u as (
+         insert into auth.users (id, aud, role, email, created_at, updated_at)
+         select gen_random_uuid(), 'authenticated', 'authenticated', 'bench' || n || '@bench.local', now(), now()
+         from generate_series(0, ${USERS - 1}) n returning id, email)
+       insert into private.bench_users select substring(email from 'bench(\\d+)@')::int, id from u`,
+    );
+    const { rows: [admin] } = await pool.query(`select id from private.bench_users where n = 0`);
+    await pool.query('select private.grant_admin($1)', [admin.id]);
+    const { rows: [user] } = await pool.query(`select id from private.bench_users where n = 1`);
+    await pool.query(
+      `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account, status, loc, country, amount_lost, created_at)
+       select $1, current_date - g, 'scam', 'mobile', $2, case when g % 3 = 0 then 'verified' else 'pending' end::public.report_status,
+              '14.' || g || ',121.' || g, 'PH', 1000, now() - g * interval '5 days'
+       from generate_series(1, ${HOT_REPORTS}) g`,
+      [user.id, HOT_ACCOUNT],
+    );
+
+    for (const size of sizes) {
+      const tf = process.hrtime.bigint();
+      await fillTo(pool, size);
+      const fillSeconds = ms(tf) / 1000;
+      const { rows: [sz] } = await pool.query(`select pg_size_pretty(pg_total_relation_size('public.reports')) as s`);
+
+      const anon = { role: 'anon' };
+      const search = await execTimes(pool, anon, 'select public.search_reports($1)', [HOT_ACCOUNT]);
+      const { rows: planRows } = await pool.query(
+        `explain (analyze, buffers, costs off) select r.id from public.reports r
+         where r.reported_account_canonical = $1 and r.status in ('pending', 'verified') order by r.created_at desc`,
+        [HOT_CANONICAL],
+      );
+      const plan = planRows.map((r) => r['QUERY PLAN'] as string);
+      const lookup = median(
+        await execTimes(pool, { role: 'postgres' }, `select r.id from public.reports r where r.reported_account_canonical = $1 and r.status in ('pending', 'verified') order by r.created_at desc`, [HOT_CANONICAL], 50),
+      );
+      const userClaims = { role: 'authenticated', sub: user.id as string };
+      const stats = await execTimes(pool, userClaims, 'select public.user_report_stats()', []);
+      const heavy = await pool.query(`select id from private.bench_users where n = 7`);
+      const heavyStats = await execTimes(pool, { role: 'authenticated', sub: heavy.rows[0].id as string }, 'select public.user_report_stats()', []);
+      const adminStats = await execTimes(pool, { role: 'authenticated', sub: admin.id as string }, 'select public.admin_app_stats()', []);
+      const { rows: [check] } = await withRole(pool, anon, (c) => c.query(`select (public.search_reports($1)->>'count')::int as n`, [HOT_ACCOUNT]));
+
+      const row = {
+        reports: size.toLocaleString('en'),
+        'fill s': fillSeconds.toFixed(1),
+        'table+indexes': sz.s as string,
+        'search ms (median)': median(search).toFixed(3),
+        'search ms (p95)': p95(search).toFixed(3),
+        'index lookup ms': lookup.toFixed(3),
+        'user stats ms': median(stats).toFixed(3),
+        'user stats (1k reports) ms': median(heavyStats).toFixed(3),
+        'admin stats ms': median(adminStats).toFixed(3),
+        'hot count': check.n as number,
+      };
+      results.push(row);
+      log(`\n${size.toLocaleString('en')} reports (filled in ${fillSeconds.toFixed(1)} s):`);
+      log(`  search_reports execution: median ${row['search ms (median)']} ms, p95 ${row['search ms (p95)']} ms`);
+      log(`  core lookup plan:\n    ${plan.join('\n    ')}`);
+      log(`  user_report_stats ${row['user stats ms']} ms (a reporter with ${Math.round(size / USERS)} reports: ${row['user stats (1k reports) ms']} ms), admin_app_stats ${row['admin stats ms']} ms`);
+
+      if (!plan.some((l) => /Index (Only )?Scan.*reports_canonical_created_at_idx|Bitmap Index Scan on reports_canonical_created_at_idx/.test(l))) {
+        log('  FAIL: the search is not an index lookup on reported_account_canonical');
+        failed = true;
+      }
+      if (check.n !== HOT_REPORTS) {
+        log(`  FAIL: search found ${check.n} reports, expected ${HOT_REPORTS}`);
+        failed = true;
+      }
+      if (size >= 1_000_000 && size < 10_000_000) {
+        if (median(search) >= 1) {
+          log('  FAIL: search execution is not under 1 ms at 1M');
+          failed = true;
+        }
+        if (median(stats) >= 5 || median(heavyStats) >= 5 || median(adminStats) >= 5) {
+          log('  FAIL: stats are not under 5 ms at 1M');
+          failed = true;
+        }
+      }
+    }
+    const small = results.find((r) => r.reports === (100_000).toLocaleString('en'));
+    const big = results.find((r) => r.reports === (10_000_000).toLocaleString('en'));
+    if (small && big) {
+      const ratio = Number(big['search ms (median)']) / Number(small['search ms (median)']);
+      log(`\nsearch at 10M / at 100k: ${ratio.toFixed(2)}x (target <= 1.5x)`);
+      if (ratio > 1.5) failed = true;
+    }
+    console.log('');
+    console.table(results);
+  } finally {
+    await db.stop();
+    if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error('Some targets were missed.');
+    process.exit(1);
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
