@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4).
+// The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
+// {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
 const apiUrl = process.env.SCAMCHECK_API_URL ?? process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321';
 
 export default defineConfig({
@@ -19,7 +20,7 @@ export default defineConfig({
   cacheDir: process.env.SCAMCHECK_VITE_CACHE_DIR || 'node_modules/.vite',
   server: {
     proxy: {
-      '/api/v1': { target: apiUrl, changeOrigin: true, rewrite: (p) => `/functions/v1/api${p}` },
+      '/api/v1': { target: apiUrl, changeOrigin: true, rewrite: (p) => `/functions/v1${p}` },
     },
   },
 });
