@@ -1,6 +1,6 @@
 /** /api/v1 accounts: register, confirm, login (bearer and cookie), logout, current user, profile. */
 import { describe, expect, it } from 'vitest';
-import { adminPool } from '../helpers.ts';
+import { adminPool, stackEnv } from '../helpers.ts';
 import { codeIn, latestMail, uniqueEmail } from '../auth-helpers.ts';
 import {
   api,
@@ -239,5 +239,24 @@ describe('GET /users/current-user, PATCH /users/update-user', () => {
         .status,
     ).toBe(400);
     expect((await api('PATCH', '/users/update-user', { json: { name: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('the app server forwards /api/v1 to the api function', () => {
+  it('logs in and reads the current user through {APP_URL}/api/v1 with the cookie alone', async () => {
+    const user = await createUser('app');
+    const app = stackEnv('APP_URL');
+    const login = await fetch(`${app}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const me = await fetch(`${app}/api/v1/users/current-user`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(user.email);
+    const news = await fetch(`${app}/api/v1/news/frontpage`);
+    expect(((await news.json()) as { news: unknown[] }).news.length).toBeGreaterThan(0);
   });
 });

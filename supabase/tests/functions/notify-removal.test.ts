@@ -197,3 +197,34 @@ describe('removal policy', () => {
     expect(rows[0].n).toBe(0);
   });
 });
+
+describe('notify on verification', () => {
+  it('watchers are told again, by e-mail, when a moderator verifies the report', async () => {
+    const watcher = await createUser('wv');
+    const reporter = await createUser('rv');
+    const admin = await createUser('av', { admin: true });
+    const wallet = `0x${[...Array(40)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
+    const filed = await api<{ report: { _id: string } }>('POST', '/reports', {
+      token: reporter.token,
+      json: reportFields({ reportedAccountType: 'crypto', reportedAccount: wallet.toUpperCase().replace('0X', '0x') }),
+    });
+    expect(filed.status).toBe(201);
+    await api('POST', '/notify', { token: watcher.token, json: { assetName: wallet } });
+
+    // Registered after the report was filed: the verification is the first this watcher hears of it.
+    const verify = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/set_report_status`, {
+      method: 'POST',
+      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ report_id: filed.body.report._id, status: 'verified' }),
+    });
+    expect(verify.status).toBe(200);
+    expect((await runJob('notify-dispatch')).status).toBe(200);
+    const [mail] = await mailsTo(watcher.email, 1, 20_000);
+    expect(mail.Text).toContain('The report is verified');
+    const { rows } = await adminPool().query(
+      `select count(*)::int as n from public.notifications where user_id = $1 and report_id = $2`,
+      [watcher.id, filed.body.report._id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
