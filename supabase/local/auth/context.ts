@@ -3,6 +3,7 @@
  * on e-mail addresses, passwords and redirect URLs, and the access-token check behind `requireAuthentication`.
  */
 import crypto from 'node:crypto';
+import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { jwtVerify, errors as joseErrors } from 'jose';
@@ -96,7 +97,8 @@ export async function parseRequest(req: IncomingMessage, res: ServerResponse, ur
     mails: [],
     client: {
       userAgent: String(req.headers['user-agent'] ?? '') || undefined,
-      ip: forwarded || req.socket.remoteAddress || undefined,
+      // Only a well-formed address is recorded (sessions.ip is inet); anything else is ignored.
+      ip: [forwarded, req.socket.remoteAddress].find((a) => a && net.isIP(a)) || undefined,
     },
   };
 }
@@ -208,7 +210,9 @@ export function isRedirectAllowed(settings: AuthSettings, redirect: string): boo
     (base.port === ref.port || loopback(ref.hostname))
   )
     return true;
-  if (/^\d+$/.test(ref.hostname)) return false;
+  // WHATWG URLs turn a decimal IP ("2130706433") into dotted form; GoTrue refuses the raw decimal form.
+  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(redirect)?.[1] ?? '';
+  if (/^\d+$/.test(rawHost)) return false;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(ref.hostname) || ref.hostname.startsWith('['))
     return loopback(ref.hostname);
   const withoutFragment = redirect.split('#')[0];

@@ -108,6 +108,8 @@ export function createAuthService(
       await handler(auth, rq, tx, ...params);
     } catch (e) {
       if (res.headersSent) return void res.end();
+      if (e instanceof AuthError && e.status >= 500 && e.cause)
+        ctx.log(`[auth] ${req.method} ${subPath}: ${e.message}: ${String(e.cause)}`);
       if (e instanceof AuthError || e instanceof OAuthError) return sendAuthError(req, res, e);
       ctx.log(`[auth] ${req.method} ${subPath}: ${(e as Error).stack ?? e}`);
       sendAuthError(

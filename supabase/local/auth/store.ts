@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
+import { internal } from './errors.ts';
 
 /** GoTrue stores every row under the nil instance id. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -237,22 +238,27 @@ export async function insertUser(
   },
 ): Promise<UserRow> {
   const id = user.id ?? newId();
-  await db.query(
-    `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, raw_app_meta_data,
-                             raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), false, false)`,
-    [
-      NIL_UUID,
-      id,
-      user.aud,
-      user.role,
-      user.email,
-      user.phone || null,
-      user.passwordHash,
-      JSON.stringify(user.appMetadata),
-      JSON.stringify(user.userMetadata),
-    ],
-  );
+  try {
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, raw_app_meta_data,
+                               raw_user_meta_data, created_at, updated_at, is_sso_user, is_anonymous)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), now(), false, false)`,
+      [
+        NIL_UUID,
+        id,
+        user.aud,
+        user.role,
+        user.email,
+        user.phone || null,
+        user.passwordHash,
+        JSON.stringify(user.appMetadata),
+        JSON.stringify(user.userMetadata),
+      ],
+    );
+  } catch (e) {
+    // A failing trigger on auth.users (a profile insert, say) surfaces as GoTrue's own error.
+    throw Object.assign(internal('Database error saving new user'), { cause: e });
+  }
   return (await findUserById(db, id))!;
 }
 

@@ -1,0 +1,142 @@
+/**
+ * The Auth service's own rules, checked without HTTP: e-mail templates as Go's html/template renders them,
+ * config.toml read as the Supabase CLI reads it, redirect URLs as GoTrue allows them, and its token hash.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT_DIR, testConfig } from '../local/config.ts';
+import { generateOtp, isRedirectAllowed, passwordWeakness, tokenHash } from '../local/auth/context.ts';
+import { loadAuthSettings, parseGoDuration } from '../local/auth/settings.ts';
+import { Mailer } from '../local/auth/mailer.ts';
+import { TemplateError, parseTemplate, renderTemplate } from '../local/auth/template.ts';
+
+const render = (source: string, data: unknown) => renderTemplate(parseTemplate(source), data);
+
+describe('e-mail templates', () => {
+  it('fills fields, nested data and conditions, escaping values as html/template does', () => {
+    const data = { Token: '123456', Email: 'a@b.ph', Data: { name: '<Juan & Co>' }, Empty: '' };
+    expect(render('Code {{ .Token }} for {{.Email}}', data)).toBe('Code 123456 for a@b.ph');
+    expect(render('Hi {{ .Data.name }}', data)).toBe('Hi &lt;Juan &amp; Co&gt;');
+    expect(render('{{ if .Data.name }}named{{ else }}anonymous{{ end }}', data)).toBe('named');
+    expect(render('{{ if .Data.city }}city{{ else if .Empty }}empty{{ else }}none{{ end }}', data)).toBe(
+      'none',
+    );
+    expect(render('{{ if eq .Token "123456" }}match{{ end }}', data)).toBe('match');
+    expect(render('[{{ .Missing }}]', data)).toBe('[]');
+    expect(render('a  {{- .Token -}}  b', data)).toBe('a123456b');
+    expect(render('{{ .Data }}', { Data: { b: 2, a: 'x' } })).toBe('map[a:x b:2]');
+  });
+
+  it('rejects templates it cannot render instead of sending a broken e-mail', () => {
+    expect(() => parseTemplate('{{ if .Token }}never closed')).toThrow(TemplateError);
+    expect(() => render('{{ printf "%s" .Token }}', {})).toThrow(TemplateError);
+  });
+
+  it('renders the configured ScamCheck e-mails with their subjects', () => {
+    const mailer = new Mailer(loadAuthSettings(testConfig()));
+    const mail = mailer.render('recovery', 'a@b.ph', {
+      SiteURL: 'http://localhost:5173',
+      ConfirmationURL: 'http://x/verify?token=t&type=recovery',
+      Email: 'a@b.ph',
+      Token: '654321',
+      TokenHash: 'hash',
+      Data: {},
+    });
+    expect(mail.subject).toBe('Reset your ScamCheck password');
+    expect(mail.html).toContain('654321');
+    expect(mail.html).toContain('href="http://x/verify?token=t&amp;type=recovery"');
+    expect(mail.text).toContain('654321');
+  });
+});
+
+describe('config.toml [auth]', () => {
+  it('reads the project settings', () => {
+    const s = loadAuthSettings(testConfig());
+    expect(s).toMatchObject({
+      siteUrl: 'http://localhost:5173',
+      jwtExpiry: 3600,
+      minimumPasswordLength: 8,
+      refreshTokenReuseInterval: 10,
+      email: {
+        autoconfirm: false,
+        doubleConfirmChanges: true,
+        otpLength: 6,
+        otpExpiry: 3600,
+        maxFrequencyMs: 1000,
+      },
+      rateLimit: { tokenVerifications: 30, emailSentApplies: false },
+    });
+    expect(s.externalUrl).toBe(`http://127.0.0.1:${testConfig().apiPort}/auth/v1`);
+    expect(s.jwtIssuer).toBe(s.externalUrl);
+    // As in the CLI, e-mail template paths are relative to the project folder.
+    expect(s.templates.confirmation).toEqual({
+      subject: 'Your ScamCheck confirmation code',
+      contentPath: path.join(ROOT_DIR, 'supabase/templates/confirmation.html'),
+    });
+  });
+
+  it("uses the CLI's defaults for what is not set", () => {
+    const s = loadAuthSettings(testConfig(), '[auth]\nsite_url = "https://scamcheck.ph"\n');
+    expect(s).toMatchObject({
+      minimumPasswordLength: 6,
+      enableSignup: true,
+      email: { autoconfirm: true, maxFrequencyMs: 1000, otpExpiry: 3600 },
+      rateLimit: { emailSent: 2, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30 },
+    });
+    expect(
+      loadAuthSettings(testConfig(), '[auth]\npassword_requirements = "letters_digits"\n').requiredCharacters,
+    ).toHaveLength(2);
+    expect(() => loadAuthSettings(testConfig(), '[auth]\npassword_requirements = "emoji"\n')).toThrow(
+      /password_requirements/,
+    );
+  });
+
+  it('parses Go durations as max_frequency uses them', () => {
+    expect(parseGoDuration('1s')).toBe(1000);
+    expect(parseGoDuration('1m0s')).toBe(60_000);
+    expect(parseGoDuration('1h30m')).toBe(5_400_000);
+    expect(() => parseGoDuration('soon')).toThrow(/invalid duration/);
+  });
+});
+
+describe('GoTrue rules', () => {
+  const settings = loadAuthSettings(testConfig());
+
+  it('allows redirects to the site, loopback and allow-listed URLs only', () => {
+    expect(isRedirectAllowed(settings, 'http://localhost:5173/reset')).toBe(true);
+    expect(isRedirectAllowed(settings, 'http://localhost:3000/')).toBe(true);
+    expect(isRedirectAllowed(settings, 'http://127.0.0.1:5173/x')).toBe(true);
+    expect(isRedirectAllowed(settings, 'https://evil.example/steal')).toBe(false);
+    expect(isRedirectAllowed(settings, 'http://2130706433/')).toBe(false);
+    expect(isRedirectAllowed(settings, 'javascript:alert(1)')).toBe(false);
+    const glob = { ...settings, additionalRedirectUrls: ['https://*.scamcheck.ph/**'] };
+    expect(isRedirectAllowed(glob, 'https://app.scamcheck.ph/auth/callback')).toBe(true);
+    expect(isRedirectAllowed(glob, 'https://app.evil.ph.scamcheck.ph.evil.com/')).toBe(false);
+  });
+
+  it('hashes codes as GoTrue does (hex SHA-224 of address and code)', () => {
+    expect(tokenHash('maria@example.com', '123456')).toBe(
+      'f82ddb3f5753ff2dfb6184a0c68870ba3d40a92b8cc15978be3f95ed',
+    );
+    expect(generateOtp(6)).toMatch(/^\d{6}$/);
+    expect(generateOtp(8)).toMatch(/^\d{8}$/);
+  });
+
+  it('judges passwords by bytes, with the reasons GoTrue gives', () => {
+    expect(passwordWeakness(settings, 'twelve chars')).toBeUndefined();
+    expect(passwordWeakness(settings, 'short')).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+      extra: { weak_password: { reasons: ['length'] } },
+    });
+    expect(passwordWeakness(settings, 'x'.repeat(73))).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Password cannot be longer than 72 characters',
+    });
+    const strict = { ...settings, requiredCharacters: ['abc', '0123456789'] };
+    expect(passwordWeakness(strict, 'no digits here')).toMatchObject({
+      extra: { weak_password: { reasons: ['characters'] } },
+    });
+  });
+});
