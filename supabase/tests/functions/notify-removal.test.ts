@@ -206,7 +206,10 @@ describe('notify on verification', () => {
     const wallet = `0x${[...Array(40)].map(() => Math.floor(Math.random() * 16).toString(16)).join('')}`;
     const filed = await api<{ report: { _id: string } }>('POST', '/reports', {
       token: reporter.token,
-      json: reportFields({ reportedAccountType: 'crypto', reportedAccount: wallet.toUpperCase().replace('0X', '0x') }),
+      json: reportFields({
+        reportedAccountType: 'crypto',
+        reportedAccount: wallet.toUpperCase().replace('0X', '0x'),
+      }),
     });
     expect(filed.status).toBe(201);
     await api('POST', '/notify', { token: watcher.token, json: { assetName: wallet } });
@@ -214,7 +217,11 @@ describe('notify on verification', () => {
     // Registered after the report was filed: the verification is the first this watcher hears of it.
     const verify = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/set_report_status`, {
       method: 'POST',
-      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: stackEnv('ANON_KEY'),
+        authorization: `Bearer ${admin.token}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ report_id: filed.body.report._id, status: 'verified' }),
     });
     expect(verify.status).toBe(200);
