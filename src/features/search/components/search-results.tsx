@@ -22,12 +22,15 @@ export function SearchResults({
   result,
   signedIn,
   fullReportHref,
+  onViewReport,
 }: {
   searchString: string;
   result: SearchResult;
   signedIn: boolean;
   /** Where 'View full report' leads a signed-in user. */
   fullReportHref: string;
+  /** Opens one report in place (the dashboard's results); rows without an id keep the link. */
+  onViewReport?: (report: SearchReport) => void;
 }) {
   if (result.count === 0) return <NoResults searchString={searchString} />;
   return (
@@ -52,7 +55,12 @@ export function SearchResults({
         )}
       </section>
 
-      <LatestIncidents reports={result.reports.slice(0, LATEST_INCIDENT_ROWS)} signedIn={signedIn} fullReportHref={fullReportHref} />
+      <LatestIncidents
+        reports={result.reports.slice(0, LATEST_INCIDENT_ROWS)}
+        signedIn={signedIn}
+        fullReportHref={fullReportHref}
+        onViewReport={onViewReport}
+      />
     </div>
   );
 }
@@ -105,7 +113,17 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
  * the scam happened (the old site had the two swapped). Anonymous visitors get only the columns the
  * database gives them; signed-in users also see the account and country.
  */
-function LatestIncidents({ reports, signedIn, fullReportHref }: { reports: SearchReport[]; signedIn: boolean; fullReportHref: string }) {
+function LatestIncidents({
+  reports,
+  signedIn,
+  fullReportHref,
+  onViewReport,
+}: {
+  reports: SearchReport[];
+  signedIn: boolean;
+  fullReportHref: string;
+  onViewReport?: (report: SearchReport) => void;
+}) {
   const actionHref = signedIn ? fullReportHref : paths.auth.login.getHref(fullReportHref);
   return (
     <section aria-labelledby="latest-heading" className="flex flex-col gap-3">
@@ -141,9 +159,15 @@ function LatestIncidents({ reports, signedIn, fullReportHref }: { reports: Searc
                 </TableCell>
                 <TableCell>{formatDate(report.incident_date)}</TableCell>
                 <TableCell>
-                  <Link to={actionHref} className="text-primary font-medium underline-offset-4 hover:underline">
-                    View full report
-                  </Link>
+                  {onViewReport && report.id ? (
+                    <button type="button" onClick={() => onViewReport(report)} className="text-primary font-medium underline-offset-4 hover:underline">
+                      View full report
+                    </button>
+                  ) : (
+                    <Link to={actionHref} className="text-primary font-medium underline-offset-4 hover:underline">
+                      View full report
+                    </Link>
+                  )}
                 </TableCell>
               </TableRow>
             ))}
