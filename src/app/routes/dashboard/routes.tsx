@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
+import { Outlet, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '@/components/errors/error-page';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { paths } from '@/config/paths';
+import { RequireAdmin } from '@/features/admin/components/require-admin';
 
 /** A dashboard page module: the router's RouteModule plus an optional action (delete-report). */
 interface DashboardRouteModule {
@@ -31,6 +32,30 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
     { path: d.report.path, ...page(() => import('./edit-report')) },
     { path: d.editReport.path, ...page(() => import('./edit-report')) },
     { path: d.deleteReport.path, ...page(() => import('./delete-report')) },
+    { path: d.stats.path, ...page(() => import('./stats')) },
+    { path: d.search.path, ...page(() => import('./search')) },
+    { path: d.searchResults.path, ...page(() => import('./search-results')) },
+    { path: d.profile.path, ...page(() => import('./profile')) },
+    { path: d.notifyMe.path, ...page(() => import('./notify-me')) },
+    { path: d.addNews.path, ...page(() => import('./add-news')) },
+    {
+      path: d.admin.root.path,
+      // Admins only: everyone else is told so and sent to /dashboard (the data is refused by RLS too).
+      element: (
+        <RequireAdmin>
+          <Outlet />
+        </RequireAdmin>
+      ),
+      children: [
+        { index: true, ...page(() => import('./admin/index')) },
+        { path: d.admin.users.path, ...page(() => import('./admin/users')) },
+        { path: d.admin.messages.path, ...page(() => import('./admin/messages')) },
+        { path: d.admin.allReports.path, ...page(() => import('./admin/all-reports')) },
+        { path: d.admin.searches.path, ...page(() => import('./admin/searches')) },
+        { path: d.admin.visitors.path, ...page(() => import('./admin/visitors')) },
+        { path: d.admin.pendingReports.path, ...page(() => import('./admin/pending-reports')) },
+      ],
+    },
     { path: `${d.root.path}/*`, ...page(() => import('../not-found')) },
   ];
 

@@ -1,0 +1,74 @@
+import { Button } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
+import { useMarkMessageHandled } from '@/features/admin/api/moderate';
+import { PagedList } from '@/features/admin/components/paged-list';
+import { PageHeader } from '../page-header';
+import { BackToAdmin } from './back-link';
+
+interface MessageRow {
+  id: string;
+  nickname: string | null;
+  email: string | null;
+  subject: string | null;
+  message: string;
+  handled_at: string | null;
+  created_at: string;
+}
+
+export function Component() {
+  const mark = useMarkMessageHandled();
+  return (
+    <>
+      <BackToAdmin />
+      <PageHeader title="Admin Messages" description="Messages sent through the contact form, newest first." />
+      <PagedList<MessageRow>
+        name="messages"
+        empty="The inbox is empty."
+        columns={[
+          { header: 'Received', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap align-top' },
+          {
+            header: 'From',
+            cell: (r) => (
+              <div className="max-w-48">
+                <p className="truncate font-medium">{r.nickname || 'Anonymous'}</p>
+                {r.email && (
+                  <a href={`mailto:${r.email}`} className="text-primary block truncate text-xs underline-offset-4 hover:underline">
+                    {r.email}
+                  </a>
+                )}
+              </div>
+            ),
+            className: 'align-top',
+          },
+          {
+            header: 'Message',
+            cell: (r) => (
+              <div className="max-w-xl min-w-64 whitespace-normal">
+                <p className="font-medium">{r.subject || '(no subject)'}</p>
+                <p className="text-muted-foreground whitespace-pre-wrap">{r.message}</p>
+              </div>
+            ),
+          },
+          {
+            header: 'Status',
+            cell: (r) =>
+              r.handled_at ? (
+                <div className="flex flex-col items-start gap-1">
+                  <Badge variant="secondary">handled</Badge>
+                  <Button variant="link" size="sm" className="h-auto p-0" onClick={() => mark.mutate({ id: r.id, handled: false })}>
+                    Back to inbox
+                  </Button>
+                </div>
+              ) : (
+                <Button variant="outline" size="sm" onClick={() => mark.mutate({ id: r.id, handled: true })} disabled={mark.isPending}>
+                  Mark handled
+                </Button>
+              ),
+            className: 'align-top',
+          },
+        ]}
+      />
+    </>
+  );
+}

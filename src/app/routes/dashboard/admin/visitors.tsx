@@ -1,0 +1,32 @@
+import { formatCountry, formatDate } from '@/lib/format';
+import { PagedList } from '@/features/admin/components/paged-list';
+import { PageHeader } from '../page-header';
+import { BackToAdmin } from './back-link';
+
+interface VisitorRow {
+  id: string;
+  path: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  created_at: string;
+}
+
+export function Component() {
+  return (
+    <>
+      <BackToAdmin />
+      <PageHeader title="Visitor Stats" description="Visits with their approximate location, resolved on the server; no IP addresses are kept." />
+      <PagedList<VisitorRow>
+        name="visitors"
+        empty="No visits recorded yet."
+        columns={[
+          { header: 'When', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
+          { header: 'Page', cell: (r) => r.path || '—', className: 'max-w-64 truncate' },
+          { header: 'City', cell: (r) => [r.city, r.region].filter(Boolean).join(', ') || 'Unknown' },
+          { header: 'Country', cell: (r) => formatCountry(r.country) },
+        ]}
+      />
+    </>
+  );
+}

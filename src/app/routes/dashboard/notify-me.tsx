@@ -1,0 +1,65 @@
+import { toast } from 'sonner';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useUser } from '@/lib/auth';
+import { useNotifications } from '@/features/notify/api/notifications';
+import { useCreateRegistrations, useRegistrations } from '@/features/notify/api/registrations';
+import { NotificationList } from '@/features/notify/components/notification-list';
+import { NotifyForm } from '@/features/notify/components/notify-form';
+import { RegistrationList } from '@/features/notify/components/registration-list';
+import { PageHeader } from './page-header';
+
+export function Component() {
+  const user = useUser();
+  const registrations = useRegistrations(user?.id);
+  const notifications = useNotifications(user?.id);
+  const create = useCreateRegistrations();
+
+  return (
+    <>
+      <PageHeader title="Notify Me" description="Watch your own numbers, e-mails, websites or wallets: we tell you as soon as anyone reports one." />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-lg">Add identifiers</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <NotifyForm
+              isPending={create.isPending}
+              onSubmit={(values, reset) =>
+                create.mutate(
+                  { ...values, existing: (registrations.data ?? []).map((r) => r.identifier_canonical) },
+                  {
+                    onSuccess: () => {
+                      toast.success('Saved Sucessfully');
+                      reset();
+                    },
+                  },
+                )
+              }
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-lg">Watching</h2>
+            </CardTitle>
+            <CardDescription>Stored in the form search uses, so every spelling of a number matches.</CardDescription>
+          </CardHeader>
+          <CardContent>{registrations.data ? <RegistrationList registrations={registrations.data} /> : <Skeleton className="h-24" />}</CardContent>
+        </Card>
+        <Card className="xl:col-span-2">
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-lg">Notifications</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>{notifications.data ? <NotificationList notifications={notifications.data} /> : <Skeleton className="h-24" />}</CardContent>
+        </Card>
+      </div>
+    </>
+  );
+}

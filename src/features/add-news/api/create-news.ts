@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toastError } from '@/lib/errors';
+import { newImagePath, optionalImageFile } from '@/lib/image-file';
+import { supabase } from '@/lib/supabase';
+
+/** The public news-banners bucket; only admins may write to it (storage policy). */
+export const NEWS_BANNER_BUCKET = 'news-banners';
+/** The public site's news queries all start with this key (src/features/news/api/keys.ts). */
+const PUBLIC_NEWS_KEY = ['news'] as const;
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `Keep the ${label} under 500 characters`)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), `Enter the ${label} as a full address starting with https://`);
+
+/** The Add News form (SPEC.md section 2): newsTitle, newsDescription, tags, imgURL, source, sourceDesc, newsBanner. */
+export const newsFormSchema = z.object({
+  newsTitle: z.string().trim().min(1, 'Enter a title').max(300, 'Keep the title under 300 characters'),
+  newsDescription: z.string().trim().min(1, 'Enter the article text').max(20000, 'Keep the article under 20000 characters'),
+  tags: z.string().trim().max(500, 'Too many tags'),
+  imgURL: optionalUrl('image address'),
+  source: optionalUrl('source link'),
+  sourceDesc: z.string().trim().max(500, 'Keep the source name under 500 characters'),
+  newsBanner: optionalImageFile,
+});
+export type NewsFormValues = z.input<typeof newsFormSchema>;
+export type NewsFormInput = z.output<typeof newsFormSchema>;
+
+export function parseTags(text: string): string[] {
+  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))].slice(0, 20);
+}
+
+/** Uploads the banner (if any) and adds the article; RLS allows both only for admins. */
+export async function createNews({ values, userId }: { values: NewsFormInput; userId: string }): Promise<{ id: string }> {
+  const bannerPath = values.newsBanner ? newImagePath(userId, values.newsBanner) : null;
+  if (values.newsBanner && bannerPath) {
+    const { error } = await supabase.storage.from(NEWS_BANNER_BUCKET).upload(bannerPath, values.newsBanner, { contentType: values.newsBanner.type });
+    if (error) throw error;
+  }
+  const { data, error } = await supabase
+    .from('news')
+    .insert({
+      news_title: values.newsTitle,
+      news_description: values.newsDescription,
+      tags: parseTags(values.tags),
+      img_url: values.imgURL || null,
+      source: values.source || null,
+      source_desc: values.sourceDesc || null,
+      banner_path: bannerPath,
+      author_id: userId,
+    })
+    .select('id')
+    .single();
+  if (error) {
+    if (bannerPath) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([bannerPath]);
+    throw error;
+  }
+  return data as { id: string };
+}
+
+export function useCreateNews({ onSuccess }: { onSuccess?: (news: { id: string }) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createNews,
+    onSuccess: async (news) => {
+      // The home page and the news list show the new article without waiting for their cache to age.
+      await queryClient.invalidateQueries({ queryKey: PUBLIC_NEWS_KEY });
+      onSuccess?.(news);
+    },
+    onError: toastError,
+  });
+}

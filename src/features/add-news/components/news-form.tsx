@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { ImageFileInput } from '@/components/image-file-input';
+import { SubmitButton } from '@/components/submit-button';
+import { MAX_IMAGE_BYTES } from '@/lib/image-file';
+import { newsFormSchema, type NewsFormInput, type NewsFormValues } from '../api/create-news';
+
+const empty: NewsFormValues = { newsTitle: '', newsDescription: '', tags: '', imgURL: '', source: '', sourceDesc: '', newsBanner: undefined };
+
+type TextField = Exclude<keyof NewsFormValues, 'newsBanner' | 'newsDescription'>;
+const textFields: { name: TextField; label: string; placeholder?: string; description?: string }[] = [
+  { name: 'newsTitle', label: 'Title' },
+  { name: 'tags', label: 'Tags', placeholder: 'gcash, phishing, sms', description: 'Separate tags with commas.' },
+  { name: 'imgURL', label: 'Image address', placeholder: 'https://…', description: 'Used when no banner is uploaded.' },
+  { name: 'source', label: 'Source link', placeholder: 'https://…' },
+  { name: 'sourceDesc', label: 'Source name', placeholder: 'e.g. Philippine News Agency' },
+];
+
+export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormInput, reset: () => void) => void; isPending: boolean }) {
+  const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: empty });
+  return (
+    <Form {...form}>
+      <form noValidate aria-label="Add News form" onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))} className="grid gap-6 md:grid-cols-2">
+        {textFields.map(({ name, label, placeholder, description }) => (
+          <FormField
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <FormItem className={name === 'newsTitle' ? 'md:col-span-2' : undefined}>
+                <FormLabel>{label}</FormLabel>
+                <FormControl>
+                  <Input placeholder={placeholder} {...field} value={field.value ?? ''} />
+                </FormControl>
+                {description && <FormDescription>{description}</FormDescription>}
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        ))}
+        <FormField
+          control={form.control}
+          name="newsBanner"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Banner (optional)</FormLabel>
+              <FormControl>
+                <ImageFileInput
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(file) => {
+                    field.onChange(file);
+                    void form.trigger('newsBanner');
+                  }}
+                />
+              </FormControl>
+              <FormDescription>An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="newsDescription"
+          render={({ field }) => (
+            <FormItem className="md:col-span-2">
+              <FormLabel>Article</FormLabel>
+              <FormControl>
+                <Textarea rows={8} {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="md:col-span-2">
+          <SubmitButton isPending={isPending} className="w-full sm:w-40" />
+        </div>
+      </form>
+    </Form>
+  );
+}

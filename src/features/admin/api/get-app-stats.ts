@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { adminKeys } from './keys';
+
+/** SPEC.md section 3's admin stats: contact inbox, verified reports and the site totals. */
+export interface AppStats {
+  contact: number;
+  verifiedReports: number;
+  users: number;
+  reports: number;
+  search: number;
+  visitor: number;
+}
+
+/** public.admin_app_stats refuses anyone but admins (42501), whatever the page shows. */
+export async function getAppStats(): Promise<AppStats> {
+  const { data, error } = await supabase.rpc('admin_app_stats');
+  if (error) throw error;
+  const raw = data as Record<keyof AppStats, number | string | null>;
+  return {
+    contact: Number(raw.contact ?? 0),
+    verifiedReports: Number(raw.verifiedReports ?? 0),
+    users: Number(raw.users ?? 0),
+    reports: Number(raw.reports ?? 0),
+    search: Number(raw.search ?? 0),
+    visitor: Number(raw.visitor ?? 0),
+  };
+}
+
+export function getAppStatsQueryOptions() {
+  return queryOptions({ queryKey: adminKeys.stats(), queryFn: getAppStats, staleTime: 0 });
+}
+
+export function useAppStats({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getAppStatsQueryOptions(), enabled });
+}

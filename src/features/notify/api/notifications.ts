@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toastError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { notifyKeys } from './keys';
+
+export interface AppNotification {
+  id: string;
+  kind: 'identifier_reported' | 'removal_requested' | 'report_status_changed';
+  report_id: string | null;
+  identifier: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+/** The latest notifications the database created for the user (RLS: their own). */
+export async function getNotifications(): Promise<AppNotification[]> {
+  const { data, error } = await supabase
+    .from('notifications')
+    .select('id, kind, report_id, identifier, read_at, created_at')
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (error) throw error;
+  return (data ?? []) as AppNotification[];
+}
+
+export function getNotificationsQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: notifyKeys.notifications(userId),
+    queryFn: getNotifications,
+    enabled: !!userId,
+    // Other people's reports create these at any time: look again on each visit and every 30 s.
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useNotifications(userId: string | undefined) {
+  return useQuery(getNotificationsQueryOptions(userId));
+}
+
+/** Marks one notification, or all unread ones (no id), as read. */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id?: string) => {
+      let query = supabase.from('notifications').update({ read_at: new Date().toISOString() }).is('read_at', null);
+      if (id) query = query.eq('id', id);
+      const { error } = await query;
+      if (error) throw error;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...notifyKeys.all, 'notifications'] }),
+    onError: toastError,
+  });
+}

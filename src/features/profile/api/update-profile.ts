@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { profileKeys, type Profile } from '@/lib/auth';
+import { toastError } from '@/lib/errors';
+import { newImagePath, optionalImageFile } from '@/lib/image-file';
+import { supabase } from '@/lib/supabase';
+
+/** The public avatars bucket; users write only under their own folder. */
+export const AVATAR_BUCKET = 'avatars';
+
+export const profileFormSchema = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
+  email: z.email('Enter a valid e-mail address').max(320),
+  avatar: optionalImageFile,
+});
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+export type ProfileFormInput = z.output<typeof profileFormSchema>;
+
+export interface UpdateProfileResult {
+  /** The new address waiting for confirmation, when the e-mail was changed. */
+  pendingEmail: string | null;
+}
+
+/**
+ * Saves name and avatar in public.profiles (RLS: one's own row), then asks Supabase Auth to change
+ * the e-mail, which only happens once the user follows the link in the confirmation e-mail.
+ */
+export async function updateProfile({ profile, values }: { profile: Profile; values: ProfileFormInput }): Promise<UpdateProfileResult> {
+  const avatarPath = values.avatar ? newImagePath(profile.id, values.avatar) : null;
+  if (values.avatar && avatarPath) {
+    const { error } = await supabase.storage.from(AVATAR_BUCKET).upload(avatarPath, values.avatar, { contentType: values.avatar.type });
+    if (error) throw error;
+  }
+  const { error } = await supabase
+    .from('profiles')
+    .update({ name: values.name, ...(avatarPath ? { avatar_path: avatarPath } : {}) })
+    .eq('id', profile.id);
+  if (error) {
+    if (avatarPath) await supabase.storage.from(AVATAR_BUCKET).remove([avatarPath]);
+    throw error;
+  }
+  if (avatarPath && profile.avatarPath) await supabase.storage.from(AVATAR_BUCKET).remove([profile.avatarPath]);
+
+  const email = values.email.trim().toLowerCase();
+  if (email !== profile.email.toLowerCase()) {
+    const { error: authError } = await supabase.auth.updateUser({ email });
+    if (authError) throw authError;
+    return { pendingEmail: email };
+  }
+  return { pendingEmail: null };
+}
+
+export function useUpdateProfile({ onSuccess }: { onSuccess?: (result: UpdateProfileResult) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (result) => {
+      // The top bar reads the same query, so the new name and avatar show at once.
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      onSuccess?.(result);
+    },
+    onError: toastError,
+  });
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { UserStats } from '../api/get-user-stats';
+
+/** SPEC.md section 9: the chart is 300 high with bars 75 wide. */
+export const CHART_HEIGHT = 300;
+export const BAR_SIZE = 75;
+
+const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+function monthLabel(yyyyMm: string): string {
+  const date = new Date(`${yyyyMm}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? yyyyMm : monthFormat.format(date);
+}
+
+/** The monthly reports chart, toggling between bars and an area (SPEC.md section 4). */
+export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] }) {
+  const [kind, setKind] = useState<'bar' | 'area'>('bar');
+  const points = data.map((d) => ({ month: monthLabel(d.date), count: d.count }));
+  const axes = (
+    <>
+      <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
+      <XAxis dataKey="month" tick={{ fill: 'currentColor', fontSize: 12 }} />
+      <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} />
+      <Tooltip contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', borderRadius: 8 }} />
+    </>
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg">Monthly reports</h2>
+        </CardTitle>
+        <CardDescription>Reports you filed per month.</CardDescription>
+        <CardAction>
+          <Button variant="outline" size="sm" onClick={() => setKind((k) => (k === 'bar' ? 'area' : 'bar'))}>
+            {kind === 'bar' ? 'Area Chart' : 'Bar Chart'}
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="text-muted-foreground" data-testid={`chart-${kind}`}>
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          {kind === 'bar' ? (
+            <BarChart data={points} margin={{ top: 10, right: 10, left: -10 }}>
+              {axes}
+              <Bar dataKey="count" name="Reports" barSize={BAR_SIZE} fill="var(--primary)" radius={[4, 4, 0, 0]} />
+            </BarChart>
+          ) : (
+            <AreaChart data={points} margin={{ top: 10, right: 10, left: -10 }}>
+              {axes}
+              <Area type="monotone" dataKey="count" name="Reports" stroke="var(--primary)" fill="var(--primary)" fillOpacity={0.25} />
+            </AreaChart>
+          )}
+        </ResponsiveContainer>
+      </CardContent>
+    </Card>
+  );
+}
