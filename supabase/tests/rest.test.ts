@@ -249,6 +249,12 @@ describe('reading tables', () => {
     expect(asAnon!.map((r) => r.title)).not.toContain('Draft');
     const { data: asOwnerRows } = await asOwner.from(`${p}_titles`).select('title').eq('title', 'Draft');
     expect(asOwnerRows).toEqual([{ title: 'Draft' }]);
+    // The view inherits its table's foreign key, so it embeds authors the same way.
+    const { data: embedded, error } = await anon.from(`${p}_titles`).select(`title, ${authors}(name)`).eq('title', 'Orphan');
+    expect(error).toBeNull();
+    expect(embedded).toEqual([{ title: 'Orphan', [authors]: null }]);
+    const { data: reverse } = await anon.from(authors).select(`name, ${p}_titles(title)`).eq('id', 2);
+    expect(reverse).toEqual([{ name: 'Ben', [`${p}_titles`]: [{ title: 'Scam alert: fake GCash' }] }]);
   });
 
   it('reports an unknown relationship as PGRST200', async () => {

@@ -220,6 +220,10 @@ select json_build_object(
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     join pg_catalog.pg_type rt on rt.oid = p.prorettype
     where n.nspname = any($1::text[]) and p.prokind = 'f'),
+  'viewDeps', (
+    select coalesce(json_agg(json_build_object('schema', u.view_schema, 'view', u.view_name,
+           'tableSchema', u.table_schema, 'table', u.table_name, 'column', u.column_name)), '[]')
+    from information_schema.view_column_usage u where u.view_schema = any($1::text[])),
   'roleSettings', (
     select coalesce(json_agg(json_build_object('role', r.rolname, 'settings', s.setconfig)), '[]')
     from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
@@ -231,6 +235,7 @@ interface RawCache {
   fks: ForeignKey[];
   functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
   roleSettings: { role: string; settings: string[] }[];
+  viewDeps: { schema: string; view: string; tableSchema: string; table: string; column: string }[];
 }
 
 export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
@@ -248,7 +253,7 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       pk: t.pk,
     });
   }
-  cache.foreignKeys = raw.fks;
+  cache.foreignKeys = [...raw.fks, ...viewRelationships(cache, raw)];
   for (const r of raw.roleSettings) {
     for (const setting of r.settings) {
       const m = /^statement_timeout=(.*)$/.exec(setting);
@@ -262,6 +267,43 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
     cache.functions.set(key, list);
   }
   return cache;
+}
+
+/**
+ * Views inherit the primary and foreign keys of the tables they show, as PostgREST infers them, so
+ * `security_invoker` views embed like their tables. A view column counts as a table column when the
+ * view uses exactly one base column of that name.
+ */
+function viewRelationships(cache: SchemaCache, raw: RawCache): ForeignKey[] {
+  const out: ForeignKey[] = [];
+  const byView = new Map<string, RawCache['viewDeps']>();
+  for (const d of raw.viewDeps) {
+    const key = `${d.schema}.${d.view}`;
+    byView.set(key, [...(byView.get(key) ?? []), d]);
+  }
+  for (const [key, deps] of byView) {
+    const view = cache.tables.get(key);
+    if (!view) continue;
+    // view column -> the one base table column of the same name it shows
+    const source = new Map<string, string>();
+    for (const c of view.columnList) {
+      const hits = deps.filter((d) => d.column === c.name);
+      if (hits.length === 1) source.set(c.name, `${hits[0].tableSchema}.${hits[0].table}`);
+    }
+    const shows = (schema: string, table: string, cols: string[]) => cols.every((c) => source.get(c) === `${schema}.${table}`);
+    if (view.pk.length === 0) {
+      const base = new Set(source.values());
+      for (const b of base) {
+        const t = cache.tables.get(b);
+        if (t && t.pk.length && shows(t.schema, t.name, t.pk)) view.pk = t.pk;
+      }
+    }
+    for (const fk of raw.fks) {
+      if (shows(fk.schema, fk.table, fk.columns)) out.push({ ...fk, schema: view.schema, table: view.name });
+      if (shows(fk.foreignSchema, fk.foreignTable, fk.foreignColumns)) out.push({ ...fk, foreignSchema: view.schema, foreignTable: view.name, unique: fk.unique });
+    }
+  }
+  return out;
 }
 
 /**
