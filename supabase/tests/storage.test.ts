@@ -104,6 +104,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // Leave the database as the migrations made it: other suites read the full list of buckets.
+  const admin = asService();
+  for (const id of [privateBucket, publicBucket, imageBucket, opsBucket]) {
+    expect((await admin.emptyBucket(id)).error).toBeNull();
+    expect((await admin.deleteBucket(id)).error).toBeNull();
+  }
   const db = adminPool();
   for (const p of [
     'users read their own files',
