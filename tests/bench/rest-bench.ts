@@ -3,12 +3,13 @@
  * gateway as supabase-js sends it (anon key, RLS on) and through a bare `pg` Pool of 10 clients running
  * the same query, in the same run. Prints throughput, the ratio and p50/p99 latency of each.
  *
- *   npm run bench:rest                 # 5 s per side after a 1 s warm-up
+ *   npm run bench:rest                 # 5 s per side (alternating half-second slices) after a warm-up
  *   BENCH_SECONDS=10 npm run bench:rest
  *
  * The load runs in a child process so the clients do not share the gateway's event loop.
  */
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { fork } from 'node:child_process';
@@ -28,12 +29,11 @@ interface Side {
 }
 
 interface Job {
-  kind: 'rest' | 'pg';
   apiUrl: string;
   dbUrl: string;
   anonKey: string;
-  seconds: number;
-  warmup: number;
+  rounds: number;
+  slice: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -41,11 +41,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs `CONCURRENCY` loops of `once` for the warm-up, then measures for `seconds`. */
-async function drive(name: string, seconds: number, warmup: number, once: (id: number) => Promise<boolean>): Promise<Side> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let measuring = false;
+type Once = (id: number) => Promise<boolean>;
+
+/** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies when `record` is given. */
+async function drive(seconds: number, once: Once, record?: { latencies: number[]; errors: number; seconds: number }) {
   let stop = false;
   const loop = async () => {
     while (!stop) {
@@ -53,39 +52,31 @@ async function drive(name: string, seconds: number, warmup: number, once: (id: n
       const t0 = process.hrtime.bigint();
       const ok = await once(id).catch(() => false);
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (!measuring) continue;
-      if (ok) latencies.push(ms);
-      else errors++;
+      if (!record || stop) continue;
+      if (ok) record.latencies.push(ms);
+      else record.errors++;
     }
   };
-  const loops = Array.from({ length: CONCURRENCY }, loop);
-  await new Promise((r) => setTimeout(r, warmup * 1000));
-  measuring = true;
   const start = process.hrtime.bigint();
+  const loops = Array.from({ length: CONCURRENCY }, loop);
   await new Promise((r) => setTimeout(r, seconds * 1000));
-  measuring = false;
-  const elapsed = Number(process.hrtime.bigint() - start) / 1e9;
   stop = true;
+  if (record) record.seconds += Number(process.hrtime.bigint() - start) / 1e9;
   await Promise.all(loops);
-  latencies.sort((a, b) => a - b);
-  return { name, requests: latencies.length, errors, seconds: elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-async function runJob(job: Job): Promise<Side> {
-  if (job.kind === 'pg') {
-    const pool = new pg.Pool({ connectionString: job.dbUrl, max: CONCURRENCY });
-    const text = `select id, name, category, score from public.${TABLE} where id = $1`;
-    const side = await drive('bare pg Pool', job.seconds, job.warmup, async (id) => {
-      const { rows } = await pool.query(text, [id]);
-      return rows.length === 1;
-    });
-    await pool.end();
-    return side;
-  }
+/**
+ * Both clients, alternating in short slices, so that load from other programs on the machine weighs on
+ * both sides alike.
+ */
+async function runJob(job: Job): Promise<Side[]> {
+  const pool = new pg.Pool({ connectionString: job.dbUrl, max: CONCURRENCY });
+  const text = `select id, name, category, score from public.${TABLE} where id = $1`;
+  const bare: Once = async (id) => (await pool.query(text, [id])).rows.length === 1;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const base = new URL(job.apiUrl);
   const headers = { apikey: job.anonKey, authorization: `Bearer ${job.anonKey}`, accept: 'application/json', 'x-client-info': 'rest-bench' };
-  const side = await drive('/rest/v1 gateway', job.seconds, job.warmup, (id) =>
+  const rest: Once = (id) =>
     new Promise<boolean>((resolve) => {
       const req = http.request(
         { agent, host: base.hostname, port: base.port, path: `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`, headers },
@@ -101,17 +92,29 @@ async function runJob(job: Job): Promise<Side> {
       );
       req.on('error', () => resolve(false));
       req.end();
-    }),
-  );
+    });
+  // Warm-up: connections, prepared statements, JIT.
+  await drive(1, bare);
+  await drive(1, rest);
+  const stats = { bare: { latencies: [] as number[], errors: 0, seconds: 0 }, rest: { latencies: [] as number[], errors: 0, seconds: 0 } };
+  for (let i = 0; i < job.rounds; i++) {
+    await drive(job.slice, bare, stats.bare);
+    await drive(job.slice, rest, stats.rest);
+  }
+  await pool.end();
   agent.destroy();
-  return side;
+  const side = (name: string, r: typeof stats.bare): Side => {
+    r.latencies.sort((a, b) => a - b);
+    return { name, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) };
+  };
+  return [side('bare pg Pool', stats.bare), side('/rest/v1 gateway', stats.rest)];
 }
 
-/** Runs the load in a child process, so the clients share neither the gateway's event loop nor its CPU time slice. */
-function inChild(job: Job): Promise<Side> {
+/** Runs the load in a child process, so the clients do not share the gateway's event loop. */
+function inChild(job: Job): Promise<Side[]> {
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REST_BENCH_JOB: JSON.stringify(job) } });
-    child.once('message', (m) => resolve(m as Side));
+    child.once('message', (m) => resolve(m as Side[]));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`bench client exited with ${code}`)));
   });
@@ -140,12 +143,13 @@ async function main() {
       analyze public.${TABLE};
     `);
     const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-    const job = { apiUrl: stack.env.API_URL, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, seconds, warmup: 1 };
-    const bare = await inChild({ ...job, kind: 'pg' });
-    const rest = await inChild({ ...job, kind: 'rest' });
+    const slice = 0.5;
+    const load = os.loadavg()[0];
+    const [bare, rest] = await inChild({ apiUrl: stack.env.API_URL, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, rounds: Math.max(1, Math.round(seconds / slice)), slice });
     const line = (s: Side) =>
       `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
-    console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each:`);
+    console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each in alternating ${slice} s slices`);
+    console.log(`(${os.cpus().length} CPUs, load average ${load.toFixed(1)} before the run: other programs share the CPUs):`);
     console.log(line(bare));
     console.log(line(rest));
     const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
