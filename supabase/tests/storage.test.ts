@@ -490,6 +490,16 @@ describe('tokens and paths an attacker might send', () => {
     expect(await objectRow(privateBucket, `${owner.id}/forged.txt`)).toBeUndefined();
   });
 
+  it('never serves an uploaded page as HTML from the API origin', async () => {
+    const name = `${owner.id}/page.html`;
+    const files = asOwner().from(publicBucket);
+    expect(
+      (await files.upload(name, '<script>alert(1)</script>', { contentType: 'text/html' })).error,
+    ).toBeNull();
+    const res = await fetch(files.getPublicUrl(name).data.publicUrl);
+    expect(res.headers.get('content-type')).toBe('text/plain');
+  });
+
   it('rejects keys that climb out of their folder', async () => {
     const encoded = await asOwner()
       .from(privateBucket)
@@ -582,6 +592,28 @@ describe('as the service role', () => {
     expect(await (await admin.from(privateBucket).download(`${owner.id}/report.txt`)).data!.text()).toBe(
       'hello scam report',
     );
+  });
+
+  it('validates bucket names, size limits and types as Storage does', async () => {
+    const admin = asService();
+    expect((await admin.createBucket(' padded')).error).toMatchObject({
+      statusCode: '400',
+      message: 'Bucket name invalid',
+    });
+    expect((await admin.createBucket(privateBucket)).error).toMatchObject({
+      statusCode: '409',
+      message: 'The resource already exists',
+    });
+    const badType = await admin.createBucket(`${tag}-bad`, {
+      public: false,
+      allowedMimeTypes: ['not a type'],
+    });
+    expect(badType.error).toMatchObject({
+      statusCode: '415',
+      message: 'mime type not a type is not supported',
+    });
+    const huge = await admin.createBucket(`${tag}-huge`, { public: false, fileSizeLimit: '1GB' });
+    expect(huge.error).toMatchObject({ statusCode: '413' });
   });
 
   it('keeps buckets out of reach of ordinary users', async () => {
