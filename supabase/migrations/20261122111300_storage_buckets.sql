@@ -2,6 +2,9 @@
 --   evidence      private: the reporter reads and writes under '<uid>/...', admins read everything.
 --   avatars       public read; users write under '<uid>/...'.
 --   news-banners  public read; admins write.
+-- Public buckets serve their files by public URL without any policy; a broad SELECT policy would also
+-- let anyone list every file (and so every user id in avatars), so SELECT is granted only to the
+-- writers, who need it to replace (upsert) and delete their files (splinter 0025).
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
   ('evidence', 'evidence', false, 500000, array['image/jpeg', 'image/png', 'image/webp', 'image/gif']),
@@ -31,9 +34,9 @@ create policy "Users can delete evidence in their own folder" on storage.objects
   using (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
 
 -- avatars
-create policy "Anyone can read avatars" on storage.objects
-  for select to anon, authenticated
-  using (bucket_id = 'avatars');
+create policy "Users can list avatars in their own folder" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
 create policy "Users can upload an avatar to their own folder" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
@@ -46,9 +49,9 @@ create policy "Users can delete avatars in their own folder" on storage.objects
   using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
 
 -- news banners
-create policy "Anyone can read news banners" on storage.objects
-  for select to anon, authenticated
-  using (bucket_id = 'news-banners');
+create policy "Admins can list news banners" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'news-banners' and (select private.is_admin()));
 create policy "Admins can upload news banners" on storage.objects
   for insert to authenticated
   with check (bucket_id = 'news-banners' and (select private.is_admin()));

@@ -187,6 +187,15 @@ describe('schema gates', () => {
     ]);
   });
 
+  it('no public bucket has a broad SELECT policy that lets anyone list its files (splinter 0025)', async () => {
+    const rows = await q(
+      `select p.policyname from pg_policies p join storage.buckets b on b.public
+       where p.schemaname = 'storage' and p.tablename = 'objects' and p.cmd in ('SELECT', 'ALL')
+         and (p.qual is null or p.qual ~* ('^\\s*\\(*\\s*bucket_id\\s*=\\s*''' || b.id || '''(::text)?\\s*\\)*\\s*$'))`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('the storage buckets are limited to 500000 bytes of images, evidence private', async () => {
     const rows = await q(`select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets order by id`);
     const images = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];

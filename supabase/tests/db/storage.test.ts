@@ -64,12 +64,13 @@ describe('evidence bucket (private, owner folder)', () => {
   });
 });
 
-describe('avatars bucket (public read, owner folder write)', () => {
-  it('a user uploads and replaces their avatar; everyone can read it', async () => {
+describe('avatars bucket (public URL read, owner folder write)', () => {
+  it('a user uploads, lists and replaces their avatar; others cannot list the bucket (files are served by public URL)', async () => {
     const name = `${owner.id}/avatar.png`;
     await put(owner, 'avatars', name);
-    expect(await see(anon, 'avatars', name)).toEqual([{ name }]);
-    expect(await see(stranger, 'avatars', name)).toEqual([{ name }]);
+    expect(await see(owner, 'avatars', name)).toEqual([{ name }]);
+    expect(await see(anon, 'avatars', name)).toEqual([]);
+    expect(await see(stranger, 'avatars', name)).toEqual([]);
     expect(await rename(owner, 'avatars', name)).toBe(1);
   });
 
@@ -85,12 +86,13 @@ describe('avatars bucket (public read, owner folder write)', () => {
   });
 });
 
-describe('news-banners bucket (public read, admin write)', () => {
-  it('an admin uploads, replaces and deletes banners; everyone reads them', async () => {
+describe('news-banners bucket (public URL read, admin write)', () => {
+  it('an admin uploads, lists, replaces and deletes banners; others cannot list them', async () => {
     const name = `${randomUUID()}.webp`;
     await put(admin, 'news-banners', name);
-    expect(await see(anon, 'news-banners', name)).toEqual([{ name }]);
-    expect(await see(owner, 'news-banners', name)).toEqual([{ name }]);
+    expect(await see(admin, 'news-banners', name)).toEqual([{ name }]);
+    expect(await see(anon, 'news-banners', name)).toEqual([]);
+    expect(await see(owner, 'news-banners', name)).toEqual([]);
     expect(await rename(admin, 'news-banners', name)).toBe(1);
     expect(await remove(owner, 'news-banners', name)).toBe(0);
     expect(await rename(owner, 'news-banners', name)).toBe(0);
