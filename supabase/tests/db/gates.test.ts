@@ -167,6 +167,20 @@ describe('schema gates', () => {
     for (const r of rows) expect(r).toMatchObject({ pk: true, commented: true });
   });
 
+  it('every function, view and type of ours carries a comment for the dashboard', async () => {
+    const rows = await q(
+      `select 'function ' || n.nspname || '.' || p.proname as o from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private') and obj_description(p.oid, 'pg_proc') is null
+       union all
+       select 'view ' || c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind = 'v' and obj_description(c.oid, 'pg_class') is null
+       union all
+       select 'type ' || t.typname from pg_type t join pg_namespace n on n.oid = t.typnamespace
+       where n.nspname = 'public' and t.typtype = 'e' and obj_description(t.oid, 'pg_type') is null`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('anon holds exactly the table privileges it needs and nothing from Supabase\'s default grants', async () => {
     const rows = await q<{ t: string; p: string }>(
       `select table_name as t, string_agg(privilege_type, ',' order by privilege_type) as p
