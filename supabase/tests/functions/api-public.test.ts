@@ -6,7 +6,7 @@ import { api, createUser, formOf, objectsIn, reportFields, tinyJpeg } from './he
 const PH_IP = '112.198.0.1';
 
 describe('POST /search and GET /search/{searchString}', () => {
-  it('finds reports by any written form, limits anonymous columns and logs the location resolved on the server', async () => {
+  it('finds reports by any written form, limits anonymous columns and logs each search once, located on the server', async () => {
     const reporter = await createUser('srch');
     const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     await api('POST', '/reports', {
@@ -15,34 +15,33 @@ describe('POST /search and GET /search/{searchString}', () => {
     });
     const typed = `+63 ${number.slice(1, 4)} ${number.slice(4, 7)} ${number.slice(7)}`;
 
-    const post = await api<{ count: number; searchString: string }>(
-      'POST',
-      '/search?ip=1.2.3.4&city=Fakeville&country=XX',
-      {
-        json: { searchString: typed },
-        headers: { 'x-forwarded-for': PH_IP },
-      },
-    );
+    const post = await api<{ searchString: string }>('POST', '/search', { json: { searchString: typed } });
     expect(post.status).toBe(200);
-    expect(post.body.count).toBe(1);
+    expect(post.body.searchString).toBe(typed);
+
+    // The legacy client's location query string is ignored: the server locates the caller itself.
+    const anon = await api<{
+      count: number;
+      reports: Record<string, unknown>[];
+      summary: Record<string, unknown>;
+      points: string[];
+    }>('GET', `/search/${encodeURIComponent(typed)}?ip=1.2.3.4&city=Fakeville&country=XX`, {
+      headers: { 'x-forwarded-for': PH_IP },
+    });
+    expect(anon.status).toBe(200);
+    expect(anon.body.count).toBe(1);
     const { rows } = await adminPool().query(
-      'select city, country, loc, ip_hash from public.search_log where search_string = $1 order by created_at desc limit 1',
+      'select city, country, loc, ip_hash from public.search_log where search_string = $1',
       [typed],
     );
+    // Recorded once (by the GET), located from the address, without the address.
+    expect(rows).toHaveLength(1);
     expect(rows[0].country).toBe('PH');
     expect(rows[0].city).not.toBe('Fakeville');
     expect(rows[0].loc).toMatch(/^\d+\.\d+,\d+\.\d+$/);
     expect(rows[0].ip_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(JSON.stringify(rows[0])).not.toContain(PH_IP);
 
-    const anon = await api<{
-      count: number;
-      reports: Record<string, unknown>[];
-      summary: Record<string, unknown>;
-      points: string[];
-    }>('GET', `/search/${encodeURIComponent(number)}`);
-    expect(anon.status).toBe(200);
-    expect(anon.body.count).toBe(1);
     expect(Object.keys(anon.body.reports[0]).sort()).toEqual(
       [
         '_id',
@@ -57,6 +56,17 @@ describe('POST /search and GET /search/{searchString}', () => {
     expect(anon.body.reports[0]._id).toBeNull();
     expect(anon.body.summary).toMatchObject({ numberOfReports: 1, lastReportedVictimCountry: 'PH' });
     expect(anon.body.points).toEqual(['14.676,121.0437']);
+
+    // A DNT visitor's search is counted without location or address hash.
+    const dnt = await api<{ count: number }>('GET', `/search/${number}`, {
+      headers: { dnt: '1', 'x-forwarded-for': PH_IP },
+    });
+    expect(dnt.body.count).toBe(1);
+    const { rows: dntRows } = await adminPool().query(
+      'select country, ip_hash from public.search_log where search_string = $1',
+      [number],
+    );
+    expect(dntRows).toEqual([{ country: null, ip_hash: null }]);
 
     const signedIn = await api<{ reports: Record<string, unknown>[] }>(
       'GET',

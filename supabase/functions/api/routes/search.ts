@@ -45,9 +45,18 @@ async function runSearch(req: Request, searchString: string) {
   };
 }
 
+/**
+ * The old client posts the search, then opens /search/{searchString}, whose GET runs and records it.
+ * Recording here as well would count every search twice (and Brave users, who skip this call, once),
+ * so this call only validates and acknowledges; the GET is the one place a search is recorded.
+ */
 export async function postSearch({ req }: RouteContext): Promise<Response> {
   const input = parseFields(searchSchema, await readFields(req));
-  return json({ msg: 'Search recorded', ...(await runSearch(req, input.searchString)) });
+  return json({
+    msg: 'Search received',
+    searchString: input.searchString,
+    next: `/search/${encodeURIComponent(input.searchString)}`,
+  });
 }
 
 export async function getSearch({ req, params }: RouteContext): Promise<Response> {
