@@ -86,6 +86,18 @@ describe('admin API', () => {
       status: 400,
       code: 'user_banned',
     });
+    // The sessions stay but cannot be used or refreshed while the ban lasts.
+    expect((await anonClient().auth.getUser(session.access_token)).error).toMatchObject({
+      status: 403,
+      code: 'user_banned',
+    });
+    expect(
+      (await anonClient().auth.refreshSession({ refresh_token: session.refresh_token })).error,
+    ).toMatchObject({
+      status: 400,
+      code: 'user_banned',
+      message: 'Invalid Refresh Token: User Banned',
+    });
     await admin.auth.admin.updateUserById(user.id, { ban_duration: 'none' });
     expect((await anonClient().auth.signInWithPassword({ email, password })).error).toBeNull();
 

@@ -184,10 +184,8 @@ export async function updateUserById(auth: Auth, rq: Rq, tx: Tx, id: string) {
     const appData = obj(b['app_metadata']);
     if (appData)
       await updateUser(db, id, { raw_app_meta_data: mergeMetadata(user.raw_app_meta_data, appData) });
-    if (ban !== undefined) {
-      await updateUser(db, id, { banned_until: ban });
-      if (ban) await logout(db, id, undefined, 'global');
-    }
+    // A ban keeps the sessions, as GoTrue's does; they cannot be used or refreshed until it ends.
+    if (ban !== undefined) await updateUser(db, id, { banned_until: ban });
     return loadUserJson(db, id);
   });
   sendJson(rq.res, 200, body);
