@@ -102,7 +102,10 @@ create policy "Users can read their own profile and admins every profile" on pub
 create policy "Users can update their own profile" on public.profiles
   for update to authenticated
   using (id = (select auth.uid()))
-  with check (id = (select auth.uid()));
+  with check (
+    id = (select auth.uid())
+    and (avatar_path is null or split_part(avatar_path, '/', 1) = (select auth.uid())::text)
+  );
 
 /** Creates the profile of a new auth user from the name given at sign-up. */
 create function private.handle_new_user()
@@ -215,6 +218,12 @@ begin
   new.reported_account_canonical := public.canonical_identifier(new.reported_account_type::text, new.reported_account);
   if api_caller and new.incident_date > current_date + 1 then
     raise exception 'incident_date cannot be later than tomorrow' using errcode = '22023';
+  end if;
+  -- Evidence lives in the reporter's own folder of the evidence bucket ('<reporter_id>/...').
+  if api_caller and new.evidence_path is not null
+     and split_part(new.evidence_path, '/', 1) is distinct from new.reporter_id::text then
+    raise exception 'evidence_path must be in the reporter''s own folder of the evidence bucket'
+      using errcode = '42501';
   end if;
   if tg_op = 'INSERT' then
     if api_caller and new.reporter_id is distinct from (select auth.uid()) then

@@ -49,6 +49,13 @@ describe('reports: insert', () => {
     );
   });
 
+  it('evidence must sit in the reporter\'s own folder (no pointing at someone else\'s files)', async () => {
+    const r = await fileReport(owner, { evidence_path: `${owner.id}/proof.png` });
+    expect(r.evidence_path).toBe(`${owner.id}/proof.png`);
+    await expect(fileReport(owner, { evidence_path: `${stranger.id}/their-proof.png` })).rejects.toThrow(/own folder/);
+    await expect(run(owner, 'update public.reports set evidence_path = $2 where id = $1', [r.id, 'proof.png'])).rejects.toThrow(/own folder/);
+  });
+
   it('an incident date after tomorrow is refused', async () => {
     await expect(fileReport(owner, { incident_date: '2999-01-01' })).rejects.toThrow(/later than tomorrow/);
   });

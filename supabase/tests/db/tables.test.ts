@@ -31,6 +31,12 @@ describe('profiles', () => {
     ).toBe(1);
   });
 
+  it('an avatar path must be in the user\'s own avatars folder', async () => {
+    await expect(run(owner, 'update public.profiles set avatar_path = $2 where id = $1', [owner.id, `${stranger.id}/a.png`])).rejects.toThrow(
+      /row-level security/,
+    );
+  });
+
   it('a user cannot change their e-mail copy or id', async () => {
     await expect(run(owner, `update public.profiles set email = 'x@y.z' where id = $1`, [owner.id])).rejects.toThrow(/permission denied/);
   });
