@@ -492,6 +492,12 @@ describe('errors and hostile input', () => {
       await adminPool().query(`alter table public.${late} add column extra text default 'new'`);
       const again = await service.from(late).select('extra');
       expect(again.data).toEqual([{ extra: 'new' }]);
+      // Losing the LISTEN connection must not leave the cache stale.
+      const killed = await adminPool().query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'pgrst_listener'`);
+      expect(killed.rowCount).toBe(1);
+      await adminPool().query(`alter table public.${late} add column after_loss int default 7`);
+      const afterLoss = await service.from(late).select('after_loss');
+      expect(afterLoss.data).toEqual([{ after_loss: 7 }]);
     } finally {
       await adminPool().query(`drop table public.${late}`);
     }

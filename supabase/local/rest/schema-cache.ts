@@ -367,17 +367,17 @@ export class SchemaCacheHolder {
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'pgrst_listener' });
     client.on('error', () => undefined);
     client.on('notification', (msg) => {
       if (msg.channel === 'pgrst' && (!msg.payload || msg.payload === 'reload schema')) void this.reload();
     });
     client.on('end', () => {
-      if (this.listener === client) this.listener = undefined;
+      // Only an established listener reconnects here; a failed attempt is retried by its caller.
+      if (this.listener !== client) return;
+      this.listener = undefined;
       // A lost connection may have missed notifications: reconnect and reload, unless the stack stops.
-      if (!this.closed) {
-        setTimeout(() => void this.listen().then(() => this.reload()).catch(() => undefined), 500).unref();
-      }
+      this.reconnect();
     });
     try {
       await client.connect();
@@ -389,6 +389,15 @@ export class SchemaCacheHolder {
       await client.end().catch(() => undefined);
       throw e;
     }
+  }
+
+  private reconnect() {
+    if (this.closed) return;
+    setTimeout(() => {
+      this.listen()
+        .then(() => this.reload())
+        .catch(() => this.reconnect());
+    }, 500).unref();
   }
 
   async close(): Promise<void> {
