@@ -6,11 +6,9 @@
 import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2.109.0';
 import { HttpError } from './http.ts';
 import { requireEnv } from './env.ts';
+import { REFRESH_COOKIE, SESSION_COOKIE, cookieValue, sessionCookies } from './cookies.ts';
 
 export type { SupabaseClient, User };
-
-/** Name of the HttpOnly cookie the legacy API sets at login (it holds the access token). */
-export const SESSION_COOKIE = 'scamcheck_session';
 
 export interface Caller {
   /** The signed-in user, or null for an anonymous visitor. */
@@ -33,22 +31,6 @@ export function clientFor(caller: Pick<Caller, 'token'>): SupabaseClient {
 /** A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). */
 export function anonClient(): SupabaseClient {
   return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
-}
-
-function cookieValue(req: Request, name: string): string | null {
-  const header = req.headers.get('cookie');
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(i + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
 
 /** The `role` claim of a JWT without verifying it (verification is the Auth server's job). */
@@ -102,13 +84,33 @@ const callers = new WeakMap<Request, Promise<Caller>>();
 
 async function lookUpCaller(req: Request): Promise<Caller> {
   const token = requestToken(req);
-  if (!token) return { user: null, token: null };
+  const fromCookie = !req.headers.get('authorization');
+  if (!token) return fromCookie ? refreshFromCookie(req) : { user: null, token: null };
   const role = unverifiedRole(token);
   if (role === 'anon' && token === requireEnv('SUPABASE_ANON_KEY')) return { user: null, token: null };
-  if (role !== 'authenticated') throw new HttpError(401, 'Invalid or expired token, please log in again');
-  const { data, error } = await anonClient().auth.getUser(token);
-  if (error || !data.user) throw new HttpError(401, 'Invalid or expired token, please log in again');
-  return { user: data.user, token };
+  const { data, error } =
+    role === 'authenticated' ? await anonClient().auth.getUser(token) : { data: { user: null }, error: null };
+  if (!error && data.user) return { user: data.user, token };
+  // An expired access cookie beside a refresh cookie is a session to renew, not an attack.
+  if (fromCookie && cookieValue(req, REFRESH_COOKIE)) return refreshFromCookie(req);
+  throw new HttpError(401, 'Invalid or expired token, please log in again');
+}
+
+/** Cookies a request renewed (refreshed session), for the answer to set. */
+const renewed = new WeakMap<Request, string[]>();
+
+export function renewedCookies(req: Request): string[] {
+  return renewed.get(req) ?? [];
+}
+
+async function refreshFromCookie(req: Request): Promise<Caller> {
+  const refreshToken = cookieValue(req, REFRESH_COOKIE);
+  if (!refreshToken) return { user: null, token: null };
+  const { data, error } = await anonClient().auth.refreshSession({ refresh_token: refreshToken });
+  if (error || !data.session || !data.user)
+    throw new HttpError(401, 'Your session has ended, please log in again');
+  renewed.set(req, sessionCookies(data.session));
+  return { user: data.user, token: data.session.access_token };
 }
 
 /** Like identify, but a signed-in user is required. */

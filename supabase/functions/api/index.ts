@@ -9,7 +9,8 @@
  */
 import { preflight } from '../_shared/cors.ts';
 import { toErrorResponse } from '../_shared/http.ts';
-import { identify } from '../_shared/supabase.ts';
+import { identify, renewedCookies } from '../_shared/supabase.ts';
+import { withCookies } from '../_shared/cookies.ts';
 import { Router } from './router.ts';
 import { login, logout, register, verify } from './routes/auth.ts';
 import { currentUser, updateUser } from './routes/users.ts';
@@ -67,8 +68,8 @@ Deno.serve(async (req) => {
     // A forged or expired token is refused before anything else is read (identify caches the answer
     // for the handler).
     if (!SESSION_CALLS.test(new URL(req.url).pathname)) await identify(req);
-    return await router.handle(req);
+    return withCookies(await router.handle(req), renewedCookies(req));
   } catch (e) {
-    return toErrorResponse(e);
+    return withCookies(toErrorResponse(e), renewedCookies(req));
   }
 });

@@ -115,6 +115,31 @@ describe('POST /auth/login, GET /auth/logout', () => {
     expect(out.headers.get('set-cookie')).toMatch(/scamcheck_session=;.*Max-Age=0/);
   });
 
+  it('a cookie-only client stays signed in: with the access cookie gone, the refresh cookie renews both', async () => {
+    const user = await createUser('refresh');
+    const login = await api('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+    const cookies = login.headers.getSetCookie();
+    expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['scamcheck_refresh', 'scamcheck_session']);
+    const refresh = cookies.find((c) => c.startsWith('scamcheck_refresh='))!.split(';')[0];
+
+    const me = await api<{ user: { email: string } }>('GET', '/users/current-user', {
+      headers: { cookie: refresh },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(user.email);
+    const renewed = me.headers.getSetCookie();
+    const session = renewed.find((c) => c.startsWith('scamcheck_session='))!;
+    expect(session).toMatch(/HttpOnly/);
+    expect(
+      (await api('GET', '/users/current-user', { headers: { cookie: session.split(';')[0] } })).status,
+    ).toBe(200);
+
+    const forged = await api('GET', '/users/current-user', {
+      headers: { cookie: 'scamcheck_refresh=not-a-real-token' },
+    });
+    expect(forged.status).toBe(401);
+  });
+
   it('answers wrong passwords and unknown users alike, with 401', async () => {
     const user = await createUser('login');
     const wrong = await api('POST', '/auth/login', {

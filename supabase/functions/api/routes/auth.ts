@@ -7,7 +7,7 @@ import { anonClient, clientFor, identify } from '../../_shared/supabase.ts';
 import { siteUrl } from '../../_shared/env.ts';
 import type { RouteContext } from '../router.ts';
 import { decodeVerifyParam, openEmail, sealEmail } from '../otp-id.ts';
-import { clearedSessionCookie, sessionCookie } from '../session.ts';
+import { clearedCookies, sessionCookies, withCookies } from '../../_shared/cookies.ts';
 import { userOut } from './users.ts';
 
 /** GoTrue's refusals as the legacy API answers them (status and message), without leaking accounts. */
@@ -26,17 +26,14 @@ function authError(error: { status?: number; code?: string; message: string }): 
 
 async function sessionAnswer(session: Session, msg: string, status = 200): Promise<Response> {
   const profile = await userOut(clientFor({ token: session.access_token }), session.user);
-  return json(
-    {
-      msg,
-      user: profile,
-      token: session.access_token,
-      refreshToken: session.refresh_token,
-      expiresIn: session.expires_in,
-    },
-    status,
-    { 'Set-Cookie': sessionCookie(session.access_token, session.expires_in ?? 3600) },
-  );
+  const body = {
+    msg,
+    user: profile,
+    token: session.access_token,
+    refreshToken: session.refresh_token,
+    expiresIn: session.expires_in,
+  };
+  return withCookies(json(body, status), sessionCookies(session));
 }
 
 export async function register({ req }: RouteContext): Promise<Response> {
@@ -102,5 +99,5 @@ export async function logout({ req }: RouteContext): Promise<Response> {
     const { error } = await anonClient().auth.admin.signOut(caller.token, 'local');
     if (error && error.status !== 401 && error.status !== 404) console.error('logout', error);
   }
-  return json({ msg: 'Logout Sucessfully' }, 200, { 'Set-Cookie': clearedSessionCookie() });
+  return withCookies(json({ msg: 'Logout Sucessfully' }), clearedCookies());
 }
