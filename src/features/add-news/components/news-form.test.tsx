@@ -1,0 +1,37 @@
+import userEvent from '@testing-library/user-event';
+import { renderApp, screen, waitFor } from '@/testing/test-utils';
+import { parseTags } from '../api/create-news';
+import { NewsForm } from './news-form';
+
+// Typing into several fields through user-event is slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+describe('NewsForm', () => {
+  it("refuses a banner over 500000 bytes with 'Image size too large'", async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsForm onSubmit={onSubmit} isPending={false} />);
+    await user.type(screen.getByLabelText('Title'), 'New SIM-swap wave');
+    await user.type(screen.getByLabelText('Article'), 'Banks warn of a new wave.');
+    await user.upload(screen.getByLabelText('Banner (optional)'), new File([new Uint8Array(500_001)], 'b.webp', { type: 'image/webp' }));
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Image size too large')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('requires a title and the article, and full addresses for links', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsForm onSubmit={onSubmit} isPending={false} />);
+    await user.type(screen.getByLabelText('Source link'), 'pna.gov.ph/article');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Enter a title')).toBeInTheDocument();
+    expect(screen.getByText('Enter the article text')).toBeInTheDocument();
+    expect(screen.getByText('Enter the source link as a full address starting with https://')).toBeInTheDocument();
+    await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
+  });
+
+  it('turns the tags field into a clean list', () => {
+    expect(parseTags(' gcash, phishing ,, gcash,sms ')).toEqual(['gcash', 'phishing', 'sms']);
+  });
+});
