@@ -34,12 +34,12 @@ export function Component() {
           <ThemedAuth view="sign_in" />
         </CardContent>
         <CardFooter className="text-muted-foreground flex flex-col items-start gap-2 text-sm">
-          <Link to={paths.auth.forgotPassword.getHref()} className="text-primary underline-offset-4 hover:underline">
+          <Link to={paths.auth.forgotPassword.getHref()} className="text-primary underline underline-offset-4">
             Forgot your password?
           </Link>
           <p>
             No account yet?{' '}
-            <Link to={paths.auth.register.getHref()} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.auth.register.getHref()} className="text-primary underline underline-offset-4">
               Register
             </Link>
           </p>

@@ -32,17 +32,17 @@ export function Component() {
         <CardFooter className="text-muted-foreground flex flex-col items-start gap-2 text-sm">
           <p>
             Already registered?{' '}
-            <Link to={paths.auth.login.getHref()} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.auth.login.getHref()} className="text-primary underline underline-offset-4">
               Login
             </Link>
           </p>
           <p>
             By registering you accept our{' '}
-            <Link to={paths.tos.getHref()} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.tos.getHref()} className="text-primary underline underline-offset-4">
               Terms of Service
             </Link>{' '}
             and{' '}
-            <Link to={paths.privacy.getHref()} className="text-primary underline-offset-4 hover:underline">
+            <Link to={paths.privacy.getHref()} className="text-primary underline underline-offset-4">
               Privacy Policy
             </Link>
             .

@@ -37,7 +37,7 @@ export function Component() {
           fullReportHref={paths.dashboard.searchResults.getHref(searchString)}
         />
       ) : (
-        <div className="flex flex-col gap-4" aria-busy="true" aria-label="Searching">
+        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Searching">
           <Skeleton className="h-10 w-64" />
           <Skeleton className="h-40 w-full" />
           <Skeleton className="h-[40vh] w-full" />

@@ -12,6 +12,8 @@ import { cn } from '@/lib/utils';
 interface NavItem {
   label: string;
   to: string;
+  /** Calls to action (Report a Scam, Notify Me) are never highlighted as the current page. */
+  action?: boolean;
 }
 
 /**
@@ -21,8 +23,8 @@ interface NavItem {
 function useNavItems(): { main: NavItem[]; account: NavItem[] } {
   const user = useUser();
   const main: NavItem[] = [
-    { label: 'Report a Scam', to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref() },
-    { label: 'Notify Me', to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref() },
+    { label: 'Report a Scam', to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref(), action: true },
+    { label: 'Notify Me', to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref(), action: true },
     { label: 'News', to: paths.news.getHref() },
     { label: 'About', to: paths.about.getHref() },
     { label: 'Donate', to: paths.donate.getHref() },
@@ -47,8 +49,7 @@ function DesktopNav() {
   return (
     <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
       {main.map((item) => (
-        // Two entries share /register; end matching keeps only the page you are on highlighted.
-        <NavLink key={item.label} to={item.to} end className={linkClass}>
+        <NavLink key={item.label} to={item.to} end className={({ isActive }) => linkClass({ isActive: isActive && !item.action })}>
           {item.label}
         </NavLink>
       ))}
@@ -93,7 +94,7 @@ function MobileNav() {
           <ul className="flex flex-col gap-1 pt-2">
             {[...main, ...account].map((item) => (
               <li key={item.label}>
-                <NavLink to={item.to} end className={(s) => cn(linkClass(s), 'block py-3 text-base')}>
+                <NavLink to={item.to} end className={({ isActive }) => cn(linkClass({ isActive: isActive && !item.action }), 'block py-3 text-base')}>
                   {item.label}
                 </NavLink>
               </li>

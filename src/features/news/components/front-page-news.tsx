@@ -16,7 +16,7 @@ export function FrontPageNews() {
 
   if (news.isPending) {
     return (
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading news">
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading news">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-72" />
         ))}

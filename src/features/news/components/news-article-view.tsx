@@ -14,7 +14,7 @@ export function NewsArticleView({ id }: { id: string }) {
 
   if (article.isPending) {
     return (
-      <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading article">
+      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading article">
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="h-72 w-full" />
         <Skeleton className="h-32 w-full" />
@@ -51,7 +51,7 @@ export function NewsArticleView({ id }: { id: string }) {
           {source && (
             <>
               {' · Source: '}
-              <a href={source.href} target="_blank" rel="noopener noreferrer" className="text-primary underline-offset-4 hover:underline">
+              <a href={source.href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-4">
                 {sourceDesc || source.hostname}
               </a>
             </>

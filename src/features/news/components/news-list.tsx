@@ -17,7 +17,7 @@ export function NewsList() {
 
   if (news.isPending) {
     return (
-      <div className="flex flex-col gap-6" aria-busy="true" aria-label="Loading news">
+      <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading news">
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-48" />
         ))}

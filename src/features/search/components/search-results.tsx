@@ -47,7 +47,7 @@ export function SearchResults({
           Incident heatmap
         </h2>
         {result.points.length > 0 ? (
-          <Suspense fallback={<Skeleton className="h-[60vh] w-full md:w-[70vw]" aria-label="Loading map" />}>
+          <Suspense fallback={<Skeleton role="status" aria-label="Loading map" className="h-[60vh] w-full md:w-[70vw]" />}>
             <IncidentHeatmap points={result.points} />
           </Suspense>
         ) : (
@@ -94,12 +94,12 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {items.map(({ icon: Icon, label, value, className }) => (
-            <div key={label} className="bg-muted/40 flex items-start gap-3 rounded-lg border p-4">
-              <Icon className="text-primary mt-0.5 size-5 shrink-0" aria-hidden />
-              <div>
-                <dt className="text-muted-foreground text-sm">{label}</dt>
-                <dd className={cn('text-lg font-semibold capitalize', className)}>{value}</dd>
-              </div>
+            <div key={label} className="bg-muted/40 rounded-lg border p-4">
+              <dt className="text-muted-foreground flex items-center gap-2 text-sm">
+                <Icon className="text-primary size-5 shrink-0" aria-hidden />
+                {label}
+              </dt>
+              <dd className={cn('mt-1 pl-7 text-lg font-semibold capitalize', className)}>{value}</dd>
             </div>
           ))}
         </dl>
