@@ -268,11 +268,10 @@ class RestService {
     offset: number,
     head: boolean,
     shape: 'array' | 'object',
-    prefix = '',
   ): Promise<void> {
     const counting = this.countPlan(b, built.countSql, prefer.count);
     const bodySql = head ? 'null' : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
-    const sql = wrap(built.sql, { count: counting.expr, body: bodySql }, prefix);
+    const sql = wrap(built.sql, { count: counting.expr, body: bodySql });
     const { main, before } = await this.executor.run(ctx, sql, b.params.values, auth.authed, undefined, counting.before);
     const total = counting.total(main, before);
     const lower = offset;
@@ -486,9 +485,9 @@ class RestService {
     let sql: string;
     if (representation) {
       const built = b.read({ table, from: 'pgrst_mutation' }, {}, false);
-      sql = wrap(built.sql, { body: ARRAY_BODY }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning}), `);
+      sql = wrap(built.sql, { body: ARRAY_BODY }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
     } else {
-      sql = wrap(`${mutation}${isSelect ? '' : returning}`, { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null' });
+      sql = wrap('select * from pgrst_mutation', { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null' }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
     }
     let singular: RestError | undefined;
     const result = await this.executor.run(ctx, sql, b.params.values, auth.authed, (main) => {
@@ -571,10 +570,10 @@ class RestService {
       body = 'null';
     } else if (routine.returnsSet) {
       inner = `select pgrst_scalar${from || ' from'}${from ? ' cross join lateral' : ''} ${call} as pgrst_scalar`;
-      body = `(select coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text from pgrst_source as _postgrest_t)`;
+      body = `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`;
     } else {
       inner = `select ${call} as pgrst_scalar${from}`;
-      body = `(select coalesce((json_agg(_postgrest_t.pgrst_scalar) -> 0)::text, 'null') from pgrst_source as _postgrest_t)`;
+      body = `coalesce((json_agg(_postgrest_t.pgrst_scalar) -> 0)::text, 'null')`;
     }
     let singular: RestError | undefined;
     // single() on a function answer rolls back when it is not exactly one row, as PostgREST does.
@@ -596,7 +595,7 @@ class RestService {
 }
 
 /** A function returning one composite value answers with that object, not an array. */
-const OBJECT_BODY = `(select coalesce((json_agg(_postgrest_t) -> 0)::text, 'null') from pgrst_source as _postgrest_t)`;
+const OBJECT_BODY = `coalesce((json_agg(_postgrest_t) -> 0)::text, 'null')`;
 
 function singularity(n: number): RestError {
   return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);

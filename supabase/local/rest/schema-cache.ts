@@ -356,12 +356,10 @@ export class SchemaCacheHolder {
    * just before the request is found without reloading on every miss (which anyone could trigger).
    */
   async catchUp(): Promise<void> {
-    if (this.listener) {
-      await this.listener.query('select 1').catch(() => undefined);
-      // Notifications are handled synchronously as they arrive, so any reload they started is pending now.
-    } else {
-      await this.reload();
-    }
+    // Notifications are handled synchronously as they arrive, so any reload they started is pending after
+    // the round trip. A listener that is gone (or going) may have missed some: reload outright then.
+    const delivered = this.listener ? await this.listener.query('select 1').then(() => true, () => false) : false;
+    if (!delivered) await this.reload();
     if (this.reloading) await this.reloading;
   }
 

@@ -1,6 +1,6 @@
 /**
  * Turns a parsed request into one SQL statement, shaped like the statements PostgREST generates: the
- * rows (or the mutation's RETURNING) go into a `pgrst_source` CTE and one outer select returns the total
+ * rows (or the mutation's RETURNING, in a CTE) are aggregated by one outer select that returns the total
  * count, the page count, the JSON body and the `response.headers`/`response.status` GUCs as text.
  * Identifiers come only from the schema cache and are quoted; every value from the request is a bind
  * parameter.
@@ -31,7 +31,7 @@ export type CountMode = 'exact' | 'planned' | 'estimated' | undefined;
 
 interface Source {
   table: Table;
-  /** SQL for the FROM item, e.g. `"public"."reports"` or `pgrst_source`. */
+  /** SQL for the FROM item, e.g. `"public"."reports"` or `pgrst_mutation`. */
   from: string;
 }
 
@@ -294,18 +294,22 @@ export class Builder {
   }
 }
 
-/** The outer select every statement ends with (PostgREST's `mainRead`/`mainWrite` shape). */
-export function wrap(inner: string, opts: { count?: string; body: string }, prefix = ''): string {
+/**
+ * The outer select every statement ends with (PostgREST's `mainRead`/`mainWrite` shape): one aggregate
+ * over the rows `_postgrest_t` giving the total, the page count, the body and the response GUCs. A
+ * mutation comes in `ctes`, since a data-modifying statement may only stand in WITH.
+ */
+export function wrap(inner: string, opts: { count?: string; body: string }, ctes?: string): string {
   return (
-    `with ${prefix}pgrst_source as (${inner}) select ${opts.count ?? 'null'}::text as total, ` +
-    `(select pg_catalog.count(*) from pgrst_source)::text as page_total, ` +
+    `${ctes ? `with ${ctes} ` : ''}select ${opts.count ?? 'null'}::text as total, pg_catalog.count(*)::text as page_total, ` +
     `${opts.body} as body, ` +
     `nullif(current_setting('response.headers', true), '') as response_headers, ` +
-    `nullif(current_setting('response.status', true), '') as response_status`
+    `nullif(current_setting('response.status', true), '') as response_status ` +
+    `from (${inner}) as _postgrest_t`
   );
 }
 
-export const ARRAY_BODY = `(select coalesce(json_agg(_postgrest_t), '[]')::text from pgrst_source as _postgrest_t)`;
+export const ARRAY_BODY = `coalesce(json_agg(_postgrest_t), '[]')::text`;
 
 /** Columns of an INSERT/PATCH payload, checked against the table. */
 export function payloadColumns(table: Table, keys: string[]): Column[] {
