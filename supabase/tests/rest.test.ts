@@ -257,6 +257,12 @@ describe('reading tables', () => {
     expect(reverse).toEqual([{ name: 'Ben', [`${p}_titles`]: [{ title: 'Scam alert: fake GCash' }] }]);
   });
 
+  it('answers csv() as PostgREST formats CSV', async () => {
+    const { data, error } = await anon.from(posts).select('title, score, body').in('score', [5, 30]).order('score').csv();
+    expect(error).toBeNull();
+    expect(data).toBe('title,score,body\nOrphan,5,x\n"Scam alert: fake GCash",30,beware');
+  });
+
   it('reports an unknown relationship as PGRST200', async () => {
     const { error, status } = await anon.from(authors).select('name, nothing_here(*)');
     expect(status).toBe(400);

@@ -270,7 +270,7 @@ class RestService {
     shape: 'array' | 'object',
   ): Promise<void> {
     const counting = this.countPlan(b, built.countSql, prefer.count);
-    const bodySql = head ? 'null' : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
+    const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
     const sql = wrap(built.sql, { count: counting.expr, body: bodySql });
     const { main, before } = await this.executor.run(ctx, sql, b.params.values, auth.authed, undefined, counting.before);
     const total = counting.total(main, before);
@@ -333,7 +333,7 @@ class RestService {
       if (!Number.isInteger(s) || s < 100 || s > 599) throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
       status = s;
     }
-    headers['content-type'] ??= `${accept.object ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`;
+    headers['content-type'] ??= `${accept.csv ? 'text/csv' : accept.object ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`;
     if (accept.stripNulls && text) text = JSON.stringify(JSON.parse(text), (_k, v) => (v === null ? undefined : v));
     send(res, status, head ? '' : text, headers, head ? Buffer.byteLength(text) : undefined);
   }
@@ -609,16 +609,28 @@ function hintTable(cache: SchemaCache, schema: string, name: string): string | n
 interface Accept {
   object: boolean;
   stripNulls: boolean;
+  /** `text/csv` (postgrest-js `csv()`), offered for reads as PostgREST does. */
+  csv?: boolean;
 }
 
 function parseAccept(header: string | undefined): Accept {
   const value = (header ?? '*/*').toLowerCase();
   const types = value.split(',').map((t) => t.trim());
-  const ok = types.some((t) => /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/.test(t));
-  if (!ok) throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`);
+  const json = (t: string) => /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/.test(t);
+  const first = types.find((t) => json(t) || /^text\/csv(;|$)/.test(t));
+  if (!first) throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`);
+  if (first.startsWith('text/csv')) return { object: false, stripNulls: false, csv: true };
   const object = types.some((t) => t.startsWith('application/vnd.pgrst.object'));
   return { object, stripNulls: /nulls=stripped/.test(value) };
 }
+
+/**
+ * PostgREST's CSV body: the first row's keys as the header, then each row in PostgreSQL's record text
+ * form without the parentheses (values quoted where needed, NULL empty).
+ */
+const CSV_BODY =
+  `(select coalesce(string_agg(k, ','), '') from json_object_keys(json_agg(_postgrest_t) -> 0) as k) || chr(10) || ` +
+  `coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`;
 
 /** The root's offset and limit from `offset`/`limit` and the `Range` header, intersected as PostgREST does. */
 function requestRange(req: IncomingMessage, query: ParsedQuery): { offset: number; limit?: number } {
