@@ -2,7 +2,9 @@
  * Auth conformance, part 1: sign-up with e-mail confirmation, password sign-in, access tokens, refresh
  * rotation and sign-out, driven through supabase-js as the app does, with the answers GoTrue gives.
  */
+import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminPool, stackEnv } from './helpers.ts';
 import {
@@ -404,5 +406,73 @@ describe('auth.users triggers', () => {
       data.user!.id,
     ]);
     expect(rows).toEqual([{ user_id: data.user!.id, email, name: 'Ana' }]);
+  });
+});
+
+describe('PKCE flow', () => {
+  const pkceClient = () =>
+    createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
+      auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    });
+
+  it('confirms through the e-mail link with ?code=, which only the client holding the verifier can exchange', async () => {
+    const client = pkceClient();
+    const email = uniqueEmail('pkce');
+    expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+    const mail = await latestMail(email);
+    expect(linkIn(mail, '/two-factor-authentication/')).toMatch(
+      /\/two-factor-authentication\/pkce_[0-9a-f]{56}$/,
+    );
+    const res = await fetch(linkIn(mail, '/auth/v1/verify'), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('location')!);
+    expect(location.hash).toBe('');
+    const code = location.searchParams.get('code')!;
+    expect(code).toMatch(/^[0-9a-f-]{36}$/);
+
+    const tokenUrl = `${stackEnv('API_URL')}/auth/v1/token?grant_type=pkce`;
+    const headers = {
+      apikey: stackEnv('ANON_KEY'),
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+    };
+    const stolen = await fetch(tokenUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(56) }),
+    });
+    expect(stolen.status).toBe(400);
+    expect(await stolen.json()).toEqual({
+      code: 'bad_code_verifier',
+      message: 'code challenge does not match previously saved code verifier',
+    });
+
+    const { data, error } = await client.auth.exchangeCodeForSession(code);
+    expect(error).toBeNull();
+    expect(data.session!.user.email).toBe(email);
+    expect(jwtPayload(data.session!.access_token).amr).toEqual([
+      { method: 'email/signup', timestamp: expect.any(Number) },
+    ]);
+
+    const again = await fetch(tokenUrl, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(56) }),
+    });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ code: 'flow_state_not_found' });
+  });
+
+  it('still accepts the typed code of a PKCE sign-up', async () => {
+    const email = uniqueEmail('pkcecode');
+    await pkceClient().auth.signUp({ email, password: PASSWORD });
+    const { data, error } = await anonClient().auth.verifyOtp({
+      email,
+      token: codeIn(await latestMail(email)),
+      type: 'signup',
+    });
+    expect(error).toBeNull();
+    expect(data.session?.user.email).toBe(email);
   });
 });

@@ -23,6 +23,15 @@ import {
   type Rq,
 } from './context.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import {
+  PKCE_PREFIX,
+  createFlowState,
+  flowMethod,
+  issueAuthCode,
+  pkceGrant,
+  pkceParams,
+  type Pkce,
+} from './pkce.ts';
 import { issueSession, logout, refreshSession, type TokenResponse } from './sessions.ts';
 import {
   confirmUser,
@@ -58,10 +67,16 @@ export function randomPassword(): string {
 
 // ---------------------------------------------------------------------------------------------- e-mails
 
-async function sendConfirmation(auth: Auth, rq: Rq, db: Db, user: UserRow) {
+/** The stored token: with a `pkce_` prefix when the request started a PKCE flow (addFlowPrefixToToken). */
+function withFlow(hash: string, pkce: Pkce | undefined): string {
+  return pkce ? PKCE_PREFIX + hash : hash;
+}
+
+async function sendConfirmation(auth: Auth, rq: Rq, db: Db, user: UserRow, pkce?: Pkce) {
   checkFrequency(auth, user.confirmation_sent_at);
+  if (pkce) await createFlowState(db, user.id, 'email/signup', pkce);
   const otp = generateOtp(auth.settings.email.otpLength);
-  const hash = tokenHash(user.email ?? '', otp);
+  const hash = withFlow(tokenHash(user.email ?? '', otp), pkce);
   queueMail(
     auth,
     rq,
@@ -73,12 +88,20 @@ async function sendConfirmation(auth: Auth, rq: Rq, db: Db, user: UserRow) {
   await putOneTimeToken(db, user.id, 'confirmation_token', hash, user.email ?? '');
 }
 
-async function sendRecovery(auth: Auth, rq: Rq, db: Db, user: UserRow, kind: 'recovery' | 'magic_link') {
+async function sendRecovery(
+  auth: Auth,
+  rq: Rq,
+  db: Db,
+  user: UserRow,
+  kind: 'recovery' | 'magic_link',
+  pkce?: Pkce,
+) {
   // A magic link is a recovery token with another template, so both share the recovery timer.
   checkFrequency(auth, user.recovery_sent_at);
-  const otp = generateOtp(auth.settings.email.otpLength);
-  const hash = tokenHash(user.email ?? '', otp);
   const type = kind === 'recovery' ? 'recovery' : 'magiclink';
+  if (pkce) await createFlowState(db, user.id, type, pkce);
+  const otp = generateOtp(auth.settings.email.otpLength);
+  const hash = withFlow(tokenHash(user.email ?? '', otp), pkce);
   queueMail(
     auth,
     rq,
@@ -94,14 +117,15 @@ async function sendRecovery(auth: Auth, rq: Rq, db: Db, user: UserRow, kind: 're
  * The e-mail change: a code to the new address and, with `double_confirm_changes`, another to the current
  * one; both must be confirmed before the address changes.
  */
-async function sendEmailChange(auth: Auth, rq: Rq, db: Db, user: UserRow, newEmail: string) {
+async function sendEmailChange(auth: Auth, rq: Rq, db: Db, user: UserRow, newEmail: string, pkce?: Pkce) {
   checkFrequency(auth, user.email_change_sent_at);
+  if (pkce) await createFlowState(db, user.id, 'email_change', pkce);
   const redirectTo = referrer(auth, rq);
   const otpNew = generateOtp(auth.settings.email.otpLength);
-  const hashNew = tokenHash(newEmail, otpNew);
+  const hashNew = withFlow(tokenHash(newEmail, otpNew), pkce);
   const secure = auth.settings.email.doubleConfirmChanges && !!user.email;
   const otpCurrent = secure ? generateOtp(auth.settings.email.otpLength) : '';
-  const hashCurrent = secure ? tokenHash(user.email ?? '', otpCurrent) : '';
+  const hashCurrent = secure ? withFlow(tokenHash(user.email ?? '', otpCurrent), pkce) : '';
   const targets = [{ to: newEmail, otp: otpNew, hash: hashNew }];
   if (secure) targets.push({ to: user.email ?? '', otp: otpCurrent, hash: hashCurrent });
   for (const t of targets) {
@@ -136,6 +160,7 @@ async function doSignup(
   address: string,
   password: string,
   data: Record<string, unknown>,
+  pkce: Pkce | undefined,
 ): Promise<SignupResult> {
   const s = auth.settings;
   const existing = await tx((db) => findUserByEmail(db, address, rq.aud));
@@ -161,7 +186,7 @@ async function doSignup(
       return { session: await issueSession(db, s, user.id, 'password', rq.client) };
     }
     // An unconfirmed account is not updated (whoever signs up again may not own it); it gets a new code.
-    await sendConfirmation(auth, rq, db, (await findUserById(db, user.id, true))!);
+    await sendConfirmation(auth, rq, db, (await findUserById(db, user.id, true))!, pkce);
     return { user: await loadUserJson(db, user.id) };
   });
 }
@@ -180,6 +205,7 @@ export async function signup(auth: Auth, rq: Rq, tx: Tx) {
   if (!s.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   if (!password) throw badRequest('validation_failed', 'Signup requires a valid password');
   checkPassword(s, password);
+  const pkce = pkceParams(rq.body);
   if (email && phone)
     throw badRequest(
       'validation_failed',
@@ -189,7 +215,7 @@ export async function signup(auth: Auth, rq: Rq, tx: Tx) {
   if (!s.email.enableSignup) throw badRequest('email_provider_disabled', 'Email signups are disabled');
   const address = validateEmail(email);
 
-  const result = await doSignup(auth, rq, tx, address, password, data);
+  const result = await doSignup(auth, rq, tx, address, password, data, pkce);
   if ('exists' in result) {
     if (s.email.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     // Answer as if the address were new, so that sign-up cannot be used to learn who is registered.
@@ -217,9 +243,11 @@ export async function signup(auth: Auth, rq: Rq, tx: Tx) {
 /** POST /token?grant_type=password|refresh_token */
 export async function token(auth: Auth, rq: Rq, tx: Tx) {
   const grant = rq.url.searchParams.get('grant_type') ?? str(rq.body['grant_type']);
-  if (grant !== 'password' && grant !== 'refresh_token')
+  if (grant !== 'password' && grant !== 'refresh_token' && grant !== 'pkce')
     throw badRequest('invalid_credentials', 'unsupported_grant_type');
   limit(auth.limits.token, rq);
+  if (grant === 'pkce')
+    return sendJson(rq.res, 200, await tx((db) => pkceGrant(db, auth.settings, rq.body, rq.client)));
   if (grant === 'refresh_token') {
     const refresh = str(rq.body['refresh_token']);
     if (
@@ -315,7 +343,9 @@ async function userByCode(auth: Auth, db: Db, p: VerifyParams, aud: string): Pro
     const types: OneTimeTokenType[] = auth.settings.email.doubleConfirmChanges
       ? ['email_change_token_current', 'email_change_token_new']
       : ['email_change_token_new'];
-    const ott = await findOneTimeToken(db, p.tokenHash, types);
+    const ott =
+      (await findOneTimeToken(db, p.tokenHash, types)) ??
+      (await findOneTimeToken(db, PKCE_PREFIX + p.tokenHash, types));
     user = ott && (await findUserById(db, ott.user_id, true));
     if (user && user.aud !== aud) user = undefined;
   } else {
@@ -324,8 +354,13 @@ async function userByCode(auth: Auth, db: Db, p: VerifyParams, aud: string): Pro
   }
   if (!user) throw invalid();
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
-  const valid = (expected: string | null, sentAt: string | null) =>
-    !!expected && !otpExpired(auth, sentAt) && p.tokenHash === expected;
+  // A code typed from an e-mail of a PKCE flow matches the stored token without its prefix (isOtpValid).
+  const valid = (expected: string | null, sentAt: string | null) => {
+    if (!expected || otpExpired(auth, sentAt)) return false;
+    if (p.tokenHash !== expected && PKCE_PREFIX + p.tokenHash !== expected) return false;
+    p.tokenHash = expected;
+    return true;
+  };
   let ok = false;
   switch (p.type) {
     case 'email':
@@ -479,27 +514,37 @@ export async function verifyGet(auth: Auth, rq: Rq, tx: Tx) {
   limit(auth.limits.verify, rq);
   const p = verifyParams(rq, 'GET');
   const redirectTo = referrer(auth, rq);
+  // A token from a PKCE flow ends with `?code=` for the client to exchange, not with tokens in the URL.
+  const pkce = p.token.startsWith(PKCE_PREFIX);
   const redirect = (location: string) => {
     rq.res.writeHead(303, { location, 'content-length': '0' });
     rq.res.end();
   };
   try {
+    const method = pkce ? flowMethod(p.type) : undefined;
     const result = await tx(async (db) => {
       const user = await userByTokenHash(auth, db, p);
       const verified = await applyVerification(auth, db, p, user);
       if (!verified) return undefined;
-      return issueSession(db, auth.settings, verified.id, 'otp', rq.client);
+      if (method) return { code: await issueAuthCode(db, verified.id, method), session: undefined };
+      return { code: '', session: await issueSession(db, auth.settings, verified.id, 'otp', rq.client) };
     });
+    const u = new URL(redirectTo);
     if (!result) {
-      const u = new URL(redirectTo);
+      if (pkce) u.searchParams.set('message', SINGLE_CONFIRMATION);
       u.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
       return redirect(u.toString());
     }
+    if (result.code) {
+      u.searchParams.set('code', result.code);
+      return redirect(u.toString());
+    }
+    const session = result.session!;
     const fragment = new URLSearchParams({
-      access_token: result.access_token,
-      expires_at: String(result.expires_at),
-      expires_in: String(result.expires_in),
-      refresh_token: result.refresh_token,
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
       sb: '',
       token_type: 'bearer',
       type: p.type,
@@ -519,6 +564,9 @@ export async function verifyGet(auth: Auth, rq: Rq, tx: Tx) {
     if (oauth[e.status]) hq.set('error', oauth[e.status]);
     hq.set('error_code', e.code);
     hq.set('error_description', e.message);
+    if (pkce) {
+      for (const [k, v] of hq) u.searchParams.set(k, v);
+    }
     hq.set('sb', '');
     u.hash = hq.toString();
     return redirect(u.toString());
@@ -538,6 +586,7 @@ export async function otp(auth: Auth, rq: Rq, tx: Tx) {
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided');
   if (!email && !phone) throw badRequest('validation_failed', 'One of email or phone must be set');
   if (phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+  const pkce = pkceParams(rq.body);
   const address = validateEmail(email);
   const user = await tx((db) => findUserByEmail(db, address, rq.aud));
   if (!createUser && !user) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
@@ -547,12 +596,12 @@ export async function otp(auth: Auth, rq: Rq, tx: Tx) {
     // New or unconfirmed: a sign-up with a random password, whose confirmation e-mail carries the code.
     if (!auth.settings.enableSignup)
       throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-    await doSignup(auth, rq, tx, address, randomPassword(), data);
+    await doSignup(auth, rq, tx, address, randomPassword(), data, pkce);
     if (!auth.settings.email.autoconfirm) return sendJson(rq.res, 200, {});
   }
   await tx(async (db) => {
     const fresh = (await findUserByEmail(db, address, rq.aud))!;
-    await sendRecovery(auth, rq, db, fresh, 'magic_link');
+    await sendRecovery(auth, rq, db, fresh, 'magic_link', pkce);
   });
   sendJson(rq.res, 200, {});
 }
@@ -563,11 +612,12 @@ export async function recover(auth: Auth, rq: Rq, tx: Tx) {
   const email = str(rq.body['email']);
   if (!email) throw badRequest('validation_failed', 'Password recovery requires an email');
   const address = validateEmail(email);
+  const pkce = pkceParams(rq.body);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
     const user = (await findUserById(db, found.id, true))!;
-    await sendRecovery(auth, rq, db, user, 'recovery');
+    await sendRecovery(auth, rq, db, user, 'recovery', pkce);
   });
   sendJson(rq.res, 200, {});
 }
@@ -593,13 +643,14 @@ export async function resend(auth: Auth, rq: Rq, tx: Tx) {
   if (phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   if (!email) throw badRequest('validation_failed', 'Missing email address or phone number');
   const address = validateEmail(email);
+  const pkce = pkceParams(rq.body);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
     const user = (await findUserById(db, found.id, true))!;
-    if (type === 'signup' && !isConfirmed(user)) await sendConfirmation(auth, rq, db, user);
+    if (type === 'signup' && !isConfirmed(user)) await sendConfirmation(auth, rq, db, user, pkce);
     if (type === 'email_change' && user.email_change)
-      await sendEmailChange(auth, rq, db, user, user.email_change);
+      await sendEmailChange(auth, rq, db, user, user.email_change, pkce);
   });
   sendJson(rq.res, 200, {});
 }
@@ -627,6 +678,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
   const password = typeof rq.body['password'] === 'string' ? (rq.body['password'] as string) : undefined;
   const data = obj(rq.body['data']);
   if (email) email = validateEmail(email);
+  const pkce = pkceParams(rq.body);
   if (str(rq.body['phone']))
     throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
   if (password !== undefined) checkPassword(auth.settings, password);
@@ -700,7 +752,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     if (appData)
       await updateUser(db, user.id, { raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, appData) });
     if (email && email !== current.email) {
-      await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email);
+      await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email, pkce);
     }
     return loadUserJson(db, user.id);
   });

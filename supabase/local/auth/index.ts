@@ -45,6 +45,8 @@ const routes: [method: string, pattern: RegExp, handler: Handler, admin?: boolea
       }),
   ],
   ['GET', /^\/settings$/, settingsEndpoint],
+  // Access tokens are signed with the shared HS256 secret, so there is no public key to publish.
+  ['GET', /^\/\.well-known\/jwks\.json$/, (_a, rq) => sendJson(rq.res, 200, { keys: [] })],
   ['POST', /^\/signup$/, signup],
   ['POST', /^\/token$/, token],
   ['GET', /^\/verify$/, verifyGet],

@@ -109,6 +109,32 @@ create table if not exists auth.one_time_tokens (
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type);
 
+-- PKCE: a sign-in started with a code challenge ends with an auth code exchanged at /token?grant_type=pkce.
+do $$
+begin
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                  where n.nspname = 'auth' and t.typname = 'code_challenge_method') then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  end if;
+end
+$$;
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text,
+  code_challenge_method auth.code_challenge_method,
+  code_challenge text,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
   id uuid not null primary key,
@@ -168,4 +194,6 @@ alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.one_time_tokens owner to supabase_auth_admin;
 alter table auth.mfa_amr_claims owner to supabase_auth_admin;
+alter table auth.flow_state owner to supabase_auth_admin;
+alter type auth.code_challenge_method owner to supabase_auth_admin;
 alter table auth.audit_log_entries owner to supabase_auth_admin;
