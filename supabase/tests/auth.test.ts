@@ -277,13 +277,19 @@ describe('password sign-in and access tokens', () => {
     });
 
     const res = await fetch(`${stackEnv('API_URL')}/auth/v1/user`, {
-      headers: { apikey: stackEnv('ANON_KEY'), 'x-supabase-api-version': '2024-01-01' },
+      headers: { 'x-supabase-api-version': '2024-01-01' },
     });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({
       code: 'no_authorization',
       message: 'This endpoint requires a valid Bearer token',
     });
+    // As behind the CLI's gateway, an apikey without Authorization is taken as the bearer token.
+    const keyOnly = await fetch(`${stackEnv('API_URL')}/auth/v1/user`, {
+      headers: { apikey: stackEnv('ANON_KEY'), 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(keyOnly.status).toBe(403);
+    expect(await keyOnly.json()).toEqual({ code: 'bad_jwt', message: 'invalid claim: missing sub claim' });
   });
 });
 

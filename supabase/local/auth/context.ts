@@ -293,7 +293,11 @@ export interface Caller {
 
 /** The bearer token GoTrue requires, with its exact errors. */
 export function bearer(rq: Rq): string {
-  const m = /^bearer (\S+)$/i.exec(String(rq.req.headers['authorization'] ?? ''));
+  // The CLI's API gateway sends the apikey on as the bearer token when a request has no Authorization.
+  const authorization =
+    rq.req.headers['authorization'] ??
+    (rq.req.headers['apikey'] ? `Bearer ${String(rq.req.headers['apikey'])}` : '');
+  const m = /^bearer (\S+)$/i.exec(String(authorization));
   if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   return m[1];
 }
