@@ -86,9 +86,17 @@ beforeAll(async () => {
     create function public.${p}_pair() returns table (k int, label text) language sql immutable as $$ values (1, 'a'), (2, 'b'), (3, 'c') $$;
     create function public.${p}_one_author(author bigint) returns public.${authors} language sql stable as $$ select * from public.${authors} where id = author $$;
 
+    create table public.${p}_msgs (
+      id int primary key,
+      from_id bigint not null references public.${authors}(id),
+      to_id bigint not null references public.${authors}(id)
+    );
+    grant select on public.${p}_msgs to anon;
+    create function public.${p}_private() returns int language sql as $$ select 42 $$;
     create view public.${p}_titles with (security_invoker = true) as select id, title, author_id from public.${posts};
     grant select on public.${p}_titles to anon, authenticated;
     grant execute on all functions in schema public to anon, authenticated, service_role;
+    revoke execute on function public.${p}_private() from public, anon, authenticated;
     insert into public.${authors} (id, name, country) values (1, 'Ana', 'PH'), (2, 'Ben', 'PH'), (3, 'Cy', null);
     insert into public.${posts} (author_id, title, body, tags, meta, score, published, owner_id) values
       (1, 'Hello world', 'first', '{a,b}', '{"level": 1, "kind": "intro"}', 10, true, '${owner}'),
@@ -97,6 +105,7 @@ beforeAll(async () => {
       (2, 'Scam alert: fake GCash', 'beware', '{scam,gcash}', '{"level": 3}', 30, true, '${stranger}'),
       (null, 'Orphan', 'x', '{}', null, 5, true, '${stranger}');
     select setval(pg_get_serial_sequence('public.${authors}', 'id'), 100);
+    insert into public.${p}_msgs values (1, 1, 2);
   `);
   ownerToken = await userToken(owner);
   anon = client();
@@ -107,7 +116,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const db = adminPool();
-  await db.query(`drop view if exists public.${p}_titles; drop table if exists public.${posts}, public.${authors} cascade`);
+  await db.query(`drop view if exists public.${p}_titles; drop table if exists public.${p}_msgs, public.${posts}, public.${authors} cascade`);
   await db.query(
     `select format('drop function %s', oid::regprocedure) from pg_proc where proname like $1`,
     [`${p}%`],
@@ -263,6 +272,33 @@ describe('reading tables', () => {
     expect(data).toBe('title,score,body\nOrphan,5,x\n"Scam alert: fake GCash",30,beware');
   });
 
+  it('asks to disambiguate two relationships with PGRST201, and follows a hint', async () => {
+    const msgs = `${p}_msgs`;
+    const ambiguous = await anon.from(msgs).select(`id, ${authors}(name)`);
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.error).toMatchObject({
+      code: 'PGRST201',
+      message: `Could not embed because more than one relationship was found for '${msgs}' and '${authors}'`,
+      details: [
+        { cardinality: 'many-to-one', embedding: `${msgs} with ${authors}`, relationship: `${msgs}_from_id_fkey using ${msgs}(from_id) and ${authors}(id)` },
+        { cardinality: 'many-to-one', embedding: `${msgs} with ${authors}`, relationship: `${msgs}_to_id_fkey using ${msgs}(to_id) and ${authors}(id)` },
+      ],
+    });
+    const { data, error } = await anon.from(msgs).select(`id, sender:${authors}!from_id(name), receiver:${authors}!${msgs}_to_id_fkey(name)`);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: 1, sender: { name: 'Ana' }, receiver: { name: 'Ben' } }]);
+  });
+
+  it('ignores a limit that is not a number and refuses a negative one', async () => {
+    const base = `${stackEnv('API_URL')}/rest/v1/${posts}?select=id`;
+    const headers = { apikey: stackEnv('ANON_KEY') };
+    const ignored = await fetch(`${base}&limit=lots`, { headers });
+    expect(await ignored.json()).toHaveLength(4);
+    const negative = await fetch(`${base}&limit=-1`, { headers });
+    expect(negative.status).toBe(416);
+    expect(await negative.json()).toMatchObject({ code: 'PGRST103', details: 'Limit should be greater than or equal to zero.' });
+  });
+
   it('reports an unknown relationship as PGRST200', async () => {
     const { error, status } = await anon.from(authors).select('name, nothing_here(*)');
     expect(status).toBe(400);
@@ -409,6 +445,24 @@ describe('rpc', () => {
     expect(single.data).toEqual({ id: 2, name: 'Ben', country: 'PH' });
     const voided = await asOwner.rpc(`${p}_touch`);
     expect(voided).toMatchObject({ error: null, data: null, status: 204 });
+  });
+
+  it('counts and filters a set-returning function over GET, and embeds in a write\'s representation', async () => {
+    const counted = await anon.rpc(`${p}_by_author`, { author: 1 }, { get: true, count: 'exact' }).select('title').eq('score', 20);
+    expect(counted).toMatchObject({ data: [{ title: 'Second post' }], count: 1, status: 200 });
+    const { data, error } = await asOwner.from(posts).insert({ title: 'With author', author_id: 2 }).select(`title, ${authors}(name)`).single();
+    expect(error).toBeNull();
+    expect(data).toEqual({ title: 'With author', [authors]: { name: 'Ben' } });
+  });
+
+  it('refuses a function the role may not execute, and a JWT whose role does not exist', async () => {
+    const denied = await anon.rpc(`${p}_private`);
+    expect(denied.status).toBe(401);
+    expect(denied.error).toMatchObject({ code: '42501', message: `permission denied for function ${p}_private` });
+    const ghost = client(await signJwt({ role: 'no_such_role', exp: Math.floor(Date.now() / 1000) + 60 }));
+    const res = await ghost.from(posts).select('id');
+    expect(res.status).toBe(401);
+    expect(res.error).toMatchObject({ code: '22023', message: 'role "no_such_role" does not exist' });
   });
 
   it('sees the caller through request.jwt.claims', async () => {

@@ -161,9 +161,17 @@ export function parseQuery(search: URLSearchParams): ParsedQuery {
   return out;
 }
 
-function parseNonNegative(value: string, what: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(what, value, `unexpected "${value.replace(/^\d+/, '')[0] ?? ''}" expecting digit or end of input`);
-  return Number(value);
+/**
+ * `limit`/`offset` as PostgREST reads them: a value that is not an integer is ignored; a negative
+ * limit is an unsatisfiable range.
+ */
+function parseNonNegative(value: string, what: string): number | undefined {
+  if (!/^-?\d+$/.test(value.trim())) return undefined;
+  const n = Number(value);
+  if (n < 0 && what === 'limit') {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  }
+  return Math.max(0, n);
 }
 
 function parseNameList(value: string, what: string): string[] {
