@@ -24,6 +24,8 @@ describe('a migration with RLS on the platform schema', () => {
     await pool.query(`
       create table public.${table} (id bigint generated always as identity primary key, owner uuid not null default auth.uid() references auth.users(id), body text not null);
       alter table public.${table} enable row level security;
+      -- The project revokes Supabase's default grants in public (see the migrations), so grant as they do.
+      grant select, insert on public.${table} to anon, authenticated, service_role;
       create policy "Owners can read their notes" on public.${table} for select to authenticated using ((select auth.uid()) = owner);
       create policy "Owners can add notes" on public.${table} for insert to authenticated with check ((select auth.uid()) = owner);
       insert into public.${table} (owner, body) values ('${alice}', 'alice note'), ('${bob}', 'bob note');
