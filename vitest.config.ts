@@ -13,6 +13,8 @@ export default defineConfig({
           globals: true,
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/testing/setup.ts'],
+          // Form tests type into many fields; on a loaded 2-core CI machine 5 s is too tight.
+          testTimeout: 30_000,
         },
       }),
       {
