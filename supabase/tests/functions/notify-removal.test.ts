@@ -59,8 +59,8 @@ describe('notify matching', () => {
     await api('POST', '/notify', { token: watcher.token, json: { assetName: number } });
     // Filed straight into the database (as an admin import would): only the job can e-mail it.
     await adminPool().query(
-      `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account)
-       values ($1, current_date, 'spam', 'mobile', $2)`,
+      `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account, loc, country)
+       values ($1, current_date, 'spam', 'mobile', $2, '14.5995,120.9842', 'PH')`,
       [reporter.id, number],
     );
     const job = await runJob('notify-dispatch');
