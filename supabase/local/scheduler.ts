@@ -18,6 +18,15 @@ export const DEFAULT_JOBS: ScheduledJob[] = [
   { name: 'removal-expiry', everyMs: 60 * 60_000 },
 ];
 
+/** True when a job's answer counts any work ({ sent: 2 }, { removed: 1 }): idle minutes stay out of the log. */
+function didSomething(body: unknown): boolean {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    Object.values(body).some((v) => typeof v === 'number' && v > 0)
+  );
+}
+
 export interface Scheduler {
   /** Runs one job now (used by the stack's tests); resolves with the function's answer. */
   runNow(name: string): Promise<{ status: number; body: unknown }>;
@@ -53,7 +62,7 @@ export function startScheduler(
           // not JSON: keep the text for the log
         }
         if (!res.ok) log(`[scheduler] ${name} answered ${res.status}: ${text.slice(0, 300)}`);
-        else if (config.verbose) log(`[scheduler] ${name}: ${text.slice(0, 200)}`);
+        else if (config.verbose && didSomething(body)) log(`[scheduler] ${name}: ${text.slice(0, 200)}`);
         return { status: res.status, body };
       } catch (e) {
         if (!stopped) log(`[scheduler] ${name} failed: ${(e as Error).message}`);
