@@ -370,10 +370,14 @@ describe('writing tables', () => {
   it('upserts with onConflict, merging or ignoring duplicates', async () => {
     const merged = await asOwner.from(authors).upsert({ name: 'Ana', country: 'JP' }, { onConflict: 'name' }).select('name, country');
     expect(merged.error).toBeNull();
+    expect(merged.status).toBe(200); // nothing new was inserted
+    const added = await asOwner.from(authors).upsert({ name: 'Dee', country: 'PH' }, { onConflict: 'name' });
+    expect(added.status).toBe(201);
     expect(merged.data).toEqual([{ name: 'Ana', country: 'JP' }]);
     const ignored = await service.from(authors).upsert({ id: 2, name: 'Ben', country: 'US' }, { ignoreDuplicates: true }).select();
     expect(ignored.data).toEqual([]);
     const { rows } = await adminPool().query(`select name, country from public.${authors} where id in (1, 2) order by id`);
+    await adminPool().query(`delete from public.${authors} where name = 'Dee'`);
     expect(rows).toEqual([
       { name: 'Ana', country: 'JP' },
       { name: 'Ben', country: 'PH' },

@@ -25,6 +25,8 @@ export interface MainResult {
   body: string | null;
   responseHeaders: string | null;
   responseStatus: string | null;
+  /** Rows an upsert inserted rather than updated (PostgREST answers 200 when none). */
+  inserted: string | null;
 }
 
 const SET_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
@@ -206,6 +208,7 @@ export class Executor {
         body: row[2],
         responseHeaders: row[3],
         responseStatus: row[4],
+        inserted: row[5],
       };
       if (decide) await client.query(decide(main) === 'commit' ? 'commit' : 'rollback');
       return { main, before: rows.slice(steps.length - 1 - before.length, steps.length - 1) };

@@ -253,7 +253,9 @@ class RestService {
     const range = requestRange(req, query);
     const b = new Builder(cache, query, this.settings.maxRows);
     const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
-    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array');
+    const canonical = [...new URLSearchParams(req.url?.split('?')[1] ?? '')].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
+    const location = `/${table.name}${canonical.length ? `?${new URLSearchParams(canonical).toString()}` : ''}`;
+    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array', { 'content-location': location });
   }
 
   /** Runs a read (table, view or function) and answers with PostgREST's Content-Range and status rules. */
@@ -268,6 +270,7 @@ class RestService {
     offset: number,
     head: boolean,
     shape: 'array' | 'object',
+    extra: Record<string, string> = {},
   ): Promise<void> {
     const counting = this.countPlan(b, built.countSql, prefer.count);
     const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
@@ -285,6 +288,7 @@ class RestService {
     }
     const headers: Record<string, string> = {
       'content-range': `${total !== 0 && lower <= upper ? `${lower}-${upper}` : '*'}/${total ?? '*'}`,
+      ...extra,
     };
     if (prefer.count) headers['preference-applied'] = `count=${prefer.count}`;
     let text = main.body ?? '';
@@ -400,14 +404,16 @@ class RestService {
     }
     const headers: Record<string, string> = {};
     if (prefer.applied.length) headers['preference-applied'] = prefer.applied.join(', ');
-    const result = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx);
+    const merging = prefer.resolution === 'merge-duplicates' && conflict !== '';
+    const result = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx, merging);
     const { main } = result;
     headers['content-range'] = `*/${prefer.count ? main.pageTotal : '*'}`;
     if (prefer.return === 'headers-only' && table.pk.length && main.body) {
       const first = (JSON.parse(main.body) as Record<string, unknown>[])[0];
       if (first) headers['location'] = `/${table.name}?${table.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
     }
-    return this.mutationAnswer(res, 201, prefer, accept, main, headers);
+    // An upsert that only updated existing rows answers 200, as PostgREST does.
+    return this.mutationAnswer(res, merging && Number(main.inserted) <= 0 ? 200 : 201, prefer, accept, main, headers);
   }
 
   private async update(
@@ -455,7 +461,10 @@ class RestService {
     const where = this.rootWhere(b, table, query, 'DELETE');
     const mutation = `delete from ${qualified} as ${ident(table.name)}${where}`;
     const { main } = await this.runMutation(b, table, mutation, prefer, accept, auth, ctx);
-    return this.mutationAnswer(res, 0, prefer, accept, main, this.writeHeaders(prefer, main));
+    const headers = this.writeHeaders(prefer, main);
+    // PostgREST gives a DELETE no range, only the count when asked.
+    headers['content-range'] = `*/${prefer.count ? main.pageTotal : '*'}`;
+    return this.mutationAnswer(res, 0, prefer, accept, main, headers);
   }
 
   private writeHeaders(prefer: Prefer, main: MainResult): Record<string, string> {
@@ -477,17 +486,26 @@ class RestService {
   }
 
   /** The mutation as a CTE, its returned rows shaped by `select` when a representation is asked for. */
-  private async runMutation(b: Builder, table: Table, mutation: string, prefer: Prefer, accept: Accept, auth: Auth, ctx: RequestContext) {
+  private async runMutation(b: Builder, table: Table, mutation: string, prefer: Prefer, accept: Accept, auth: Auth, ctx: RequestContext, countInserts = false) {
     const representation = prefer.return === 'representation';
+    const alias = ident(table.name);
+    // xmax is 0 on a row version this statement inserted, and set on one an upsert updated.
+    const inserted = countInserts ? `, ${alias}.xmax = 0 as pgrst_inserted` : '';
     const returning =
-      representation ? ` returning ${ident(table.name)}.*` : prefer.return === 'headers-only' && table.pk.length ? ` returning ${table.pk.map((k) => `${ident(table.name)}.${ident(k)}`).join(', ')}` : ' returning 1';
+      (representation
+        ? ` returning ${alias}.*`
+        : prefer.return === 'headers-only' && table.pk.length
+          ? ` returning ${table.pk.map((k) => `${alias}.${ident(k)}`).join(', ')}`
+          : ' returning 1') + inserted;
+    const insertedSql = countInserts ? '(select pg_catalog.count(*) from pgrst_mutation where pgrst_inserted)' : undefined;
     const isSelect = mutation.startsWith('select ');
     let sql: string;
     if (representation) {
       const built = b.read({ table, from: 'pgrst_mutation' }, {}, false);
-      sql = wrap(built.sql, { body: ARRAY_BODY }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
+      sql = wrap(built.sql, { body: ARRAY_BODY, inserted: insertedSql }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
     } else {
-      sql = wrap('select * from pgrst_mutation', { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null' }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
+      const cols = prefer.return === 'headers-only' && table.pk.length ? table.pk.map(ident).join(', ') : '1';
+      sql = wrap(`select ${cols} from pgrst_mutation`, { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null', inserted: insertedSql }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
     }
     let singular: RestError | undefined;
     const result = await this.executor.run(ctx, sql, b.params.values, auth.authed, (main) => {
@@ -590,7 +608,8 @@ class RestService {
       if (main.responseHeaders || main.responseStatus) return this.finish(res, 204, '', {}, main, accept);
       return send(res, 204, '', {});
     }
-    return this.finish(res, 200, main.body ?? 'null', {}, main, { ...accept, object: false }, head);
+    const range = { 'content-range': `${main.pageTotal > 0 ? `0-${main.pageTotal - 1}` : '*'}/*` };
+    return this.finish(res, 200, main.body ?? 'null', range, main, { ...accept, object: false }, head);
   }
 }
 

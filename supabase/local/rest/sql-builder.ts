@@ -77,7 +77,8 @@ export class Builder {
 
     for (const item of select) {
       if (item.kind === 'star') {
-        cols.push(`${alias}.*`);
+        // Spelled out, so bookkeeping columns of a mutation's RETURNING never reach the body.
+        for (const c of table.columnList) cols.push(`${alias}.${ident(c.name)}`);
         outputs.push(...table.columnList.map((c) => c.name));
       } else if (item.kind === 'field') {
         const expr = this.fieldExpr(table, alias, item.field, item.cast);
@@ -299,12 +300,13 @@ export class Builder {
  * over the rows `_postgrest_t` giving the total, the page count, the body and the response GUCs. A
  * mutation comes in `ctes`, since a data-modifying statement may only stand in WITH.
  */
-export function wrap(inner: string, opts: { count?: string; body: string }, ctes?: string): string {
+export function wrap(inner: string, opts: { count?: string; body: string; inserted?: string }, ctes?: string): string {
   return (
     `${ctes ? `with ${ctes} ` : ''}select ${opts.count ?? 'null'}::text as total, pg_catalog.count(*)::text as page_total, ` +
     `${opts.body} as body, ` +
     `nullif(current_setting('response.headers', true), '') as response_headers, ` +
-    `nullif(current_setting('response.status', true), '') as response_status ` +
+    `nullif(current_setting('response.status', true), '') as response_status, ` +
+    `${opts.inserted ?? 'null'}::text as inserted ` +
     `from (${inner}) as _postgrest_t`
   );
 }
