@@ -3,7 +3,6 @@ import { createBrowserRouter, Outlet, type LoaderFunction, type RouteObject } fr
 import { ErrorPage } from '@/components/errors/error-page';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { paths } from '@/config/paths';
-import { createDashboardRoutes } from './routes/dashboard/routes';
 
 /**
  * Route modules export `Component` and, when the page needs data, `clientLoader(queryClient)`, which
@@ -67,9 +66,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: '*', ...page(() => import('./routes/not-found')) },
   ];
 
-  // The dashboard (issue 7): its own layout and lazy pages, as one more child of the root.
-  const dashboardRoutes: RouteObject[] = createDashboardRoutes(queryClient);
-
   return [
     {
       id: 'root',
@@ -83,12 +79,34 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           // A page that crashes keeps the site's header and footer around the error message.
           children: [{ errorElement: <ErrorPage />, children: publicPages }],
         },
-        ...dashboardRoutes,
+        // The dashboard's routes (issue 7) join here on the first visit to /dashboard: see
+        // patchRoutesOnNavigation below.
       ],
     },
   ];
 }
 
+/** True for /dashboard and everything under it. */
+export function isDashboardPath(pathname: string): boolean {
+  const root = paths.dashboard.root.path;
+  return pathname === root || pathname.startsWith(`${root}/`);
+}
+
+/**
+ * The dashboard (its layout, sidebar, user menu and pages, issue 7) is loaded, routes and all, the
+ * first time anyone opens /dashboard: React Router asks `patchRoutesOnNavigation` whenever a path
+ * matches only the catch-all. Visitors of the public site never download any of it, which keeps the
+ * home page's first load within budget (issue 6).
+ */
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+  let dashboardAdded = false;
+  return createBrowserRouter(createRoutes(queryClient), {
+    async patchRoutesOnNavigation({ path, patch }) {
+      if (dashboardAdded || !isDashboardPath(new URL(path, 'http://x').pathname)) return;
+      const { createDashboardRoutes } = await import('./routes/dashboard/routes');
+      if (dashboardAdded) return;
+      dashboardAdded = true;
+      patch('root', createDashboardRoutes(queryClient));
+    },
+  });
 }
