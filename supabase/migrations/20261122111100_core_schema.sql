@@ -549,7 +549,7 @@ create policy "Admins can delete removal requests" on public.removal_requests
   using ((select private.is_admin()));
 
 -- ---------------------------------------------------------------------------------------------
--- Search and visitor logs (no raw IP addresses: an salted hash computed by the edge function, if any)
+-- Search and visitor logs (no raw IP addresses: at most a salted hash computed by the edge function)
 -- ---------------------------------------------------------------------------------------------
 create table public.search_log (
   id uuid not null primary key default gen_random_uuid(),
