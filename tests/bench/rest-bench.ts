@@ -21,6 +21,8 @@ const TABLE = 'bench_items';
 
 interface Side {
   name: string;
+  /** Every request sent, warm-up included. */
+  sent: number;
   requests: number;
   errors: number;
   seconds: number;
@@ -42,12 +44,14 @@ function percentile(sorted: number[], p: number): number {
 }
 
 type Once = (id: number) => Promise<boolean>;
+const sent = new Map<Once, number>();
 
 /** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies when `record` is given. */
 async function drive(seconds: number, once: Once, record?: { latencies: number[]; errors: number; seconds: number }) {
   let stop = false;
   const loop = async () => {
     while (!stop) {
+      sent.set(once, (sent.get(once) ?? 0) + 1);
       const id = 1 + Math.floor(Math.random() * ROWS);
       const t0 = process.hrtime.bigint();
       const ok = await once(id).catch(() => false);
@@ -103,11 +107,11 @@ async function runJob(job: Job): Promise<Side[]> {
   }
   await pool.end();
   agent.destroy();
-  const side = (name: string, r: typeof stats.bare): Side => {
+  const side = (name: string, r: typeof stats.bare, once: Once): Side => {
     r.latencies.sort((a, b) => a - b);
-    return { name, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) };
+    return { name, sent: sent.get(once) ?? 0, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) };
   };
-  return [side('bare pg Pool', stats.bare), side('/rest/v1 gateway', stats.rest)];
+  return [side('bare pg Pool', stats.bare, bare), side('/rest/v1 gateway', stats.rest, rest)];
 }
 
 /** Runs the load in a child process, so the clients do not share the gateway's event loop. */
@@ -145,6 +149,8 @@ async function main() {
     const seconds = Number(process.env.BENCH_SECONDS ?? 5);
     const slice = 0.5;
     const load = os.loadavg()[0];
+    // The gateway runs in this process, so its CPU time over the run is spent on the REST requests.
+    const cpu0 = process.cpuUsage();
     const [bare, rest] = await inChild({ apiUrl: stack.env.API_URL, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, rounds: Math.max(1, Math.round(seconds / slice)), slice });
     const line = (s: Side) =>
       `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
@@ -152,6 +158,12 @@ async function main() {
     console.log(`(${os.cpus().length} CPUs, load average ${load.toFixed(1)} before the run: other programs share the CPUs):`);
     console.log(line(bare));
     console.log(line(rest));
+    const cpu = process.cpuUsage(cpu0);
+    const perRequest = (cpu.user + cpu.system) / Math.max(1, rest.sent);
+    console.log(
+      `gateway CPU per request: ${perRequest.toFixed(0)} µs (user ${(cpu.user / Math.max(1, rest.sent)).toFixed(0)}, system ${(cpu.system / Math.max(1, rest.sent)).toFixed(0)}), ` +
+        `i.e. at most ~${Math.round(1e6 / perRequest)} req/s on one free core`,
+    );
     const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
     console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`);
     await admin.query(`drop table if exists public.${TABLE}`);

@@ -205,6 +205,8 @@ class RestService {
       throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     }
     const schema = this.schemaFor(req);
+    // A schema chosen by profile header is named back, as PostgREST does.
+    if (req.headers['accept-profile'] || req.headers['content-profile']) res.setHeader('content-profile', schema);
     const accept = parseAccept(req.headers['accept']);
     if (segments.length === 0) {
       if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
