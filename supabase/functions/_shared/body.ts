@@ -37,6 +37,21 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBu
 }
 
 /**
+ * Text the database can store: well-formed Unicode without NUL characters. A lone surrogate or a NUL
+ * would otherwise fail deep inside Postgres (or in URL encoding) instead of at the door.
+ */
+function checkText(value: unknown, path: string): void {
+  if (typeof value === 'string') {
+    if (!value.isWellFormed() || value.includes('\u0000')) {
+      throw new HttpError(400, `${path} must be valid text (no NUL characters or broken Unicode)`);
+    }
+  } else if (Array.isArray(value)) value.forEach((v, i) => checkText(v, `${path}[${i}]`));
+  else if (value && typeof value === 'object' && !(value instanceof Blob)) {
+    for (const [k, v] of Object.entries(value)) checkText(v, path ? `${path}.${k}` : k);
+  }
+}
+
+/**
  * The request's fields. Repeated form fields keep their last value; files stay File objects, which
  * callers pass to image.ts. An empty body is an empty object (validation then names what is missing).
  */
@@ -55,6 +70,7 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
     }
     const fields: Fields = {};
     for (const [k, v] of form.entries()) fields[k] = v;
+    checkText(fields, '');
     return fields;
   }
   if (type.startsWith('application/json') || type === '' || type.startsWith('text/plain')) {
@@ -67,6 +83,7 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new HttpError(400, 'Request body must be a JSON object');
     }
+    checkText(parsed, '');
     return parsed as Fields;
   }
   throw new HttpError(415, 'Send the fields as JSON, a URL-encoded form or multipart/form-data');

@@ -20,7 +20,9 @@ export async function recordVisit(
   path: string | null,
 ): Promise<RecordedVisit> {
   const visit = await visitFrom(req);
-  const cleanPath = path && path.startsWith('/') ? path.slice(0, 300) : null;
+  // Only a site path is worth keeping; anything else (a URL, control characters) is dropped, not refused.
+  const cleanPath =
+    path && /^\/[^\u0000-\u001f]*$/.test(path) && path.isWellFormed() ? path.slice(0, 300) : null;
   const { error } = await client.from('visitor_log').insert({
     path: cleanPath,
     city: visit.location?.city?.slice(0, 100) ?? null,

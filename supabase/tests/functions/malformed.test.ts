@@ -118,6 +118,40 @@ describe('malformed input to every /api/v1 call', () => {
     expect(r.status).toBe(413);
   });
 
+  it.each(BODY_ROUTES)('%s %s with NUL characters or a lone surrogate in text: 400', async (method, path) => {
+    for (const bad of ['a\\u0000b', '\\ud800']) {
+      // JSON escapes, so the server's parser (not the client's encoder) meets the NUL and the lone surrogate.
+      const body = `{"name":"x","email":"a@b.co","password":"long enough pw","searchString":"${bad}","message":"${bad}","assetName":"${bad}","newsTitle":"${bad}","reason":"${bad}","response":"${bad}"}`;
+      const r = await api(method, path, {
+        token: user.token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expectClientError(r, `${method} ${path} ${bad}`);
+      expect(r.status).toBe(400);
+    }
+  });
+
+  it('identifiers that have no canonical form are refused by name, not by a database error', async () => {
+    const report = await api('POST', '/reports', {
+      token: user.token,
+      json: {
+        incidentDate: '2026-11-01',
+        incidentType: 'scam',
+        reportedAccountType: 'website',
+        reportedAccount: 'https://',
+      },
+    });
+    expect(report.status).toBe(400);
+    expect(report.body.msg).toBe('reportedAccount is not a valid website');
+    const notify = await api('POST', '/notify', {
+      token: user.token,
+      json: { assetName: 'ok@example.com, https://' },
+    });
+    expect(notify.status).toBe(400);
+    expect(notify.body.msg).toMatch(/"https:\/\/" is not a number, e-mail, website or wallet/);
+  });
+
   it('unknown paths and methods answer 404 and 405 as JSON', async () => {
     expectClientError(await api('GET', '/no-such-thing'), 'unknown path');
     expect((await api('GET', '/no-such-thing')).status).toBe(404);

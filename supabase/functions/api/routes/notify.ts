@@ -4,11 +4,15 @@ import { HttpError, json } from '../../_shared/http.ts';
 import { notifySchema, parseFields, uuidSchema } from '../../_shared/schemas.ts';
 import { clientFor, requireUser } from '../../_shared/supabase.ts';
 import { dbError } from '../db.ts';
+import { canonicalIdentifierAuto } from '../../_shared/canonical.ts';
 import type { RouteContext } from '../router.ts';
 
 export async function postNotify({ req }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
   const { assetName } = parseFields(notifySchema, await readFields(req));
+  const unusable = assetName.find((asset) => !canonicalIdentifierAuto(asset));
+  if (unusable)
+    throw new HttpError(400, `"${unusable}" is not a number, e-mail, website or wallet we can watch`);
   const client = clientFor(caller);
   const saved: string[] = [];
   for (const asset of assetName) {

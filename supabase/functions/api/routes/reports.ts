@@ -5,6 +5,7 @@ import { objectName, safeImage } from '../../_shared/image.ts';
 import { createReportSchema, parseFields, updateReportSchema, uuidSchema } from '../../_shared/schemas.ts';
 import { clientFor, requireUser, type SupabaseClient } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
+import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonical.ts';
 import { dbError, storageError } from '../db.ts';
 import { reportOut, type Row } from '../present.ts';
 import type { RouteContext } from '../router.ts';
@@ -25,6 +26,14 @@ async function present(client: SupabaseClient, row: Row) {
 function reportId(params: Record<string, string>): string {
   if (!uuidSchema.safeParse(params.id).success) throw new HttpError(404, `No report with id ${params.id}`);
   return params.id;
+}
+
+/** The database keys reports by the identifier's canonical form; a value without one is not an identifier. */
+function checkIdentifier(kind: unknown, value: unknown): void {
+  if (typeof kind !== 'string' || typeof value !== 'string') return;
+  if (!canonicalIdentifier(kind as IdentifierKind, value)) {
+    throw new HttpError(400, `reportedAccount is not a valid ${kind === 'mobile' ? 'mobile number' : kind}`);
+  }
 }
 
 function toColumns(input: Record<string, unknown>): Record<string, unknown> {
@@ -91,6 +100,7 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
   const fields = await readFields(req);
   const input = parseFields(createReportSchema, fields);
+  checkIdentifier(input.reportedAccountType, input.reportedAccount);
   const evidence = fileField(fields, 'evidence');
   const client = clientFor(caller);
   const evidencePath = await storeEvidence(client, caller.user.id, evidence);
@@ -128,11 +138,17 @@ export async function updateReport({ req, params }: RouteContext): Promise<Respo
   const client = clientFor(caller);
   const { data: before, error: readError } = await client
     .from('reports')
-    .select('id, evidence_path')
+    .select('id, evidence_path, reported_account_type, reported_account')
     .eq('id', id)
     .maybeSingle();
   if (readError) throw dbError(readError, 'read this report');
   if (!before) throw new HttpError(404, `No report with id ${id}`);
+  if (input.reportedAccountType || input.reportedAccount) {
+    checkIdentifier(
+      input.reportedAccountType ?? before.reported_account_type,
+      input.reportedAccount ?? before.reported_account,
+    );
+  }
   const patch = toColumns(input);
   const evidencePath = await storeEvidence(client, caller.user.id, evidence);
   if (evidencePath) patch.evidence_path = evidencePath;
