@@ -2,8 +2,8 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { Navigate, useLocation } from 'react-router-dom';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
 import { paths } from '@/config/paths';
+import { loadSupabase } from '@/lib/load-supabase';
 
 /**
  * Signed-in state comes only from supabase-js: the session it stores and the events it emits
@@ -23,14 +23,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ session: null, user: null, ready: false });
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      setState({ session, user: session?.user ?? null, ready: true });
-      // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
-      if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
-        queryClient.invalidateQueries();
-      }
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void loadSupabase().then((supabase) => {
+      if (cancelled) return;
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        setState({ session, user: session?.user ?? null, ready: true });
+        // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
+        if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
+          void queryClient.invalidateQueries();
+        }
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
   }, [queryClient]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
@@ -65,6 +74,7 @@ export const profileKeys = {
  * asks the database, never trusts user_metadata.
  */
 export async function getCurrentProfile(user: User): Promise<Profile> {
+  const supabase = await loadSupabase();
   const [profileResult, rolesResult] = await Promise.all([
     supabase.from('profiles').select('name, email, avatar_path').eq('id', user.id).maybeSingle(),
     // RLS lets users read their own rows of user_roles; the role itself is granted only in SQL.

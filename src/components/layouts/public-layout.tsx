@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
-import { env } from '@/config/env';
 import { useUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
@@ -40,20 +39,20 @@ function useNavItems(): { main: NavItem[]; account: NavItem[] } {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground lg:px-3',
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
 function DesktopNav() {
   const { main, account } = useNavItems();
   return (
-    <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+    <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
       {main.map((item) => (
         <NavLink key={item.label} to={item.to} end className={({ isActive }) => linkClass({ isActive: isActive && !item.action })}>
           {item.label}
         </NavLink>
       ))}
-      <span className="bg-border mx-2 h-5 w-px" aria-hidden />
+      <span className="bg-border mx-1 h-5 w-px lg:mx-2" aria-hidden />
       {account.map((item, i) => (
         <Button key={item.label} asChild size="sm" variant={i === account.length - 1 ? 'default' : 'ghost'}>
           <Link to={item.to}>{item.label}</Link>
@@ -153,11 +152,6 @@ export function PublicLayout() {
             <Logo />
             <p className="text-muted-foreground max-w-sm">
               Check a number, e-mail, website, e-wallet or crypto address before you send money. Made in the Philippines.
-            </p>
-            <p className="text-muted-foreground">
-              <a className="hover:text-foreground underline underline-offset-4" href={`mailto:${env.VITE_SUPPORT_EMAIL}`}>
-                {env.VITE_SUPPORT_EMAIL}
-              </a>
             </p>
           </div>
           <nav aria-label="Footer">

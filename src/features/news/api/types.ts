@@ -1,4 +1,4 @@
-import { supabase } from '@/lib/supabase';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** One news article as the pages use it (public.news, camelCase as in SPEC.md section 3). */
 export interface NewsArticle {
@@ -31,7 +31,7 @@ export interface NewsRow {
 /** The news-banners bucket is public, so a banner is a plain URL (no signed link to expire). */
 export const NEWS_BANNER_BUCKET = 'news-banners';
 
-export function toNewsArticle(row: NewsRow): NewsArticle {
+export function toNewsArticle(row: NewsRow, supabase: SupabaseClient): NewsArticle {
   const bannerUrl = row.banner_path ? supabase.storage.from(NEWS_BANNER_BUCKET).getPublicUrl(row.banner_path).data.publicUrl : null;
   return {
     id: row.id,
