@@ -384,6 +384,36 @@ describe('refresh tokens and sign-out', () => {
   });
 });
 
+describe('audit trail', () => {
+  it('records what happened to an account in auth.audit_log_entries, as GoTrue does', async () => {
+    const email = uniqueEmail('audit');
+    const client = anonClient();
+    const { data } = await client.auth.signUp({ email, password: PASSWORD });
+    await client.auth.verifyOtp({ email, token: codeIn(await latestMail(email)), type: 'signup' });
+    const { data: signedIn } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+    await client.auth.refreshSession({ refresh_token: signedIn.session!.refresh_token });
+    await client.auth.signOut();
+    const { rows } = await adminPool().query<{ payload: Record<string, unknown> }>(
+      `select payload from auth.audit_log_entries where payload->>'actor_id' = $1 order by created_at, payload->>'action'`,
+      [data.user!.id],
+    );
+    expect(rows.map((r) => r.payload.action)).toEqual([
+      'user_confirmation_requested',
+      'user_signedup',
+      'login',
+      'token_refreshed',
+      'token_revoked',
+      'logout',
+    ]);
+    expect(rows[2].payload).toMatchObject({
+      actor_username: email,
+      actor_via_sso: false,
+      log_type: 'account',
+      traits: { provider: 'email' },
+    });
+  });
+});
+
 describe('auth.users triggers', () => {
   const fn = `auth_test_on_signup_${process.pid}`;
   afterAll(async () => {

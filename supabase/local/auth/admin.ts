@@ -20,6 +20,8 @@ import { hashPassword, randomPassword } from './flows.ts';
 import { logout } from './sessions.ts';
 import {
   NIL_UUID,
+  adminActor,
+  audit,
   confirmUser,
   findUserByEmail,
   findUserById,
@@ -132,6 +134,12 @@ export async function createUser(_auth: Auth, rq: Rq, tx: Tx) {
       appMetadata: { provider: 'email', providers: ['email'] },
     });
     await insertEmailIdentity(db, user);
+    await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_signedup', {
+      user_id: user.id,
+      user_email: user.email,
+      user_phone: user.phone ?? '',
+      provider: 'email',
+    });
     const appData = obj(b['app_metadata']);
     if (appData)
       await updateUser(db, user.id, { raw_app_meta_data: mergeMetadata(user.raw_app_meta_data, appData) });
@@ -186,6 +194,11 @@ export async function updateUserById(auth: Auth, rq: Rq, tx: Tx, id: string) {
       await updateUser(db, id, { raw_app_meta_data: mergeMetadata(user.raw_app_meta_data, appData) });
     // A ban keeps the sessions, as GoTrue's does; they cannot be used or refreshed until it ends.
     if (ban !== undefined) await updateUser(db, id, { banned_until: ban });
+    await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_modified', {
+      user_id: id,
+      user_email: user.email,
+      user_phone: user.phone ?? '',
+    });
     return loadUserJson(db, id);
   });
   sendJson(rq.res, 200, body);
@@ -195,6 +208,11 @@ export async function updateUserById(auth: Auth, rq: Rq, tx: Tx, id: string) {
 export async function deleteUserById(_auth: Auth, rq: Rq, tx: Tx, id: string) {
   await tx(async (db) => {
     const user = await loadTarget(db, id);
+    await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_deleted', {
+      user_id: id,
+      user_email: user.email,
+      user_phone: user.phone ?? '',
+    });
     if (rq.body['should_soft_delete'] === true) {
       if (user.deleted_at) return;
       await db.query(
@@ -262,10 +280,15 @@ export async function generateLink(auth: Auth, rq: Rq, tx: Tx) {
       case 'recovery':
         await updateUser(db, user!.id, { recovery_token: hash, recovery_sent_at: new Date().toISOString() });
         await putOneTimeToken(db, user!.id, 'recovery_token', hash, email);
+        await audit(db, user!, 'user_recovery_requested');
         break;
       case 'invite':
         if (user?.email_confirmed_at) throw unprocessable('email_exists', DUPLICATE_EMAIL);
         user ??= await create();
+        await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_invited', {
+          user_id: user.id,
+          user_email: user.email,
+        });
         await updateUser(db, user.id, {
           confirmation_token: hash,
           confirmation_sent_at: new Date().toISOString(),

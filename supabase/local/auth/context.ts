@@ -64,6 +64,8 @@ export interface Rq {
   client: ClientInfo;
   aud: string;
   mails: Mail[];
+  /** The role of an admin caller (service_role), once the admin check has passed. */
+  adminRole?: string;
 }
 
 export async function parseRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<Rq> {

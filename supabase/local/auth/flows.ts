@@ -34,6 +34,8 @@ import {
 } from './pkce.ts';
 import { issueSession, logout, refreshSession, type TokenResponse } from './sessions.ts';
 import {
+  adminActor,
+  audit,
   confirmUser,
   findOneTimeToken,
   findUserByEmail,
@@ -150,7 +152,7 @@ async function sendEmailChange(auth: Auth, rq: Rq, db: Db, user: UserRow, newEma
 
 type Tx = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
-type SignupResult = { exists: true } | { user: Record<string, unknown> } | { session: TokenResponse };
+type SignupResult = { existing: UserRow } | { user: Record<string, unknown> } | { session: TokenResponse };
 
 /** The sign-up GoTrue runs for POST /signup and for codes sent to new addresses. */
 async function doSignup(
@@ -168,7 +170,7 @@ async function doSignup(
   const passwordHash = existing ? '' : await hashPassword(password);
   return tx(async (db): Promise<SignupResult> => {
     let user = existing;
-    if (user && isConfirmed(user)) return { exists: true };
+    if (user && isConfirmed(user)) return { existing: user };
     if (!user) {
       user = await insertUser(db, {
         email: address,
@@ -183,9 +185,11 @@ async function doSignup(
     if (!identities.some((i) => i.provider === 'email')) await insertEmailIdentity(db, user, data);
     if (s.email.autoconfirm) {
       await confirmUser(db, user);
+      await audit(db, user, 'user_signedup', { provider: 'email' });
       return { session: await issueSession(db, s, user.id, 'password', rq.client) };
     }
     // An unconfirmed account is not updated (whoever signs up again may not own it); it gets a new code.
+    await audit(db, user, 'user_confirmation_requested', { provider: 'email' });
     await sendConfirmation(auth, rq, db, (await findUserById(db, user.id, true))!, pkce);
     return { user: await loadUserJson(db, user.id) };
   });
@@ -216,7 +220,9 @@ export async function signup(auth: Auth, rq: Rq, tx: Tx) {
   const address = validateEmail(email);
 
   const result = await doSignup(auth, rq, tx, address, password, data, pkce);
-  if ('exists' in result) {
+  if ('existing' in result) {
+    const existing = result.existing;
+    await tx((db) => audit(db, existing, 'user_repeated_signup', { provider: 'email' }));
     if (s.email.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     // Answer as if the address were new, so that sign-up cannot be used to learn who is registered.
     const now = new Date().toISOString();
@@ -278,7 +284,10 @@ export async function token(auth: Auth, rq: Rq, tx: Tx) {
   const ok = await bcrypt.compare(password, user.encrypted_password).catch(() => false);
   if (!ok) throw invalid();
   if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
-  const session = await tx((db) => issueSession(db, auth.settings, user.id, 'password', rq.client));
+  const session = await tx(async (db) => {
+    await audit(db, user, 'login', { provider: 'email' });
+    return issueSession(db, auth.settings, user.id, 'password', rq.client);
+  });
   // A correct password that no longer meets the rules still signs in; the client is told it is weak.
   const weakness = passwordWeakness(auth.settings, password);
   if (weakness?.code === 'weak_password') {
@@ -404,13 +413,17 @@ async function applyVerification(
         // As GoTrue: an invited user gets a random password, to be replaced in the app's password form.
         await updateUser(db, user.id, { encrypted_password: await hashPassword(randomPassword()) });
       }
+      await audit(db, user, 'user_signedup', { provider: 'email' });
       await confirmUser(db, user);
       break;
     case 'recovery':
     case 'magiclink':
       await updateUser(db, user.id, { recovery_token: '' });
       await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
-      if (!isConfirmed(user)) await confirmUser(db, user);
+      if (!isConfirmed(user)) {
+        await audit(db, user, 'user_signedup', { provider: 'email' });
+        await confirmUser(db, user);
+      } else await audit(db, user, 'login');
       break;
     case 'email_change': {
       if (
@@ -431,6 +444,7 @@ async function applyVerification(
         return undefined;
       }
       const newEmail = user.email_change ?? '';
+      await audit(db, user, 'user_modified');
       const { rowCount } = await db.query(
         `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
           where user_id = $1 and provider = 'email'`,
@@ -601,6 +615,7 @@ export async function otp(auth: Auth, rq: Rq, tx: Tx) {
   }
   await tx(async (db) => {
     const fresh = (await findUserByEmail(db, address, rq.aud))!;
+    await audit(db, fresh, 'user_recovery_requested');
     await sendRecovery(auth, rq, db, fresh, 'magic_link', pkce);
   });
   sendJson(rq.res, 200, {});
@@ -617,6 +632,7 @@ export async function recover(auth: Auth, rq: Rq, tx: Tx) {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
     const user = (await findUserById(db, found.id, true))!;
+    await audit(db, user, 'user_recovery_requested');
     await sendRecovery(auth, rq, db, user, 'recovery', pkce);
   });
   sendJson(rq.res, 200, {});
@@ -648,7 +664,10 @@ export async function resend(auth: Auth, rq: Rq, tx: Tx) {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
     const user = (await findUserById(db, found.id, true))!;
-    if (type === 'signup' && !isConfirmed(user)) await sendConfirmation(auth, rq, db, user, pkce);
+    if (type === 'signup' && !isConfirmed(user)) {
+      await audit(db, user, 'user_confirmation_requested');
+      await sendConfirmation(auth, rq, db, user, pkce);
+    }
     if (type === 'email_change' && user.email_change)
       await sendEmailChange(auth, rq, db, user, user.email_change, pkce);
   });
@@ -745,6 +764,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
       await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
       // A new password ends every other session: whoever knew the old one is signed out.
       await logout(db, user.id, caller.sessionId, caller.sessionId ? 'others' : 'global');
+      await audit(db, current, 'user_updated_password');
     }
     if (data)
       await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, data) });
@@ -754,6 +774,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     if (email && email !== current.email) {
       await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email, pkce);
     }
+    await audit(db, current, 'user_modified');
     return loadUserJson(db, user.id);
   });
   sendJson(rq.res, 200, body);
@@ -772,6 +793,7 @@ export async function reauthenticate(auth: Auth, rq: Rq, tx: Tx) {
     if (!isConfirmed(user)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
     const current = (await findUserById(db, user.id, true))!;
     checkFrequency(auth, current.reauthentication_sent_at);
+    await audit(db, current, 'user_reauthenticate_requested');
     const code = generateOtp(auth.settings.email.otpLength);
     const hash = tokenHash(current.email ?? '', code);
     queueMail(auth, rq, 'reauthentication', current.email ?? '', {
@@ -818,6 +840,10 @@ export async function invite(auth: Auth, rq: Rq, tx: Tx) {
       mailData(auth, user, { otp: code, hash, type: 'invite', redirectTo: referrer(auth, rq) }),
     );
     const now = new Date().toISOString();
+    await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_invited', {
+      user_id: user.id,
+      user_email: user.email,
+    });
     await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: now, invited_at: now });
     await putOneTimeToken(db, user.id, 'confirmation_token', hash, email);
     return loadUserJson(db, user.id);
@@ -833,6 +859,7 @@ export async function signOut(_auth: Auth, rq: Rq, tx: Tx) {
   }
   await tx(async (db) => {
     const caller = await authenticate(db, rq);
+    await audit(db, caller.user, 'logout');
     await logout(db, caller.user.id, caller.sessionId, scope);
   });
   rq.res.writeHead(204);

@@ -87,7 +87,7 @@ export function createAuthService(
         throw notFound('not_found', 'Not Found');
       }
       const [, pattern, handler, admin] = route;
-      if (admin) await requireAdmin(rq);
+      if (admin) rq.adminRole = (await requireAdmin(rq)).role;
       const params = pattern.exec(path)!.slice(1).map(decodeURIComponent);
       const mails = rq.mails;
       // E-mails queued in a transaction leave once it has committed (so a code works when it arrives) and

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { issueSession, type AuthMethod, type ClientInfo, type TokenResponse } from './sessions.ts';
 import type { AuthSettings } from './settings.ts';
-import { newId, type Db } from './store.ts';
+import { audit, newId, type Actor, type Db } from './store.ts';
 
 export const PKCE_PREFIX = 'pkce_';
 /** GoTrue's minimum (and default) flow state lifetime. */
@@ -126,6 +126,11 @@ export async function pkceGrant(
   if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
     throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
+  const { rows: users } = await db.query<Actor>(
+    'select id, email, phone, is_sso_user, raw_user_meta_data from auth.users where id = $1',
+    [flow.user_id],
+  );
+  if (users[0]) await audit(db, users[0], 'login', { provider_type: 'email' });
   const session = await issueSession(
     db,
     settings,

@@ -10,6 +10,7 @@ import type { AuthSettings } from './settings.ts';
 import {
   CommitThenFail,
   NIL_UUID,
+  audit,
   findUserById,
   identitiesOf,
   isBanned,
@@ -210,7 +211,9 @@ export async function refreshSession(
       }
     }
   }
+  await audit(db, user, 'token_refreshed');
   if (!issued) {
+    await audit(db, user, 'token_revoked');
     await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [
       token.id,
     ]);
