@@ -106,10 +106,10 @@ const FTS_OPS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
 function isFilter(key: string, value: string): boolean {
   if (key.includes('.')) return true;
   const parts = value.split('.');
-  if (parts[0] === 'not' && parts.length > 2) return true;
+  if (parts[0] === 'not' && parts.length > 1) return true;
   if (parts[0] === 'is' || parts[0] === 'in') return true;
   const head = parts[0].replace(/\((any|all)\)$/, '');
-  if (parts.length > 1 && (SIMPLE_OPS.has(head) || FTS_OPS.has(head))) return true;
+  if (SIMPLE_OPS.has(head) || FTS_OPS.has(head)) return true;
   const paren = value.split('(');
   return paren.length > 1 && FTS_OPS.has(paren[0]);
 }
