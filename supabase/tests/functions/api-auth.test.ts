@@ -256,6 +256,25 @@ describe('GET /users/current-user, PATCH /users/update-user', () => {
     expect(rows[0].name).toBe('Unchanged');
   });
 
+  it('a new e-mail address waits for confirmation sent to it', async () => {
+    const user = await createUser('mail');
+    const next = uniqueEmail('moved');
+    const res = await api<{ msg: string; emailChangePending: boolean; user: { email: string } }>(
+      'PATCH',
+      '/users/update-user',
+      { token: user.token, json: { email: next } },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ msg: 'Profile updated successfully', emailChangePending: true });
+    expect(res.body.user.email).toBe(user.email);
+    expect((await latestMail(next)).To[0].Address).toBe(next);
+    const taken = await api('PATCH', '/users/update-user', {
+      token: user.token,
+      json: { email: 'not-an-email' },
+    });
+    expect(taken.status).toBe(400);
+  });
+
   it('refuses an empty update and an over-long name with 400', async () => {
     const user = await createUser('upd');
     expect((await api('PATCH', '/users/update-user', { token: user.token, json: {} })).status).toBe(400);
