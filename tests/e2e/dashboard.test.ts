@@ -1,0 +1,387 @@
+/**
+ * The dashboard in a real browser against the local test stack (issue 7): a new user signs up with the
+ * e-mailed code, files, edits and deletes a report with evidence, sees it in My Reports, in search and
+ * in stats, and is notified when someone else reports an identifier they watch; the seeded admin
+ * verifies the report, adds news and reads a contact message; a plain user is kept out of the admin
+ * pages. Screenshots at 375, 992 and 1280 px, light and dark, go to tests/artifacts/.
+ *
+ * The tests share one browser and run in order: each builds on what the previous one left behind.
+ */
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, latestOtpCode, launchBrowser, newTrackedPage, screenshot, type TrackedPage } from './helpers';
+
+const ADMIN = { email: 'admin@scamcheck.local', password: 'scamcheck-admin' };
+const OTHER_USER = { email: 'user@scamcheck.local', password: 'scamcheck-user' };
+
+const run = Date.now().toString(36);
+const digits = String(Date.now()).slice(-7);
+const newUser = { name: `Maria Santos ${run}`, email: `dash-${run}@example.com`, password: `Pw-${run}-secret` };
+/** The number the new user reports, typed the way people write it. */
+const reportedNumber = `0917 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+const reportedCanonical = `+63917${digits}`;
+/** The site the new user watches in Notify Me and the seeded user then reports. */
+const watchedSite = `gcash-promo-${run}.example.ph`;
+
+/** Waits for a condition the way a user would: the machine running the tests may be busy. */
+function eventually<T>(read: () => T | Promise<T>, timeout = 15_000) {
+  return expect.poll(read, { timeout, interval: 200 });
+}
+
+let browser: Browser;
+let userTab: TrackedPage;
+let evidencePng: Buffer;
+
+/** Chromium's own rendering as a real, small PNG for the evidence and banner uploads. */
+async function makePng(page: Page): Promise<Buffer> {
+  await page.setContent('<div style="width:64px;height:48px;background:linear-gradient(90deg,#c00,#fc0)"></div>');
+  return page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
+}
+
+async function login(page: Page, { email, password }: { email: string; password: string }) {
+  await page.goto(appUrl('/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
+}
+
+/** Records every request the page sends to Supabase (to show that refused forms send nothing). */
+function recordApiRequests(page: Page): string[] {
+  const sent: string[] = [];
+  const api = process.env.STACK_API_URL!;
+  page.on('request', (req) => {
+    if (req.url().startsWith(api) && req.method() !== 'GET' && req.method() !== 'OPTIONS' && req.method() !== 'HEAD') {
+      sent.push(`${req.method()} ${new URL(req.url()).pathname}`);
+    }
+  });
+  return sent;
+}
+
+/** Records window.open instead of leaving for the internet (the complaint site is outside the test). */
+async function stubWindowOpen(tab: TrackedPage) {
+  await tab.context.addInitScript(() => {
+    const opened: string[] = [];
+    (window as unknown as { __opened: string[] }).__opened = opened;
+    window.open = ((url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    }) as typeof window.open;
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  userTab = await newTrackedPage(browser, { width: 1280, height: 900 });
+  await stubWindowOpen(userTab);
+  evidencePng = await makePng(userTab.page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('dashboard', () => {
+  it('sends signed-out visitors to /login, and a new user in after signing up with the e-mailed code', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/all-reports'));
+    await page.waitForURL(/\/login\?redirectTo=%2Fdashboard%2Fall-reports/);
+
+    await page.goto(appUrl('/register'));
+    await page.getByLabel('Name').fill(newUser.name);
+    await page.getByLabel('Email').fill(newUser.email);
+    await page.getByLabel('Password').fill(newUser.password);
+    const sentAt = new Date(Date.now() - 1000);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await page.waitForURL(/\/two-factor-authentication\//);
+    const code = await latestOtpCode(newUser.email, { after: sentAt });
+    await page.getByLabel('One-time password').fill(code);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Email Confirmed').count()).toBeGreaterThan(0);
+    // Confirming the code may already sign the user in (Supabase returns a session); otherwise log in.
+    await page.goto(appUrl('/dashboard'));
+    await page.waitForURL(/\/(login|dashboard)/);
+    await page.waitForLoadState('networkidle');
+    if (new URL(page.url()).pathname === '/login') await login(page, newUser);
+    await eventually(() => page.getByTestId('greeting').textContent()).toBe(`Hello, ${newUser.name}`);
+    // No avatar yet: the default icon, and no admin entries for a plain user.
+    await eventually(() => page.getByRole('link', { name: 'My Reports', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Add News' }).count()).toBe(0);
+  });
+
+  it("refuses an oversize image with 'Image size too large' and sends nothing, then files the report with evidence", async () => {
+    const { page } = userTab;
+    const sent = recordApiRequests(page);
+    await page.goto(appUrl('/dashboard'));
+    await page.getByLabel('Reported account', { exact: true }).fill(reportedNumber);
+    await page.waitForLoadState('networkidle');
+    // From here on only the form's own requests count (the page load records a visit).
+    sent.length = 0;
+    await page.getByLabel('Incident description').fill('Texted me that my parcel was held and asked for a fee through GCash.');
+    await page.getByLabel('Location').fill('Quezon City');
+    await page.getByLabel('Amount lost in pesos (optional)').fill('1500');
+
+    const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
+    await page.getByLabel('Evidence (screenshot)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
+    await eventually(() => page.getByText('Image size too large').count()).toBe(1);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await page.waitForTimeout(500);
+    expect(sent, 'nothing may be sent while the image is too large').toEqual([]);
+
+    await page.getByLabel('Evidence (screenshot)').setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: evidencePng });
+    await eventually(() => page.getByText('Image size too large').count()).toBe(0);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
+    expect(sent.some((s) => s.startsWith('POST /storage/v1/object/evidence/'))).toBe(true);
+    expect(sent).toContain('POST /rest/v1/reports');
+
+    // 'No' to "Have you Notified authorities yet?": the complaint site opens after 5 seconds.
+    await eventually(() => page.getByTestId('complaint-countdown').textContent()).toMatch(/in [1-5] seconds?/);
+    const opened = () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+    expect(await opened()).toEqual([]);
+    await eventually(opened, 8_000).toEqual(['https://cybercrime.gov.ph/']);
+  });
+
+  it('shows the report in My Reports with the real case count, and in public search', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/all-reports'));
+    const card = page.getByTestId('report-card');
+    await eventually(() => card.count()).toBe(1);
+    await eventually(() => card.textContent()).toContain(reportedNumber);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain('Mobile No.');
+    expect(text).toContain('Quezon City');
+    expect(text).toContain('1 reported case');
+    expect(text).toContain('not-verified');
+    expect(text).toContain('Scam');
+
+    await page.goto(appUrl(`/search/${encodeURIComponent('+63 917 ' + digits)}`));
+    await eventually(() => page.getByText(/1\s*reported case/).count(), 15_000).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('cell', { name: 'Quezon City' }).count()).toBe(1);
+  });
+
+  it('edits the report, and stats follow; the full report shows the evidence to its reporter', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/stats'));
+    await eventually(() => page.getByTestId('stat-scam').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-hacked').textContent()).toBe('0');
+
+    await page.goto(appUrl('/dashboard/all-reports'));
+    await page.getByRole('link', { name: `Edit report about ${reportedNumber}` }).click();
+    await page.waitForURL(/\/dashboard\/edit-report\//);
+    await eventually(() => page.getByLabel('Reported account', { exact: true }).inputValue()).toBe(reportedNumber);
+    await page.getByRole('radio', { name: 'Hacked' }).click();
+    await page.getByLabel('Incident description').fill('They took over my GCash after I gave them the OTP.');
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Report updated successfully').count(), 15_000).toBeGreaterThan(0);
+    await page.waitForURL(/\/dashboard\/all-reports$/);
+    await eventually(() => page.getByTestId('report-card').textContent()).toContain('Hacked');
+
+    await page.getByRole('link', { name: 'Stats' }).click();
+    await eventually(() => page.getByTestId('stat-hacked').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-scam').textContent()).toBe('0');
+    // One month of data: the chart waits for a second month.
+    expect(await page.getByText('The monthly chart appears once your reports span more than one month.').count()).toBe(1);
+
+    await page.goto(appUrl('/dashboard/search'));
+    await page.getByRole('search').getByRole('textbox').fill(reportedCanonical);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/dashboard\/search\//);
+    await page.getByRole('button', { name: 'View full report' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.textContent()).toContain('They took over my GCash after I gave them the OTP.');
+    expect(await dialog.textContent()).toContain('₱1,500.00');
+    const img = dialog.getByRole('img', { name: 'Evidence attached to the report' });
+    await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    await screenshot(page, 'dashboard-full-report-1280');
+    await page.keyboard.press('Escape');
+  });
+
+  it('Notify Me saves watched identifiers and tells the user when someone else reports one', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/notify-me'));
+    const field = page.getByLabel('Your e-mails, mobile numbers, websites or crypto wallets');
+    await field.fill(`${newUser.email}, no such thing`);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('"no such thing" is not an e-mail, mobile number, website or crypto wallet address').count()).toBe(1);
+
+    await field.fill(`https://www.${watchedSite}/promo,\n${newUser.email}`);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Saved Sucessfully').count(), 15_000).toBeGreaterThan(0);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/notify-me');
+    const watching = page.getByRole('list', { name: 'Registered identifiers' });
+    await eventually(() => watching.textContent()).toContain(watchedSite);
+    expect(await watching.textContent()).toContain(newUser.email);
+    expect(await page.getByTestId('unread-count').textContent()).toBe('No unread notifications');
+
+    // The seeded user reports the watched site through the form (website type).
+    const other = await newTrackedPage(browser, { width: 1280, height: 900 });
+    try {
+      await stubWindowOpen(other);
+      await login(other.page, OTHER_USER);
+      await other.page.goto(appUrl('/dashboard/add-report'));
+      await other.page.getByRole('radio', { name: 'Spam' }).click();
+      await other.page.getByRole('combobox', { name: 'Reported account type' }).click();
+      await other.page.getByRole('option', { name: 'Website' }).click();
+      await other.page.getByLabel('Reported account', { exact: true }).fill(`${watchedSite}/claim`);
+      await other.page.getByLabel('Incident description').fill('Fake GCash promo page asking for the MPIN.');
+      await other.page.getByRole('radio', { name: 'yes' }).click();
+      await other.page.getByRole('button', { name: 'submit' }).click();
+      await eventually(() => other.page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
+      // They said yes to the authorities question: no countdown.
+      expect(await other.page.getByTestId('complaint-countdown').count()).toBe(0);
+    } finally {
+      await other.context.close();
+    }
+
+    await page.reload();
+    await eventually(() => page.getByTestId('unread-count').textContent(), 15_000).toBe('1 unread');
+    const notifications = page.getByRole('list', { name: 'Notifications' });
+    expect(await notifications.textContent()).toContain(`Someone reported ${watchedSite}`);
+    await page.getByRole('button', { name: 'Mark as read' }).click();
+    await eventually(() => page.getByTestId('unread-count').textContent()).toBe('No unread notifications');
+  });
+
+  it('keeps a plain user out of the admin pages', async () => {
+    const { page } = userTab;
+    for (const path of ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/add-news']) {
+      await page.goto(appUrl(path));
+      await page.waitForURL(/\/dashboard$/);
+      await eventually(() => page.getByText('You are not authorized to view this page').count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('lets the admin verify the pending report, add news that the home page shows, and read a contact message', async () => {
+    // A visitor writes to the team, as the contact page does (anon key, RLS allows inserts only).
+    const anon = createClient(process.env.STACK_API_URL!, process.env.STACK_ANON_KEY!, {
+      auth: { persistSession: false },
+      // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused) realtime client.
+      realtime: { transport: WebSocket as never },
+    });
+    const subject = `Question ${run}`;
+    const { error } = await anon.from('contact_messages').insert({ nickname: 'Lito', email: 'lito@example.com', subject, message: `Is ${watchedSite} legit?` });
+    expect(error).toBeNull();
+
+    const admin = await newTrackedPage(browser, { width: 1280, height: 900 });
+    try {
+      const { page } = admin;
+      await login(page, ADMIN);
+      await page.getByRole('link', { name: 'Admin', exact: true }).click();
+      await page.waitForURL(/\/dashboard\/admin$/);
+      await eventually(() => page.getByTestId('admin-stat-users').textContent()).toMatch(/^\d[\d,]*$/);
+      await screenshot(page, 'dashboard-admin-1280');
+
+      await page.getByRole('link', { name: 'Pending Reports' }).click();
+      await page.waitForURL(/\/dashboard\/admin\/pending-reports$/);
+      const verify = page.getByRole('button', { name: `Verify report about ${reportedNumber}` });
+      await eventually(() => verify.count(), 15_000).toBe(1);
+      await verify.click();
+      await eventually(() => page.getByText('Report verified').count()).toBeGreaterThan(0);
+      await eventually(() => verify.count()).toBe(0);
+
+      await page.goto(appUrl('/dashboard/admin/messages'));
+      const row = page.getByRole('row').filter({ hasText: subject });
+      await eventually(() => row.count(), 15_000).toBe(1);
+      expect(await row.textContent()).toContain(`Is ${watchedSite} legit?`);
+      await row.getByRole('button', { name: 'Mark handled' }).click();
+      await eventually(() => row.getByRole('button', { name: 'Back to inbox' }).count()).toBe(1);
+
+      const title = `Scam alert ${run}`;
+      await page.getByRole('link', { name: 'Add News' }).click();
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Tags').fill('gcash, phishing');
+      await page.getByLabel('Source link').fill('https://www.pna.gov.ph/');
+      await page.getByLabel('Source name').fill('Philippine News Agency');
+      await page.getByLabel('Banner (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: evidencePng });
+      await page.getByLabel('Article').fill('Fake GCash promo pages are asking for MPINs. Never share yours.');
+      await page.getByRole('button', { name: 'submit' }).click();
+      await eventually(() => page.getByText('News Added Sucessfully').count(), 15_000).toBeGreaterThan(0);
+      expect(new URL(page.url()).pathname).toBe('/dashboard/add-news');
+
+      await page.goto(appUrl('/'));
+      await eventually(() => page.getByText(title).count(), 15_000).toBeGreaterThan(0);
+      expect(admin.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+
+    // The reporter sees the admin's decision.
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/all-reports'));
+    await eventually(() => page.getByTestId('report-card').textContent()).toContain('verified');
+    expect(await page.getByTestId('report-card').textContent()).not.toContain('not-verified');
+  });
+
+  it('takes screenshots at 375, 992 and 1280 px, light and dark; the narrow sidebar is an overlay', async () => {
+    const pages = ['/dashboard', '/dashboard/all-reports', '/dashboard/notify-me'];
+    for (const dark of [false, true]) {
+      for (const width of [375, 992, 1280]) {
+        const tab = await newTrackedPage(browser, { width, height: 900, dark });
+        try {
+          // Reuse the new user's session (stored by supabase-js in localStorage).
+          const state = await userTab.context.storageState();
+          await tab.context.addInitScript((items: { name: string; value: string }[]) => {
+            for (const { name, value } of items) localStorage.setItem(name, value);
+          }, state.origins.flatMap((o) => o.localStorage).filter((i) => i.name.startsWith('sb-')));
+          for (const path of pages) {
+            await tab.page.goto(appUrl(path));
+            await tab.page.getByRole('heading', { level: 1 }).first().waitFor();
+            await tab.page.waitForTimeout(300);
+            const name = `dashboard-${path.split('/').pop()}-${width}-${dark ? 'dark' : 'light'}`;
+            await screenshot(tab.page, name);
+          }
+          // By selector, not role: a hidden sidebar has no role to find.
+          const sidebar = tab.page.locator('aside[aria-label="Sidebar"]');
+          if (width < 992) {
+            expect(await sidebar.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+            await tab.page.getByRole('button', { name: 'Open menu' }).click();
+            const overlay = tab.page.getByRole('dialog');
+            await overlay.getByRole('link', { name: 'Notify Me' }).waitFor();
+            const box = await overlay.boundingBox();
+            expect(box?.width).toBe(width);
+            await screenshot(tab.page, `dashboard-menu-${width}-${dark ? 'dark' : 'light'}`);
+            await overlay.getByRole('button', { name: 'Close' }).click();
+            await eventually(() => overlay.count()).toBe(0);
+          } else {
+            const sidebarWidth = await sidebar.evaluate((el) => (getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width));
+            expect(sidebarWidth, 'the fixed sidebar is 250px wide').toBe(250);
+          }
+          expect(tab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
+        } finally {
+          await tab.context.close();
+        }
+      }
+    }
+  }, 120_000);
+
+  it('changes the password, logs out, and logs in with the new one; then deletes the report', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/all-reports'));
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const newPassword = `${newUser.password}-2`;
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('dialog').getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Password changed successfully').count(), 15_000).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await eventually(() => page.getByText('Logout Sucessfully').count()).toBeGreaterThan(0);
+    await page.goto(appUrl('/dashboard/stats'));
+    await page.waitForURL(/\/login/);
+    await login(page, { email: newUser.email, password: newPassword });
+
+    await page.goto(appUrl('/dashboard/all-reports'));
+    await page.getByRole('button', { name: `Delete report about ${reportedNumber}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete report' }).click();
+    await eventually(() => page.getByText('Report deleted successfully').count(), 15_000).toBeGreaterThan(0);
+    await eventually(() => page.getByRole('heading', { name: 'No Reports Found' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/all-reports');
+    await screenshot(page, 'dashboard-no-reports-1280');
+    expect(userTab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
+  });
+});
