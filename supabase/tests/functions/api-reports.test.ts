@@ -206,3 +206,23 @@ describe('GET /reports, /reports/stats, /reports/{id}; PATCH and DELETE /reports
     expect((await api('GET', '/reports/stats')).status).toBe(401);
   });
 });
+
+describe('DELETE /reports/{id} by an admin', () => {
+  it("removes another user's report and its evidence", async () => {
+    const owner = await createUser('own');
+    const admin = await createUser('adm', { admin: true });
+    const filed = await api<ReportBody>('POST', '/reports', {
+      token: owner.token,
+      form: formOf(reportFields(), {
+        field: 'evidence',
+        bytes: tinyJpeg(),
+        name: 'e.jpg',
+        type: 'image/jpeg',
+      }),
+    });
+    expect(await objectsIn('evidence', `${owner.id}/`)).toHaveLength(1);
+    const del = await api('DELETE', `/reports/${filed.body.report._id}`, { token: admin.token });
+    expect(del.status).toBe(200);
+    expect(await objectsIn('evidence', `${owner.id}/`)).toEqual([]);
+  });
+});

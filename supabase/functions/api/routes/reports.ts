@@ -7,6 +7,8 @@ import { clientFor, requireUser, type SupabaseClient } from '../../_shared/supab
 import { dispatchSoon } from '../../_shared/dispatch.ts';
 import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonical.ts';
 import { dbError, storageError } from '../db.ts';
+import { serviceClient } from '../../_shared/service.ts';
+import { isAdmin } from './users.ts';
 import { reportOut, type Row } from '../present.ts';
 import type { RouteContext } from '../router.ts';
 
@@ -174,7 +176,12 @@ export async function deleteReport({ req, params }: RouteContext): Promise<Respo
   const { data, error } = await client.from('reports').delete().eq('id', id).select('id, evidence_path');
   if (error) throw dbError(error, 'delete this report');
   if (!data?.length) throw new HttpError(404, `No report with id ${id}`);
-  const path = data[0].evidence_path;
-  if (path) await client.storage.from(EVIDENCE).remove([path]);
+  const path: string | null = data[0].evidence_path;
+  if (path?.startsWith(`${caller.user.id}/`)) await client.storage.from(EVIDENCE).remove([path]);
+  else if (path && (await isAdmin(client, caller.user.id))) {
+    // An admin deleted someone else's report (RLS allowed the delete): the evidence in the reporter's
+    // folder goes too, which storage policies leave to its owner, so the service client does it.
+    await serviceClient().storage.from(EVIDENCE).remove([path]);
+  }
   return json({ msg: 'Report deleted successfully' });
 }
