@@ -155,6 +155,8 @@ describe('password reset and codes by e-mail', () => {
     const email = uniqueEmail('resend');
     await anonClient().auth.signUp({ email, password: 'correct horse battery' });
     const firstCode = codeIn(await latestMail(email));
+    // As if the first e-mail had just left, however slow this machine is.
+    await adminPool().query('update auth.users set confirmation_sent_at = now() where email = $1', [email]);
     const tooSoon = await anonClient().auth.resend({ type: 'signup', email });
     expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
     expect(tooSoon.error!.message).toMatch(
@@ -226,12 +228,18 @@ describe('rate limits', () => {
     const client = anonClient({ 'x-forwarded-for': ip });
     const email = uniqueEmail('guess');
     const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 31; i++) {
-      const { error } = await client.auth.verifyOtp({ email, token: String(100000 + i), type: 'email' });
+    // The bucket holds 30 and refills 30 per 5 minutes, so a slow machine may earn a request or two back.
+    while (codes.length < 40 && codes.at(-1) !== 'over_request_rate_limit') {
+      const { error } = await client.auth.verifyOtp({
+        email,
+        token: String(100000 + codes.length),
+        type: 'email',
+      });
       codes.push(error?.code);
     }
-    expect(codes.slice(0, 30).every((c) => c === 'otp_expired')).toBe(true);
-    expect(codes[30]).toBe('over_request_rate_limit');
+    const firstRefusal = codes.indexOf('over_request_rate_limit');
+    expect(firstRefusal).toBeGreaterThanOrEqual(30);
+    expect(codes.slice(0, firstRefusal).every((c) => c === 'otp_expired')).toBe(true);
     // Another client address is not affected.
     const other = await anonClient({ 'x-forwarded-for': '203.0.113.7' }).auth.verifyOtp({
       email,
