@@ -4,9 +4,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
 
-/** A query client for tests: no retries (a failure shows at once) and no cache shared between tests. */
+/**
+ * A query client for tests: no retries (a failure shows at once), no cache shared between tests,
+ * and data seeded with setQueryData stays fresh, so a test decides what the server "returned".
+ */
 export function createTestQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 interface RenderAppOptions extends Omit<RenderOptions, 'wrapper'> {

@@ -1,0 +1,45 @@
+import userEvent from '@testing-library/user-event';
+import { renderApp, screen } from '@/testing/test-utils';
+import { emailHash } from '../api/pending-signup';
+import { OtpForm } from './otp-form';
+import { RegisterForm } from './register-form';
+
+describe('RegisterForm', () => {
+  it('requires name, email and password, and a password of at least 8 characters', async () => {
+    const user = userEvent.setup();
+    const onSuccess = vi.fn();
+    renderApp(<RegisterForm onSuccess={onSuccess} />);
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Use at least 8 characters')).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('OtpForm', () => {
+  it('prefills the remembered e-mail and requires the 6-digit one-time password', async () => {
+    const user = userEvent.setup();
+    const onVerified = vi.fn();
+    renderApp(<OtpForm defaultEmail="maria@example.com" onVerified={onVerified} />);
+    expect(screen.getByLabelText('Email')).toHaveValue('maria@example.com');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('The one-time password is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('One-time password'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeInTheDocument();
+    expect(onVerified).not.toHaveBeenCalled();
+  });
+});
+
+describe('emailHash', () => {
+  it('is the SHA-256 of the trimmed, lower-cased e-mail, so the URL never shows the address', async () => {
+    const hash = await emailHash('  Maria@Example.com ');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(hash).toBe(await emailHash('maria@example.com'));
+    expect(hash).not.toContain('maria');
+  });
+});

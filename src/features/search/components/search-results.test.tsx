@@ -1,0 +1,91 @@
+import { renderApp, screen, within } from '@/testing/test-utils';
+import type { SearchReport, SearchResult } from '../api/search-reports';
+import { LATEST_INCIDENT_ROWS, SearchResults } from './search-results';
+
+function report(i: number, extra: Partial<SearchReport> = {}): SearchReport {
+  return {
+    reported_date: `2026-10-${String(20 - (i % 20)).padStart(2, '0')}`,
+    incident_date: '2026-09-01',
+    incident_type: 'scam',
+    reported_account_type: 'mobile',
+    location: `Place ${i}`,
+    status: i % 2 ? 'not-verified' : 'verified',
+    ...extra,
+  };
+}
+
+function result(reports: SearchReport[], count = reports.length): SearchResult {
+  return {
+    count,
+    reports,
+    summary: { count, last_victim_country: 'PH', risk_level: 63, risk_label: 'high', estimated_amount_lost: 20000 },
+    points: [],
+  };
+}
+
+describe('SearchResults', () => {
+  it("shows 'No Results Found', the caution advice and the checklist link when nothing matches", () => {
+    renderApp(<SearchResults searchString="nobody@example.com" result={result([], 0)} signedIn={false} fullReportHref="/dashboard/search/x" />);
+    expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
+    expect(screen.getByText(/proceed with caution/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'scam-check checklist' })).toHaveAttribute('href', '/guide');
+  });
+
+  it('shows the count, the computed summary and at most 10 rows with the limited columns for visitors', () => {
+    const reports = Array.from({ length: 12 }, (_, i) => report(i));
+    renderApp(<SearchResults searchString="0917 555 0142" result={result(reports, 14)} signedIn={false} fullReportHref="/dashboard/search/0917" />);
+    expect(screen.getByText(/reported cases for/).textContent).toBe('14 reported cases for 0917 555 0142');
+    const summary = screen.getByRole('heading', { name: 'Summarized Report' }).closest('[data-slot=card]') as HTMLElement;
+    expect(within(summary).getByText('Philippines')).toBeInTheDocument();
+    expect(within(summary).getByText('63% (high)')).toBeInTheDocument();
+    expect(within(summary).getByText('₱20,000.00')).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Reported Date',
+      'Incident Type',
+      'Asset Type',
+      'Location',
+      'Status',
+      'Incident Date',
+      'Action',
+    ]);
+    expect(within(table).getAllByRole('row')).toHaveLength(LATEST_INCIDENT_ROWS + 1);
+    // Visitors are sent to log in first, then on to the full report.
+    expect(within(table).getAllByRole('link', { name: 'View full report' })[0]).toHaveAttribute(
+      'href',
+      '/login?redirectTo=%2Fdashboard%2Fsearch%2F0917',
+    );
+  });
+
+  it('puts the filing date under Reported Date and the incident date under Incident Date', () => {
+    renderApp(
+      <SearchResults
+        searchString="x"
+        result={result([report(0, { reported_date: '2026-11-02', incident_date: '2026-10-15' })])}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells[0]).toBe('Nov 2, 2026');
+    expect(cells[5]).toBe('Oct 15, 2026');
+    expect(cells[4]).toContain('verified');
+  });
+
+  it('gives signed-in users the account and country columns and links straight to the report', () => {
+    renderApp(
+      <SearchResults
+        searchString="x"
+        result={result([report(1, { id: 'r1', reported_account: '0917 555 0142', country: 'PH' })])}
+        signedIn
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Reported Account' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '0917 555 0142' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Philippines' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View full report' })).toHaveAttribute('href', '/dashboard/search/x');
+    expect(screen.getByText('not-verified')).toBeInTheDocument();
+  });
+});
