@@ -1,11 +1,13 @@
 /**
- * Runs one API request as one transaction in as few round trips as possible, as PostgREST does with
- * hasql's pipelining: `begin`, the role and `request.*` settings, the statement and `commit` are written
- * to the connection together and answered together. Grants, RLS and `auth.uid()` see the same settings
- * `withRole` in db.ts sets. Statements are prepared once per connection and reused.
+ * Runs one API request as one transaction in one round trip where it can (PostgREST pipelines its
+ * statements with hasql the same way): the role and `request.*` settings and the statement are written
+ * to the connection together behind a single Sync, so they share one implicit transaction that commits
+ * when they succeed and rolls back when any fails. Grants, RLS and `auth.uid()` see the same settings
+ * `withRole` in db.ts sets (it issues them one round trip at a time, which is fine for other services
+ * but would double the REST latency). Statements are prepared once per connection and reused.
  */
 import pg from 'pg';
-import { fromPgError, type RestError } from './errors.ts';
+import { fromPgError } from './errors.ts';
 
 export interface RequestContext {
   claims: Record<string, unknown>;
@@ -225,5 +227,3 @@ export class Executor {
     return this.pool.end();
   }
 }
-
-export type { RestError };
