@@ -100,12 +100,13 @@ describe('removal policy', () => {
   it('e-mails the reporter with a delete link, and removes the report after 7 days without an answer', async () => {
     const { reporter, account, reportId } = await fileReport();
     const holder = await createUser('holder');
+    const contact = `${holder.email.split('@')[0]}-contact@example.com`;
     const req = await api<{ request: { _id: string; expiresAt: string } }>('POST', '/removal-requests', {
       token: holder.token,
       json: {
         reportId,
         reason: 'This is my business e-mail; the buyer never paid.',
-        contactEmail: 'owner@example.com',
+        contactEmail: contact,
       },
     });
     expect(req.status).toBe(201);
@@ -113,12 +114,16 @@ describe('removal policy', () => {
     const [mail] = await mailsTo(reporter.email, 1, 20_000);
     expect(mail.Subject).toBe(`ScamCheck: removal requested for your report about ${account}`);
     expect(mail.Text).toContain('the buyer never paid');
-    expect(mail.Text).toContain('owner@example.com');
+    expect(mail.Text).toContain(contact);
     expect(mail.Text).toContain(`/dashboard/delete-report/${reportId}`);
     expect(mail.Text).toMatch(/7 days/);
 
     // Not yet a week: the job leaves it.
-    expect((await runJob('removal-expiry')).body).toEqual({ removed: 0 });
+    expect((await runJob('removal-expiry')).status).toBe(200);
+    const { rows: early } = await adminPool().query('select status from public.reports where id = $1', [
+      reportId,
+    ]);
+    expect(early[0].status).toBe('pending');
     // Move the clock: the request was filed 8 days ago.
     await adminPool().query(
       `update public.removal_requests set created_at = now() - interval '8 days' where id = $1`,
@@ -126,7 +131,11 @@ describe('removal policy', () => {
     );
     const job = await runJob('removal-expiry');
     expect(job.status).toBe(200);
-    expect(job.body.removed).toBe(1);
+    // Other tests' requests may expire in the same run: at least this one did.
+    expect(job.body.removed).toBeGreaterThanOrEqual(1);
+    // The requester hears at the contact address they gave.
+    const [told] = await mailsTo(contact, 1, 20_000);
+    expect(told.Subject).toBe(`ScamCheck: the report about ${account} was removed`);
     const { rows } = await adminPool().query(
       `select r.status as report, rr.status as request from public.reports r join public.removal_requests rr on rr.report_id = r.id where r.id = $1`,
       [reportId],
