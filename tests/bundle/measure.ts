@@ -42,12 +42,22 @@ function closure(start: Chunk, byName: Map<string, Chunk>): Chunk[] {
 const gzipSize = (chunks: Chunk[]) => chunks.reduce((sum, c) => sum + gzipSync(c.code).length, 0);
 
 export async function measureHomeBundle(): Promise<BundleReport> {
-  const result = await build({
-    root: ROOT_DIR,
-    configFile: path.join(ROOT_DIR, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { write: false },
-  });
+  // Build exactly as `npm run build` does: vitest runs with NODE_ENV=test, which would make Vite
+  // bundle React's development build.
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  let result: Awaited<ReturnType<typeof build>>;
+  try {
+    result = await build({
+      root: ROOT_DIR,
+      configFile: path.join(ROOT_DIR, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { write: false },
+    });
+  } finally {
+    process.env.NODE_ENV = previousNodeEnv;
+  }
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs.flatMap((o) => o.output).filter((c): c is Chunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
