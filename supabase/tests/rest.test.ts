@@ -541,6 +541,14 @@ describe('errors and hostile input', () => {
       expect(res.status, path).toBeLessThan(500);
       if (res.ok) expect(await res.json(), path).toEqual([]);
     }
+    // Deeply nested embeds and logic trees are refused quickly rather than parsed at quadratic cost.
+    for (const path of [`${posts}?select=${'a('.repeat(2000)}${')'.repeat(2000)}`, `${posts}?or=(${'and(id.eq.1,'.repeat(800)}id.eq.2${')'.repeat(800)})`]) {
+      const started = Date.now();
+      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { headers: { apikey: stackEnv('ANON_KEY') } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).code).toBe('PGRST100');
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
     const value = await service.from(posts).select('id').eq('title', `x'); delete from ${authors}; --`);
     expect(value).toMatchObject({ data: [], error: null });
     expect(await count()).toBe(before);

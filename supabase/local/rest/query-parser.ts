@@ -217,31 +217,30 @@ function unquote(s: string): string {
   return s;
 }
 
-/** Splits on `sep` outside double quotes, parentheses and braces. */
+/** Splits on `sep` outside double quotes, parentheses and braces (one pass, slicing). */
 export function splitTopLevel(s: string, sep: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let quoted = false;
-  let cur = '';
+  let from = 0;
   for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
+    const ch = s.charCodeAt(i);
     if (quoted) {
-      cur += ch;
-      if (ch === '\\' && i + 1 < s.length) cur += s[++i];
-      else if (ch === '"') quoted = false;
+      if (ch === 92 /* \\ */) i++;
+      else if (ch === 34 /* " */) quoted = false;
       continue;
     }
-    if (ch === '"') quoted = true;
-    else if (ch === '(' || ch === '{' || ch === '[') depth++;
-    else if (ch === ')' || ch === '}' || ch === ']') depth--;
-    if (depth < 0) throw new RestError(400, 'PGRST100', `"failed to parse (${s})" (line 1, column ${i + 1})`, `unexpected "${ch}"`);
-    if (ch === sep && depth === 0) {
-      parts.push(cur);
-      cur = '';
-    } else cur += ch;
+    if (ch === 34) quoted = true;
+    else if (ch === 40 || ch === 123 || ch === 91) depth++;
+    else if (ch === 41 || ch === 125 || ch === 93) {
+      if (--depth < 0) throw new RestError(400, 'PGRST100', `"failed to parse (${s})" (line 1, column ${i + 1})`, `unexpected "${s[i]}"`);
+    } else if (depth === 0 && s[i] === sep) {
+      parts.push(s.slice(from, i));
+      from = i + 1;
+    }
   }
   if (quoted || depth !== 0) throw new RestError(400, 'PGRST100', `"failed to parse (${s})" (line 1, column ${s.length})`, 'unexpected end of input');
-  parts.push(cur);
+  parts.push(s.slice(from));
   return parts;
 }
 
@@ -284,14 +283,16 @@ function parseList(raw: string, what: string, expr: string, open: string, close:
 }
 
 /** `(a.eq.1,or(b.gt.2,c.is.null))` under `and`/`or`. */
-export function parseLogicTree(op: 'and' | 'or', negate: boolean, value: string): LogicTree {
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, value: string, depth = 0): LogicTree {
   if (!value.startsWith('(') || !value.endsWith(')')) {
     throw parseError('logic tree', value, `unexpected "${value.slice(0, 1) || 'end of input'}" expecting "("`);
   }
+  // As for embedding: real filters nest a few levels, hostile ones thousands.
+  if (depth >= MAX_EMBED_DEPTH) throw parseError('logic tree', value, `logic operators nest deeper than ${MAX_EMBED_DEPTH} levels`);
   const children: Condition[] = splitTopLevel(value.slice(1, -1), ',').map((part) => {
     const p = part.trim();
     const sub = /^(not\.)?(and|or)(\(.*\))$/s.exec(p);
-    if (sub) return parseLogicTree(sub[2] as 'and' | 'or', !!sub[1], sub[3]);
+    if (sub) return parseLogicTree(sub[2] as 'and' | 'or', !!sub[1], sub[3], depth + 1);
     const dot = p.indexOf('.');
     if (dot <= 0) throw parseError('logic tree', value, `unexpected "${p.slice(0, 1) || ')'}" expecting field name`);
     return parseFilter(parseField(p.slice(0, dot), 'logic tree'), unquoteValue(p.slice(dot + 1)), 'logic tree');
@@ -322,13 +323,25 @@ export function parseOrder(value: string): OrderTerm[] {
 
 /** The `select` parameter: `alias:col::cast, rel!hint!inner(cols), ...rel(cols), *`. */
 export function parseSelect(value: string): SelectItem[] {
-  // postgrest-js strips whitespace outside quotes; PostgREST ignores it too.
-  const text = value.replace(/\s+(?=(?:[^"]*"[^"]*")*[^"]*$)/g, '');
+  // postgrest-js strips whitespace outside quotes; PostgREST ignores it too. A linear scan, so a long
+  // hostile select costs no more than its length.
+  let text = '';
+  let quoted = false;
+  for (const ch of value) {
+    if (ch === '"') quoted = !quoted;
+    if (quoted || !/\s/.test(ch)) text += ch;
+  }
   if (text === '') return [{ kind: 'star' }];
   return splitTopLevel(text, ',').map((raw) => parseSelectItem(raw, value));
 }
 
-function parseSelectItem(raw: string, whole: string): SelectItem {
+/**
+ * Deeper embedding than any schema needs; the limit keeps a hostile `a(a(a(...)))` from costing
+ * quadratic parsing time.
+ */
+const MAX_EMBED_DEPTH = 32;
+
+function parseSelectItem(raw: string, whole: string, depth = 0): SelectItem {
   if (raw === '*') return { kind: 'star' };
   if (raw === '') throw parseError('select parameter', whole, 'unexpected "," expecting field name (* or [a..z0..9_$])');
   const open = raw.indexOf('(');
@@ -353,7 +366,14 @@ function parseSelectItem(raw: string, whole: string): SelectItem {
     if (!/^[^\s,.:()!"]+$/.test(name) || hints.some((h) => !/^[^\s,.:()!"]+$/.test(h)) || hints.length > 2) {
       throw parseError('select parameter', whole, `unexpected "${firstBad(head)}" expecting embedded resource name`);
     }
-    const item: SelectItem = { kind: 'embed', name, alias, spread, select: body === '' ? [] : splitTopLevel(body, ',').map((r) => parseSelectItem(r, whole)) };
+    if (depth >= MAX_EMBED_DEPTH) throw parseError('select parameter', whole, `embedded resources nest deeper than ${MAX_EMBED_DEPTH} levels`);
+    const item: SelectItem = {
+      kind: 'embed',
+      name,
+      alias,
+      spread,
+      select: body === '' ? [] : splitTopLevel(body, ',').map((r) => parseSelectItem(r, whole, depth + 1)),
+    };
     for (const h of hints) {
       if (h === 'inner' || h === 'left') item.join = h;
       else item.hint = h;
