@@ -34,12 +34,12 @@ export function Component() {
         }
       />
       {reports.isPending ? (
-        <div className="grid gap-4 xl:grid-cols-2" aria-busy="true" aria-label="Loading reports">
+        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" aria-busy="true" aria-label="Loading reports">
           <Skeleton className="h-52" />
           <Skeleton className="h-52" />
         </div>
       ) : reports.data && reports.data.length > 0 ? (
-        <ul className="grid gap-4 xl:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {reports.data.map((report) => (
             <li key={report.id}>
               <ReportCard report={report} />

@@ -18,7 +18,7 @@ export function Component() {
   return (
     <>
       <PageHeader title="Notify Me" description="Watch your own numbers, e-mails, websites or wallets: we tell you as soon as anyone reports one." />
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>

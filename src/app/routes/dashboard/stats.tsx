@@ -35,7 +35,7 @@ export function Component() {
         </div>
       ) : (
         !stats.isError && (
-          <div className="grid gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading stats">
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading stats">
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />

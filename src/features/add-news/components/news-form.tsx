@@ -23,7 +23,7 @@ export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormI
   const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: empty });
   return (
     <Form {...form}>
-      <form noValidate aria-label="Add News form" onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))} className="grid gap-6 md:grid-cols-2">
+      <form noValidate aria-label="Add News form" onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))} className="grid grid-cols-1 gap-6 md:grid-cols-2">
         {textFields.map(({ name, label, placeholder, description }) => (
           <FormField
             key={name}

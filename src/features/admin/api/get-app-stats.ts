@@ -10,13 +10,19 @@ export interface AppStats {
   reports: number;
   search: number;
   visitor: number;
+  /** Reports waiting for review (not one of the rollups: an exact count over the pending index). */
+  pendingReports: number;
 }
 
 /** public.admin_app_stats refuses anyone but admins (42501), whatever the page shows. */
 export async function getAppStats(): Promise<AppStats> {
-  const { data, error } = await supabase.rpc('admin_app_stats');
+  const [{ data, error }, pending] = await Promise.all([
+    supabase.rpc('admin_app_stats'),
+    supabase.from('reports').select('id', { count: 'exact', head: true }).eq('status', 'pending'),
+  ]);
   if (error) throw error;
-  const raw = data as Record<keyof AppStats, number | string | null>;
+  if (pending.error) throw pending.error;
+  const raw = data as Record<Exclude<keyof AppStats, 'pendingReports'>, number | string | null>;
   return {
     contact: Number(raw.contact ?? 0),
     verifiedReports: Number(raw.verifiedReports ?? 0),
@@ -24,6 +30,7 @@ export async function getAppStats(): Promise<AppStats> {
     reports: Number(raw.reports ?? 0),
     search: Number(raw.search ?? 0),
     visitor: Number(raw.visitor ?? 0),
+    pendingReports: pending.count ?? 0,
   };
 }
 

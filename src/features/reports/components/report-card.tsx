@@ -49,7 +49,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
         </div>
         <ReportStatusBadge status={report.status} />
       </CardHeader>
-      <CardContent className="grid gap-2 text-sm sm:grid-cols-2">
+      <CardContent className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <p className="flex items-center gap-2">
           <MapPin className="text-muted-foreground size-4" aria-hidden />
           {report.location || 'No location given'}

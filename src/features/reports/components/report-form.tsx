@@ -48,7 +48,7 @@ export function ReportForm({
         noValidate
         aria-label="Report form"
         onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(defaultValues)))}
-        className="grid gap-6 md:grid-cols-2"
+        className="grid grid-cols-1 gap-6 md:grid-cols-2"
       >
         <FormField
           control={form.control}

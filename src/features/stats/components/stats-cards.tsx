@@ -21,7 +21,7 @@ const cards: SummaryCard[] = [
 
 export function StatsCards({ stats }: { stats: UserStats['defaultStats'] }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-3">
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-3">
       {cards.map(({ key, title, icon: Icon, color, bcg, border }) => (
         <li key={key}>
           <Card className={cn('border-b-4 py-5', border)}>

@@ -10,14 +10,14 @@ import { PageHeader } from '../page-header';
 const a = paths.dashboard.admin;
 
 /** SPEC.md section 2: overview cards linking to users, messages, reports, searches, visitors, pending. */
-const cards: { title: string; stat: keyof AppStats | null; to: string; icon: LucideIcon; note?: string }[] = [
+const cards: { title: string; stat: keyof AppStats; to: string; icon: LucideIcon; note?: string }[] = [
   { title: 'Registered Users', stat: 'users', to: a.users.getHref(), icon: Users },
   { title: 'Admin Messages', stat: 'contact', to: a.messages.getHref(), icon: Inbox, note: 'contact inbox' },
   { title: 'Submitted Reports', stat: 'reports', to: a.allReports.getHref(), icon: ClipboardList },
   { title: 'Verified Reports', stat: 'verifiedReports', to: a.allReports.getHref(), icon: BadgeCheck },
   { title: 'Search History', stat: 'search', to: a.searches.getHref(), icon: Search },
   { title: 'Visitor Stats', stat: 'visitor', to: a.visitors.getHref(), icon: Eye },
-  { title: 'Pending Reports', stat: null, to: a.pendingReports.getHref(), icon: FileClock, note: 'review and verify' },
+  { title: 'Pending Reports', stat: 'pendingReports', to: a.pendingReports.getHref(), icon: FileClock, note: 'waiting for review' },
 ];
 
 export function Component() {
@@ -26,16 +26,14 @@ export function Component() {
     <>
       <PageHeader title="Admin" description="Site-wide counters; open a card for the list behind it." />
       {stats.isError && <p className="text-destructive mb-4">{errorMessage(stats.error)}</p>}
-      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map(({ title, stat, to, icon: Icon, note }) => (
           <li key={title}>
-            <Link to={to} className="group block rounded-xl focus-visible:ring-2 focus-visible:outline-none" aria-label={title}>
+            <Link to={to} className="group block h-full rounded-xl focus-visible:ring-2 focus-visible:outline-none" aria-label={title}>
               <Card className="group-hover:border-primary h-full py-5 transition-colors">
                 <CardContent className="flex items-center justify-between gap-4">
                   <div>
-                    {stat === null ? (
-                      <p className="text-primary text-lg font-semibold">Review</p>
-                    ) : stats.data ? (
+                    {stats.data ? (
                       <p className="text-3xl font-bold" data-testid={`admin-stat-${stat}`}>
                         {stats.data[stat].toLocaleString('en-PH')}
                       </p>
