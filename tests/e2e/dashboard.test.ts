@@ -11,7 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, latestOtpCode, launchBrowser, newTrackedPage, screenshot, type TrackedPage } from './helpers';
+import { appUrl, latestMailTo, latestOtpCode, launchBrowser, newTrackedPage, screenshot, type TrackedPage } from './helpers';
 
 const ADMIN = { email: 'admin@scamcheck.local', password: 'scamcheck-admin' };
 const OTHER_USER = { email: 'user@scamcheck.local', password: 'scamcheck-user' };
@@ -272,6 +272,8 @@ describe('dashboard', () => {
       await page.getByRole('link', { name: 'Admin', exact: true }).click();
       await page.waitForURL(/\/dashboard\/admin$/);
       await eventually(() => page.getByTestId('admin-stat-users').textContent()).toMatch(/^\d[\d,]*$/);
+      // Seeded pending reports plus the two filed above.
+      expect(Number((await page.getByTestId('admin-stat-pendingReports').textContent())?.replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
       await screenshot(page, 'dashboard-admin-1280');
 
       await page.getByRole('link', { name: 'Pending Reports' }).click();
@@ -315,46 +317,77 @@ describe('dashboard', () => {
     expect(await page.getByTestId('report-card').textContent()).not.toContain('not-verified');
   });
 
+  it('updates the profile: the top bar shows the new name and avatar at once; a new e-mail waits for confirmation', async () => {
+    const { page } = userTab;
+    await page.goto(appUrl('/dashboard/profile'));
+    await page.getByLabel('Avatar').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(500_001) });
+    await eventually(() => page.getByText('Image size too large').count()).toBe(1);
+    await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: evidencePng });
+    newUser.name = `Maria S. Santos ${run}`;
+    await page.getByLabel('Name').fill(newUser.name);
+    const newEmail = `dash-new-${run}@example.com`;
+    await page.getByLabel('Email').fill(newEmail);
+    const sentAt = new Date(Date.now() - 1000);
+    await page.getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Profile updated successfully').count()).toBeGreaterThan(0);
+    await eventually(() => page.getByText(`we sent a confirmation link to ${newEmail}`, { exact: false }).count()).toBeGreaterThan(0);
+    await eventually(() => page.getByTestId('greeting').textContent()).toBe(`Hello, ${newUser.name}`);
+    const avatar = page.getByRole('button', { name: 'User menu' }).locator('img');
+    await eventually(() => avatar.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    expect(await avatar.getAttribute('src')).toContain('/storage/v1/object/public/avatars/');
+    // Supabase Auth mails the new address; until it is confirmed the account keeps the old one.
+    const mail = await latestMailTo(newEmail, { after: sentAt });
+    expect(mail.subject).toMatch(/e-?mail/i);
+    await page.reload();
+    await eventually(() => page.getByLabel('Email').inputValue()).toBe(newUser.email);
+  });
+
   it('takes screenshots at 375, 992 and 1280 px, light and dark; the narrow sidebar is an overlay', async () => {
+    const { page } = userTab;
     const pages = ['/dashboard', '/dashboard/all-reports', '/dashboard/notify-me'];
+    await page.goto(appUrl(pages[0]));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // By selector, not role: a hidden sidebar has no role to find.
+    const sidebar = page.locator('aside[aria-label="Sidebar"]');
     for (const dark of [false, true]) {
+      if ((await page.evaluate(() => document.documentElement.classList.contains('dark'))) !== dark) {
+        await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+      }
+      // The choice is kept where SPEC.md says: localStorage darkTheme.
+      expect(await page.evaluate(() => localStorage.getItem('darkTheme'))).toBe(String(dark));
+      const theme = dark ? 'dark' : 'light';
       for (const width of [375, 992, 1280]) {
-        const tab = await newTrackedPage(browser, { width, height: 900, dark });
-        try {
-          // Reuse the new user's session (stored by supabase-js in localStorage).
-          const state = await userTab.context.storageState();
-          await tab.context.addInitScript((items: { name: string; value: string }[]) => {
-            for (const { name, value } of items) localStorage.setItem(name, value);
-          }, state.origins.flatMap((o) => o.localStorage).filter((i) => i.name.startsWith('sb-')));
-          for (const path of pages) {
-            await tab.page.goto(appUrl(path));
-            await tab.page.getByRole('heading', { level: 1 }).first().waitFor();
-            await tab.page.waitForTimeout(300);
-            const name = `dashboard-${path.split('/').pop()}-${width}-${dark ? 'dark' : 'light'}`;
-            await screenshot(tab.page, name);
-          }
-          // By selector, not role: a hidden sidebar has no role to find.
-          const sidebar = tab.page.locator('aside[aria-label="Sidebar"]');
-          if (width < 992) {
-            expect(await sidebar.evaluate((el) => getComputedStyle(el).display)).toBe('none');
-            await tab.page.getByRole('button', { name: 'Open menu' }).click();
-            const overlay = tab.page.getByRole('dialog');
-            await overlay.getByRole('link', { name: 'Notify Me' }).waitFor();
-            const box = await overlay.boundingBox();
-            expect(box?.width).toBe(width);
-            await screenshot(tab.page, `dashboard-menu-${width}-${dark ? 'dark' : 'light'}`);
-            await overlay.getByRole('button', { name: 'Close' }).click();
-            await eventually(() => overlay.count()).toBe(0);
-          } else {
-            const sidebarWidth = await sidebar.evaluate((el) => (getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width));
-            expect(sidebarWidth, 'the fixed sidebar is 250px wide').toBe(250);
-          }
-          expect(tab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
-        } finally {
-          await tab.context.close();
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of pages) {
+          // In-app navigation (as the sidebar does), so the screenshots cost no reloads.
+          await page.evaluate((to) => {
+            window.history.pushState({}, '', to);
+            window.dispatchEvent(new PopStateEvent('popstate'));
+          }, path);
+          await page.waitForURL((url) => url.pathname === path);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForTimeout(250);
+          await screenshot(page, `dashboard-${path.split('/').pop()}-${width}-${theme}`);
         }
+        if (width < 992) {
+          expect(await sidebar.evaluate((el) => getComputedStyle(el).display)).toBe('none');
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          const overlay = page.getByRole('dialog');
+          await overlay.getByRole('link', { name: 'Notify Me' }).waitFor();
+          await eventually(async () => (await overlay.boundingBox())?.width).toBe(width);
+          await screenshot(page, `dashboard-menu-${width}-${theme}`);
+          await overlay.getByRole('button', { name: 'Close' }).click();
+          await eventually(() => overlay.count()).toBe(0);
+        } else {
+          const sidebarWidth = await sidebar.evaluate((el) => (getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width));
+          expect(sidebarWidth, 'the fixed sidebar is 250px wide').toBe(250);
+        }
+        // Nothing may be wider than the screen.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
     }
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(userTab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
   }, 120_000);
 
   it('changes the password, logs out, and logs in with the new one; then deletes the report', async () => {
@@ -375,7 +408,11 @@ describe('dashboard', () => {
     await page.waitForURL(/\/login/);
     await login(page, { email: newUser.email, password: newPassword });
 
-    await page.goto(appUrl('/dashboard/all-reports'));
+    // A report that cannot be loaded sends the user back to My Reports with the reason.
+    await page.goto(appUrl('/dashboard/edit-report/00000000-0000-4000-8000-000000000000'));
+    await page.waitForURL(/\/dashboard\/all-reports$/);
+    await eventually(() => page.getByText('Report not found').count()).toBeGreaterThan(0);
+
     await page.getByRole('button', { name: `Delete report about ${reportedNumber}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete report' }).click();
     await eventually(() => page.getByText('Report deleted successfully').count(), 15_000).toBeGreaterThan(0);
