@@ -95,7 +95,13 @@ beforeAll(async () => {
     create function public.${p}_private() returns int language sql as $$ select 42 $$;
     create view public.${p}_titles with (security_invoker = true) as select id, title, author_id from public.${posts};
     grant select on public.${p}_titles to anon, authenticated;
-    grant execute on all functions in schema public to anon, authenticated, service_role;
+    -- Only this fixture's functions: a grant on all of public would open the app's admin RPCs to anon.
+    do $grant$ declare f regprocedure; begin
+      for f in select p.oid::regprocedure from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+               where n.nspname = 'public' and p.proname like '${p}%' loop
+        execute format('grant execute on function %s to anon, authenticated, service_role', f);
+      end loop;
+    end $grant$;
     revoke execute on function public.${p}_private() from public, anon, authenticated;
     insert into public.${authors} (id, name, country) values (1, 'Ana', 'PH'), (2, 'Ben', 'PH'), (3, 'Cy', null);
     insert into public.${posts} (author_id, title, body, tags, meta, score, published, owner_id) values
