@@ -1,7 +1,9 @@
 /**
  * Benchmark of /rest/v1 (issue 3): one row read by primary key with 10 concurrent clients, through the
  * gateway as supabase-js sends it (anon key, RLS on) and through a bare `pg` Pool of 10 clients running
- * the same query, in the same run. Prints throughput, the ratio and p50/p99 latency of each.
+ * the same query, in the same run, and beside a no-op Node HTTP server (the ceiling for any Node
+ * gateway on the machine). Prints throughput, the ratios, p50/p99 latency and the gateway's CPU time
+ * per request.
  *
  *   npm run bench:rest                 # 5 s per side (alternating half-second slices) after a warm-up
  *   BENCH_SECONDS=10 npm run bench:rest
@@ -12,7 +14,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import pg from 'pg';
 
 const CONCURRENCY = 10;
@@ -32,6 +34,8 @@ interface Side {
 
 interface Job {
   apiUrl: string;
+  /** A Node HTTP server that answers a constant body without any database work: the ceiling. */
+  noopUrl: string;
   dbUrl: string;
   anonKey: string;
   rounds: number;
@@ -78,32 +82,39 @@ async function runJob(job: Job): Promise<Side[]> {
   const text = `select id, name, category, score from public.${TABLE} where id = $1`;
   const bare: Once = async (id) => (await pool.query(text, [id])).rows.length === 1;
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const base = new URL(job.apiUrl);
   const headers = { apikey: job.anonKey, authorization: `Bearer ${job.anonKey}`, accept: 'application/json', 'x-client-info': 'rest-bench' };
-  const rest: Once = (id) =>
-    new Promise<boolean>((resolve) => {
-      const req = http.request(
-        { agent, host: base.hostname, port: base.port, path: `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`, headers },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            if (res.statusCode !== 200) return resolve(false);
-            const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }[];
-            resolve(rows.length === 1 && rows[0].id === id);
-          });
-        },
-      );
-      req.on('error', () => resolve(false));
-      req.end();
-    });
+  const get = (baseUrl: string): Once => {
+    const base = new URL(baseUrl);
+    return (id) =>
+      new Promise<boolean>((resolve) => {
+        const req = http.request(
+          { agent, host: base.hostname, port: base.port, path: `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`, headers },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              if (res.statusCode !== 200) return resolve(false);
+              const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }[];
+              resolve(rows.length === 1 && (rows[0].id === id || base.href === new URL(job.noopUrl).href));
+            });
+          },
+        );
+        req.on('error', () => resolve(false));
+        req.end();
+      });
+  };
+  const rest = get(job.apiUrl);
+  const noop = get(job.noopUrl);
   // Warm-up: connections, prepared statements, JIT.
   await drive(1, bare);
   await drive(1, rest);
-  const stats = { bare: { latencies: [] as number[], errors: 0, seconds: 0 }, rest: { latencies: [] as number[], errors: 0, seconds: 0 } };
+  await drive(0.5, noop);
+  const fresh = () => ({ latencies: [] as number[], errors: 0, seconds: 0 });
+  const stats = { bare: fresh(), rest: fresh(), noop: fresh() };
   for (let i = 0; i < job.rounds; i++) {
     await drive(job.slice, bare, stats.bare);
     await drive(job.slice, rest, stats.rest);
+    await drive(job.slice, noop, stats.noop);
   }
   await pool.end();
   agent.destroy();
@@ -111,7 +122,24 @@ async function runJob(job: Job): Promise<Side[]> {
     r.latencies.sort((a, b) => a - b);
     return { name, sent: sent.get(once) ?? 0, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) };
   };
-  return [side('bare pg Pool', stats.bare, bare), side('/rest/v1 gateway', stats.rest, rest)];
+  return [side('bare pg Pool', stats.bare, bare), side('/rest/v1 gateway', stats.rest, rest), side('no-op Node HTTP', stats.noop, noop)];
+}
+
+/**
+ * A bare Node HTTP server answering the same body with no database work, in its own process: what any
+ * Node gateway could reach on this machine at best.
+ */
+function startNoop(): Promise<{ url: string; stop(): void }> {
+  const code = `const http = require('http');
+    const body = JSON.stringify([{ id: 1, name: 'item 1', category: 'scam', score: 1 }]);
+    const s = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }); res.end(body); });
+    s.keepAliveTimeout = 65000;
+    s.listen(0, '127.0.0.1', () => process.send(s.address().port));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }));
+    child.once('error', reject);
+  });
 }
 
 /** Runs the load in a child process, so the clients do not share the gateway's event loop. */
@@ -151,13 +179,16 @@ async function main() {
     const load = os.loadavg()[0];
     // The gateway runs in this process, so its CPU time over the run is spent on the REST requests.
     const cpu0 = process.cpuUsage();
-    const [bare, rest] = await inChild({ apiUrl: stack.env.API_URL, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, rounds: Math.max(1, Math.round(seconds / slice)), slice });
+    const noopServer = await startNoop();
+    const [bare, rest, noop] = await inChild({ apiUrl: stack.env.API_URL, noopUrl: noopServer.url, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, rounds: Math.max(1, Math.round(seconds / slice)), slice });
     const line = (s: Side) =>
       `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
     console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each in alternating ${slice} s slices`);
     console.log(`(${os.cpus().length} CPUs, load average ${load.toFixed(1)} before the run: other programs share the CPUs):`);
     console.log(line(bare));
     console.log(line(rest));
+    console.log(line(noop));
+    noopServer.stop();
     const cpu = process.cpuUsage(cpu0);
     const perRequest = (cpu.user + cpu.system) / Math.max(1, rest.sent);
     console.log(
@@ -166,6 +197,7 @@ async function main() {
     );
     const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
     console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`);
+    console.log(`ratio no-op Node HTTP/bare: ${(noop.requests / noop.seconds / (bare.requests / bare.seconds)).toFixed(2)} (the most any Node gateway could reach here)`);
     await admin.query(`drop table if exists public.${TABLE}`);
   } finally {
     await admin.end();
