@@ -91,6 +91,10 @@ async function lookUpCaller(req: Request): Promise<Caller> {
   const { data, error } =
     role === 'authenticated' ? await anonClient().auth.getUser(token) : { data: { user: null }, error: null };
   if (!error && data.user) return { user: data.user, token };
+  if (error && (error.name === 'AuthRetryableFetchError' || (error.status ?? 0) >= 500)) {
+    // The Auth server is down or unreachable: that says nothing about the token.
+    throw new HttpError(503, 'The sign-in service is unavailable, please try again');
+  }
   // An expired access cookie beside a refresh cookie is a session to renew, not an attack.
   if (fromCookie && cookieValue(req, REFRESH_COOKIE)) return refreshFromCookie(req);
   throw new HttpError(401, 'Invalid or expired token, please log in again');
