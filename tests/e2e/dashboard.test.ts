@@ -243,6 +243,10 @@ describe('dashboard', () => {
     expect(await notifications.textContent()).toContain(`Someone reported ${watchedSite}`);
     await page.getByRole('button', { name: 'Mark as read' }).click();
     await eventually(() => page.getByTestId('unread-count').textContent()).toBe('No unread notifications');
+
+    await page.getByRole('button', { name: `Remove ${newUser.email}` }).click();
+    await eventually(() => watching.textContent()).not.toContain(newUser.email);
+    expect(await watching.textContent()).toContain(watchedSite);
   });
 
   it('keeps a plain user out of the admin pages', async () => {
@@ -283,6 +287,14 @@ describe('dashboard', () => {
       await verify.click();
       await eventually(() => page.getByText('Report verified').count()).toBeGreaterThan(0);
       await eventually(() => verify.count()).toBe(0);
+
+      // Every admin list is paginated on the server (range + exact count): page 2 of the users.
+      await page.goto(appUrl('/dashboard/admin/users'));
+      await eventually(() => page.getByTestId('list-total').textContent()).toMatch(/^\d+ in total · page 1 of [2-9]/);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForURL(/\/dashboard\/admin\/users\?page=2$/);
+      await eventually(() => page.getByTestId('list-total').textContent()).toMatch(/page 2 of/);
+      expect(await page.getByRole('row').count()).toBeGreaterThan(1);
 
       await page.goto(appUrl('/dashboard/admin/messages'));
       const row = page.getByRole('row').filter({ hasText: subject });

@@ -49,9 +49,10 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
           {notifications.map((n) => {
             const { text, link } = describe(n);
             return (
-              <li key={n.id} className={cn('flex items-start gap-3 px-4 py-3', !n.read_at && 'bg-primary/5')} data-unread={!n.read_at}>
+              <li key={n.id} className={cn('flex flex-wrap items-start gap-3 px-4 py-3', !n.read_at && 'bg-primary/5')} data-unread={!n.read_at}>
                 {n.read_at ? <Bell className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden /> : <BellDot className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />}
-                <div className="min-w-0 flex-1 text-sm">
+                {/* The button wraps under the text on a phone rather than squeezing it into a narrow column. */}
+                <div className="min-w-48 flex-1 text-sm">
                   <p>
                     {!n.read_at && <Badge className="mr-2">New</Badge>}
                     {text}
@@ -69,7 +70,7 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
                   </p>
                 </div>
                 {!n.read_at && (
-                  <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} disabled={markRead.isPending}>
+                  <Button variant="ghost" size="sm" className="ml-4 sm:ml-0" onClick={() => markRead.mutate(n.id)} disabled={markRead.isPending}>
                     Mark as read
                   </Button>
                 )}

@@ -24,7 +24,7 @@ export function RegistrationList({ registrations }: { registrations: NotifyRegis
             aria-label={`Remove ${r.identifier_canonical}`}
           >
             <Trash2 aria-hidden />
-            Remove
+            <span className="hidden sm:inline">Remove</span>
           </Button>
         </li>
       ))}
