@@ -36,7 +36,7 @@ let evidencePng: Buffer;
 
 /** Chromium's own rendering as a real, small PNG for the evidence and banner uploads. */
 async function makePng(page: Page): Promise<Buffer> {
-  await page.setContent('<div style="width:64px;height:48px;background:linear-gradient(90deg,#c00,#fc0)"></div>');
+  await page.setContent('<body style="margin:0"><div style="width:64px;height:48px;background:linear-gradient(90deg,#c00,#fc0)"></div>');
   return page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
 }
 
