@@ -1,6 +1,7 @@
 /** /api/v1 search, visitor, contact, news, notify and admin counters; the `visitor` function. */
 import { describe, expect, it } from 'vitest';
 import { adminPool, stackEnv, unique } from '../helpers.ts';
+import { anonClient } from '../auth-helpers.ts';
 import { api, createUser, formOf, objectsIn, reportFields, tinyJpeg } from './helpers.ts';
 
 const PH_IP = '112.198.0.1';
@@ -154,6 +155,22 @@ describe('visits: GET /visitor and the visitor function', () => {
       body: '[1,2',
     });
     expect(badBody.status).toBe(400);
+  });
+
+  it('answers supabase.functions.invoke as the SPA calls it, signed in or not', async () => {
+    const path = `/${unique('invoke')}`;
+    const { data, error } = await anonClient().functions.invoke('visitor', { body: { path } });
+    expect(error).toBeNull();
+    expect(data).toHaveProperty('located');
+    const user = await createUser('inv');
+    const signedIn = anonClient({ authorization: `Bearer ${user.token}` });
+    const again = await signedIn.functions.invoke('visitor', { body: { path } });
+    expect(again.error).toBeNull();
+    const { rows } = await adminPool().query(
+      'select user_id from public.visitor_log where path = $1 order by created_at',
+      [path],
+    );
+    expect(rows).toEqual([{ user_id: null }, { user_id: user.id }]);
   });
 
   it('admins also get the site counters from GET /visitor', async () => {
