@@ -173,6 +173,9 @@ describe('dashboard', () => {
     await page.getByRole('link', { name: `Edit report about ${reportedNumber}` }).click();
     await page.waitForURL(/\/dashboard\/edit-report\//);
     await eventually(() => page.getByLabel('Reported account', { exact: true }).inputValue()).toBe(reportedNumber);
+    // The evidence filed with the report is shown to its reporter through a signed link.
+    const current = page.getByRole('img', { name: 'Current evidence' });
+    await eventually(() => current.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
     await page.getByRole('radio', { name: 'Hacked' }).click();
     await page.getByLabel('Incident description').fill('They took over my GCash after I gave them the OTP.');
     await page.getByRole('button', { name: 'submit' }).click();

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
+import { useEvidenceUrl } from '@/features/reports/api/get-evidence-url';
 import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
 import { reportToForm } from '@/features/reports/api/report-form-schema';
 import { useUpdateReport } from '@/features/reports/api/update-report';
@@ -27,6 +28,7 @@ export function Component() {
   const user = useUser();
   const navigate = useNavigate();
   const report = useReport(id);
+  const evidence = useEvidenceUrl(report.data?.evidence_path);
   const update = useUpdateReport({
     onSuccess: () => {
       toast.success('Report updated successfully');
@@ -56,6 +58,7 @@ export function Component() {
               key={report.data.id}
               defaultValues={reportToForm(report.data)}
               hasEvidence={!!report.data.evidence_path}
+              evidenceUrl={evidence.data}
               isPending={update.isPending}
               onSubmit={(values) => update.mutate({ report: report.data, values, userId: user!.id })}
             />

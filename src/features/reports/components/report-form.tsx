@@ -30,6 +30,7 @@ export function ReportForm({
   onSubmit,
   isPending,
   hasEvidence = false,
+  evidenceUrl,
   submitLabel,
 }: {
   defaultValues: ReportFormValues;
@@ -37,6 +38,8 @@ export function ReportForm({
   isPending: boolean;
   /** Editing a report that already has an evidence image: choosing none keeps it. */
   hasEvidence?: boolean;
+  /** A link to the current evidence image, shown beside the file input when editing. */
+  evidenceUrl?: string;
   submitLabel?: string;
 }) {
   const form = useForm<ReportFormValues, unknown, ReportFormInput>({ resolver: zodResolver(reportFormSchema), defaultValues });
@@ -192,6 +195,11 @@ export function ReportForm({
                 {hasEvidence && ' Leave empty to keep the current image.'}
               </FormDescription>
               <FormMessage />
+              {evidenceUrl && (
+                <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
+                  <img src={evidenceUrl} alt="Current evidence" className="max-h-32 rounded-md border object-contain" />
+                </a>
+              )}
             </FormItem>
           )}
         />

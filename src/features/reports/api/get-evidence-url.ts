@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import { reportKeys } from './keys';
+import { EVIDENCE_BUCKET } from './types';
+
+/** Signed links to private evidence last 10 minutes; the query is fresh for a little less. */
+const LINK_SECONDS = 600;
+
+/** A short-lived link to an evidence image the caller may read (storage policies decide). */
+export function useEvidenceUrl(path: string | null | undefined) {
+  return useQuery({
+    queryKey: reportKeys.evidence(path ?? ''),
+    queryFn: async () => {
+      const { data, error } = await supabase.storage.from(EVIDENCE_BUCKET).createSignedUrl(path!, LINK_SECONDS);
+      if (error) throw error;
+      return data.signedUrl;
+    },
+    enabled: !!path,
+    staleTime: (LINK_SECONDS - 60) * 1000,
+  });
+}
