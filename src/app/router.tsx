@@ -101,12 +101,13 @@ export function isDashboardPath(pathname: string): boolean {
 export function createAppRouter(queryClient: QueryClient) {
   let dashboardAdded = false;
   return createBrowserRouter(createRoutes(queryClient), {
-    async patchRoutesOnNavigation({ path, patch }) {
+    async patchRoutesOnNavigation({ path, patch, signal }) {
       if (dashboardAdded || !isDashboardPath(new URL(path, 'http://x').pathname)) return;
       const { createDashboardRoutes } = await import('./routes/dashboard/routes');
-      if (dashboardAdded) return;
-      dashboardAdded = true;
+      // A navigation superseded meanwhile ignores its patch; the one that replaced it patches instead.
+      if (dashboardAdded || signal.aborted) return;
       patch('root', createDashboardRoutes(queryClient));
+      dashboardAdded = true;
     },
   });
 }

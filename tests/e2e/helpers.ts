@@ -48,7 +48,8 @@ export async function newTrackedPage(browser: Browser, { width = 1280, height = 
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
-    if (msg.type() === 'error') errors.push(`${msg.text()} (${msg.location().url})`);
+    // Chromium asks for /favicon.ico by itself on documents without an icon link (not the app).
+    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
   return { page, context, errors };
