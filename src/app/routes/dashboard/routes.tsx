@@ -1,9 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, type ActionFunction, type LoaderFunction, type RouteObject } from 'react-router-dom';
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
 import { ErrorPage } from '@/components/errors/error-page';
-import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { paths } from '@/config/paths';
-import { RequireAdmin } from '@/features/admin/components/require-admin';
 
 /** A dashboard page module: the router's RouteModule plus an optional action (delete-report). */
 interface DashboardRouteModule {
@@ -41,11 +39,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: d.admin.root.path,
       // Admins only: everyone else is told so and sent to /dashboard (the data is refused by RLS too).
-      element: (
-        <RequireAdmin>
-          <Outlet />
-        </RequireAdmin>
-      ),
+      lazy: async () => ({ Component: (await import('./admin/admin-outlet')).AdminOutlet }),
       children: [
         { index: true, ...page(() => import('./admin/index')) },
         { path: d.admin.users.path, ...page(() => import('./admin/users')) },
@@ -62,7 +56,8 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: d.root.path,
-      element: <DashboardLayout />,
+      // The shell (forms, dialogs, menus) loads with the first dashboard page, not with the home page.
+      lazy: async () => ({ Component: (await import('@/components/layouts/dashboard-layout')).DashboardLayout }),
       // A page that crashes keeps the sidebar and top bar around the error message.
       children: [{ errorElement: <ErrorPage />, children: pages }],
     },
