@@ -394,6 +394,9 @@ describe('writing tables', () => {
     const { data: created } = await asOwner.from(posts).insert({ title: 'To edit', score: 1 }).select('id').single();
     const updated = await asOwner.from(posts).update({ score: 2 }).eq('id', created!.id).select('score');
     expect(updated).toMatchObject({ status: 200, data: [{ score: 2 }] });
+    // The filter picks rows before the change; the rows returned are the changed ones, as PostgREST returns them.
+    const moved = await asOwner.from(posts).update({ score: 5 }).eq('id', created!.id).eq('score', 2).select('score');
+    expect(moved).toMatchObject({ status: 200, data: [{ score: 5 }] });
     const quiet = await asOwner.from(posts).update({ score: 3 }).eq('id', created!.id);
     expect(quiet).toMatchObject({ status: 204, data: null, error: null });
     const strangerUpdate = await asStranger.from(posts).update({ score: 100 }).eq('id', created!.id).select();

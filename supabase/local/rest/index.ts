@@ -503,7 +503,7 @@ class RestService {
     const isSelect = mutation.startsWith('select ');
     let sql: string;
     if (representation) {
-      const built = b.read({ table, from: 'pgrst_mutation' }, {}, false);
+      const built = b.read({ table, from: 'pgrst_mutation' }, {}, false, false);
       sql = wrap(built.sql, { body: ARRAY_BODY, inserted: insertedSql }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
     } else {
       const cols = prefer.return === 'headers-only' && table.pk.length ? table.pk.map(ident).join(', ') : '1';

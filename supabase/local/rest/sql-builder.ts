@@ -46,6 +46,8 @@ interface Built {
 
 export class Builder {
   private aliasSeq = 0;
+  /** A mutation's returned rows were already chosen by its WHERE; filtering them again would drop changed rows. */
+  private skipRootFilters = false;
   readonly params = new Params();
 
   constructor(
@@ -55,7 +57,8 @@ export class Builder {
   ) {}
 
   /** The read query over a source (a table, a view, a function call or a mutation's returned rows). */
-  read(source: Source, paging: { limit?: number; offset?: number }, root = true): Built {
+  read(source: Source, paging: { limit?: number; offset?: number }, root = true, rootFilters = true): Built {
+    this.skipRootFilters = !rootFilters;
     return this.node(source.table, source.from, ident(source.table.name), this.query.select, '', null, root ? paging : undefined);
   }
 
@@ -68,7 +71,7 @@ export class Builder {
     joinCond: string | null,
     paging: { limit?: number; offset?: number } | undefined,
   ): Built {
-    const params = this.query.nodes.get(path) ?? { conditions: [] };
+    const params = (path === '' && this.skipRootFilters ? undefined : this.query.nodes.get(path)) ?? { conditions: [] };
     const cols: string[] = [];
     const outputs: string[] = [];
     const joins: string[] = [];
