@@ -266,8 +266,9 @@ describe('removal_requests', () => {
     );
     await expect(run(admin, 'select public.expire_removal_requests()')).rejects.toThrow(/permission denied/);
     const service: Actor = { name: 'service', id: null, email: null, claims: { role: 'service_role' } };
-    const n = await run<{ n: number }>(service, 'select public.expire_removal_requests() as n');
-    expect(n[0].n).toBeGreaterThanOrEqual(1);
+    // The count is not asserted: the removal-expiry job of a concurrently running test may have
+    // expired this request first. What matters is the outcome for both reports.
+    await run(service, 'select public.expire_removal_requests() as n');
     const { rows: st } = await adminPool().query('select id, status from public.reports where id in ($1, $2) order by id = $1 desc', [quiet.id, answered.id]);
     expect(st).toEqual([{ id: quiet.id, status: 'removed' }, { id: answered.id, status: 'pending' }]);
     expect(rows).toHaveLength(2);
