@@ -236,6 +236,20 @@ describe('dashboard', () => {
       await eventually(() => other.page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
       // They said yes to the authorities question: no countdown.
       expect(await other.page.getByTestId('complaint-countdown').count()).toBe(0);
+
+      // The seeded user has reports over many months: the chart shows, 300 high with 75-wide bars.
+      await other.page.getByRole('link', { name: 'Stats' }).click();
+      const chart = other.page.getByTestId('chart-bar');
+      await chart.locator('.recharts-bar-rectangle path').first().waitFor();
+      // barSize 75 is the width a bar gets when its month has room; twelve months at this width leave each
+      // a little less, and recharts never lets bars overlap.
+      const barWidth = Number(await chart.locator('.recharts-bar-rectangle path').first().getAttribute('width'));
+      expect(barWidth).toBeGreaterThan(50);
+      expect(barWidth).toBeLessThanOrEqual(75);
+      expect((await chart.locator('.recharts-responsive-container').boundingBox())?.height).toBe(300);
+      await other.page.getByRole('button', { name: 'Area Chart' }).click();
+      await other.page.getByTestId('chart-area').locator('.recharts-area').waitFor();
+      await other.page.getByRole('button', { name: 'Bar Chart' }).waitFor();
     } finally {
       await other.context.close();
     }
