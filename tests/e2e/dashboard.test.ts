@@ -373,7 +373,7 @@ describe('dashboard', () => {
 
   it('takes screenshots at 375, 992 and 1280 px, light and dark; the narrow sidebar is an overlay', async () => {
     const { page } = userTab;
-    const pages = ['/dashboard', '/dashboard/all-reports', '/dashboard/notify-me'];
+    const pages = ['/dashboard', '/dashboard/all-reports', '/dashboard/stats', '/dashboard/notify-me', '/dashboard/profile'];
     await page.goto(appUrl(pages[0]));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // By selector, not role: a hidden sidebar has no role to find.
