@@ -29,7 +29,7 @@ export function ProfileForm({
   return (
     <Form {...form}>
       <form noValidate aria-label="Profile form" onSubmit={form.handleSubmit((values) => onSubmit(values, form.reset))} className="flex flex-col gap-6">
-        <div className="flex items-center gap-4">
+        <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <Avatar className="size-20">
             {avatarUrl && <AvatarImage src={avatarUrl} alt="Your avatar" className="object-cover" />}
             <AvatarFallback>
@@ -40,7 +40,7 @@ export function ProfileForm({
             control={form.control}
             name="avatar"
             render={({ field }) => (
-              <FormItem className="flex-1">
+              <FormItem className="w-full flex-1">
                 <FormLabel>Avatar</FormLabel>
                 <FormControl>
                   <ImageFileInput
