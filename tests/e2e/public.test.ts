@@ -328,7 +328,11 @@ describe('sign-up with the e-mailed one-time password', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText(/invalid login credentials/i).waitFor();
+    await page.getByText(/invalid login credentials/i).first().waitFor();
+    // SPEC.md section 8: the server's answer to a login also shows as a toast at the bottom right.
+    await page
+      .locator('[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]', { hasText: /invalid login credentials/i })
+      .waitFor();
     errors.splice(0, errors.length, ...errors.filter((e) => !/status of 400/.test(e)));
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -2,6 +2,9 @@ import { Auth } from '@supabase/auth-ui-react';
 import { ThemeSupa, type I18nVariables, type ViewType } from '@supabase/auth-ui-shared';
 import { supabase } from '@/lib/supabase';
 import { useTheme } from '@/lib/theme';
+import { withAuthErrorToasts } from '../api/auth-error-toasts';
+
+const client = withAuthErrorToasts(supabase);
 
 /**
  * Supabase's Auth UI, themed with the site's own CSS variables so it follows the light and dark
@@ -78,7 +81,7 @@ export function ThemedAuth({ view, otpType, redirectTo }: { view: ViewType; otpT
   const { isDark } = useTheme();
   return (
     <Auth
-      supabaseClient={supabase}
+      supabaseClient={client}
       view={view}
       otpType={otpType}
       redirectTo={redirectTo}
