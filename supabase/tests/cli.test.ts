@@ -4,6 +4,7 @@
  * Runs the real CLI on its own ports (the test stack's offset + 50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../local/config.ts';
@@ -75,6 +76,16 @@ describe('npm start', () => {
     for (const port of [55321, 55322, 55324, 55325, 55173].map((p) => p + offset)) {
       expect(await portInUse('127.0.0.1', port)).toBe(false);
     }
+    // The function worker started by the health call above must be gone too (found by its environment).
+    const workers = spawnSync('pgrep', ['-f', 'deno/worker.ts'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const ours = workers.filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`SUPABASE_URL=${api}`);
+      } catch {
+        return false; // exited between pgrep and the read
+      }
+    });
+    expect(ours).toEqual([]);
     for (const pattern of [`test-${offset}/postgres`, `vite --port ${55173 + offset}`]) {
       const leftovers = spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' });
       expect(leftovers.stdout.trim(), pattern).toBe('');
