@@ -613,6 +613,15 @@ export async function removeObject(
   sendOk(res, { message: 'Successfully deleted' });
 }
 
+/** The source and destination of a move or copy; the destination bucket defaults to the source's. */
+function transferTarget(body: Record<string, unknown>) {
+  const { bucketId, sourceKey, destinationKey } = requireStrings(body, ['bucketId', 'sourceKey', 'destinationKey']);
+  mustBeValidKey(destinationKey);
+  const destinationBucket =
+    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
+  return { bucketId, sourceKey, destinationKey, destinationBucket };
+}
+
 /** POST `/object/move`: the caller must be able to select the source and update it into the destination. */
 export async function moveObject(
   ctx: StorageContext,
@@ -621,14 +630,7 @@ export async function moveObject(
   caller: Caller,
   body: Record<string, unknown>,
 ) {
-  const { bucketId, sourceKey, destinationKey } = requireStrings(body, [
-    'bucketId',
-    'sourceKey',
-    'destinationKey',
-  ]);
-  const destinationBucket =
-    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
-  mustBeValidKey(destinationKey);
+  const { bucketId, sourceKey, destinationKey, destinationBucket } = transferTarget(body);
   const owner = ownerColumns(caller.owner);
   const version = randomUUID();
 
@@ -691,14 +693,7 @@ export async function copyObject(
   caller: Caller,
   body: Record<string, unknown>,
 ) {
-  const { bucketId, sourceKey, destinationKey } = requireStrings(body, [
-    'bucketId',
-    'sourceKey',
-    'destinationKey',
-  ]);
-  const destinationBucket =
-    typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;
-  mustBeValidKey(destinationKey);
+  const { bucketId, sourceKey, destinationKey, destinationBucket } = transferTarget(body);
   const isUpsert = req.headers['x-upsert'] === 'true';
   const owner = ownerColumns(caller.owner);
 
