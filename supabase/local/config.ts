@@ -56,16 +56,27 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
   return { ...base, ...overrides };
 }
 
+/**
+ * The ports `npm test` listens on, shifted by `offset`. They sit below Linux's ephemeral range
+ * (32768-60999 by default): a port in that range can be taken at any moment by the local end of an
+ * outgoing connection (a test's own client to Postgres, say), and the next server to bind it fails.
+ */
+export function testPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)) {
+  return {
+    apiPort: 25321 + offset,
+    dbPort: 25322 + offset,
+    mailPort: 25324 + offset,
+    smtpPort: 25325 + offset,
+    appPort: 25173 + offset,
+  };
+}
+
 /** The configuration `npm test` uses: its own ports and data folder, so it runs beside `npm start`. */
 export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   // STACK_PORT_OFFSET lets several test runs share a machine (each on its own ports and data folder).
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
   return defaultConfig({
-    apiPort: 55321 + offset,
-    dbPort: 55322 + offset,
-    mailPort: 55324 + offset,
-    smtpPort: 55325 + offset,
-    appPort: 55173 + offset,
+    ...testPorts(offset),
     dataDir: path.join(ROOT_DIR, '.supabase-local', offset ? `test-${offset}` : 'test'),
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     withApp: false,

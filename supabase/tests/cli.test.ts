@@ -7,14 +7,15 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../local/config.ts';
+import { ROOT_DIR, testPorts } from '../local/config.ts';
 import { portInUse } from '../local/stack.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
 const env = { ...process.env, SCAMCHECK_STACK: 'test', STACK_PORT_OFFSET: String(offset) };
 const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
-const api = `http://127.0.0.1:${55321 + offset}`;
-const app = `http://localhost:${55173 + offset}`;
+const ports = testPorts(offset);
+const api = `http://127.0.0.1:${ports.apiPort}`;
+const app = `http://localhost:${ports.appPort}`;
 
 function run(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: ROOT_DIR, env, encoding: 'utf8', timeout: 120_000 });
@@ -73,7 +74,7 @@ describe('npm start', () => {
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    for (const port of [55321, 55322, 55324, 55325, 55173].map((p) => p + offset)) {
+    for (const port of Object.values(ports)) {
       expect(await portInUse('127.0.0.1', port)).toBe(false);
     }
     // The function worker started by the health call above must be gone too (found by its environment).
@@ -86,7 +87,7 @@ describe('npm start', () => {
       }
     });
     expect(ours).toEqual([]);
-    for (const pattern of [`test-${offset}/postgres`, `vite --port ${55173 + offset}`]) {
+    for (const pattern of [`test-${offset}/postgres`, `vite --port ${ports.appPort}`]) {
       const leftovers = spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' });
       expect(leftovers.stdout.trim(), pattern).toBe('');
     }

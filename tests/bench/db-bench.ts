@@ -14,7 +14,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
-import { ROOT_DIR, testConfig } from '../../supabase/local/config.ts';
+import { ROOT_DIR, testConfig, testPorts } from '../../supabase/local/config.ts';
 import { applyMigrations, applyPlatform, startDatabase, withRole } from '../../supabase/local/db.ts';
 
 const USERS = 1000;
@@ -113,7 +113,7 @@ async function fillTo(pool: pg.Pool, target: number) {
 async function main() {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
   const config = testConfig({
-    dbPort: 55322 + offset,
+    dbPort: testPorts(offset).dbPort,
     dataDir: path.join(ROOT_DIR, '.supabase-local', `bench-${offset}`),
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     verbose: false,
