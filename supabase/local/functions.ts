@@ -108,9 +108,14 @@ export class FunctionsRuntime {
     };
   }
 
+  /** The port for a new worker: one the system reports free (tests override it). */
+  protected pickPort(): Promise<number> {
+    return freePort();
+  }
+
   private async startWorker(name: string): Promise<Worker> {
     const { entrypoint } = functionSettings(name);
-    const port = await freePort();
+    const port = await this.pickPort();
     const fnDir = path.join(FUNCTIONS_DIR, name);
     const configFile = existsSync(path.join(fnDir, 'deno.json')) ? path.join(fnDir, 'deno.json') : path.join(FUNCTIONS_DIR, 'deno.json');
     const args = ['run', '--allow-all', '--no-prompt', '--quiet'];
@@ -144,14 +149,23 @@ export class FunctionsRuntime {
   }
 
   private async worker(name: string): Promise<Worker> {
-    let w = this.workers.get(name);
-    if (!w) {
-      w = this.startWorker(name);
-      this.workers.set(name, w);
+    for (let attempt = 1; ; attempt++) {
+      let w = this.workers.get(name);
+      if (!w) {
+        w = this.startWorker(name);
+        this.workers.set(name, w);
+      }
+      const worker = await w;
+      try {
+        await worker.ready;
+        return worker;
+      } catch (e) {
+        // The free port was picked, released and then bound by Deno: an outgoing connection can take
+        // it in between. Such a worker exits at once with AddrInUse; start it again on another port.
+        if (attempt >= 3 || !/AddrInUse|address already in use/i.test((e as Error).message)) throw e;
+        if (this.workers.get(name) === w) this.workers.delete(name);
+      }
     }
-    const worker = await w;
-    await worker.ready;
-    return worker;
   }
 
   async restart(name: string) {

@@ -1,4 +1,8 @@
+import http from 'node:http';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../local/config.ts';
+import { FunctionsRuntime } from '../local/functions.ts';
 import { stackEnv } from './helpers.ts';
 
 const url = () => `${stackEnv('API_URL')}/functions/v1/health`;
@@ -36,4 +40,35 @@ describe('edge functions on the local stack', () => {
     });
     expect(res.status).toBe(404);
   });
+});
+
+describe('function workers', () => {
+  it('start again on another port when the chosen one was taken before Deno bound it', async () => {
+    // Hold a port, and hand exactly that one to the first worker as if it had been free when picked.
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const taken = (holder.address() as net.AddressInfo).port;
+    const picked: number[] = [];
+    class RacingRuntime extends FunctionsRuntime {
+      protected override async pickPort() {
+        const port = picked.length === 0 ? taken : await super.pickPort();
+        picked.push(port);
+        return port;
+      }
+    }
+    const runtime = new RacingRuntime(testConfig({ verbose: false, watchFunctions: false }), () => undefined);
+    const server = http.createServer((req, res) => void runtime.handle(req, res, req.url!));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` } });
+      expect(res.status).toBe(200);
+      expect(picked[0]).toBe(taken);
+      expect(picked.length).toBe(2);
+    } finally {
+      await runtime.stop();
+      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }, 60_000);
 });
