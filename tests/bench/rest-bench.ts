@@ -11,6 +11,7 @@
  * The load runs in a child process so the clients do not share the gateway's event loop.
  */
 import fs from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,8 @@ interface Side {
   seconds: number;
   p50: number;
   p99: number;
+  /** CPU time (µs) per request spent by the load generator, the gateway and PostgreSQL during this side's slices. */
+  cpu: { client: number; gateway: number; postgres: number };
 }
 
 interface Job {
@@ -40,6 +43,41 @@ interface Job {
   anonKey: string;
   rounds: number;
   slice: number;
+  /** The gateway's process and the postmaster, whose CPU time is read from /proc around each slice. */
+  gatewayPid: number;
+  postmasterPid: number;
+}
+
+/** Nanoseconds a process's threads have run on a CPU so far (/proc/<pid>/task/<tid>/schedstat). */
+function cpuNs(pid: number): number {
+  let total = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // thread ended meanwhile
+      }
+    }
+  } catch {
+    // process ended meanwhile
+  }
+  return total;
+}
+
+/** The postmaster and its children (backends, background workers). */
+function postgresPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -50,8 +88,18 @@ function percentile(sorted: number[], p: number): number {
 type Once = (id: number) => Promise<boolean>;
 const sent = new Map<Once, number>();
 
-/** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies when `record` is given. */
-async function drive(seconds: number, once: Once, record?: { latencies: number[]; errors: number; seconds: number }) {
+interface Record_ {
+  latencies: number[];
+  errors: number;
+  seconds: number;
+  cpu: { client: number; gateway: number; postgres: number };
+}
+
+/** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies and CPU time when `record` is given. */
+async function drive(seconds: number, once: Once, record?: Record_, job?: Job) {
+  const pids = job ? postgresPids(job.postmasterPid) : [];
+  const sample = () => (job ? { client: cpuNs(process.pid), gateway: cpuNs(job.gatewayPid), postgres: pids.reduce((t, p) => t + cpuNs(p), 0) } : undefined);
+  const before = sample();
   let stop = false;
   const loop = async () => {
     while (!stop) {
@@ -71,6 +119,10 @@ async function drive(seconds: number, once: Once, record?: { latencies: number[]
   stop = true;
   if (record) record.seconds += Number(process.hrtime.bigint() - start) / 1e9;
   await Promise.all(loops);
+  const after = sample();
+  if (record && before && after) {
+    for (const k of ['client', 'gateway', 'postgres'] as const) record.cpu[k] += (after[k] - before[k]) / 1000;
+  }
 }
 
 /**
@@ -109,18 +161,20 @@ async function runJob(job: Job): Promise<Side[]> {
   await drive(1, bare);
   await drive(1, rest);
   await drive(0.5, noop);
-  const fresh = () => ({ latencies: [] as number[], errors: 0, seconds: 0 });
+  const fresh = (): Record_ => ({ latencies: [], errors: 0, seconds: 0, cpu: { client: 0, gateway: 0, postgres: 0 } });
   const stats = { bare: fresh(), rest: fresh(), noop: fresh() };
   for (let i = 0; i < job.rounds; i++) {
-    await drive(job.slice, bare, stats.bare);
-    await drive(job.slice, rest, stats.rest);
-    await drive(job.slice, noop, stats.noop);
+    await drive(job.slice, bare, stats.bare, job);
+    await drive(job.slice, rest, stats.rest, job);
+    await drive(job.slice, noop, stats.noop, job);
   }
   await pool.end();
   agent.destroy();
-  const side = (name: string, r: typeof stats.bare, once: Once): Side => {
+  const side = (name: string, r: Record_, once: Once): Side => {
     r.latencies.sort((a, b) => a - b);
-    return { name, sent: sent.get(once) ?? 0, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99) };
+    const n = Math.max(1, r.latencies.length + r.errors);
+    const cpu = { client: r.cpu.client / n, gateway: r.cpu.gateway / n, postgres: r.cpu.postgres / n };
+    return { name, sent: sent.get(once) ?? 0, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99), cpu };
   };
   return [side('bare pg Pool', stats.bare, bare), side('/rest/v1 gateway', stats.rest, rest), side('no-op Node HTTP', stats.noop, noop)];
 }
@@ -180,7 +234,17 @@ async function main() {
     // The gateway runs in this process, so its CPU time over the run is spent on the REST requests.
     const cpu0 = process.cpuUsage();
     const noopServer = await startNoop();
-    const [bare, rest, noop] = await inChild({ apiUrl: stack.env.API_URL, noopUrl: noopServer.url, dbUrl: stack.env.DB_URL, anonKey: stack.env.ANON_KEY, rounds: Math.max(1, Math.round(seconds / slice)), slice });
+    const postmasterPid = Number((await admin.query<{ pid: string }>(`select split_part(pg_read_file('postmaster.pid'), E'\\n', 1) as pid`)).rows[0].pid);
+    const [bare, rest, noop] = await inChild({
+      apiUrl: stack.env.API_URL,
+      noopUrl: noopServer.url,
+      dbUrl: stack.env.DB_URL,
+      anonKey: stack.env.ANON_KEY,
+      rounds: Math.max(1, Math.round(seconds / slice)),
+      slice,
+      gatewayPid: process.pid,
+      postmasterPid,
+    });
     const line = (s: Side) =>
       `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
     console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each in alternating ${slice} s slices`);
@@ -188,6 +252,8 @@ async function main() {
     console.log(line(bare));
     console.log(line(rest));
     console.log(line(noop));
+    console.log('\nCPU time per request (µs): load generator / gateway (or no-op server) / PostgreSQL');
+    for (const s of [bare, rest]) console.log(`${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`);
     noopServer.stop();
     const cpu = process.cpuUsage(cpu0);
     const perRequest = (cpu.user + cpu.system) / Math.max(1, rest.sent);

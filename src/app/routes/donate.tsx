@@ -6,7 +6,7 @@ import { StaticPage } from '@/components/static-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
-/** SPEC.md section 9: one-off 25, 3.25, 9.95 and 40 dollars; recurring $1, $5 and $10. */
+/** SPEC.md section 9: one-off 25, 3.25, 9.95 and 40 dollars; $1, $5 and $10 per minute. */
 const ONE_OFF_AMOUNTS = [3.25, 9.95, 25, 40];
 const RECURRING_AMOUNTS = [1, 5, 10];
 
@@ -19,13 +19,13 @@ function donationHref(amount: number, recurring = false): { href: string; extern
   const url = new URL(env.VITE_DONATION_URL);
   url.searchParams.set('amount', amount.toFixed(2));
   url.searchParams.set('currency_code', 'USD');
-  if (recurring) url.searchParams.set('recurring', 'monthly');
+  if (recurring) url.searchParams.set('interval', 'minute');
   return { href: url.toString(), external: true };
 }
 
 function AmountButton({ amount, recurring }: { amount: number; recurring?: boolean }) {
   const { href, external } = donationHref(amount, recurring);
-  const label = `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}${recurring ? ' / month' : ''}`;
+  const label = `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}${recurring ? ' per minute' : ''}`;
   return (
     <Button asChild variant="outline" className="h-12 text-base">
       {external ? (
@@ -60,7 +60,7 @@ export function Component() {
                 <AmountButton key={amount} amount={amount} />
               ))}
             </div>
-            <p className="text-muted-foreground text-sm">Or give a little every month:</p>
+            <p className="text-muted-foreground text-sm">Or a recurring gift, charged per minute until you cancel it:</p>
             <div className="grid grid-cols-3 gap-3">
               {RECURRING_AMOUNTS.map((amount) => (
                 <AmountButton key={amount} amount={amount} recurring />
