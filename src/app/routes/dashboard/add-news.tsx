@@ -1,16 +1,17 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
-import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { useCreateNews } from '@/features/add-news/api/create-news';
-import { NewsForm } from '@/features/add-news/components/news-form';
+import type { NewsRow } from '@/features/add-news/api/types';
+import { NewsAdminList } from '@/features/add-news/components/news-admin-list';
+import { NewsEditor } from '@/features/add-news/components/news-editor';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { PageHeader } from './page-header';
 
 function AddNews() {
   const user = useUser();
-  const create = useCreateNews();
+  // Which article the form edits (null: it adds a new one). A UI choice, not server state.
+  const [editing, setEditing] = useState<NewsRow | null>(null);
   return (
     <>
       <PageHeader
@@ -25,25 +26,15 @@ function AddNews() {
           </>
         }
       />
-      <Card>
-        <CardContent>
-          <NewsForm
-            isPending={create.isPending}
-            onSubmit={(values, reset) =>
-              create.mutate(
-                { values, userId: user!.id },
-                {
-                  onSuccess: () => {
-                    // SPEC.md section 4: news added stays on /dashboard/add-news, ready for the next one.
-                    toast.success('News Added Sucessfully');
-                    reset();
-                  },
-                },
-              )
-            }
-          />
-        </CardContent>
-      </Card>
+      <div className="flex flex-col gap-6">
+        <NewsEditor userId={user!.id} editing={editing} onDone={() => setEditing(null)} />
+        <NewsAdminList
+          editingId={editing?.id}
+          onEdit={setEditing}
+          // The article being edited is gone: the form goes back to adding.
+          onDeleted={(id) => setEditing((current) => (current?.id === id ? null : current))}
+        />
+      </div>
     </>
   );
 }

@@ -3,11 +3,8 @@ import { z } from 'zod';
 import { toastError } from '@/lib/errors';
 import { newImagePath, optionalImageFile } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
-
-/** The public news-banners bucket; only admins may write to it (storage policy). */
-export const NEWS_BANNER_BUCKET = 'news-banners';
-/** The public site's news queries all start with this key (src/features/news/api/keys.ts). */
-const PUBLIC_NEWS_KEY = ['news'] as const;
+import { addNewsKeys } from './keys';
+import { NEWS_BANNER_BUCKET } from './types';
 
 const optionalUrl = (label: string) =>
   z
@@ -33,25 +30,36 @@ export function parseTags(text: string): string[] {
   return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))].slice(0, 20);
 }
 
+/** The form's text fields as public.news columns (the banner is handled by the caller). */
+export function newsColumns(values: NewsFormInput) {
+  return {
+    news_title: values.newsTitle,
+    news_description: values.newsDescription,
+    tags: parseTags(values.tags),
+    img_url: values.imgURL || null,
+    source: values.source || null,
+    source_desc: values.sourceDesc || null,
+  };
+}
+
+/**
+ * Uploads a banner under a fresh name in the uploader's folder and returns its path, or null when
+ * the form has none. A failed upload throws, so the caller never writes a row pointing at nothing.
+ */
+export async function uploadBanner(userId: string, file: File | undefined): Promise<string | null> {
+  if (!file) return null;
+  const path = newImagePath(userId, file);
+  const { error } = await supabase.storage.from(NEWS_BANNER_BUCKET).upload(path, file, { contentType: file.type });
+  if (error) throw error;
+  return path;
+}
+
 /** Uploads the banner (if any) and adds the article; RLS allows both only for admins. */
 export async function createNews({ values, userId }: { values: NewsFormInput; userId: string }): Promise<{ id: string }> {
-  const bannerPath = values.newsBanner ? newImagePath(userId, values.newsBanner) : null;
-  if (values.newsBanner && bannerPath) {
-    const { error } = await supabase.storage.from(NEWS_BANNER_BUCKET).upload(bannerPath, values.newsBanner, { contentType: values.newsBanner.type });
-    if (error) throw error;
-  }
+  const bannerPath = await uploadBanner(userId, values.newsBanner);
   const { data, error } = await supabase
     .from('news')
-    .insert({
-      news_title: values.newsTitle,
-      news_description: values.newsDescription,
-      tags: parseTags(values.tags),
-      img_url: values.imgURL || null,
-      source: values.source || null,
-      source_desc: values.sourceDesc || null,
-      banner_path: bannerPath,
-      author_id: userId,
-    })
+    .insert({ ...newsColumns(values), banner_path: bannerPath, author_id: userId })
     .select('id')
     .single();
   if (error) {
@@ -67,7 +75,7 @@ export function useCreateNews({ onSuccess }: { onSuccess?: (news: { id: string }
     mutationFn: createNews,
     onSuccess: async (news) => {
       // The home page and the news list show the new article without waiting for their cache to age.
-      await queryClient.invalidateQueries({ queryKey: PUBLIC_NEWS_KEY });
+      await queryClient.invalidateQueries({ queryKey: addNewsKeys.all });
       onSuccess?.(news);
     },
     onError: toastError,

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { Button } from '@/components/ui/button';
 import { ImageFileInput } from '@/components/image-file-input';
 import { SubmitButton } from '@/components/submit-button';
 import { MAX_IMAGE_BYTES } from '@/lib/image-file';
@@ -19,11 +21,31 @@ const textFields: { name: TextField; label: string; placeholder?: string; descri
   { name: 'sourceDesc', label: 'Source name', placeholder: 'e.g. Philippine News Agency' },
 ];
 
-export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormInput, reset: () => void) => void; isPending: boolean }) {
-  const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: empty });
+interface NewsFormProps {
+  onSubmit: (values: NewsFormInput, reset: () => void) => void;
+  isPending: boolean;
+  /** An existing article's values: the form edits it instead of adding a new one. */
+  editing?: { values: NewsFormValues; hasBanner: boolean };
+  /** Leaves edit mode without saving. */
+  onCancel?: () => void;
+}
+
+/** The Add News form (SPEC.md section 2), also used to edit an article: the same fields, filled in. */
+export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormProps) {
+  const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: editing?.values ?? empty });
+  const isEditing = !!editing;
+  // Edit is chosen further down the page: bring the form into view and the cursor into its first field.
+  useEffect(() => {
+    if (isEditing) form.setFocus('newsTitle', { shouldSelect: false });
+  }, [isEditing, form]);
   return (
     <Form {...form}>
-      <form noValidate aria-label="Add News form" onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))} className="grid grid-cols-1 gap-6 md:grid-cols-2">
+      <form
+        noValidate
+        aria-label={isEditing ? 'Edit News form' : 'Add News form'}
+        onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))}
+        className="grid grid-cols-1 gap-6 md:grid-cols-2"
+      >
         {textFields.map(({ name, label, placeholder, description }) => (
           <FormField
             key={name}
@@ -46,7 +68,7 @@ export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormI
           name="newsBanner"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Banner (optional)</FormLabel>
+              <FormLabel>{isEditing ? 'New banner (optional)' : 'Banner (optional)'}</FormLabel>
               <FormControl>
                 <ImageFileInput
                   name={field.name}
@@ -58,7 +80,10 @@ export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormI
                   }}
                 />
               </FormControl>
-              <FormDescription>An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.</FormDescription>
+              <FormDescription>
+                An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
+                {editing?.hasBanner && ' Leave it empty to keep the current banner.'}
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -76,8 +101,13 @@ export function NewsForm({ onSubmit, isPending }: { onSubmit: (values: NewsFormI
             </FormItem>
           )}
         />
-        <div className="md:col-span-2">
+        <div className="flex flex-col gap-2 sm:flex-row md:col-span-2">
           <SubmitButton isPending={isPending} className="w-full sm:w-40" />
+          {onCancel && (
+            <Button type="button" variant="outline" className="w-full sm:w-40" onClick={onCancel} disabled={isPending}>
+              Cancel
+            </Button>
+          )}
         </div>
       </form>
     </Form>

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastError } from '@/lib/errors';
+import { supabase } from '@/lib/supabase';
+import { newsColumns, uploadBanner, type NewsFormInput } from './create-news';
+import { addNewsKeys } from './keys';
+import { NEWS_BANNER_BUCKET, type NewsRow } from './types';
+
+export interface UpdateNewsInput {
+  news: Pick<NewsRow, 'id' | 'banner_path'>;
+  values: NewsFormInput;
+  userId: string;
+}
+
+/**
+ * Saves an edited article (RLS: admins only). A new banner is uploaded first: if that fails nothing
+ * else happens, and if the row then cannot be saved the new upload is removed again, so the article
+ * is either fully updated or left as it was. The old banner goes only once the row points elsewhere.
+ */
+export async function updateNews({ news, values, userId }: UpdateNewsInput): Promise<void> {
+  const newBanner = await uploadBanner(userId, values.newsBanner);
+  const { data, error } = await supabase
+    .from('news')
+    .update({ ...newsColumns(values), ...(newBanner ? { banner_path: newBanner } : {}) })
+    .eq('id', news.id)
+    .select('id');
+  // RLS hides the row from non-admins, which PostgREST answers with an empty list, not an error.
+  const failure = error ?? ((data ?? []).length === 0 ? new Error('This article no longer exists, or you may not change it') : null);
+  if (failure) {
+    if (newBanner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([newBanner]);
+    throw failure;
+  }
+  if (newBanner && news.banner_path) {
+    // Best effort: the article already shows the new banner; a leftover file harms nobody.
+    await supabase.storage.from(NEWS_BANNER_BUCKET).remove([news.banner_path]);
+  }
+}
+
+export function useUpdateNews({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateNews,
+    onSuccess: async () => {
+      // The article can be on the home page, in the news list, on its own page and in the admin list.
+      await queryClient.invalidateQueries({ queryKey: addNewsKeys.all });
+      onSuccess?.();
+    },
+    onError: toastError,
+  });
+}

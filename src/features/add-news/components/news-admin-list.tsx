@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/errors';
+import { formatDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useDeleteNews } from '../api/delete-news';
+import { useNewsPages } from '../api/get-news-pages';
+import type { NewsRow } from '../api/types';
+
+/**
+ * Every published article, newest first, a page at a time ('Load more'), each with Edit (fills the
+ * form above) and Delete (asks first, then removes the row and its banner).
+ */
+export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: string; onEdit: (news: NewsRow) => void; onDeleted?: (id: string) => void }) {
+  const news = useNewsPages();
+  const remove = useDeleteNews();
+  const [confirming, setConfirming] = useState<NewsRow | null>(null);
+  const rows = news.data?.pages.flatMap((p) => p.rows) ?? [];
+  const total = news.data?.pages.at(-1)?.total ?? 0;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 id="published-news-heading" className="text-lg">
+            Published news
+          </h2>
+        </CardTitle>
+        <CardDescription>Newest first. Edits and deletions show on the public pages at once.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        {news.isError ? (
+          <p className="text-destructive">{errorMessage(news.error)}</p>
+        ) : news.isPending ? (
+          <Skeleton className="h-48 w-full" aria-label="Loading news" />
+        ) : rows.length === 0 ? (
+          <p className="text-muted-foreground">No News Found</p>
+        ) : (
+          <>
+            <ul className="divide-y rounded-md border" aria-labelledby="published-news-heading">
+              {rows.map((row) => (
+                <li
+                  key={row.id}
+                  data-testid="news-row"
+                  className={cn('flex flex-wrap items-center gap-3 px-4 py-3', row.id === editingId && 'bg-primary/5')}
+                  aria-current={row.id === editingId ? 'true' : undefined}
+                >
+                  {/* The buttons wrap under the title on a phone rather than squeezing it. */}
+                  <div className="min-w-48 flex-1">
+                    <Link to={paths.newsArticle.getHref(row.id)} className="font-medium break-words hover:underline">
+                      {row.news_title}
+                    </Link>
+                    <p className="text-muted-foreground text-xs">
+                      {formatDate(row.created_at)}
+                      {row.source_desc && ` · ${row.source_desc}`}
+                      {row.id === editingId && ' · editing'}
+                    </p>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button variant="outline" size="sm" onClick={() => onEdit(row)} aria-label={`Edit ${row.news_title}`}>
+                      <Pencil aria-hidden />
+                      Edit
+                    </Button>
+                    <Button variant="destructive" size="sm" onClick={() => setConfirming(row)} aria-label={`Delete ${row.news_title}`}>
+                      <Trash2 aria-hidden />
+                      Delete
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <p className="text-muted-foreground" data-testid="news-count">
+                Showing {rows.length} of {total}
+              </p>
+              {news.hasNextPage && (
+                <Button variant="outline" size="sm" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
+                  {news.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </Button>
+              )}
+            </div>
+          </>
+        )}
+      </CardContent>
+      <Dialog open={!!confirming} onOpenChange={(open) => !open && !remove.isPending && setConfirming(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Delete this article?</DialogTitle>
+            <DialogDescription>
+              <strong className="break-words">{confirming?.news_title}</strong> and its banner are deleted for good, from the home page and the news list too.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Keep it
+              </Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                confirming &&
+                remove.mutate(confirming.id, {
+                  onSuccess: (_data, id) => {
+                    toast.success('News deleted successfully');
+                    setConfirming(null);
+                    onDeleted?.(id);
+                  },
+                })
+              }
+            >
+              {remove.isPending ? 'Deleting...' : 'Delete article'}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}
