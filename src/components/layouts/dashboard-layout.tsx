@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Logo } from '@/components/logo';
 import { RequireAuth, useCurrentProfile } from '@/lib/auth';
-import { DashboardNav } from './dashboard-sidebar';
+import { DashboardNav, type SidebarBadges } from './dashboard-sidebar';
 import { DashboardTopbar } from './dashboard-topbar';
 
 /** SPEC.md section 9: the sidebar is 250px wide. */
@@ -19,7 +19,7 @@ function NavigationProgress() {
   );
 }
 
-function DashboardShell() {
+function DashboardShell({ navBadges }: { navBadges?: SidebarBadges }) {
   const profile = useCurrentProfile();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -45,7 +45,7 @@ function DashboardShell() {
         <div className="flex h-16 items-center border-b px-5">
           <Logo />
         </div>
-        <DashboardNav isAdmin={isAdmin} />
+        <DashboardNav isAdmin={isAdmin} badges={navBadges} />
       </aside>
       <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
         <SheetContent side="left" className="w-full max-w-none gap-0 sm:max-w-none lg:hidden">
@@ -57,7 +57,7 @@ function DashboardShell() {
             </SheetTitle>
             <SheetDescription className="sr-only">Dashboard menu</SheetDescription>
           </SheetHeader>
-          <DashboardNav isAdmin={isAdmin} onNavigate={() => setMenuOpen(false)} />
+          <DashboardNav isAdmin={isAdmin} badges={navBadges} onNavigate={() => setMenuOpen(false)} />
         </SheetContent>
       </Sheet>
       <div className="flex min-h-dvh flex-col lg:pl-[250px]">
@@ -70,11 +70,14 @@ function DashboardShell() {
   );
 }
 
-/** Every /dashboard page: signed-out visitors go to /login and come back after signing in. */
-export function DashboardLayout() {
+/**
+ * Every /dashboard page: signed-out visitors go to /login and come back after signing in.
+ * `navBadges` (composed by the app from the features) are shown on their sidebar entries.
+ */
+export function DashboardLayout({ navBadges }: { navBadges?: SidebarBadges }) {
   return (
     <RequireAuth>
-      <DashboardShell />
+      <DashboardShell navBadges={navBadges} />
     </RequireAuth>
   );
 }

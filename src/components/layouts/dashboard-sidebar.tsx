@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { BarChart3, BellRing, FilePlus2, Files, Newspaper, Search, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
+export type SidebarItemId = 'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'admin' | 'addNews';
+
 interface SidebarItem {
+  /** Names the entry for `badges`. */
+  id: SidebarItemId;
   label: string;
   to: string;
   icon: LucideIcon;
@@ -13,28 +18,34 @@ interface SidebarItem {
 
 /** SPEC.md section 2: the sidebar's entries, in its order; admin and Add News only for admins. */
 const userItems: SidebarItem[] = [
-  { label: 'Search', to: paths.dashboard.search.getHref(), icon: Search },
-  { label: 'Add Report', to: paths.dashboard.root.getHref(), icon: FilePlus2, end: true },
-  { label: 'My Reports', to: paths.dashboard.allReports.getHref(), icon: Files },
-  { label: 'Stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
-  { label: 'Profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
-  { label: 'Notify Me', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
+  { id: 'search', label: 'Search', to: paths.dashboard.search.getHref(), icon: Search },
+  { id: 'addReport', label: 'Add Report', to: paths.dashboard.root.getHref(), icon: FilePlus2, end: true },
+  { id: 'allReports', label: 'My Reports', to: paths.dashboard.allReports.getHref(), icon: Files },
+  { id: 'stats', label: 'Stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
+  { id: 'profile', label: 'Profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
+  { id: 'notifyMe', label: 'Notify Me', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
 ];
 
 const adminItems: SidebarItem[] = [
-  { label: 'Admin', to: paths.dashboard.admin.root.getHref(), icon: ShieldCheck },
-  { label: 'Add News', to: paths.dashboard.addNews.getHref(), icon: Newspaper },
+  { id: 'admin', label: 'Admin', to: paths.dashboard.admin.root.getHref(), icon: ShieldCheck },
+  { id: 'addNews', label: 'Add News', to: paths.dashboard.addNews.getHref(), icon: Newspaper },
 ];
+
+/**
+ * Something shown at the end of a sidebar entry, e.g. the unread count on Notify Me. The app composes
+ * these from the features (app/routes/dashboard/layout.tsx); the layout only places them.
+ */
+export type SidebarBadges = Partial<Record<SidebarItemId, ReactNode>>;
 
 /**
  * The dashboard's navigation. `isAdmin` comes from the database (user_roles under RLS), so hiding the
  * admin entries is only a convenience: the admin pages and their data are refused on the server too.
  */
-export function DashboardNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
+export function DashboardNav({ isAdmin, onNavigate, badges = {} }: { isAdmin: boolean; onNavigate?: () => void; badges?: SidebarBadges }) {
   const items = isAdmin ? [...userItems, ...adminItems] : userItems;
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-1 p-3">
-      {items.map(({ label, to, icon: Icon, end }) => (
+      {items.map(({ id, label, to, icon: Icon, end }) => (
         <NavLink
           key={to}
           to={to}
@@ -49,6 +60,7 @@ export function DashboardNav({ isAdmin, onNavigate }: { isAdmin: boolean; onNavi
         >
           <Icon className="size-4" aria-hidden />
           {label}
+          {badges[id]}
         </NavLink>
       ))}
     </nav>

@@ -57,7 +57,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
     {
       path: d.root.path,
       // The shell (forms, dialogs, menus) loads with the first dashboard page, not with the home page.
-      lazy: async () => ({ Component: (await import('@/components/layouts/dashboard-layout')).DashboardLayout }),
+      lazy: async () => ({ Component: (await import('./layout')).Component }),
       // A page that crashes keeps the sidebar and top bar around the error message.
       children: [{ errorElement: <ErrorPage />, children: pages }],
     },

@@ -48,7 +48,7 @@ export function useMarkNotificationsRead() {
       const { error } = await query;
       if (error) throw error;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...notifyKeys.all, 'notifications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyKeys.notificationsAll() }),
     onError: toastError,
   });
 }

@@ -1,0 +1,24 @@
+import { Badge } from '@/components/ui/badge';
+import { useUnreadNotificationCount } from '../api/get-unread-notification-count';
+
+/** What the badge shows: the count, or '99+' when it would not fit. */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * The signed-in user's unread notifications as a small count for the sidebar's Notify Me entry;
+ * nothing while there are none (or the count is not known yet). Screen readers hear the full number,
+ * after the link's own name: 'Notify Me, 3 unread notifications'.
+ */
+export function UnreadNotificationsBadge({ userId }: { userId: string | undefined }) {
+  const unread = useUnreadNotificationCount(userId);
+  const count = unread.data ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge variant="destructive" className="ml-auto min-w-5 rounded-full px-1.5 tabular-nums" data-testid="unread-notifications-badge">
+      <span aria-hidden>{unreadBadgeText(count)}</span>
+      <span className="sr-only">, {count === 1 ? '1 unread notification' : `${count} unread notifications`}</span>
+    </Badge>
+  );
+}
