@@ -2,9 +2,12 @@
  * Row-level security of every table besides reports, acting as anon, the owner, a stranger and an admin
  * for select, insert, update and delete.
  */
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
-import { adminPool } from '../helpers.ts';
+import { anonClient, serviceClient } from '../auth-helpers.ts';
+import { adminPool, unique } from '../helpers.ts';
 
 let owner: Actor;
 let stranger: Actor;
@@ -126,6 +129,76 @@ describe('news', () => {
     expect(await affected(owner, `update public.news set news_title = 'x' where id = $1`, [n.id])).toBe(0);
     expect(await affected(owner, 'delete from public.news where id = $1', [n.id])).toBe(0);
     await expect(run(anon, 'delete from public.news where id = $1', [n.id])).rejects.toThrow(/permission denied/);
+  });
+
+  describe('through supabase-js, as the app calls it', () => {
+    /** A 1x1 PNG: the news-banners bucket takes images only. */
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+    /** A user who signs in with a password, as in the browser; `admin` also gets the admin role. */
+    async function signedIn({ admin: isAdmin = false } = {}): Promise<{ client: SupabaseClient; id: string }> {
+      const email = `${unique('news')}@example.com`;
+      const password = 'a plain user password';
+      const created = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
+      expect(created.error).toBeNull();
+      const id = created.data.user!.id;
+      if (isAdmin) await adminPool().query('select private.grant_admin($1)', [id]);
+      const client = anonClient();
+      expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+      return { client, id };
+    }
+
+    /** An article with a banner in storage, arranged as the admin actor and the service role. */
+    async function articleWithBanner() {
+      const bannerPath = `${admin.id}/${randomUUID()}.png`;
+      expect((await serviceClient().storage.from('news-banners').upload(bannerPath, png, { contentType: 'image/png' })).error).toBeNull();
+      const [n] = await run(admin, `insert into public.news (news_title, news_description, banner_path) values ('Kept article', 'Body', $1) returning id`, [
+        bannerPath,
+      ]);
+      return { id: n.id as string, bannerPath };
+    }
+
+    const bannerExists = async (path: string) =>
+      (await adminPool().query(`select 1 from storage.objects where bucket_id = 'news-banners' and name = $1`, [path])).rowCount === 1;
+
+    it('a signed-in user who is not an admin can neither edit nor delete an article, nor touch its banner', async () => {
+      const { client } = await signedIn();
+      const { id, bannerPath } = await articleWithBanner();
+
+      // RLS hides the row from the update and the delete: PostgREST answers with no rows, not an error.
+      const updated = await client.from('news').update({ news_title: 'Hijacked' }).eq('id', id).select('id');
+      expect(updated.error).toBeNull();
+      expect(updated.data).toEqual([]);
+      const deleted = await client.from('news').delete().eq('id', id).select('id');
+      expect(deleted.error).toBeNull();
+      expect(deleted.data).toEqual([]);
+      const removed = await client.storage.from('news-banners').remove([bannerPath]);
+      expect(removed.data ?? []).toEqual([]);
+      const replaced = await client.storage.from('news-banners').upload(bannerPath, png, { contentType: 'image/png', upsert: true });
+      expect(replaced.error?.message).toMatch(/row-level security/);
+
+      expect(await run(anon, 'select news_title, banner_path from public.news where id = $1', [id])).toEqual([
+        { news_title: 'Kept article', banner_path: bannerPath },
+      ]);
+      expect(await bannerExists(bannerPath)).toBe(true);
+    });
+
+    it('an admin edits an article, then deletes it and its banner', async () => {
+      const { client } = await signedIn({ admin: true });
+      const { id, bannerPath } = await articleWithBanner();
+
+      const updated = await client.from('news').update({ news_title: 'Edited by an admin', tags: ['sms'] }).eq('id', id).select('id, news_title');
+      expect(updated.error).toBeNull();
+      expect(updated.data).toEqual([{ id, news_title: 'Edited by an admin' }]);
+      const deleted = await client.from('news').delete().eq('id', id).select('id, banner_path');
+      expect(deleted.data).toEqual([{ id, banner_path: bannerPath }]);
+      const removed = await client.storage.from('news-banners').remove([bannerPath]);
+      expect(removed.error).toBeNull();
+      expect(removed.data).toHaveLength(1);
+
+      expect(await run(anon, 'select id from public.news where id = $1', [id])).toEqual([]);
+      expect(await bannerExists(bannerPath)).toBe(false);
+    });
   });
 
   it('an admin cannot post news in another admin\'s name', async () => {
