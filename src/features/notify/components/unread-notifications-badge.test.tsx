@@ -37,6 +37,12 @@ function fakeNotifications(initialUnread: number) {
   return { state, api, counts: () => api.sent('HEAD', '/rest/v1/notifications') };
 }
 
+/**
+ * The link's accessible name with the count. Chrome names it 'Notify Me 3 unread notifications' (the
+ * browser tests check that exactly); jsdom's name computation drops the space between the two parts.
+ */
+const linkName = (count: string) => new RegExp(`^Notify Me ?${count}$`);
+
 /** The badge where the sidebar puts it: at the end of the Notify Me link. */
 function renderInLink(userId: string | null = USER_ID) {
   return renderApp(
@@ -52,7 +58,7 @@ describe('UnreadNotificationsBadge', () => {
   it("asks for a head count of the user's unread notifications and shows it, named for screen readers", async () => {
     const { counts } = fakeNotifications(3);
     renderInLink();
-    expect(await screen.findByRole('link', { name: 'Notify Me, 3 unread notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('3 unread notifications') })).toBeInTheDocument();
     expect(screen.getByTestId('unread-notifications-badge')).toHaveTextContent(/^3/);
     const [req] = counts();
     expect(req.url.searchParams.get('select')).toBe('id');
@@ -73,14 +79,14 @@ describe('UnreadNotificationsBadge', () => {
   it("shows '99+' above 99 but names the real number, and the singular for one", async () => {
     fakeNotifications(150);
     const view = renderInLink();
-    expect(await screen.findByRole('link', { name: 'Notify Me, 150 unread notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('150 unread notifications') })).toBeInTheDocument();
     expect(screen.getByTestId('unread-notifications-badge')).toHaveTextContent(/^99\+/);
     view.unmount();
     vi.restoreAllMocks();
 
     fakeNotifications(1);
     renderInLink();
-    expect(await screen.findByRole('link', { name: 'Notify Me, 1 unread notification' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('1 unread notification') })).toBeInTheDocument();
     expect([99, 100].map(unreadBadgeText)).toEqual(['99', '99+']);
   });
 
@@ -105,7 +111,7 @@ describe('UnreadNotificationsBadge', () => {
       </>,
       { queryClient: appQueryClient() },
     );
-    expect(await screen.findByRole('link', { name: 'Notify Me, 2 unread notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('2 unread notifications') })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(screen.queryByTestId('unread-notifications-badge')).not.toBeInTheDocument());
     expect(counts()).toHaveLength(2);
@@ -115,13 +121,13 @@ describe('UnreadNotificationsBadge', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { state, counts } = fakeNotifications(1);
     renderInLink();
-    expect(await screen.findByRole('link', { name: 'Notify Me, 1 unread notification' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('1 unread notification') })).toBeInTheDocument();
 
     state.unread = 7;
     await act(() => vi.advanceTimersByTimeAsync(50_000));
     expect(counts()).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(11_000));
-    expect(await screen.findByRole('link', { name: 'Notify Me, 7 unread notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('7 unread notifications') })).toBeInTheDocument();
     expect(counts()).toHaveLength(2);
 
     state.unread = 4;
@@ -129,7 +135,7 @@ describe('UnreadNotificationsBadge', () => {
       focusManager.setFocused(false);
       focusManager.setFocused(true);
     });
-    expect(await screen.findByRole('link', { name: 'Notify Me, 4 unread notifications' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: linkName('4 unread notifications') })).toBeInTheDocument();
   });
 
   it('asks nothing without a signed-in user', async () => {

@@ -9,7 +9,7 @@ export function unreadBadgeText(count: number): string {
 /**
  * The signed-in user's unread notifications as a small count for the sidebar's Notify Me entry;
  * nothing while there are none (or the count is not known yet). Screen readers hear the full number,
- * after the link's own name: 'Notify Me, 3 unread notifications'.
+ * after the link's own name: 'Notify Me 3 unread notifications'.
  */
 export function UnreadNotificationsBadge({ userId }: { userId: string | undefined }) {
   const unread = useUnreadNotificationCount(userId);
@@ -18,7 +18,8 @@ export function UnreadNotificationsBadge({ userId }: { userId: string | undefine
   return (
     <Badge variant="destructive" className="ml-auto min-w-5 rounded-full px-1.5 tabular-nums" data-testid="unread-notifications-badge">
       <span aria-hidden>{unreadBadgeText(count)}</span>
-      <span className="sr-only">, {count === 1 ? '1 unread notification' : `${count} unread notifications`}</span>
+      {/* Chrome puts a space between the link's text and the badge by itself; the leading one covers browsers that do not. */}
+      <span className="sr-only">{` ${count} unread ${count === 1 ? 'notification' : 'notifications'}`}</span>
     </Badge>
   );
 }
