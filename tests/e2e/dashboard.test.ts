@@ -2,8 +2,9 @@
  * The dashboard in a real browser against the local test stack (issue 7): a new user signs up with the
  * e-mailed code, files, edits and deletes a report with evidence, sees it in My Reports, in search and
  * in stats, and is notified when someone else reports an identifier they watch; the seeded admin
- * verifies the report, adds news and reads a contact message; a plain user is kept out of the admin
- * pages. Screenshots at 375, 992 and 1280 px, light and dark, go to tests/artifacts/.
+ * verifies the report, adds, edits and deletes news (the public news page follows at once) and reads a
+ * contact message; a plain user is kept out of the admin pages and sees their unread notifications
+ * counted on the sidebar. Screenshots at 375, 992 and 1280 px, light and dark, go to tests/artifacts/.
  *
  * The tests share one browser and run in order: each builds on what the previous one left behind.
  */
@@ -58,6 +59,52 @@ function recordApiRequests(page: Page): string[] {
     }
   });
   return sent;
+}
+
+/**
+ * Moves within the single-page app as its links do (history + popstate), without reloading, so the
+ * query cache survives: a page then shows what the app kept unless a change invalidated it.
+ */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** A supabase-js client signed in as `who`, as the app holds it (for arranging data through the API). */
+async function apiClientAs(who: { email: string; password: string }) {
+  const client = createClient(process.env.STACK_API_URL!, process.env.STACK_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused) realtime client.
+    realtime: { transport: WebSocket as never },
+  });
+  const { error } = await client.auth.signInWithPassword(who);
+  expect(error).toBeNull();
+  return client;
+}
+
+/** The seeded user reports the watched site again through the API (each report notifies its watchers). */
+async function reportWatchedSiteAgain(times: number) {
+  const other = await apiClientAs(OTHER_USER);
+  const rows = Array.from({ length: times }, (_, i) => ({
+    incident_date: new Date().toISOString().slice(0, 10),
+    incident_type: 'spam',
+    reported_account_type: 'website',
+    reported_account: `https://${watchedSite}/offer-${Date.now().toString(36)}-${i}`,
+    incident_description: 'The same fake promo page under a new link.',
+  }));
+  const { error } = await other.from('reports').insert(rows);
+  expect(error).toBeNull();
+  await other.auth.signOut();
+}
+
+/** Sets the page's theme with the top bar's toggle (the choice is kept in localStorage darkTheme). */
+async function setTheme(page: Page, dark: boolean) {
+  if ((await page.evaluate(() => document.documentElement.classList.contains('dark'))) !== dark) {
+    await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
+  }
 }
 
 /** Records window.open instead of leaving for the internet (the complaint site is outside the test). */
@@ -266,6 +313,53 @@ describe('dashboard', () => {
     expect(await watching.textContent()).toContain(watchedSite);
   });
 
+  it("counts the unread notifications on the sidebar's Notify Me and the count drops once they are marked read", async () => {
+    const { page } = userTab;
+    await reportWatchedSiteAgain(3);
+    await page.goto(appUrl('/dashboard/stats'));
+    const sidebar = page.locator('aside[aria-label="Sidebar"]');
+    const notifyMe = sidebar.getByRole('link', { name: /^Notify Me/ });
+    const badge = notifyMe.getByTestId('unread-notifications-badge');
+    // Screen readers hear the count with the link's name.
+    await eventually(() => sidebar.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count(), 15_000).toBe(1);
+    // What sighted users see is the number alone.
+    expect(await badge.locator('[aria-hidden="true"]').textContent()).toBe('3');
+    expect(await badge.isVisible()).toBe(true);
+
+    for (const dark of [false, true]) {
+      await setTheme(page, dark);
+      const theme = dark ? 'dark' : 'light';
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, `dashboard-badge-1280-${theme}`);
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const overlay = page.getByRole('dialog');
+      await eventually(() => overlay.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count()).toBe(1);
+      await page.waitForTimeout(300);
+      await screenshot(page, `dashboard-badge-375-${theme}`);
+      await overlay.getByRole('button', { name: 'Close' }).click();
+      await eventually(() => overlay.count()).toBe(0);
+    }
+    await setTheme(page, false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await notifyMe.click();
+    await page.waitForURL(/\/dashboard\/notify-me$/);
+    await eventually(() => page.getByTestId('unread-count').textContent()).toBe('3 unread');
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    // At once, not at the next minute's refetch.
+    await eventually(() => badge.count(), 10_000).toBe(0);
+    expect(await sidebar.getByRole('link', { name: 'Notify Me', exact: true }).count()).toBe(1);
+
+    // A new notification shows when the user comes back to the tab.
+    await reportWatchedSiteAgain(1);
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await eventually(() => sidebar.getByRole('link', { name: 'Notify Me 1 unread notification', exact: true }).count(), 10_000).toBe(1);
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await eventually(() => badge.count(), 10_000).toBe(0);
+    expect(userTab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
+  });
+
   it('keeps a plain user out of the admin pages', async () => {
     const { page } = userTab;
     for (const path of ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/add-news']) {
@@ -344,6 +438,128 @@ describe('dashboard', () => {
     await page.goto(appUrl('/dashboard/all-reports'));
     await eventually(() => page.getByTestId('report-card').textContent()).toContain('verified');
     expect(await page.getByTestId('report-card').textContent()).not.toContain('not-verified');
+  });
+
+  it('lets the admin edit and delete that news; the public news page follows at once', async () => {
+    const title = `Scam alert ${run}`;
+    const newTitle = `Edited alert ${run}`;
+    const admin = await newTrackedPage(browser, { width: 1280, height: 900 });
+    try {
+      const { page } = admin;
+      const sent = recordApiRequests(page);
+      await login(page, ADMIN);
+      // The public news list is read first: the edit has to replace what the app keeps in its cache.
+      await page.goto(appUrl('/news'));
+      await eventually(() => page.getByText(title).count(), 15_000).toBeGreaterThan(0);
+
+      // 'Load more' needs more than one page (10): older articles fill up a short list.
+      const api = await apiClientAs(ADMIN);
+      const { count } = await api.from('news').select('id', { count: 'exact', head: true });
+      for (let i = 0; i < 11 - (count ?? 0); i++) {
+        const { error } = await api.from('news').insert({
+          news_title: `Archived advisory ${run}-${i}`,
+          news_description: 'An older advisory, kept for the record.',
+          author_id: (await api.auth.getUser()).data.user!.id,
+          created_at: `2020-01-${String(i + 1).padStart(2, '0')}T00:00:00Z`,
+        });
+        expect(error).toBeNull();
+      }
+      await api.auth.signOut();
+
+      await navigateInApp(page, '/dashboard/add-news');
+      const rows = page.getByTestId('news-row');
+      // Newest first: the article added by the previous test heads the list.
+      await eventually(() => rows.first().getByRole('link').textContent(), 15_000).toBe(title);
+      expect(await rows.count()).toBe(10);
+      expect(await page.getByTestId('news-count').textContent()).toMatch(/^Showing 10 of \d+$/);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await eventually(() => rows.count()).toBeGreaterThan(10);
+
+      for (const dark of [false, true]) {
+        await setTheme(page, dark);
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.waitForTimeout(250);
+          await screenshot(page, `dashboard-news-list-${width}-${dark ? 'dark' : 'light'}`);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        }
+      }
+      await setTheme(page, false);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      const form = page.getByRole('form', { name: 'Edit News form' });
+      await eventually(() => form.getByLabel('Title').inputValue()).toBe(title);
+      expect(await form.getByLabel('Title').evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await form.getByLabel('Tags').inputValue()).toBe('gcash, phishing');
+      expect(await form.getByLabel('Source link').inputValue()).toBe('https://www.pna.gov.ph/');
+      expect(await form.getByLabel('Source name').inputValue()).toBe('Philippine News Agency');
+      expect(await form.getByLabel('Article').inputValue()).toBe('Fake GCash promo pages are asking for MPINs. Never share yours.');
+
+      sent.length = 0;
+      const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
+      await form.getByLabel('New banner (optional)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
+      await eventually(() => form.getByText('Image size too large').count()).toBe(1);
+      await form.getByRole('button', { name: 'submit' }).click();
+      await page.waitForTimeout(500);
+      expect(sent, 'nothing may be sent while the banner is too large').toEqual([]);
+
+      await form.getByLabel('New banner (optional)').setInputFiles({ name: 'banner-2.png', mimeType: 'image/png', buffer: evidencePng });
+      await form.getByLabel('Title').fill(newTitle);
+      await screenshot(page, 'dashboard-news-edit-1280-light');
+      await form.getByRole('button', { name: 'submit' }).click();
+      await eventually(() => page.getByText('News Updated Sucessfully').count(), 15_000).toBeGreaterThan(0);
+      // New banner first, then the row, then the old banner goes.
+      expect(sent.filter((r) => r.startsWith('POST /storage/v1/object/news-banners/'))).toHaveLength(1);
+      expect(sent).toContain('PATCH /rest/v1/news');
+      expect(sent).toContain('DELETE /storage/v1/object/news-banners');
+      // The form goes back to adding, and the list shows the new title.
+      await page.getByRole('form', { name: 'Add News form' }).waitFor();
+      await eventually(() => rows.first().getByRole('link').textContent()).toBe(newTitle);
+
+      await navigateInApp(page, '/news');
+      // The news page itself, not the dashboard still on screen while the route loads.
+      await page.getByRole('heading', { name: 'Scam news', level: 1 }).waitFor();
+      await eventually(() => page.getByText(newTitle).count(), 15_000).toBeGreaterThan(0);
+      expect(await page.getByText(title).count()).toBe(0);
+      // The article shows the new banner.
+      await page.getByRole('link', { name: `Read full Article: ${newTitle}` }).click();
+      const banner = page.getByRole('img', { name: newTitle });
+      await eventually(() => banner.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+      const articlePath = new URL(page.url()).pathname;
+      const bannerUrl = (await banner.getAttribute('src'))!;
+      expect(bannerUrl).toContain('/storage/v1/object/public/news-banners/');
+
+      await navigateInApp(page, '/dashboard/add-news');
+      sent.length = 0;
+      await page.getByRole('button', { name: `Delete ${newTitle}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete this article?' });
+      await dialog.waitFor();
+      await page.setViewportSize({ width: 375, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'dashboard-news-delete-375-light');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await dialog.getByRole('button', { name: 'Delete article' }).click();
+      await eventually(() => page.getByText('News deleted successfully').count(), 15_000).toBeGreaterThan(0);
+      await eventually(() => page.getByRole('button', { name: `Delete ${newTitle}` }).count()).toBe(0);
+      expect(sent).toContain('DELETE /rest/v1/news');
+      expect(sent).toContain('DELETE /storage/v1/object/news-banners');
+
+      await navigateInApp(page, '/news');
+      // Wait for the news page and its list, so 'gone' is not just 'not loaded yet'.
+      await page.getByRole('heading', { name: 'Scam news', level: 1 }).waitFor();
+      await eventually(() => page.getByText('Calls from fake bank officers', { exact: false }).count(), 15_000).toBeGreaterThan(0);
+      await eventually(() => page.getByText(newTitle).count()).toBe(0);
+      await navigateInApp(page, articlePath);
+      await eventually(() => page.getByRole('heading', { name: 'Article not found' }).count(), 15_000).toBe(1);
+      // The banner went with it.
+      expect((await fetch(bannerUrl)).ok).toBe(false);
+      expect(admin.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
   });
 
   it('updates the profile: the top bar shows the new name and avatar at once; a new e-mail waits for confirmation', async () => {
