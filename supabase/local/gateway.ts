@@ -23,6 +23,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+const RESPONSE_CORS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
+
 export async function startGateway(
   config: StackConfig,
   services: Record<string, ServiceHandler>,
@@ -30,11 +32,12 @@ export async function startGateway(
 ): Promise<Gateway> {
   const prefixes = Object.keys(services).sort((a, b) => b.length - a.length);
   const server = http.createServer(async (req, res) => {
-    for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
     if (req.method === 'OPTIONS') {
-      res.writeHead(200, { 'content-length': '0' });
+      res.writeHead(200, { ...CORS_HEADERS, 'content-length': '0' });
       return res.end();
     }
+    // The rest of the CORS set only means something on a preflight's answer.
+    for (const k of RESPONSE_CORS) res.setHeader(k, CORS_HEADERS[k]);
     const url = req.url ?? '/';
     const prefix = prefixes.find((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
     if (!prefix) return sendJson(res, 404, { message: 'no Route matched with those values' });

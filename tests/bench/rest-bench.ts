@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import http from 'node:http';
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { fork, spawn } from 'node:child_process';
 import pg from 'pg';
@@ -45,6 +45,7 @@ interface Job {
   slice: number;
   /** The gateway's process and the postmaster, whose CPU time is read from /proc around each slice. */
   gatewayPid: number;
+  noopPid: number;
   postmasterPid: number;
 }
 
@@ -96,9 +97,9 @@ interface Record_ {
 }
 
 /** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies and CPU time when `record` is given. */
-async function drive(seconds: number, once: Once, record?: Record_, job?: Job) {
+async function drive(seconds: number, once: Once, record?: Record_, job?: Job, serverPid = job?.gatewayPid ?? 0) {
   const pids = job ? postgresPids(job.postmasterPid) : [];
-  const sample = () => (job ? { client: cpuNs(process.pid), gateway: cpuNs(job.gatewayPid), postgres: pids.reduce((t, p) => t + cpuNs(p), 0) } : undefined);
+  const sample = () => (job ? { client: cpuNs(process.pid), gateway: cpuNs(serverPid), postgres: pids.reduce((t, p) => t + cpuNs(p), 0) } : undefined);
   const before = sample();
   let stop = false;
   const loop = async () => {
@@ -126,6 +127,74 @@ async function drive(seconds: number, once: Once, record?: Record_, job?: Job) {
 }
 
 /**
+ * A keep-alive HTTP/1.1 client that does only what the benchmark needs (GET, Content-Length bodies),
+ * with one socket per request in flight. Node's http.request costs the load generator about as much
+ * CPU per request as the gateway spends; on two cores that time is taken from the gateway and Postgres
+ * and would understate the gateway against the bare side, whose `pg` client is lean.
+ */
+class HttpClient {
+  private idle: net.Socket[] = [];
+  private all: net.Socket[] = [];
+  private head: string;
+
+  constructor(
+    private base: URL,
+    headers: Record<string, string>,
+  ) {
+    this.head = `\r\nhost: ${base.host}\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}\r\n`;
+  }
+
+  private connect(): Promise<net.Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: this.base.hostname, port: Number(this.base.port), noDelay: true }, () => resolve(socket));
+      socket.once('error', reject);
+      this.all.push(socket);
+    });
+  }
+
+  async get(path: string): Promise<{ status: number; body: string }> {
+    const socket = this.idle.pop() ?? (await this.connect());
+    return new Promise((resolve, reject) => {
+      let buffer = Buffer.alloc(0);
+      let headerEnd = -1;
+      let length = -1;
+      let status = 0;
+      const fail = (e: Error) => {
+        socket.off('data', onData);
+        socket.destroy();
+        reject(e);
+      };
+      const onData = (chunk: Buffer) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
+        if (headerEnd < 0) {
+          headerEnd = buffer.indexOf('\r\n\r\n');
+          if (headerEnd < 0) return;
+          const head = buffer.toString('latin1', 0, headerEnd);
+          status = Number(head.slice(9, 12));
+          const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+          if (!m) return fail(new Error('response without content-length'));
+          length = Number(m[1]);
+        }
+        if (buffer.length < headerEnd + 4 + length) return;
+        socket.off('data', onData);
+        socket.off('error', fail);
+        this.idle.push(socket);
+        resolve({ status, body: buffer.toString('utf8', headerEnd + 4, headerEnd + 4 + length) });
+      };
+      socket.on('data', onData);
+      socket.once('error', fail);
+      socket.write(`GET ${path} HTTP/1.1${this.head}`);
+    });
+  }
+
+  close() {
+    for (const s of this.all) s.destroy();
+  }
+}
+
+/**
  * Both clients, alternating in short slices, so that load from other programs on the machine weighs on
  * both sides alike.
  */
@@ -133,27 +202,18 @@ async function runJob(job: Job): Promise<Side[]> {
   const pool = new pg.Pool({ connectionString: job.dbUrl, max: CONCURRENCY });
   const text = `select id, name, category, score from public.${TABLE} where id = $1`;
   const bare: Once = async (id) => (await pool.query(text, [id])).rows.length === 1;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const headers = { apikey: job.anonKey, authorization: `Bearer ${job.anonKey}`, accept: 'application/json', 'x-client-info': 'rest-bench' };
+  const clients: HttpClient[] = [];
   const get = (baseUrl: string): Once => {
-    const base = new URL(baseUrl);
-    return (id) =>
-      new Promise<boolean>((resolve) => {
-        const req = http.request(
-          { agent, host: base.hostname, port: base.port, path: `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`, headers },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              if (res.statusCode !== 200) return resolve(false);
-              const rows = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: number }[];
-              resolve(rows.length === 1 && (rows[0].id === id || base.href === new URL(job.noopUrl).href));
-            });
-          },
-        );
-        req.on('error', () => resolve(false));
-        req.end();
-      });
+    const client = new HttpClient(new URL(baseUrl), headers);
+    clients.push(client);
+    const isNoop = baseUrl === job.noopUrl;
+    return async (id) => {
+      const { status, body } = await client.get(`/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`);
+      if (status !== 200) return false;
+      const rows = JSON.parse(body) as { id: number }[];
+      return rows.length === 1 && (rows[0].id === id || isNoop);
+    };
   };
   const rest = get(job.apiUrl);
   const noop = get(job.noopUrl);
@@ -166,10 +226,10 @@ async function runJob(job: Job): Promise<Side[]> {
   for (let i = 0; i < job.rounds; i++) {
     await drive(job.slice, bare, stats.bare, job);
     await drive(job.slice, rest, stats.rest, job);
-    await drive(job.slice, noop, stats.noop, job);
+    await drive(job.slice, noop, stats.noop, job, job.noopPid);
   }
   await pool.end();
-  agent.destroy();
+  for (const c of clients) c.close();
   const side = (name: string, r: Record_, once: Once): Side => {
     r.latencies.sort((a, b) => a - b);
     const n = Math.max(1, r.latencies.length + r.errors);
@@ -183,7 +243,7 @@ async function runJob(job: Job): Promise<Side[]> {
  * A bare Node HTTP server answering the same body with no database work, in its own process: what any
  * Node gateway could reach on this machine at best.
  */
-function startNoop(): Promise<{ url: string; stop(): void }> {
+function startNoop(): Promise<{ url: string; pid: number; stop(): void }> {
   const code = `const http = require('http');
     const body = JSON.stringify([{ id: 1, name: 'item 1', category: 'scam', score: 1 }]);
     const s = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }); res.end(body); });
@@ -191,7 +251,7 @@ function startNoop(): Promise<{ url: string; stop(): void }> {
     s.listen(0, '127.0.0.1', () => process.send(s.address().port));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, stop: () => child.kill() }));
+    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }));
     child.once('error', reject);
   });
 }
@@ -243,6 +303,7 @@ async function main() {
       rounds: Math.max(1, Math.round(seconds / slice)),
       slice,
       gatewayPid: process.pid,
+      noopPid: noopServer.pid,
       postmasterPid,
     });
     const line = (s: Side) =>
@@ -253,7 +314,7 @@ async function main() {
     console.log(line(rest));
     console.log(line(noop));
     console.log('\nCPU time per request (µs): load generator / gateway (or no-op server) / PostgreSQL');
-    for (const s of [bare, rest]) console.log(`${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`);
+    for (const s of [bare, rest, noop]) console.log(`${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`);
     noopServer.stop();
     const cpu = process.cpuUsage(cpu0);
     const perRequest = (cpu.user + cpu.system) / Math.max(1, rest.sent);

@@ -11,6 +11,8 @@ import { fromPgError } from './errors.ts';
 
 export interface RequestContext {
   claims: Record<string, unknown>;
+  /** `claims` already serialized, when the caller has it. */
+  claimsJson?: string;
   role: string;
   headers: Record<string, unknown>;
   cookies: Record<string, string>;
@@ -66,31 +68,55 @@ interface WireConnection {
 }
 
 /**
+ * Which named statements a connection holds. A name is `confirmed` once a batch that parsed it ended
+ * well, `pending` while that batch is on its way, and `poisoned` when it failed: the Parse may or may
+ * not have run, so the connection never binds nor re-parses that name again. Batches written while a
+ * name is pending or poisoned parse their statement unnamed instead. This keeps pipelined batches, which
+ * are written before the ones ahead of them are answered, from naming a statement that does not exist
+ * or preparing one twice.
+ */
+class Statements {
+  confirmed = new Set<string>();
+  pending = new Set<string>();
+  poisoned = new Set<string>();
+}
+
+/**
  * Several extended-protocol statements sent together behind one Sync: PostgreSQL runs them in one
  * implicit transaction (or inside an explicit `begin` among them) and answers once, so a request costs
- * one round trip. The rows of each statement come back as text.
+ * one round trip. The rows of each statement come back as text. A pg `Query` subclass, so that a
+ * pipelining pg client takes it.
  */
-class Batch {
-  rows: (string | null)[][][];
+class Batch extends pg.Query {
+  results: (string | null)[][][];
   private index = 0;
-  callback?: (err: Error | null, rows?: (string | null)[][][]) => void;
+  private introduced: string[] = [];
+  private failed = false;
+  done?: (err: Error | null, rows?: (string | null)[][][]) => void;
 
   constructor(
     private steps: Step[],
-    private prepared: Set<string>,
+    private statements: Statements,
   ) {
-    this.rows = steps.map(() => []);
+    super(''); // a string config: pg copies an object config property by property
+    this.results = steps.map(() => []);
   }
 
-  submit(connection: WireConnection): null {
+  override submit(connection: WireConnection): null {
+    const st = this.statements;
     connection.stream.cork();
     try {
-      for (const st of this.steps) {
-        if (!st.name || !this.prepared.has(st.name)) {
-          connection.parse({ text: st.text, name: st.name, types: [] });
-          if (st.name) this.prepared.add(st.name);
-        }
-        connection.bind({ statement: st.name, values: st.values, valueMapper: toText });
+      for (const step of this.steps) {
+        let name = step.name;
+        if (name && !st.confirmed.has(name)) {
+          if (st.pending.has(name) || st.poisoned.has(name)) name = undefined;
+          else {
+            st.pending.add(name);
+            this.introduced.push(name);
+          }
+          connection.parse({ text: step.text, name, types: [] });
+        } else if (!name) connection.parse({ text: step.text, types: [] });
+        connection.bind({ statement: name, values: step.values, valueMapper: toText });
         connection.execute({ portal: '', rows: 0 });
       }
       connection.sync();
@@ -100,39 +126,134 @@ class Batch {
     return null;
   }
 
-  handleRowDescription() {}
-  handleDataRow(msg: { fields: (string | null)[] }) {
-    this.rows[this.index]?.push(msg.fields);
+  private settle(ok: boolean) {
+    for (const name of this.introduced) {
+      this.statements.pending.delete(name);
+      (ok ? this.statements.confirmed : this.statements.poisoned).add(name);
+    }
+    this.introduced = [];
   }
-  handleCommandComplete() {
+
+  override handleRowDescription() {}
+  override handleDataRow(msg: { fields: (string | null)[] }) {
+    this.results[this.index]?.push(msg.fields);
+  }
+  override handleCommandComplete() {
     this.index++;
   }
-  handleEmptyQuery() {
+  override handleEmptyQuery() {
     this.index++;
   }
-  handlePortalSuspended() {}
-  handleCopyInResponse(connection: WireConnection) {
+  override handlePortalSuspended() {}
+  override handleCopyInResponse(connection: WireConnection) {
     connection.sendCopyFail('COPY is not supported over the REST API');
   }
-  handleCopyData() {}
-  handleError(err: Error) {
-    const cb = this.callback;
-    this.callback = undefined;
+  override handleCopyData() {}
+  override handleError(err: Error) {
+    this.failed = true;
+    this.settle(false);
+    const cb = this.done;
+    this.done = undefined;
     cb?.(err);
   }
-  handleReadyForQuery() {
-    const cb = this.callback;
-    this.callback = undefined;
-    cb?.(null, this.rows);
+  override handleReadyForQuery() {
+    if (!this.failed) this.settle(true);
+    const cb = this.done;
+    this.done = undefined;
+    cb?.(null, this.results);
+  }
+}
+
+function sendBatch(client: pg.ClientBase, steps: Step[], statements: Statements): Promise<(string | null)[][][]> {
+  const b = new Batch(steps, statements);
+  return new Promise((resolve, reject) => {
+    b.done = (err, rows) => (err ? reject(err) : resolve(rows!));
+    void client.query(b as unknown as pg.QueryConfig);
+  });
+}
+
+/** How many pipelined connections the executor keeps, and how many batches may wait on one. */
+const PIPES = Number(process.env.REST_PIPES ?? 1);
+/** How pipelined connections name themselves in pg_stat_activity. */
+export const PIPE_APPLICATION_NAME = 'scamcheck-rest-pipe';
+const PIPE_DEPTH = 16;
+/** A batch on a pipe answered later than this is slow: new requests then go to the pool instead of queueing behind it. */
+const SLOW_MS = 10;
+
+/**
+ * A connection in pg's pipeline mode: batches are written as they come, each behind its own Sync (so
+ * each is its own transaction, as on a pooled connection), and answered in order. Batches written in
+ * the same turn of the event loop leave in one write, and a backend that is already busy reads the next
+ * without being woken: under load this saves most of the per-request system calls and context switches.
+ */
+class Pipe {
+  readonly client: pg.Client;
+  readonly statements = new Statements();
+  /** Send times of the batches on their way, oldest first. */
+  private sent: number[] = [];
+  private corked = false;
+  ready = false;
+  dead = false;
+
+  constructor(connectionString: string, onGone: (pipe: Pipe) => void) {
+    this.client = new pg.Client({ connectionString, pipeline: true, application_name: PIPE_APPLICATION_NAME } as pg.ClientConfig);
+    const gone = () => {
+      if (this.dead) return;
+      this.dead = true;
+      onGone(this);
+    };
+    this.client.on('error', gone);
+    this.client.on('end', gone);
+    this.client.connect().then(
+      () => (this.ready = true),
+      gone,
+    );
+  }
+
+  get inFlight(): number {
+    return this.sent.length;
+  }
+
+  /** Whether the oldest batch on its way has taken long (a slow query or a lock wait holds the pipe). */
+  stalled(now: number): boolean {
+    return this.sent.length > 0 && now - this.sent[0] > SLOW_MS;
+  }
+
+  async run(steps: Step[]): Promise<(string | null)[][][]> {
+    const stream = (this.client as unknown as { connection: WireConnection }).connection.stream;
+    if (!this.corked) {
+      this.corked = true;
+      stream.cork();
+      setImmediate(() => {
+        this.corked = false;
+        stream.uncork();
+      });
+    }
+    this.sent.push(performance.now());
+    try {
+      return await sendBatch(this.client, steps, this.statements);
+    } finally {
+      this.sent.shift();
+    }
+  }
+
+  end(): Promise<void> {
+    this.dead = true;
+    return this.client.end().catch(() => undefined);
   }
 }
 
 export class Executor {
   readonly pool: pg.Pool;
   private names = new Map<string, string>();
-  private prepared = new WeakMap<object, Set<string>>();
+  private statements = new WeakMap<object, Statements>();
+  private pipes: Pipe[] = [];
+  private ended = false;
 
-  constructor(connectionString: string, max = 20) {
+  constructor(
+    private connectionString: string,
+    max = 20,
+  ) {
     this.pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
     this.pool.on('error', () => undefined);
   }
@@ -146,21 +267,51 @@ export class Executor {
     return name;
   }
 
-  private batch(client: pg.PoolClient, steps: Step[]): Promise<(string | null)[][][]> {
-    let prepared = this.prepared.get(client);
-    if (!prepared) this.prepared.set(client, (prepared = new Set()));
-    const b = new Batch(steps, prepared);
-    return new Promise((resolve, reject) => {
-      b.callback = (err, rows) => (err ? reject(err) : resolve(rows!));
-      void client.query(b as unknown as pg.QueryConfig);
+  /** A pipe with room for one more batch and no slow batch ahead, opening pipes up to `PIPES` on first use. */
+  private pipe(): Pipe | undefined {
+    if (this.ended || PIPES <= 0) return undefined;
+    while (this.pipes.length < PIPES) {
+      this.pipes.push(new Pipe(this.connectionString, (gone) => (this.pipes = this.pipes.filter((p) => p !== gone))));
+    }
+    const now = performance.now();
+    let best: Pipe | undefined;
+    for (const p of this.pipes) {
+      if (!p.ready || p.dead || p.inFlight >= PIPE_DEPTH || p.stalled(now)) continue;
+      if (!best || p.inFlight < best.inFlight) best = p;
+    }
+    return best;
+  }
+
+  private steps(ctx: RequestContext, sql: string, values: unknown[], explicit: boolean, before: { sql: string; values: unknown[] }[]): Step[] {
+    const steps: Step[] = [];
+    // Without a decision to make, the implicit transaction of the batch commits at its Sync.
+    if (explicit) steps.push({ text: 'begin', values: [], name: 'pgrst_begin' });
+    steps.push({
+      name: 'pgrst_set',
+      text: SET_SQL,
+      values: [
+        ctx.role,
+        ctx.claimsJson ?? JSON.stringify(ctx.claims),
+        typeof ctx.claims.sub === 'string' ? ctx.claims.sub : '',
+        JSON.stringify(ctx.headers),
+        JSON.stringify(ctx.cookies),
+        ctx.method,
+        ctx.path,
+        ctx.statementTimeout ?? null,
+        ctx.readOnly ? 'on' : 'off',
+      ],
     });
+    for (const b of before) steps.push({ text: b.sql, values: b.values });
+    steps.push({ name: this.nameFor(sql), text: sql, values });
+    return steps;
   }
 
   /**
    * Runs `sql` in one transaction. `decide` (for writes) looks at the result before the transaction ends
-   * and may ask for a rollback (a failed `single()`, `Prefer: tx=rollback`); without it the statement
-   * commits in the same round trip. Errors come back in PostgREST's shape; `authed` decides 401 or 403
-   * for 42501.
+   * and may ask for a rollback (a failed `single()`, `Prefer: tx=rollback`): such a request holds a
+   * pooled connection for its two round trips. Without it the statement commits in the same round trip
+   * and goes on a pipelined connection when one has room. Errors come back in PostgREST's shape;
+   * `authed` decides 401 or 403 for 42501.
    */
   async run(
     ctx: RequestContext,
@@ -170,39 +321,8 @@ export class Executor {
     decide?: (r: MainResult) => 'commit' | 'rollback',
     before: { sql: string; values: unknown[] }[] = [],
   ): Promise<{ main: MainResult; before: unknown[][][] }> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
-      const steps: Step[] = [];
-      // Without a decision to make, the implicit transaction of the batch commits at its Sync.
-      if (decide) steps.push({ text: 'begin', values: [], name: 'pgrst_begin' });
-      steps.push({
-        name: 'pgrst_set',
-        text: SET_SQL,
-        values: [
-          ctx.role,
-          JSON.stringify(ctx.claims),
-          typeof ctx.claims.sub === 'string' ? ctx.claims.sub : '',
-          JSON.stringify(ctx.headers),
-          JSON.stringify(ctx.cookies),
-          ctx.method,
-          ctx.path,
-          ctx.statementTimeout ?? null,
-          ctx.readOnly ? 'on' : 'off',
-        ],
-      });
-      for (const b of before) steps.push({ text: b.sql, values: b.values });
-      steps.push({ name: this.nameFor(sql), text: sql, values });
-      let rows: (string | null)[][][];
-      try {
-        rows = await this.batch(client, steps);
-      } catch (e) {
-        // The batch stopped at the error; a named statement it meant to prepare may not exist, so
-        // forget them all (and end an explicit transaction) before the connection is reused.
-        this.prepared.get(client)?.clear();
-        await client.query(decide ? 'rollback; deallocate all' : 'deallocate all').catch((err: Error) => (broken = err));
-        throw e;
-      }
+    const steps = this.steps(ctx, sql, values, !!decide, before);
+    const result = (rows: (string | null)[][][]) => {
       const row = rows[steps.length - 1][0];
       const main: MainResult = {
         total: row[0],
@@ -212,8 +332,33 @@ export class Executor {
         responseStatus: row[4],
         inserted: row[5],
       };
-      if (decide) await client.query(decide(main) === 'commit' ? 'commit' : 'rollback');
       return { main, before: rows.slice(steps.length - 1 - before.length, steps.length - 1) };
+    };
+    const pipe = decide ? undefined : this.pipe();
+    if (pipe) {
+      try {
+        return result(await pipe.run(steps));
+      } catch (e) {
+        const err = e as PgError;
+        throw err.code ? fromPgError(err, authed) : err;
+      }
+    }
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      let statements = this.statements.get(client);
+      if (!statements) this.statements.set(client, (statements = new Statements()));
+      let rows: (string | null)[][][];
+      try {
+        rows = await sendBatch(client, steps, statements);
+      } catch (e) {
+        // The batch stopped at the error; an explicit transaction must end before the connection is reused.
+        if (decide) await client.query('rollback').catch((err: Error) => (broken = err));
+        throw e;
+      }
+      const out = result(rows);
+      if (decide) await client.query(decide(out.main) === 'commit' ? 'commit' : 'rollback');
+      return out;
     } catch (e) {
       const err = e as PgError;
       if (!err.code) broken = err;
@@ -223,7 +368,11 @@ export class Executor {
     }
   }
 
-  end(): Promise<void> {
-    return this.pool.end();
+  async end(): Promise<void> {
+    this.ended = true;
+    const pipes = this.pipes;
+    this.pipes = [];
+    await Promise.all(pipes.map((p) => p.end()));
+    await this.pool.end();
   }
 }

@@ -75,6 +75,8 @@ function parsePrefer(header: string | string[] | undefined): Prefer {
 
 interface Auth {
   claims: Record<string, unknown>;
+  /** `claims` as JSON, kept with a verified token so that repeated requests do not serialize it again. */
+  claimsJson?: string;
   role: string;
   authed: boolean;
 }
@@ -91,7 +93,7 @@ function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
 
 class RestService {
   /** Verified tokens, so a client's repeated requests skip the HMAC (bounded; entries re-check `exp`). */
-  private tokens = new Map<string, Record<string, unknown>>();
+  private tokens = new Map<string, { claims: Record<string, unknown>; json: string }>();
 
   constructor(
     private executor: Executor,
@@ -120,7 +122,8 @@ class RestService {
       throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
     }
     if (!token) return { claims: { role: 'anon' }, role: 'anon', authed: false };
-    let claims = this.tokens.get(token);
+    const known = this.tokens.get(token);
+    let claims = known?.claims;
     const now = Math.floor(Date.now() / 1000);
     if (claims && typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW < now) {
       this.tokens.delete(token);
@@ -143,10 +146,10 @@ class RestService {
         throw jwtError('PGRST301', 'JWT cryptographic operation failed');
       }
       if (this.tokens.size > 10_000) this.tokens.clear();
-      this.tokens.set(token, claims);
+      this.tokens.set(token, { claims, json: JSON.stringify(claims) });
     }
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-    return { claims, role, authed: role !== 'anon' };
+    return { claims, claimsJson: this.tokens.get(token)?.json, role, authed: role !== 'anon' };
   }
 
   private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
@@ -159,6 +162,7 @@ class RestService {
     }
     return {
       claims: auth.claims,
+      claimsJson: auth.claimsJson,
       role: auth.role,
       headers,
       cookies,

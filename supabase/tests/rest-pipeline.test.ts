@@ -1,0 +1,89 @@
+/**
+ * /rest/v1 sends one-round-trip requests down a pipelined database connection (rest/executor.ts): many
+ * requests share one connection, each in its own transaction. These tests hold it to what a pool of
+ * separate connections gives: every request gets its own rows or its own error, a failing request
+ * (even one whose prepared statement never came to be) leaves the others alone, a slow request does not
+ * hold up the ones sent after it, and a cut connection is replaced.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signJwt } from '../local/jwt.ts';
+import { PIPE_APPLICATION_NAME } from '../local/rest/executor.ts';
+import { adminPool, stackEnv, unique } from './helpers.ts';
+
+const p = unique('pipe_');
+const items = `${p}_items`;
+const ROWS = 40;
+
+async function get(path: string, token = stackEnv('ANON_KEY')) {
+  const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+}
+
+beforeAll(async () => {
+  await adminPool().query(`
+    create table public.${items} (id int primary key, name text not null);
+    insert into public.${items} select i, 'item ' || i from generate_series(1, ${ROWS}) i;
+    alter table public.${items} enable row level security;
+    create policy "Anyone reads" on public.${items} for select to anon using (true);
+    grant select on public.${items} to anon;
+    create function public.${p}_sleep(seconds float8) returns int language sql as $$ select 1 from pg_sleep(seconds) $$;
+    grant execute on function public.${p}_sleep(float8) to anon;
+  `);
+  // The schema cache catches up with the new table and function on first use.
+  expect((await get(`${items}?select=id&id=eq.1`)).status).toBe(200);
+  expect((await get(`rpc/${p}_sleep?seconds=0`)).status).toBe(200);
+});
+
+afterAll(async () => {
+  await adminPool().query(`drop table public.${items}; drop function public.${p}_sleep(float8);`);
+});
+
+describe('pipelined database connection', () => {
+  it('gives each of many concurrent requests its own rows or its own error', async () => {
+    // A role that does not exist fails in the statement that sets the role, before the read's own
+    // statement is prepared; a bad number fails when it is bound. Both share the good reads' SQL text.
+    const badRole = await signJwt({ role: `${p}_no_such_role`, exp: Math.floor(Date.now() / 1000) + 600 });
+    for (let round = 0; round < 3; round++) {
+      // Each round reads with a select list of its own, so its statement is new to the connection and
+      // the first request (which fails) is the one that would have prepared it.
+      const select = `id,r${round}:name`;
+      const requests = Array.from({ length: 60 }, (_, i) => {
+        const id = 1 + (i % ROWS);
+        if (i % 5 === 0) return get(`${items}?select=${select}&id=eq.${id}`, badRole).then((r) => ({ kind: 'role', id, r }));
+        if (i % 5 === 3) return get(`${items}?select=${select}&id=eq.x${id}`).then((r) => ({ kind: 'number', id, r }));
+        return get(`${items}?select=${select}&id=eq.${id}`).then((r) => ({ kind: 'good', id, r }));
+      });
+      for (const { kind, id, r } of await Promise.all(requests)) {
+        if (kind === 'good') expect(r).toEqual({ status: 200, body: [{ id, [`r${round}`]: `item ${id}` }] });
+        else if (kind === 'role') expect(r.body).toMatchObject({ message: `role "${p}_no_such_role" does not exist` });
+        else expect(r).toMatchObject({ status: 400, body: { code: '22P02', message: `invalid input syntax for type integer: "x${id}"` } });
+      }
+    }
+  });
+
+  it('does not hold up requests sent after a slow one', async () => {
+    const began = Date.now();
+    const slow = get(`rpc/${p}_sleep?seconds=1`).then((r) => ({ ...r, ms: Date.now() - began }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const t0 = Date.now();
+    for (let i = 1; i <= 10; i++) expect((await get(`${items}?select=id&id=eq.${i}`)).body).toEqual([{ id: i }]);
+    expect(Date.now() - t0).toBeLessThan(700);
+    const done = await slow;
+    expect(done.status).toBe(200);
+    expect(done.ms).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('replaces a pipelined connection that was cut', async () => {
+    const db = adminPool();
+    const pipes = async () => Number((await db.query(`select count(*) from pg_stat_activity where application_name = $1`, [PIPE_APPLICATION_NAME])).rows[0].count);
+    expect(await pipes()).toBeGreaterThan(0);
+    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [PIPE_APPLICATION_NAME]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 1; i <= 5; i++) expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
+    // A new pipe was opened and takes requests again.
+    await expect.poll(pipes, { timeout: 5000 }).toBeGreaterThan(0);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`${items}?select=id&id=eq.${i + 1}`)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+  });
+});
