@@ -85,7 +85,9 @@ async function withDatabase(config: StackConfig, fn: (pool: pg.Pool) => Promise<
 async function dbReset() {
   const config = defaultConfig();
   await withDatabase(config, (pool) => resetDatabase(pool, log));
-  console.log('Database reset: migrations and seed applied.');
+  // The stored objects' rows are gone with the storage schema; their files go too.
+  for (const dir of ['storage', 'storage-uploads']) await fs.rm(path.join(config.dataDir, dir), { recursive: true, force: true });
+  console.log('Database reset: migrations and seed applied, stored files removed.');
 }
 
 async function admin(grant: boolean) {

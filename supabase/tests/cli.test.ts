@@ -4,7 +4,7 @@
  * Runs the real CLI on its own ports (the test stack's offset + 50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR, testPorts } from '../local/config.ts';
@@ -92,4 +92,19 @@ describe('npm start', () => {
       expect(leftovers.stdout.trim(), pattern).toBe('');
     }
   }, 150_000);
+
+  it('db:reset rebuilds the database with its seed and removes the stored files', () => {
+    const dataDir = path.join(ROOT_DIR, '.supabase-local', `test-${offset}`); // testConfig's folder for this offset
+    const orphan = path.join(dataDir, 'storage', 'evidence', 'left-over.png');
+    mkdirSync(path.dirname(orphan), { recursive: true });
+    writeFileSync(orphan, 'not an image');
+    const reset = run(['db-reset']);
+    expect(reset.stderr).toBe('');
+    expect(reset.status).toBe(0);
+    expect(reset.stdout).toContain('Database reset: migrations and seed applied, stored files removed.');
+    expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(path.join(dataDir, 'storage'))).toBe(false);
+    // Nothing is left running: the command started and stopped its own database.
+    expect(spawnSync('pgrep', ['-f', `test-${offset}/postgres`], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  }, 120_000);
 });

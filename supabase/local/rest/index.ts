@@ -153,12 +153,18 @@ class RestService {
   }
 
   private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    // Node joins repeated request headers into one string, except the few it keeps as arrays.
+    let headers = req.headers as Record<string, string>;
+    if (Object.values(req.headers).some((v) => typeof v !== 'string')) {
+      headers = {};
+      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
     const cookies: Record<string, string> = {};
-    for (const part of (headers['cookie'] ?? '').split(';')) {
-      const eq = part.indexOf('=');
-      if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+    if (headers['cookie']) {
+      for (const part of headers['cookie'].split(';')) {
+        const eq = part.indexOf('=');
+        if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+      }
     }
     return {
       claims: auth.claims,
