@@ -157,7 +157,7 @@ class HttpClient {
   async get(path: string): Promise<{ status: number; body: string }> {
     const socket = this.idle.pop() ?? (await this.connect());
     return new Promise((resolve, reject) => {
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       let headerEnd = -1;
       let length = -1;
       let status = 0;
