@@ -8,7 +8,10 @@
  *   npm run bench:rest                 # 5 s per side (alternating half-second slices) after a warm-up
  *   BENCH_SECONDS=10 npm run bench:rest
  *
- * The load runs in a child process so the clients do not share the gateway's event loop.
+ * The load runs in a child process so the clients do not share the gateway's event loop. The gateway
+ * runs in this process with the young generation `npm start` gives it (--max-semi-space-size=64 in
+ * package.json: a request allocates a few kilobytes, and larger semi-spaces mean fewer scavenges;
+ * measured 130 -> 114 µs of gateway CPU per request).
  */
 import fs from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
