@@ -410,6 +410,7 @@ describe('screenshots', () => {
       ['search', `/search/${encodeURIComponent(reportedSearch)}`, 'Search results'],
       ['news', '/news', 'Scam news'],
       ['register', '/register', 'Register'],
+      ['donate', '/donate', 'Support ScamCheck'],
     ];
     for (const dark of [false, true]) {
       const { page, context, errors } = await newTrackedPage(browser, { width: 1280, height: 900, dark });
@@ -426,6 +427,13 @@ describe('screenshots', () => {
             await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
+            if (name === 'donate') {
+              // Every amount's label fits inside its button.
+              const spilled = await page.evaluate(() =>
+                [...document.querySelectorAll('main a')].filter((a) => /^\$/.test(a.textContent ?? '') && a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent),
+              );
+              expect(spilled, `donate at ${width}px`).toEqual([]);
+            }
           }
         }
         expect(errors).toEqual([]);

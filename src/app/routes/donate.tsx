@@ -27,7 +27,7 @@ function AmountButton({ amount, recurring }: { amount: number; recurring?: boole
   const { href, external } = donationHref(amount, recurring);
   const label = `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}${recurring ? ' per minute' : ''}`;
   return (
-    <Button asChild variant="outline" className="h-12 text-base">
+    <Button asChild variant="outline" className="h-auto min-h-12 text-base whitespace-normal">
       {external ? (
         <a href={href} target="_blank" rel="noopener noreferrer">
           {label}
@@ -61,7 +61,7 @@ export function Component() {
               ))}
             </div>
             <p className="text-muted-foreground text-sm">Or a recurring gift, charged per minute until you cancel it:</p>
-            <div className="grid grid-cols-3 gap-3">
+            <div className="grid grid-cols-1 gap-3">
               {RECURRING_AMOUNTS.map((amount) => (
                 <AmountButton key={amount} amount={amount} recurring />
               ))}
