@@ -430,7 +430,7 @@ describe('screenshots', () => {
             if (name === 'donate') {
               // Every amount's label fits inside its button.
               const spilled = await page.evaluate(() =>
-                [...document.querySelectorAll('main a')].filter((a) => /^\$/.test(a.textContent ?? '') && a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent),
+                Array.from(document.querySelectorAll('main a')).filter((a) => /^\$/.test(a.textContent ?? '') && a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent),
               );
               expect(spilled, `donate at ${width}px`).toEqual([]);
             }
