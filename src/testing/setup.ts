@@ -6,3 +6,12 @@ import { toast } from 'sonner';
 afterEach(() => {
   toast.dismiss();
 });
+
+// jsdom has no layout, hence no ResizeObserver; Radix's Checkbox measures itself with one. Nothing is
+// ever resized in jsdom, so an observer that never calls back is exactly what a browser would do here.
+class NoLayoutResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoLayoutResizeObserver;

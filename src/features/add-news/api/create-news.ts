@@ -22,6 +22,8 @@ export const newsFormSchema = z.object({
   source: optionalUrl('source link'),
   sourceDesc: z.string().trim().max(500, 'Keep the source name under 500 characters'),
   newsBanner: optionalImageFile,
+  /** Editing only: drop the article's banner (a new banner replaces it anyway). */
+  removeBanner: z.boolean().optional(),
 });
 export type NewsFormValues = z.input<typeof newsFormSchema>;
 export type NewsFormInput = z.output<typeof newsFormSchema>;

@@ -30,5 +30,6 @@ export function toNewsFormValues(row: NewsRow): NewsFormValues {
     source: row.source ?? '',
     sourceDesc: row.source_desc ?? '',
     newsBanner: undefined,
+    removeBanner: false,
   };
 }

@@ -14,13 +14,16 @@ export interface UpdateNewsInput {
 /**
  * Saves an edited article (RLS: admins only). A new banner is uploaded first: if that fails nothing
  * else happens, and if the row then cannot be saved the new upload is removed again, so the article
- * is either fully updated or left as it was. The old banner goes only once the row points elsewhere.
+ * is either fully updated or left as it was. The old banner goes only once the row points elsewhere
+ * (to the new banner, or to none when the admin chose to remove it).
  */
 export async function updateNews({ news, values, userId }: UpdateNewsInput): Promise<void> {
   const newBanner = await uploadBanner(userId, values.newsBanner);
+  const dropBanner = !newBanner && !!values.removeBanner && !!news.banner_path;
+  const banner = newBanner ? { banner_path: newBanner } : dropBanner ? { banner_path: null } : {};
   const { data, error } = await supabase
     .from('news')
-    .update({ ...newsColumns(values), ...(newBanner ? { banner_path: newBanner } : {}) })
+    .update({ ...newsColumns(values), ...banner })
     .eq('id', news.id)
     .select('id');
   // RLS hides the row from non-admins, which PostgREST answers with an empty list, not an error.
@@ -29,8 +32,8 @@ export async function updateNews({ news, values, userId }: UpdateNewsInput): Pro
     if (newBanner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([newBanner]);
     throw failure;
   }
-  if (newBanner && news.banner_path) {
-    // Best effort: the article already shows the new banner; a leftover file harms nobody.
+  if ((newBanner || dropBanner) && news.banner_path) {
+    // Best effort: the article no longer shows the old banner; a leftover file harms nobody.
     await supabase.storage.from(NEWS_BANNER_BUCKET).remove([news.banner_path]);
   }
 }

@@ -92,6 +92,35 @@ describe('NewsEditor', () => {
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'DELETE']);
   });
 
+  it('removes the current banner when asked: the row points at none, then the file goes', async () => {
+    const api = fakeNewsApi();
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={() => {}} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Remove the current banner' }));
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBeNull();
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [article.banner_path] }]);
+    expect(api.requests.map((r) => r.method)).toEqual(['PATCH', 'DELETE']);
+  });
+
+  it('offers no removal for an article without a banner, and a new banner takes the place of removal', async () => {
+    const view = renderApp(<NewsEditor userId={ADMIN_ID} editing={{ ...article, banner_path: null }} onDone={() => {}} />);
+    expect(screen.queryByRole('checkbox', { name: 'Remove the current banner' })).not.toBeInTheDocument();
+    view.unmount();
+
+    const api = fakeNewsApi();
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={() => {}} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Remove the current banner' }));
+    await user.upload(screen.getByLabelText('New banner (optional)'), png());
+    expect(screen.getByRole('checkbox', { name: 'Remove the current banner' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'submit' }));
+    expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
+    const newPath = api.sent('POST', '/storage/v1/object/news-banners/')[0].path.replace('/storage/v1/object/news-banners/', '');
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBe(newPath);
+  });
+
   it('leaves the article untouched when the banner upload fails, and shows the server message', async () => {
     const api = fakeNewsApi({ upload: 'refused' });
     const onDone = vi.fn();

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Button } from '@/components/ui/button';
@@ -10,9 +11,9 @@ import { SubmitButton } from '@/components/submit-button';
 import { MAX_IMAGE_BYTES } from '@/lib/image-file';
 import { newsFormSchema, type NewsFormInput, type NewsFormValues } from '../api/create-news';
 
-const empty: NewsFormValues = { newsTitle: '', newsDescription: '', tags: '', imgURL: '', source: '', sourceDesc: '', newsBanner: undefined };
+const empty: NewsFormValues = { newsTitle: '', newsDescription: '', tags: '', imgURL: '', source: '', sourceDesc: '', newsBanner: undefined, removeBanner: false };
 
-type TextField = Exclude<keyof NewsFormValues, 'newsBanner' | 'newsDescription'>;
+type TextField = Exclude<keyof NewsFormValues, 'newsBanner' | 'newsDescription' | 'removeBanner'>;
 const textFields: { name: TextField; label: string; placeholder?: string; description?: string }[] = [
   { name: 'newsTitle', label: 'Title' },
   { name: 'tags', label: 'Tags', placeholder: 'gcash, phishing, sms', description: 'Separate tags with commas.' },
@@ -34,6 +35,8 @@ interface NewsFormProps {
 export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormProps) {
   const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: editing?.values ?? empty });
   const isEditing = !!editing;
+  // A new banner replaces the current one, so "remove" only applies without one.
+  const newBanner = useWatch({ control: form.control, name: 'newsBanner' });
   // Edit is chosen further down the page: bring the form into view and the cursor into its first field.
   useEffect(() => {
     if (isEditing) form.setFocus('newsTitle', { shouldSelect: false });
@@ -88,6 +91,24 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
             </FormItem>
           )}
         />
+        {editing?.hasBanner && (
+          <FormField
+            control={form.control}
+            name="removeBanner"
+            render={({ field }) => (
+              <FormItem className="flex flex-row items-center gap-2 self-center">
+                <FormControl>
+                  <Checkbox
+                    checked={!!field.value && !newBanner}
+                    disabled={!!newBanner}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                  />
+                </FormControl>
+                <FormLabel className="font-normal">Remove the current banner</FormLabel>
+              </FormItem>
+            )}
+          />
+        )}
         <FormField
           control={form.control}
           name="newsDescription"
