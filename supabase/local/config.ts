@@ -71,13 +71,18 @@ export function testPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)) {
   };
 }
 
+/** The data folder of the test stack on `offset`'s ports. */
+export function testDataDir(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)): string {
+  return path.join(ROOT_DIR, '.supabase-local', offset ? `test-${offset}` : 'test');
+}
+
 /** The configuration `npm test` uses: its own ports and data folder, so it runs beside `npm start`. */
 export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
   // STACK_PORT_OFFSET lets several test runs share a machine (each on its own ports and data folder).
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
   return defaultConfig({
     ...testPorts(offset),
-    dataDir: path.join(ROOT_DIR, '.supabase-local', offset ? `test-${offset}` : 'test'),
+    dataDir: testDataDir(offset),
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     withApp: false,
     watchFunctions: false,

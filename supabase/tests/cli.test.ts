@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR, testPorts } from '../local/config.ts';
+import { ROOT_DIR, testDataDir, testPorts } from '../local/config.ts';
 import { portInUse } from '../local/stack.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
@@ -94,7 +94,7 @@ describe('npm start', () => {
   }, 150_000);
 
   it('db:reset rebuilds the database with its seed and removes the stored files', () => {
-    const dataDir = path.join(ROOT_DIR, '.supabase-local', `test-${offset}`); // testConfig's folder for this offset
+    const dataDir = testDataDir(offset);
     const orphan = path.join(dataDir, 'storage', 'evidence', 'left-over.png');
     mkdirSync(path.dirname(orphan), { recursive: true });
     writeFileSync(orphan, 'not an image');

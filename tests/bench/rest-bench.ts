@@ -27,8 +27,6 @@ const TABLE = 'bench_items';
 
 interface Side {
   name: string;
-  /** Every request sent, warm-up included. */
-  sent: number;
   requests: number;
   errors: number;
   seconds: number;
@@ -90,7 +88,6 @@ function percentile(sorted: number[], p: number): number {
 }
 
 type Once = (id: number) => Promise<boolean>;
-const sent = new Map<Once, number>();
 
 interface Record_ {
   latencies: number[];
@@ -107,7 +104,6 @@ async function drive(seconds: number, once: Once, record?: Record_, job?: Job, s
   let stop = false;
   const loop = async () => {
     while (!stop) {
-      sent.set(once, (sent.get(once) ?? 0) + 1);
       const id = 1 + Math.floor(Math.random() * ROWS);
       const t0 = process.hrtime.bigint();
       const ok = await once(id).catch(() => false);
@@ -233,13 +229,13 @@ async function runJob(job: Job): Promise<Side[]> {
   }
   await pool.end();
   for (const c of clients) c.close();
-  const side = (name: string, r: Record_, once: Once): Side => {
+  const side = (name: string, r: Record_): Side => {
     r.latencies.sort((a, b) => a - b);
     const n = Math.max(1, r.latencies.length + r.errors);
     const cpu = { client: r.cpu.client / n, gateway: r.cpu.gateway / n, postgres: r.cpu.postgres / n };
-    return { name, sent: sent.get(once) ?? 0, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99), cpu };
+    return { name, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99), cpu };
   };
-  return [side('bare pg Pool', stats.bare, bare), side('/rest/v1 gateway', stats.rest, rest), side('no-op Node HTTP', stats.noop, noop)];
+  return [side('bare pg Pool', stats.bare), side('/rest/v1 gateway', stats.rest), side('no-op Node HTTP', stats.noop)];
 }
 
 /**
@@ -294,8 +290,6 @@ async function main() {
     const seconds = Number(process.env.BENCH_SECONDS ?? 5);
     const slice = 0.5;
     const load = os.loadavg()[0];
-    // The gateway runs in this process, so its CPU time over the run is spent on the REST requests.
-    const cpu0 = process.cpuUsage();
     const noopServer = await startNoop();
     const postmasterPid = Number((await admin.query<{ pid: string }>(`select split_part(pg_read_file('postmaster.pid'), E'\\n', 1) as pid`)).rows[0].pid);
     const [bare, rest, noop] = await inChild({
@@ -319,12 +313,6 @@ async function main() {
     console.log('\nCPU time per request (µs): load generator / gateway (or no-op server) / PostgreSQL');
     for (const s of [bare, rest, noop]) console.log(`${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`);
     noopServer.stop();
-    const cpu = process.cpuUsage(cpu0);
-    const perRequest = (cpu.user + cpu.system) / Math.max(1, rest.sent);
-    console.log(
-      `gateway CPU per request: ${perRequest.toFixed(0)} µs (user ${(cpu.user / Math.max(1, rest.sent)).toFixed(0)}, system ${(cpu.system / Math.max(1, rest.sent)).toFixed(0)}), ` +
-        `i.e. at most ~${Math.round(1e6 / perRequest)} req/s on one free core`,
-    );
     const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
     console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`);
     console.log(`ratio no-op Node HTTP/bare: ${(noop.requests / noop.seconds / (bare.requests / bare.seconds)).toFixed(2)} (the most any Node gateway could reach here)`);

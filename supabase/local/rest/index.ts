@@ -122,7 +122,7 @@ class RestService {
       throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
     }
     if (!token) return { claims: { role: 'anon' }, role: 'anon', authed: false };
-    const known = this.tokens.get(token);
+    let known = this.tokens.get(token);
     let claims = known?.claims;
     const now = Math.floor(Date.now() / 1000);
     if (claims && typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW < now) {
@@ -146,16 +146,24 @@ class RestService {
         throw jwtError('PGRST301', 'JWT cryptographic operation failed');
       }
       if (this.tokens.size > 10_000) this.tokens.clear();
-      this.tokens.set(token, { claims, json: JSON.stringify(claims) });
+      known = { claims, json: JSON.stringify(claims) };
+      this.tokens.set(token, known);
     }
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-    return { claims, claimsJson: this.tokens.get(token)?.json, role, authed: role !== 'anon' };
+    return { claims, claimsJson: known?.json, role, authed: role !== 'anon' };
   }
 
   private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
     // Node joins repeated request headers into one string, except the few it keeps as arrays.
     let headers = req.headers as Record<string, string>;
-    if (Object.values(req.headers).some((v) => typeof v !== 'string')) {
+    let joined = false;
+    for (const k in req.headers) {
+      if (typeof req.headers[k] !== 'string') {
+        joined = true;
+        break;
+      }
+    }
+    if (joined) {
       headers = {};
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     }
