@@ -78,6 +78,13 @@ beforeAll(async () => {
     create function public.${p}_add(a int, b int) returns int language sql immutable as $$ select a + b $$;
     create function public.${p}_by_author(author bigint) returns setof public.${posts} language sql stable as $$ select * from public.${posts} where author_id = author order by id $$;
     create function public.${p}_whoami() returns uuid language sql stable as $$ select auth.uid() $$;
+    create function public.${p}_request() returns json language sql stable as $$
+      select json_build_object('method', current_setting('request.method', true), 'path', current_setting('request.path', true),
+        'sub', current_setting('request.jwt.claim.sub', true), 'role', current_setting('request.jwt.claim.role', true),
+        'claims_role', current_setting('request.jwt.claims', true)::json ->> 'role', 'client', current_setting('request.headers', true)::json ->> 'x-client-info',
+        'cookie', current_setting('request.cookies', true)::json ->> 'theme', 'read_only', current_setting('transaction_read_only'), 'user', current_user)
+    $$;
+    create function public.${p}_write() returns int language sql volatile security definer as $$ update public.${authors} set name = name where false returning 1 $$;
     create function public.${p}_touch() returns void language sql as $$ select null::void $$;
     create function public.${p}_fail(msg text) returns int language plpgsql as $$ begin raise exception '%', msg using hint = 'try again'; end $$;
     create function public.${p}_echo(x text) returns text language sql immutable as $$ select 'one:' || x $$;
@@ -481,6 +488,31 @@ describe('rpc', () => {
   it('sees the caller through request.jwt.claims', async () => {
     expect((await asOwner.rpc(`${p}_whoami`)).data).toBe(owner);
     expect((await anon.rpc(`${p}_whoami`)).data).toBeNull();
+  });
+
+  it('sets the request settings PostgREST sets, read-only for GET', async () => {
+    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_request`, {
+      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'x-client-info': 'conformance', cookie: 'theme=dark; a=b' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      method: 'GET',
+      path: `/rpc/${p}_request`,
+      sub: owner,
+      role: 'authenticated',
+      claims_role: 'authenticated',
+      client: 'conformance',
+      cookie: 'dark',
+      read_only: 'on',
+      user: 'authenticated',
+    });
+    const post = await anon.rpc(`${p}_request`);
+    // A stable function is read-only even over POST, as in PostgREST.
+    expect(post.data).toMatchObject({ method: 'POST', sub: '', role: 'anon', read_only: 'on', user: 'anon' });
+    // A volatile function over GET runs in a read-only transaction, as PostgREST runs it.
+    const viaGet = await anon.rpc(`${p}_write`, {}, { get: true });
+    expect(viaGet.error).toMatchObject({ code: '25006' });
+    expect((await anon.rpc(`${p}_write`)).error).toBeNull();
   });
 
   it('chooses an overload by argument names', async () => {

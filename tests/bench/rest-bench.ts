@@ -129,11 +129,12 @@ async function drive(seconds: number, once: Once, record?: Record_, job?: Job, s
  * A keep-alive HTTP/1.1 client that does only what the benchmark needs (GET, Content-Length bodies),
  * with one socket per request in flight. Node's http.request costs the load generator about as much
  * CPU per request as the gateway spends; on two cores that time is taken from the gateway and Postgres
- * and would understate the gateway against the bare side, whose `pg` client is lean.
+ * and would understate the gateway against the bare side, whose `pg` client is lean. Each socket keeps
+ * one reader for its whole life, so a request allocates only its line and its answer.
  */
 class HttpClient {
-  private idle: net.Socket[] = [];
-  private all: net.Socket[] = [];
+  private idle: Connection[] = [];
+  private all: Connection[] = [];
   private head: string;
 
   constructor(
@@ -145,51 +146,67 @@ class HttpClient {
       .join('')}\r\n`;
   }
 
-  private connect(): Promise<net.Socket> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: this.base.hostname, port: Number(this.base.port), noDelay: true }, () => resolve(socket));
-      socket.once('error', reject);
-      this.all.push(socket);
-    });
-  }
-
   async get(path: string): Promise<{ status: number; body: string }> {
-    const socket = this.idle.pop() ?? (await this.connect());
-    return new Promise((resolve, reject) => {
-      let buffer: Buffer = Buffer.alloc(0);
-      let headerEnd = -1;
-      let length = -1;
-      let status = 0;
-      const fail = (e: Error) => {
-        socket.off('data', onData);
-        socket.destroy();
-        reject(e);
-      };
-      const onData = (chunk: Buffer) => {
-        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk;
-        if (headerEnd < 0) {
-          headerEnd = buffer.indexOf('\r\n\r\n');
-          if (headerEnd < 0) return;
-          const head = buffer.toString('latin1', 0, headerEnd);
-          status = Number(head.slice(9, 12));
-          const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-          if (!m) return fail(new Error('response without content-length'));
-          length = Number(m[1]);
-        }
-        if (buffer.length < headerEnd + 4 + length) return;
-        socket.off('data', onData);
-        socket.off('error', fail);
-        this.idle.push(socket);
-        resolve({ status, body: buffer.toString('utf8', headerEnd + 4, headerEnd + 4 + length) });
-      };
-      socket.on('data', onData);
-      socket.once('error', fail);
-      socket.write(`GET ${path} HTTP/1.1${this.head}`);
-    });
+    let connection = this.idle.pop();
+    if (!connection) this.all.push((connection = await Connection.open(this.base)));
+    const answer = await connection.send(`GET ${path} HTTP/1.1${this.head}`);
+    this.idle.push(connection);
+    return answer;
   }
 
   close() {
-    for (const s of this.all) s.destroy();
+    for (const c of this.all) c.socket.destroy();
+  }
+}
+
+/** One keep-alive socket and the answer it is waiting for. */
+class Connection {
+  private buffer: Buffer = Buffer.alloc(0);
+  private waiting?: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void };
+
+  private constructor(readonly socket: net.Socket) {
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (e) => this.fail(e));
+    socket.on('close', () => this.fail(new Error('connection closed')));
+  }
+
+  static open(base: URL): Promise<Connection> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect({ host: base.hostname, port: Number(base.port), noDelay: true }, () => {
+        socket.off('error', reject);
+        resolve(new Connection(socket));
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  send(request: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.socket.write(request);
+    });
+  }
+
+  private fail(e: Error) {
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(e);
+  }
+
+  private onData(chunk: Buffer) {
+    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
+    const headerEnd = this.buffer.indexOf('\r\n\r\n');
+    if (headerEnd < 0) return;
+    const head = this.buffer.toString('latin1', 0, headerEnd);
+    const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    if (!m) return this.fail(new Error('response without content-length'));
+    const end = headerEnd + 4 + Number(m[1]);
+    if (this.buffer.length < end) return;
+    const answer = { status: Number(head.slice(9, 12)), body: this.buffer.toString('utf8', headerEnd + 4, end) };
+    this.buffer = this.buffer.subarray(end);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.resolve(answer);
   }
 }
 

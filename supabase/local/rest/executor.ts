@@ -33,12 +33,12 @@ export interface MainResult {
   inserted: string | null;
 }
 
-const SET_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-  set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-  set_config('request.headers', $4, true), set_config('request.cookies', $5, true),
-  set_config('request.method', $6, true), set_config('request.path', $7, true),
-  set_config('statement_timeout', coalesce($8, current_setting('statement_timeout')), true),
-  set_config('transaction_read_only', $9, true)`;
+const SET_SQL = `select (set_config('role', $1, true) is null)::int + (set_config('request.jwt.claims', $2, true) is null)::int
+  + (set_config('request.jwt.claim.sub', $3, true) is null)::int + (set_config('request.jwt.claim.role', $1, true) is null)::int
+  + (set_config('request.headers', $4, true) is null)::int + (set_config('request.cookies', $5, true) is null)::int
+  + (set_config('request.method', $6, true) is null)::int + (set_config('request.path', $7, true) is null)::int
+  + (set_config('statement_timeout', coalesce($8, current_setting('statement_timeout')), true) is null)::int
+  + (set_config('transaction_read_only', $9, true) is null)::int`;
 
 /** Prepared statement names: bounded, so hostile variety cannot fill every backend's memory. */
 const MAX_PREPARED = 2000;
