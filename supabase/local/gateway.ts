@@ -23,7 +23,30 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-const RESPONSE_CORS = ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'];
+/** The part of the CORS set that every answer carries (the rest only means something on a preflight's answer). */
+const RESPONSE_CORS: Record<string, string> = Object.fromEntries(
+  ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'].map((k) => [k, CORS_HEADERS[k]]),
+);
+
+/**
+ * A response that adds the CORS headers when its head is written. Given with the head (as the services
+ * do), they join that object, which Node writes straight out; setting them on every response beforehand
+ * would send each answer down Node's slower path that merges set headers one at a time.
+ */
+class CorsResponse extends http.ServerResponse {
+  override writeHead(status: number, reason?: unknown, headers?: unknown): this {
+    const write = super.writeHead as (status: number, reason?: unknown, headers?: unknown) => this;
+    const given = headers === undefined && typeof reason === 'object' ? reason : headers;
+    if (given && typeof given === 'object' && !Array.isArray(given)) {
+      // The services hand over objects of their own; what they set themselves wins.
+      const h = given as http.OutgoingHttpHeaders;
+      for (const k in RESPONSE_CORS) if (h[k] === undefined) h[k] = RESPONSE_CORS[k];
+    } else {
+      for (const k in RESPONSE_CORS) if (!this.hasHeader(k)) this.setHeader(k, RESPONSE_CORS[k]);
+    }
+    return write.call(this, status, reason, headers);
+  }
+}
 
 export async function startGateway(
   config: StackConfig,
@@ -31,13 +54,11 @@ export async function startGateway(
   log: (line: string) => void,
 ): Promise<Gateway> {
   const prefixes = Object.keys(services).sort((a, b) => b.length - a.length);
-  const server = http.createServer(async (req, res) => {
+  const server = http.createServer({ ServerResponse: CorsResponse }, async (req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(200, { ...CORS_HEADERS, 'content-length': '0' });
       return res.end();
     }
-    // The rest of the CORS set only means something on a preflight's answer.
-    for (const k of RESPONSE_CORS) res.setHeader(k, CORS_HEADERS[k]);
     const url = req.url ?? '/';
     const prefix = prefixes.find((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
     if (!prefix) return sendJson(res, 404, { message: 'no Route matched with those values' });

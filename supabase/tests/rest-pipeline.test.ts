@@ -27,6 +27,8 @@ beforeAll(async () => {
     alter table public.${items} enable row level security;
     create policy "Anyone reads" on public.${items} for select to anon using (true);
     grant select on public.${items} to anon;
+    create function public.${p}_echo(t text) returns json language sql immutable as $$ select json_build_object('text', t, 'bytes', octet_length(t), 'null', t is null) $$;
+    grant execute on function public.${p}_echo(text) to anon;
     create function public.${p}_sleep(seconds float8) returns int language sql as $$ select 1 from pg_sleep(seconds) $$;
     grant execute on function public.${p}_sleep(float8) to anon;
   `);
@@ -36,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await adminPool().query(`drop table public.${items}; drop function public.${p}_sleep(float8);`);
+  await adminPool().query(`drop table public.${items}; drop function public.${p}_sleep(float8), public.${p}_echo(text);`);
 });
 
 describe('pipelined database connection', () => {
@@ -85,5 +87,25 @@ describe('pipelined database connection', () => {
     await expect.poll(pipes, { timeout: 5000 }).toBeGreaterThan(0);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`${items}?select=id&id=eq.${i + 1}`)));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+  });
+
+  it('carries parameters byte for byte: multi-byte text, empty strings, NULL and long values', async () => {
+    const values = ['Mañana ₱500 GCash 🚨', '', 'x'.repeat(70_000), 'quote " back\\slash \u0001 ctl', '日本語テキスト'];
+    for (const t of values) {
+      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_echo`, {
+        method: 'POST',
+        headers: { apikey: stackEnv('ANON_KEY'), 'content-type': 'application/json' },
+        body: JSON.stringify({ t }),
+      });
+      expect(await res.json()).toEqual({ text: t, bytes: Buffer.byteLength(t), null: false });
+    }
+    const nul = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_echo`, {
+      method: 'POST',
+      headers: { apikey: stackEnv('ANON_KEY'), 'content-type': 'application/json' },
+      body: JSON.stringify({ t: null }),
+    });
+    expect(await nul.json()).toEqual({ text: null, bytes: null, null: true });
+    // Filter values travel the same way, as parameters of the read.
+    expect((await get(`${items}?select=id&name=eq.${encodeURIComponent('ñ🚨')}`)).body).toEqual([]);
   });
 });

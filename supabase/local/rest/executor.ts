@@ -59,12 +59,65 @@ function toText(v: unknown): string | null {
 }
 
 interface WireConnection {
-  stream: { cork(): void; uncork(): void };
-  parse(q: { text: string; name?: string; types: number[] }): void;
-  bind(c: { statement?: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
-  execute(c: { portal: string; rows: number }): void;
-  sync(): void;
+  stream: { cork(): void; uncork(): void; write(b: Buffer): boolean; writable: boolean };
   sendCopyFail(msg: string): void;
+}
+
+/** Writes `text` NUL-terminated at `at`; returns the offset after it. */
+function cstring(buf: Buffer, at: number, text: string): number {
+  at += buf.write(text, at);
+  buf[at] = 0;
+  return at + 1;
+}
+
+/**
+ * One batch as the bytes of its extended-protocol messages (Parse when a statement is new, Bind with
+ * text parameters, Execute, and a final Sync), in a single buffer: one write per request instead of
+ * one per message.
+ */
+function encodeBatch(steps: { text?: string; name: string; values: (string | null)[] }[]): Buffer {
+  let size = 5; // Sync
+  for (const step of steps) {
+    if (step.text !== undefined) size += 1 + 4 + Buffer.byteLength(step.name) + 1 + Buffer.byteLength(step.text) + 1 + 2;
+    size += 1 + 4 + 1 + Buffer.byteLength(step.name) + 1 + 2 + 2 + 2 + 1 + 4 + 1 + 4;
+    for (const v of step.values) size += 4 + (v === null ? 0 : Buffer.byteLength(v));
+  }
+  const buf = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const step of steps) {
+    if (step.text !== undefined) {
+      const start = at;
+      buf[at++] = 0x50; // Parse: name, query, no parameter types
+      at += 4;
+      at = cstring(buf, at, step.name);
+      at = cstring(buf, at, step.text);
+      at = buf.writeInt16BE(0, at);
+      buf.writeInt32BE(at - start - 1, start + 1);
+    }
+    const start = at;
+    buf[at++] = 0x42; // Bind: unnamed portal, statement, all parameters and results as text
+    at += 4;
+    buf[at++] = 0;
+    at = cstring(buf, at, step.name);
+    at = buf.writeInt16BE(0, at);
+    at = buf.writeInt16BE(step.values.length, at);
+    for (const v of step.values) {
+      if (v === null) at = buf.writeInt32BE(-1, at);
+      else {
+        const len = buf.write(v, at + 4);
+        at = buf.writeInt32BE(len, at) + len;
+      }
+    }
+    at = buf.writeInt16BE(0, at);
+    buf.writeInt32BE(at - start - 1, start + 1);
+    buf[at++] = 0x45; // Execute: unnamed portal, all rows
+    at = buf.writeInt32BE(9, at);
+    buf[at++] = 0;
+    at = buf.writeInt32BE(0, at);
+  }
+  buf[at++] = 0x53; // Sync
+  buf.writeInt32BE(4, at);
+  return buf;
 }
 
 /**
@@ -87,10 +140,12 @@ class Statements {
  * one round trip. The rows of each statement come back as text. A pg `Query` subclass, so that a
  * pipelining pg client takes it.
  */
-/** pg's Query, seen only as a base to extend: Batch replaces how it is written and read. */
-const QueryBase = pg.Query as unknown as new (text: string) => object;
-
-class Batch extends QueryBase {
+/**
+ * pg accepts only its own Query class on a pipelined connection (it refuses pg-cursor and the like,
+ * which keep a portal open). A Batch keeps no portal, so it is given Query's prototype (see below)
+ * without running Query's constructor, whose result object and event emitter a batch never uses.
+ */
+class Batch {
   results: (string | null)[][][];
   private index = 0;
   private introduced: string[] = [];
@@ -101,31 +156,25 @@ class Batch extends QueryBase {
     private steps: Step[],
     private statements: Statements,
   ) {
-    super(''); // a string config: pg copies an object config property by property
-    this.results = steps.map(() => []);
+    this.results = [];
+    for (let i = 0; i < steps.length; i++) this.results.push([]);
   }
 
-  submit(connection: WireConnection): null {
+  submit(connection: WireConnection): Error | null {
+    if (!connection.stream.writable) return new Error('Connection terminated');
     const st = this.statements;
-    connection.stream.cork();
-    try {
-      for (const step of this.steps) {
-        let name = step.name;
-        if (name && !st.confirmed.has(name)) {
-          if (st.pending.has(name) || st.poisoned.has(name)) name = undefined;
-          else {
-            st.pending.add(name);
-            this.introduced.push(name);
-          }
-          connection.parse({ text: step.text, name, types: [] });
-        } else if (!name) connection.parse({ text: step.text, types: [] });
-        connection.bind({ statement: name, values: step.values, valueMapper: toText });
-        connection.execute({ portal: '', rows: 0 });
+    const wire = this.steps.map((step) => {
+      const values = step.values.map(toText);
+      const name = step.name;
+      if (name && st.confirmed.has(name)) return { name, values };
+      if (name && !st.pending.has(name) && !st.poisoned.has(name)) {
+        st.pending.add(name);
+        this.introduced.push(name);
+        return { text: step.text, name, values };
       }
-      connection.sync();
-    } finally {
-      connection.stream.uncork();
-    }
+      return { text: step.text, name: '', values };
+    });
+    connection.stream.write(encodeBatch(wire));
     return null;
   }
 
@@ -166,6 +215,8 @@ class Batch extends QueryBase {
     cb?.(null, this.results);
   }
 }
+
+Object.setPrototypeOf(Batch.prototype, pg.Query.prototype);
 
 function sendBatch(client: pg.ClientBase, steps: Step[], statements: Statements): Promise<(string | null)[][][]> {
   const b = new Batch(steps, statements);
@@ -244,6 +295,21 @@ class Pipe {
     this.dead = true;
     return this.client.end().catch(() => undefined);
   }
+}
+
+/** The main statement's row (the last step) and the rows of the `before` statements just ahead of it. */
+function outcome(rows: (string | null)[][][], before: number): { main: MainResult; before: unknown[][][] } {
+  const last = rows.length - 1;
+  const row = rows[last][0];
+  const main: MainResult = {
+    total: row[0],
+    pageTotal: Number(row[1]),
+    body: row[2],
+    responseHeaders: row[3],
+    responseStatus: row[4],
+    inserted: row[5],
+  };
+  return { main, before: before ? rows.slice(last - before, last) : [] };
 }
 
 export class Executor {
@@ -325,22 +391,10 @@ export class Executor {
     before: { sql: string; values: unknown[] }[] = [],
   ): Promise<{ main: MainResult; before: unknown[][][] }> {
     const steps = this.steps(ctx, sql, values, !!decide, before);
-    const result = (rows: (string | null)[][][]) => {
-      const row = rows[steps.length - 1][0];
-      const main: MainResult = {
-        total: row[0],
-        pageTotal: Number(row[1]),
-        body: row[2],
-        responseHeaders: row[3],
-        responseStatus: row[4],
-        inserted: row[5],
-      };
-      return { main, before: rows.slice(steps.length - 1 - before.length, steps.length - 1) };
-    };
     const pipe = decide ? undefined : this.pipe();
     if (pipe) {
       try {
-        return result(await pipe.run(steps));
+        return outcome(await pipe.run(steps), before.length);
       } catch (e) {
         const err = e as PgError;
         throw err.code ? fromPgError(err, authed) : err;
@@ -359,7 +413,7 @@ export class Executor {
         if (decide) await client.query('rollback').catch((err: Error) => (broken = err));
         throw e;
       }
-      const out = result(rows);
+      const out = outcome(rows, before.length);
       if (decide) await client.query(decide(out.main) === 'commit' ? 'commit' : 'rollback');
       return out;
     } catch (e) {

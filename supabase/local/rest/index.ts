@@ -242,30 +242,30 @@ class RestService {
       const table = cache.table(schema, segments[0]);
       if (!table) throw tableMissing(schema, segments[0], hintTable(cache, schema, segments[0]));
       const query = parseQuery(search);
-      const ctx = (readOnly: boolean) => this.requestContext(req, auth, pathname, readOnly, cache);
       switch (method) {
         case 'GET':
         case 'HEAD':
-          return this.read(req, res, cache, auth, table, query, prefer, accept, ctx(true));
+          return this.read(req, res, cache, auth, table, query, search, prefer, accept, this.requestContext(req, auth, pathname, true, cache));
         case 'POST':
-          return this.insert(res, cache, auth, table, query, prefer, accept, ctx(false), body!);
+          return this.insert(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache), body!);
         case 'PATCH':
-          return this.update(res, cache, auth, table, query, prefer, accept, ctx(false), body!);
+          return this.update(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache), body!);
         case 'DELETE':
-          return this.remove(res, cache, auth, table, query, prefer, accept, ctx(false));
+          return this.remove(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache));
         default:
           throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
     });
   }
 
-  private async read(
+  private read(
     req: IncomingMessage,
     res: ServerResponse,
     cache: SchemaCache,
     auth: Auth,
     table: Table,
     query: ParsedQuery,
+    search: URLSearchParams,
     prefer: Prefer,
     accept: Accept,
     ctx: RequestContext,
@@ -273,9 +273,9 @@ class RestService {
     const range = requestRange(req, query);
     const b = new Builder(cache, query, this.settings.maxRows);
     const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
-    const canonical = [...new URLSearchParams(req.url?.split('?')[1] ?? '')].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
+    const canonical = [...search].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
     const location = `/${table.name}${canonical.length ? `?${new URLSearchParams(canonical).toString()}` : ''}`;
-    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array', { 'content-location': location });
+    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array', location);
   }
 
   /** Runs a read (table, view or function) and answers with PostgREST's Content-Range and status rules. */
@@ -290,7 +290,7 @@ class RestService {
     offset: number,
     head: boolean,
     shape: 'array' | 'object',
-    extra: Record<string, string> = {},
+    location?: string,
   ): Promise<void> {
     const counting = this.countPlan(b, built.countSql, prefer.count);
     const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
@@ -308,8 +308,8 @@ class RestService {
     }
     const headers: Record<string, string> = {
       'content-range': `${total !== 0 && lower <= upper ? `${lower}-${upper}` : '*'}/${total ?? '*'}`,
-      ...extra,
     };
+    if (location) headers['content-location'] = location;
     if (prefer.count) headers['preference-applied'] = `count=${prefer.count}`;
     let text = main.body ?? '';
     if (accept.object) {
@@ -320,9 +320,9 @@ class RestService {
   }
 
   /** `count=exact` counts in the statement; `planned` reads the planner's estimate; `estimated` picks between them at max_rows. */
-  private countPlan(b: Builder, countSql: string, mode: Prefer['count']) {
-    const none = { expr: undefined as string | undefined, before: [] as { sql: string; values: unknown[] }[], total: (m: MainResult, _b: unknown[][][]) => (mode ? Number(m.total) : undefined) as number | undefined };
-    if (!mode) return none;
+  private countPlan(b: Builder, countSql: string, mode: Prefer['count']): CountPlan {
+    if (!mode) return NO_COUNT;
+    const none = { expr: undefined, before: [], total: (m: MainResult) => Number(m.total) };
     if (mode === 'exact') return { ...none, expr: `(select pg_catalog.count(*) from (${countSql}) as pgrst_count)` };
     const explain = renumber(countSql, b.params.values);
     const before = [{ sql: `explain (format json) ${explain.sql}`, values: explain.values }];
@@ -633,6 +633,15 @@ class RestService {
   }
 }
 
+/** How a read counts its rows: an expression in the statement, statements before it, and how to read the total. */
+interface CountPlan {
+  expr: string | undefined;
+  before: { sql: string; values: unknown[] }[];
+  total: (m: MainResult, before: unknown[][][]) => number | undefined;
+}
+
+const NO_COUNT: CountPlan = Object.freeze({ expr: undefined, before: Object.freeze([]) as unknown as CountPlan['before'], total: () => undefined });
+
 /** A function returning one composite value answers with that object, not an array. */
 const OBJECT_BODY = `coalesce((json_agg(_postgrest_t) -> 0)::text, 'null')`;
 
@@ -652,15 +661,23 @@ interface Accept {
   csv?: boolean;
 }
 
+const JSON_TYPE = /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/;
+const CSV_TYPE = /^text\/csv(;|$)/;
+/** Parsed Accept headers: clients send the same few over and over. Bounded; the values are frozen. */
+const accepted = new Map<string, Accept>();
+
 function parseAccept(header: string | undefined): Accept {
   const value = (header ?? '*/*').toLowerCase();
+  const known = accepted.get(value);
+  if (known) return known;
   const types = value.split(',').map((t) => t.trim());
-  const json = (t: string) => /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/.test(t);
-  const first = types.find((t) => json(t) || /^text\/csv(;|$)/.test(t));
+  const first = types.find((t) => JSON_TYPE.test(t) || CSV_TYPE.test(t));
   if (!first) throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`);
-  if (first.startsWith('text/csv')) return { object: false, stripNulls: false, csv: true };
-  const object = types.some((t) => t.startsWith('application/vnd.pgrst.object'));
-  return { object, stripNulls: /nulls=stripped/.test(value) };
+  const accept: Accept = first.startsWith('text/csv')
+    ? { object: false, stripNulls: false, csv: true }
+    : { object: types.some((t) => t.startsWith('application/vnd.pgrst.object')), stripNulls: /nulls=stripped/.test(value) };
+  if (accepted.size < 256) accepted.set(value, Object.freeze(accept));
+  return accept;
 }
 
 /**
@@ -724,8 +741,10 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
+/** Writes the answer; `headers` is the caller's own object and gains the content length. */
 function send(res: ServerResponse, status: number, text: string, headers: Record<string, string>, contentLength?: number) {
-  res.writeHead(status, { ...headers, 'content-length': String(contentLength ?? Buffer.byteLength(text)) });
+  headers['content-length'] = String(contentLength ?? Buffer.byteLength(text));
+  res.writeHead(status, headers);
   res.end(text);
 }
 

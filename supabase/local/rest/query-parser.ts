@@ -114,15 +114,15 @@ function isFilter(key: string, value: string): boolean {
   return paren.length > 1 && FTS_OPS.has(paren[0]);
 }
 
+function nodeAt(nodes: Map<string, NodeParams>, path: string): NodeParams {
+  let n = nodes.get(path);
+  if (!n) nodes.set(path, (n = { conditions: [] }));
+  return n;
+}
+
 /** Parses the whole query string. Parameters that are not filters or keywords land in `rest`. */
 export function parseQuery(search: URLSearchParams): ParsedQuery {
-  const nodes = new Map<string, NodeParams>();
-  const node = (path: string) => {
-    let n = nodes.get(path);
-    if (!n) nodes.set(path, (n = { conditions: [] }));
-    return n;
-  };
-  node('');
+  const nodes = new Map<string, NodeParams>([['', { conditions: [] }]]);
   const out: ParsedQuery = { select: [{ kind: 'star' }], nodes, rest: [] };
   for (const [key, value] of search) {
     if (key === 'select') {
@@ -143,7 +143,7 @@ export function parseQuery(search: URLSearchParams): ParsedQuery {
       if (value === '') continue;
       const negate = words.includes('not') && (last === 'and' || last === 'or');
       const path = words.slice(0, -1).filter((w) => !(negate && w === 'not')).join('.');
-      const n = node(path);
+      const n = nodeAt(nodes, path);
       if (last === 'order') n.order = parseOrder(value);
       else if (last === 'limit') n.limit = parseNonNegative(value, 'limit');
       else if (last === 'offset') n.offset = parseNonNegative(value, 'offset');
@@ -156,7 +156,7 @@ export function parseQuery(search: URLSearchParams): ParsedQuery {
     }
     // A horizontal filter; an embedded one names its resource path before the last dot.
     const dot = key.lastIndexOf('.');
-    node(dot >= 0 ? key.slice(0, dot) : '').conditions.push(parseFilter(parseField(dot >= 0 ? key.slice(dot + 1) : key, 'filter'), value));
+    nodeAt(nodes, dot >= 0 ? key.slice(0, dot) : '').conditions.push(parseFilter(parseField(dot >= 0 ? key.slice(dot + 1) : key, 'filter'), value));
   }
   return out;
 }
@@ -325,11 +325,14 @@ export function parseOrder(value: string): OrderTerm[] {
 export function parseSelect(value: string): SelectItem[] {
   // postgrest-js strips whitespace outside quotes; PostgREST ignores it too. A linear scan, so a long
   // hostile select costs no more than its length.
-  let text = '';
-  let quoted = false;
-  for (const ch of value) {
-    if (ch === '"') quoted = !quoted;
-    if (quoted || !/\s/.test(ch)) text += ch;
+  let text = value;
+  if (/[\s"]/.test(value)) {
+    text = '';
+    let quoted = false;
+    for (const ch of value) {
+      if (ch === '"') quoted = !quoted;
+      if (quoted || !/\s/.test(ch)) text += ch;
+    }
   }
   if (text === '') return [{ kind: 'star' }];
   return splitTopLevel(text, ',').map((raw) => parseSelectItem(raw, value));
