@@ -16,6 +16,7 @@ import { RestError, invalidBody, tableMissing } from './errors.ts';
 import { Executor, type MainResult, type RequestContext } from './executor.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table, type Column } from './schema-cache.ts';
+import { ReadPlans, markedSearch, shapeOf } from './read-plans.ts';
 import { ARRAY_BODY, Builder, ident, payloadColumns, pickRoutine, wrap } from './sql-builder.ts';
 
 export interface ApiSettings {
@@ -91,7 +92,15 @@ function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
   });
 }
 
+/** What a table read's template keeps besides its parameters. */
+interface TablePlan {
+  prepared: { sql: string; count: CountPlan };
+  offset: number;
+}
+
 class RestService {
+  /** Statements of table reads by shape (read-plans.ts). */
+  private plans = new ReadPlans<TablePlan>();
   /** Verified tokens, so a client's repeated requests skip the HMAC (bounded; entries re-check `exp`). */
   private tokens = new Map<string, { claims: Record<string, unknown>; json: string }>();
 
@@ -241,11 +250,9 @@ class RestService {
     return this.withCache(async (cache) => {
       const table = cache.table(schema, segments[0]);
       if (!table) throw tableMissing(schema, segments[0], hintTable(cache, schema, segments[0]));
+      if (method === 'GET' || method === 'HEAD') return this.read(req, res, cache, auth, table, search, prefer, accept, this.requestContext(req, auth, pathname, true, cache));
       const query = parseQuery(search);
       switch (method) {
-        case 'GET':
-        case 'HEAD':
-          return this.read(req, res, cache, auth, table, query, search, prefer, accept, this.requestContext(req, auth, pathname, true, cache));
         case 'POST':
           return this.insert(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache), body!);
         case 'PATCH':
@@ -264,25 +271,58 @@ class RestService {
     cache: SchemaCache,
     auth: Auth,
     table: Table,
-    query: ParsedQuery,
     search: URLSearchParams,
     prefer: Prefer,
     accept: Accept,
     ctx: RequestContext,
   ): Promise<void> {
+    const head = req.method === 'HEAD';
+    const canonical = [...search].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
+    const location = `/${table.name}${canonical.length ? `?${new URLSearchParams(canonical).toString()}` : ''}`;
+    // Planned and estimated counts run an EXPLAIN of their own, with the values written in: not templated.
+    if (prefer.count !== 'planned' && prefer.count !== 'estimated') {
+      const h = req.headers;
+      const shape = shapeOf(search, `${req.method} ${table.schema}.${table.name} ${h['accept'] ?? ''} ${prefer.count ?? ''} ${h['range'] ?? ''} ${h['range-unit'] ?? ''}`);
+      let template = this.plans.get(cache, shape);
+      if (template === undefined) {
+        let built: { plan: TablePlan; params: unknown[] } | undefined;
+        try {
+          built = this.planRead(req, cache, table, parseQuery(markedSearch(search)), prefer, accept, head);
+        } catch {
+          // The ordinary path below answers with the error, worded for the request's own values.
+        }
+        template = built ? this.plans.learn(cache, shape, built.plan, built.params) : null;
+      }
+      if (template) {
+        const { prepared, offset } = template.plan;
+        const values = ReadPlans.values(template, shape);
+        return this.respondRead(res, { ...prepared, values }, auth, ctx, prefer, accept, offset, head, 'array', location);
+      }
+    }
+    const { plan, params } = this.planRead(req, cache, table, parseQuery(search), prefer, accept, head);
+    return this.respondRead(res, { ...plan.prepared, values: params }, auth, ctx, prefer, accept, plan.offset, head, 'array', location);
+  }
+
+  /** The statement of a table read, its parameters, and the offset its Content-Range starts at. */
+  private planRead(req: IncomingMessage, cache: SchemaCache, table: Table, query: ParsedQuery, prefer: Prefer, accept: Accept, head: boolean) {
     const range = requestRange(req, query);
     const b = new Builder(cache, query, this.settings.maxRows);
     const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
-    const canonical = [...search].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
-    const location = `/${table.name}${canonical.length ? `?${new URLSearchParams(canonical).toString()}` : ''}`;
-    return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, req.method === 'HEAD', 'array', location);
+    const plan: TablePlan = { prepared: this.prepareRead(b, built, prefer, accept, head, 'array'), offset: range.offset };
+    return { plan, params: b.params.values };
+  }
+
+  /** The whole statement of a read: rows, count and body as the request asks. */
+  private prepareRead(b: Builder, built: { sql: string; countSql: string }, prefer: Prefer, accept: Accept, head: boolean, shape: 'array' | 'object') {
+    const count = this.countPlan(b, built.countSql, prefer.count);
+    const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
+    return { sql: wrap(built.sql, { count: count.expr, body: bodySql }), count };
   }
 
   /** Runs a read (table, view or function) and answers with PostgREST's Content-Range and status rules. */
   private async respondRead(
     res: ServerResponse,
-    b: Builder,
-    built: { sql: string; countSql: string },
+    read: { sql: string; values: unknown[]; count: CountPlan },
     auth: Auth,
     ctx: RequestContext,
     prefer: Prefer,
@@ -292,11 +332,8 @@ class RestService {
     shape: 'array' | 'object',
     location?: string,
   ): Promise<void> {
-    const counting = this.countPlan(b, built.countSql, prefer.count);
-    const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
-    const sql = wrap(built.sql, { count: counting.expr, body: bodySql });
-    const { main, before } = await this.executor.run(ctx, sql, b.params.values, auth.authed, undefined, counting.before);
-    const total = counting.total(main, before);
+    const { main, before } = await this.executor.run(ctx, read.sql, read.values, auth.authed, undefined, read.count.before);
+    const total = read.count.total(main, before);
     const lower = offset;
     const upper = lower + main.pageTotal - 1;
     let status = 200;
@@ -599,7 +636,8 @@ class RestService {
       const range = requestRange(req, query);
       // A function returning a table's row type embeds through that table's relationships.
       const built = b.read({ table, from: source }, routine.returnsSet ? b.rootPaging(range) : {});
-      return this.respondRead(res, b, built, auth, ctx, prefer, accept, range.offset, head, routine.returnsSet ? 'array' : 'object');
+      const shape = routine.returnsSet ? 'array' : 'object';
+      return this.respondRead(res, { ...this.prepareRead(b, built, prefer, accept, head, shape), values: b.params.values }, auth, ctx, prefer, accept, range.offset, head, shape);
     }
     let inner: string;
     let body: string;
