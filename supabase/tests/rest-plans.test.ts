@@ -14,7 +14,7 @@ async function get(path: string, headers: Record<string, string> = {}, method = 
   const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { method, headers: { apikey: stackEnv('ANON_KEY'), ...headers } });
   const text = await res.text();
   const json = (res.headers.get('content-type') ?? '').includes('json');
-  return { status: res.status, range: res.headers.get('content-range'), body: text ? (json ? (JSON.parse(text) as unknown) : text) : null };
+  return { status: res.status, range: res.headers.get('content-range'), location: res.headers.get('content-location'), body: text ? (json ? (JSON.parse(text) as unknown) : text) : null };
 }
 
 const ODD = `a.b,c(d)"e'f\\g %&=+ ñ`;
@@ -42,6 +42,8 @@ describe('templated table reads', () => {
   it('answers each value of a shape with its own rows', async () => {
     for (const id of [1, 2, 3, 1, 4, 99]) {
       const r = await get(`${items}?select=id,name&id=eq.${id}`);
+      // PostgREST's Content-Location: the query string sorted by name, with this request's value.
+      expect(r.location).toBe(`/${items}?id=eq.${id}&select=id%2Cname`);
       expect(r.body).toEqual(id === 99 ? [] : [{ id, name: ['one', 'two', 'three', 'four'][id - 1] }]);
     }
     for (const [lo, hi] of [[2, 4], [5, 6], [1, 1], [4, 2]]) {

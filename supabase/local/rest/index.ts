@@ -277,8 +277,11 @@ class RestService {
     ctx: RequestContext,
   ): Promise<void> {
     const head = req.method === 'HEAD';
-    const canonical = [...search].sort(([a], [b2]) => (a < b2 ? -1 : a > b2 ? 1 : 0));
-    const location = `/${table.name}${canonical.length ? `?${new URLSearchParams(canonical).toString()}` : ''}`;
+    // PostgREST's Content-Location: the query string sorted by name (a stable sort, as URLSearchParams.sort is).
+    const canonical = new URLSearchParams(search);
+    canonical.sort();
+    const query = canonical.toString();
+    const location = query ? `/${table.name}?${query}` : `/${table.name}`;
     // Planned and estimated counts run an EXPLAIN of their own, with the values written in: not templated.
     if (prefer.count !== 'planned' && prefer.count !== 'estimated') {
       const h = req.headers;
