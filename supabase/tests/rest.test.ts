@@ -506,6 +506,13 @@ describe('rpc', () => {
       read_only: 'on',
       user: 'authenticated',
     });
+    // Requests that follow on the same keep-alive connection see their own headers and cookies.
+    for (const theme of ['light', 'dark', 'light']) {
+      const next = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_request`, {
+        headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'x-client-info': `conformance-${theme}`, cookie: `theme=${theme}` },
+      });
+      expect(await next.json()).toMatchObject({ client: `conformance-${theme}`, cookie: theme });
+    }
     const post = await anon.rpc(`${p}_request`);
     // A stable function is read-only even over POST, as in PostgREST.
     expect(post.data).toMatchObject({ method: 'POST', sub: '', role: 'anon', read_only: 'on', user: 'anon' });
@@ -562,6 +569,11 @@ describe('errors and hostile input', () => {
     const old = await expired.from(posts).select('id');
     expect(old.status).toBe(401);
     expect(old.error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+    for (const authorization of ['Bearer', 'Bearer ', 'bearer   ']) {
+      const empty = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id`, { headers: { apikey: stackEnv('ANON_KEY'), authorization } });
+      expect(empty.status).toBe(401);
+      expect(await empty.json()).toMatchObject({ code: 'PGRST301', message: 'Empty JWT is sent in Authorization header' });
+    }
   });
 
   it('treats injection attempts as names or values, changing nothing', async () => {

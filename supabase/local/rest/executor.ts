@@ -14,8 +14,9 @@ export interface RequestContext {
   /** `claims` already serialized, when the caller has it. */
   claimsJson?: string;
   role: string;
-  headers: Record<string, unknown>;
-  cookies: Record<string, string>;
+  /** The request's headers and cookies as JSON objects, for `request.headers` and `request.cookies`. */
+  headersJson: string;
+  cookiesJson: string;
   method: string;
   path: string;
   readOnly: boolean;
@@ -362,8 +363,8 @@ export class Executor {
         ctx.role,
         ctx.claimsJson ?? JSON.stringify(ctx.claims),
         typeof ctx.claims.sub === 'string' ? ctx.claims.sub : '',
-        JSON.stringify(ctx.headers),
-        JSON.stringify(ctx.cookies),
+        ctx.headersJson,
+        ctx.cookiesJson,
         ctx.method,
         ctx.path,
         ctx.statementTimeout ?? null,

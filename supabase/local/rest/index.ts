@@ -101,6 +101,8 @@ interface TablePlan {
 class RestService {
   /** Statements of table reads by shape (read-plans.ts). */
   private plans = new ReadPlans<TablePlan>();
+  /** The last request's header JSON per connection (see headerJson). */
+  private lastHeaders = new WeakMap<object, { raw: string[]; headersJson: string; cookiesJson: string }>();
   /** Verified tokens, so a client's repeated requests skip the HMAC (bounded; entries re-check `exp`). */
   private tokens = new Map<string, { claims: Record<string, unknown>; json: string }>();
 
@@ -127,7 +129,8 @@ class RestService {
   private async authenticate(req: IncomingMessage): Promise<Auth> {
     const header = req.headers['authorization'];
     const token = bearerToken(req.headers);
-    if (typeof header === 'string' && /^bearer\s*$/i.test(header.trim())) {
+    const bare = typeof header === 'string' ? header.trim() : '';
+    if (bare.length === 6 && bare.toLowerCase() === 'bearer') {
       throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
     }
     if (!token) return { claims: { role: 'anon' }, role: 'anon', authed: false };
@@ -163,19 +166,32 @@ class RestService {
   }
 
   private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
+    const { headersJson, cookiesJson } = this.headerJson(req);
+    return {
+      claims: auth.claims,
+      claimsJson: auth.claimsJson,
+      role: auth.role,
+      headersJson,
+      cookiesJson,
+      method: req.method ?? 'GET',
+      path: pathname,
+      readOnly,
+      statementTimeout: cache.statementTimeouts.get(auth.role),
+    };
+  }
+
+  /**
+   * `request.headers` and `request.cookies` as JSON. A keep-alive client usually repeats the same
+   * headers on every request of its connection, so the last request's JSON is kept per connection and
+   * reused when the raw header lines are the same.
+   */
+  private headerJson(req: IncomingMessage): { headersJson: string; cookiesJson: string } {
+    const raw = req.rawHeaders;
+    const known = this.lastHeaders.get(req.socket);
+    if (known && known.raw.length === raw.length && known.raw.every((line, i) => line === raw[i])) return known;
     // Node joins repeated request headers into one string, except the few it keeps as arrays.
-    let headers = req.headers as Record<string, string>;
-    let joined = false;
-    for (const k in req.headers) {
-      if (typeof req.headers[k] !== 'string') {
-        joined = true;
-        break;
-      }
-    }
-    if (joined) {
-      headers = {};
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const cookies: Record<string, string> = {};
     if (headers['cookie']) {
       for (const part of headers['cookie'].split(';')) {
@@ -183,17 +199,9 @@ class RestService {
         if (eq > 0) cookies[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
       }
     }
-    return {
-      claims: auth.claims,
-      claimsJson: auth.claimsJson,
-      role: auth.role,
-      headers,
-      cookies,
-      method: req.method ?? 'GET',
-      path: pathname,
-      readOnly,
-      statementTimeout: cache.statementTimeouts.get(auth.role),
-    };
+    const entry = { raw, headersJson: JSON.stringify(headers), cookiesJson: JSON.stringify(cookies) };
+    this.lastHeaders.set(req.socket, entry);
+    return entry;
   }
 
   private schemaFor(req: IncomingMessage): string {
