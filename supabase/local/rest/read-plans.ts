@@ -9,7 +9,9 @@
  * A template is built by running the ordinary parser and builder on the shape with a unique marker in
  * place of each value and finding each marker among the statement's parameters; a shape whose markers
  * are not each found exactly once as a whole parameter is never cached and takes the ordinary path.
- * Templates belong to one schema cache, so a schema reload starts afresh; the set is bounded.
+ * A template is built the second time a shape is seen, so reads that never repeat (a select list made
+ * up per request) cost no more than without templates. Templates belong to one schema cache, so a
+ * schema reload starts afresh; the set is bounded.
  */
 import type { SchemaCache } from './schema-cache.ts';
 
@@ -63,18 +65,36 @@ export function markedSearch(search: URLSearchParams): URLSearchParams {
   return out;
 }
 
-export class ReadPlans<T> {
-  private byCache = new WeakMap<SchemaCache, Map<string, Template<T> | null>>();
+/** What is known of a shape: seen once, its template, or `null` when it cannot be templated. */
+type Known<T> = 'seen' | Template<T> | null;
 
-  private shapes(cache: SchemaCache): Map<string, Template<T> | null> {
+export class ReadPlans<T> {
+  private byCache = new WeakMap<SchemaCache, Map<string, Known<T>>>();
+
+  private shapes(cache: SchemaCache): Map<string, Known<T>> {
     let m = this.byCache.get(cache);
     if (!m) this.byCache.set(cache, (m = new Map()));
     return m;
   }
 
-  /** The template for a shape: `undefined` when not built yet, `null` when the shape cannot be cached. */
+  /**
+   * The template for a shape; `undefined` when it is time to build one (the shape's second sighting),
+   * `null` when the request should take the ordinary path (first sighting, or not templatable).
+   */
   get(cache: SchemaCache, shape: Shape): Template<T> | null | undefined {
-    return this.shapes(cache).get(shape.key);
+    const shapes = this.shapes(cache);
+    const known = shapes.get(shape.key);
+    if (known === 'seen') return undefined;
+    if (known === undefined) {
+      this.remember(shapes, shape.key, 'seen');
+      return null;
+    }
+    return known;
+  }
+
+  private remember(shapes: Map<string, Known<T>>, key: string, known: Known<T>) {
+    if (shapes.size >= MAX_SHAPES && !shapes.has(key)) shapes.clear();
+    shapes.set(key, known);
   }
 
   /**
@@ -94,9 +114,7 @@ export class ReadPlans<T> {
       ok = params.every((p, j) => used.has(j) || !(typeof p === 'string' ? p.includes('\u0000') : Array.isArray(p) && p.some((e) => String(e).includes('\u0000'))));
     }
     const template = ok ? { plan, values: params, slots } : null;
-    const shapes = this.shapes(cache);
-    if (shapes.size >= MAX_SHAPES) shapes.clear();
-    shapes.set(shape.key, template);
+    this.remember(this.shapes(cache), shape.key, template);
     return template;
   }
 
