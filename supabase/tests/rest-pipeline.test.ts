@@ -89,6 +89,16 @@ describe('pipelined database connection', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
   });
 
+  it('answers a request whose connection is cut while it runs, and the next ones on a new pipe', async () => {
+    const db = adminPool();
+    const slow = get(`rpc/${p}_sleep?seconds=2`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2`, [PIPE_APPLICATION_NAME, `%${p}_sleep%`]);
+    // The server says why before it closes: admin_shutdown, which PostgREST answers with 503.
+    expect(await slow).toMatchObject({ status: 503, body: { code: '57P01' } });
+    for (let i = 1; i <= 5; i++) expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
+  });
+
   it('carries parameters byte for byte: multi-byte text, empty strings, NULL and long values', async () => {
     const values = ['Mañana ₱500 GCash 🚨', '', 'x'.repeat(70_000), 'quote " back\\slash \u0001 ctl', '日本語テキスト'];
     for (const t of values) {

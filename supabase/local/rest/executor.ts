@@ -7,6 +7,7 @@
  * but would double the REST latency). Statements are prepared once per connection and reused.
  */
 import pg from 'pg';
+import { Parser } from 'pg-protocol/dist/parser.js';
 import { fromPgError } from './errors.ts';
 
 export interface RequestContext {
@@ -138,13 +139,8 @@ class Statements {
 /**
  * Several extended-protocol statements sent together behind one Sync: PostgreSQL runs them in one
  * implicit transaction (or inside an explicit `begin` among them) and answers once, so a request costs
- * one round trip. The rows of each statement come back as text. A pg `Query` subclass, so that a
- * pipelining pg client takes it.
- */
-/**
- * pg accepts only its own Query class on a pipelined connection (it refuses pg-cursor and the like,
- * which keep a portal open). A Batch keeps no portal, so it is given Query's prototype (see below)
- * without running Query's constructor, whose result object and event emitter a batch never uses.
+ * one round trip. The rows of each statement come back as text. It is answered by a pipe (below) or,
+ * on a pooled connection, by pg's client, which takes any object with `submit` and the `handle*` calls.
  */
 class Batch {
   results: (string | null)[][][];
@@ -217,8 +213,6 @@ class Batch {
   }
 }
 
-Object.setPrototypeOf(Batch.prototype, pg.Query.prototype);
-
 function sendBatch(client: pg.ClientBase, steps: Step[], statements: Statements): Promise<(string | null)[][][]> {
   const b = new Batch(steps, statements);
   return new Promise((resolve, reject) => {
@@ -235,38 +229,100 @@ const PIPE_DEPTH = 16;
 /** A batch on a pipe answered later than this is slow: new requests then go to the pool instead of queueing behind it. */
 const SLOW_MS = 10;
 
+/** A backend message as pg-protocol's parser hands it over. */
+interface Message {
+  name: string;
+  fields?: (string | null)[];
+}
+
 /**
- * A connection in pg's pipeline mode: batches are written as they come, each behind its own Sync (so
- * each is its own transaction, as on a pooled connection), and answered in order. Batches written in
- * the same turn of the event loop leave in one write, and a backend that is already busy reads the next
- * without being woken: under load this saves most of the per-request system calls and context switches.
+ * A pipelined connection: pg opens and authenticates it, then the pipe writes its batches and reads the
+ * answers itself (pg's client would queue each batch and dispatch each answer through events, which
+ * costs as much as the rest of the request's database work). Batches are written as they come, each
+ * behind its own Sync (so each is its own transaction, as on a pooled connection), and answered in
+ * order. Batches written in the same turn of the event loop leave in one write, and a backend that is
+ * already busy reads the next without being woken: under load this saves most of the per-request
+ * system calls and context switches.
  */
 class Pipe {
   readonly client: pg.Client;
   readonly statements = new Statements();
-  /** Send times of the batches on their way, oldest first. */
+  /** Batches on their way, oldest first, with their send times. */
+  private queue: Batch[] = [];
   private sent: number[] = [];
+  private stream?: WireConnection['stream'];
+  private connection?: WireConnection;
   private corked = false;
   ready = false;
   dead = false;
 
-  constructor(connectionString: string, onGone: (pipe: Pipe) => void) {
-    this.client = new pg.Client({ connectionString, pipeline: true, application_name: PIPE_APPLICATION_NAME } as pg.ClientConfig);
-    const gone = () => {
-      if (this.dead) return;
-      this.dead = true;
-      onGone(this);
-    };
-    this.client.on('error', gone);
-    this.client.on('end', gone);
+  constructor(
+    connectionString: string,
+    private onGone: (pipe: Pipe) => void,
+  ) {
+    this.client = new pg.Client({ connectionString, application_name: PIPE_APPLICATION_NAME });
+    this.client.on('error', (e) => this.gone(e));
+    this.client.on('end', () => this.gone(new Error('Connection terminated unexpectedly')));
     this.client.connect().then(
-      () => (this.ready = true),
-      gone,
+      () => {
+        const connection = (this.client as unknown as { connection: WireConnection & { stream: NodeJS.EventEmitter } }).connection;
+        // From here on the pipe reads the answers; pg keeps watching for the connection's end.
+        connection.stream.removeAllListeners('data');
+        const parser = new Parser();
+        const onMessage = (msg: Message) => this.onMessage(msg);
+        connection.stream.on('data', (buffer: Buffer) => parser.parse(buffer, onMessage as never));
+        this.connection = connection;
+        this.stream = connection.stream;
+        this.ready = !this.dead;
+      },
+      (e: Error) => this.gone(e),
     );
   }
 
+  private gone(e: Error) {
+    if (!this.dead) {
+      this.dead = true;
+      this.onGone(this);
+    }
+    const queue = this.queue;
+    this.queue = [];
+    this.sent = [];
+    for (const b of queue) b.handleError(e);
+  }
+
+  private onMessage(msg: Message) {
+    const head = this.queue[0];
+    switch (msg.name) {
+      case 'dataRow':
+        head?.handleDataRow(msg as { fields: (string | null)[] });
+        return;
+      case 'commandComplete':
+        head?.handleCommandComplete();
+        return;
+      case 'emptyQuery':
+        head?.handleEmptyQuery();
+        return;
+      case 'readyForQuery':
+        this.queue.shift();
+        this.sent.shift();
+        head?.handleReadyForQuery();
+        return;
+      case 'error':
+        // An error outside any batch is the server closing the connection (a terminated backend).
+        if (head) head.handleError(msg as unknown as Error);
+        else this.gone(msg as unknown as Error);
+        return;
+      case 'copyInResponse':
+        if (head && this.connection) head.handleCopyInResponse(this.connection);
+        return;
+      default:
+        // parseComplete, bindComplete, rowDescription, noData, notices, parameter status: nothing to do.
+        return;
+    }
+  }
+
   get inFlight(): number {
-    return this.sent.length;
+    return this.queue.length;
   }
 
   /** Whether the oldest batch on its way has taken long (a slow query or a lock wait holds the pipe). */
@@ -274,8 +330,8 @@ class Pipe {
     return this.sent.length > 0 && now - this.sent[0] > SLOW_MS;
   }
 
-  async run(steps: Step[]): Promise<(string | null)[][][]> {
-    const stream = (this.client as unknown as { connection: WireConnection }).connection.stream;
+  run(steps: Step[]): Promise<(string | null)[][][]> {
+    const stream = this.stream!;
     if (!this.corked) {
       this.corked = true;
       stream.cork();
@@ -284,12 +340,14 @@ class Pipe {
         stream.uncork();
       });
     }
-    this.sent.push(performance.now());
-    try {
-      return await sendBatch(this.client, steps, this.statements);
-    } finally {
-      this.sent.shift();
-    }
+    const batch = new Batch(steps, this.statements);
+    return new Promise((resolve, reject) => {
+      batch.done = (err, rows) => (err ? reject(err) : resolve(rows!));
+      const failed = batch.submit(this.connection!);
+      if (failed) return batch.handleError(failed);
+      this.queue.push(batch);
+      this.sent.push(performance.now());
+    });
   }
 
   end(): Promise<void> {
