@@ -53,14 +53,24 @@ export async function startGateway(
   services: Record<string, ServiceHandler>,
   log: (line: string) => void,
 ): Promise<Gateway> {
+  // Longest first; a prefix matches alone or before '/' or '?'.
   const prefixes = Object.keys(services).sort((a, b) => b.length - a.length);
+  const route = (url: string) => {
+    for (const p of prefixes) {
+      if (url.startsWith(p)) {
+        const next = url.charCodeAt(p.length);
+        if (Number.isNaN(next) || next === 47 || next === 63) return p;
+      }
+    }
+    return undefined;
+  };
   const server = http.createServer({ ServerResponse: CorsResponse }, async (req, res) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(200, { ...CORS_HEADERS, 'content-length': '0' });
       return res.end();
     }
     const url = req.url ?? '/';
-    const prefix = prefixes.find((p) => url === p || url.startsWith(p + '/') || url.startsWith(p + '?'));
+    const prefix = route(url);
     if (!prefix) return sendJson(res, 404, { message: 'no Route matched with those values' });
     try {
       await services[prefix](req, res, url.slice(prefix.length) || '/');

@@ -86,6 +86,11 @@ const secret = new TextEncoder().encode(JWT_SECRET);
 /** PostgREST allows 30 seconds of clock skew on `exp`, `nbf` and `iat`. */
 const CLOCK_SKEW = 30;
 
+function authOf(claims: Record<string, unknown>, claimsJson: string): Auth {
+  const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
+  return { claims, claimsJson, role, authed: role !== 'anon' };
+}
+
 function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
   return new RestError(401, code, message, null, null, {
     'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
@@ -116,7 +121,8 @@ class RestService {
   async handle(req: IncomingMessage, res: ServerResponse, subPath: string): Promise<void> {
     let auth: Auth = { claims: {}, role: 'anon', authed: false };
     try {
-      auth = await this.authenticate(req);
+      const known = this.authenticate(req);
+      auth = known instanceof Promise ? await known : known;
       await this.dispatch(req, res, subPath, auth);
     } catch (e) {
       if (e instanceof RestError) return sendError(res, e);
@@ -126,44 +132,49 @@ class RestService {
     }
   }
 
-  private async authenticate(req: IncomingMessage): Promise<Auth> {
+  /** The caller as the JWT says, from the verified-token cache when the token was seen before. */
+  private authenticate(req: IncomingMessage): Auth | Promise<Auth> {
     const header = req.headers['authorization'];
-    const token = bearerToken(req.headers);
     const bare = typeof header === 'string' ? header.trim() : '';
     if (bare.length === 6 && bare.toLowerCase() === 'bearer') {
       throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
     }
+    const token = bearerToken(req.headers);
     if (!token) return { claims: { role: 'anon' }, role: 'anon', authed: false };
-    let known = this.tokens.get(token);
-    let claims = known?.claims;
-    const now = Math.floor(Date.now() / 1000);
-    if (claims && typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW < now) {
+    const known = this.tokens.get(token);
+    if (!known) return this.verify(token);
+    const claims = known.claims;
+    if (typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW < Math.floor(Date.now() / 1000)) {
       this.tokens.delete(token);
       throw jwtError('PGRST303', 'JWT expired');
     }
-    if (!claims) {
-      const parts = token.split('.').length;
-      if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
-      try {
-        if (decodeProtectedHeader(token).alg !== 'HS256') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
-      } catch (e) {
-        if (e instanceof RestError) throw e;
-        throw jwtError('PGRST301', "JWT couldn't be decoded");
-      }
-      try {
-        claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW })).payload as Record<string, unknown>;
-      } catch (e) {
-        if (e instanceof joseErrors.JWTExpired) throw jwtError('PGRST303', 'JWT expired');
-        if (e instanceof joseErrors.JWTClaimValidationFailed) throw jwtError('PGRST303', e.claim === 'nbf' ? 'JWT not yet valid' : 'JWT issued at future');
-        throw jwtError('PGRST301', 'JWT cryptographic operation failed');
-      }
-      if (this.tokens.size > 10_000) this.tokens.clear();
-      known = { claims, json: JSON.stringify(claims) };
-      this.tokens.set(token, known);
-    }
-    const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-    return { claims, claimsJson: known?.json, role, authed: role !== 'anon' };
+    return authOf(claims, known.json);
   }
+
+  /** Checks a token not seen before and keeps its claims. */
+  private async verify(token: string): Promise<Auth> {
+    const parts = token.split('.').length;
+    if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
+    try {
+      if (decodeProtectedHeader(token).alg !== 'HS256') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+    } catch (e) {
+      if (e instanceof RestError) throw e;
+      throw jwtError('PGRST301', "JWT couldn't be decoded");
+    }
+    let claims: Record<string, unknown>;
+    try {
+      claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW })).payload as Record<string, unknown>;
+    } catch (e) {
+      if (e instanceof joseErrors.JWTExpired) throw jwtError('PGRST303', 'JWT expired');
+      if (e instanceof joseErrors.JWTClaimValidationFailed) throw jwtError('PGRST303', e.claim === 'nbf' ? 'JWT not yet valid' : 'JWT issued at future');
+      throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+    }
+    if (this.tokens.size > 10_000) this.tokens.clear();
+    const json = JSON.stringify(claims);
+    this.tokens.set(token, { claims, json });
+    return authOf(claims, json);
+  }
+
 
   private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
     const { headersJson, cookiesJson } = this.headerJson(req);
