@@ -17,10 +17,10 @@
 import fs from 'node:fs/promises';
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { fork, spawn } from 'node:child_process';
 import pg from 'pg';
+import { HttpClient, benchTableSql, cpuNs } from './load.ts';
 
 const CONCURRENCY = 10;
 const ROWS = 10_000;
@@ -49,23 +49,6 @@ interface Job {
   gatewayPid: number;
   noopPid: number;
   postmasterPid: number;
-}
-
-/** Nanoseconds a process's threads have run on a CPU so far (/proc/<pid>/task/<tid>/schedstat). */
-function cpuNs(pid: number): number {
-  let total = 0;
-  try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      try {
-        total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        // thread ended meanwhile
-      }
-    }
-  } catch {
-    // process ended meanwhile
-  }
-  return total;
 }
 
 /** The postmaster and its children (backends, background workers). */
@@ -123,91 +106,6 @@ async function drive(seconds: number, once: Once, record?: Record_, job?: Job, s
   const after = sample();
   if (record && before && after) {
     for (const k of ['client', 'gateway', 'postgres'] as const) record.cpu[k] += (after[k] - before[k]) / 1000;
-  }
-}
-
-/**
- * A keep-alive HTTP/1.1 client that does only what the benchmark needs (GET, Content-Length bodies),
- * with one socket per request in flight. Node's http.request costs the load generator about as much
- * CPU per request as the gateway spends; on two cores that time is taken from the gateway and Postgres
- * and would understate the gateway against the bare side, whose `pg` client is lean. Each socket keeps
- * one reader for its whole life, so a request allocates only its line and its answer.
- */
-class HttpClient {
-  private idle: Connection[] = [];
-  private all: Connection[] = [];
-  private head: string;
-
-  constructor(
-    private base: URL,
-    headers: Record<string, string>,
-  ) {
-    this.head = `\r\nhost: ${base.host}\r\n${Object.entries(headers)
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('')}\r\n`;
-  }
-
-  async get(path: string): Promise<{ status: number; body: string }> {
-    let connection = this.idle.pop();
-    if (!connection) this.all.push((connection = await Connection.open(this.base)));
-    const answer = await connection.send(`GET ${path} HTTP/1.1${this.head}`);
-    this.idle.push(connection);
-    return answer;
-  }
-
-  close() {
-    for (const c of this.all) c.socket.destroy();
-  }
-}
-
-/** One keep-alive socket and the answer it is waiting for. */
-class Connection {
-  private buffer: Buffer = Buffer.alloc(0);
-  private waiting?: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void };
-
-  private constructor(readonly socket: net.Socket) {
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('error', (e) => this.fail(e));
-    socket.on('close', () => this.fail(new Error('connection closed')));
-  }
-
-  static open(base: URL): Promise<Connection> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: base.hostname, port: Number(base.port), noDelay: true }, () => {
-        socket.off('error', reject);
-        resolve(new Connection(socket));
-      });
-      socket.once('error', reject);
-    });
-  }
-
-  send(request: string): Promise<{ status: number; body: string }> {
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.socket.write(request);
-    });
-  }
-
-  private fail(e: Error) {
-    const w = this.waiting;
-    this.waiting = undefined;
-    w?.reject(e);
-  }
-
-  private onData(chunk: Buffer) {
-    this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    const headerEnd = this.buffer.indexOf('\r\n\r\n');
-    if (headerEnd < 0) return;
-    const head = this.buffer.toString('latin1', 0, headerEnd);
-    const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!m) return this.fail(new Error('response without content-length'));
-    const end = headerEnd + 4 + Number(m[1]);
-    if (this.buffer.length < end) return;
-    const answer = { status: Number(head.slice(9, 12)), body: this.buffer.toString('utf8', headerEnd + 4, end) };
-    this.buffer = this.buffer.subarray(end);
-    const w = this.waiting;
-    this.waiting = undefined;
-    w?.resolve(answer);
   }
 }
 
@@ -296,15 +194,7 @@ async function main() {
   });
   const admin = new pg.Pool({ connectionString: stack.env.DB_URL, max: 1 });
   try {
-    await admin.query(`
-      drop table if exists public.${TABLE};
-      create table public.${TABLE} (id int primary key, name text not null, category text not null, score int not null);
-      insert into public.${TABLE} select i, 'item ' || i, (array['scam', 'hacked', 'spam'])[1 + i % 3], i % 100 from generate_series(1, ${ROWS}) i;
-      alter table public.${TABLE} enable row level security;
-      create policy "Anyone can read bench items" on public.${TABLE} for select to anon using (true);
-      grant select on public.${TABLE} to anon;
-      analyze public.${TABLE};
-    `);
+    await admin.query(benchTableSql(TABLE, ROWS));
     const seconds = Number(process.env.BENCH_SECONDS ?? 5);
     const slice = 0.5;
     const load = os.loadavg()[0];
