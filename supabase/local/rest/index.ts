@@ -304,7 +304,9 @@ class RestService {
     // Planned and estimated counts run an EXPLAIN of their own, with the values written in: not templated.
     if (prefer.count !== 'planned' && prefer.count !== 'estimated') {
       const h = req.headers;
-      const shape = shapeOf(search, `${req.method} ${table.schema}.${table.name} ${h['accept'] ?? ''} ${prefer.count ?? ''} ${h['range'] ?? ''} ${h['range-unit'] ?? ''}`);
+      // NUL never occurs in a header, a method or an identifier, so the parts cannot run into each other.
+      const context = [req.method, table.schema, table.name, h['accept'] ?? '', prefer.count ?? '', h['range'] ?? '', h['range-unit'] ?? ''].join('\u0000');
+      const shape = shapeOf(search, context);
       let template = this.plans.get(cache, shape);
       if (template === undefined) {
         let built: { plan: TablePlan; params: unknown[] } | undefined;

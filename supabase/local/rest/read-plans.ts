@@ -51,10 +51,7 @@ export function shapeOf(search: URLSearchParams, context: string): Shape {
 
 const marker = (i: number) => `\u0000pgrst-value-${i}\u0000`;
 
-/**
- * The query string with markers in place of the shape's values, to build the template from, and the
- * check that turns the built statement's parameters into a template (or refuses it).
- */
+/** The query string with a marker in place of each of the shape's values, to build the template from. */
 export function markedSearch(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   let i = 0;
