@@ -10,6 +10,7 @@ import {
   confirmedUser,
   jwtPayload,
   latestMail,
+  linkIn,
   mailsTo,
   uniqueEmail,
 } from './auth-helpers.ts';
@@ -247,5 +248,74 @@ describe('rate limits', () => {
       type: 'email',
     });
     expect(other.error?.code).toBe('otp_expired');
+  });
+});
+
+/**
+ * otp_expiry in config.toml is 3600 seconds: a code or link sent 3598 seconds ago still works, one
+ * sent 3601 seconds ago (one second past the hour) is refused. The clock is moved by back-dating the
+ * column GoTrue compares with, as a slow reader would have found it.
+ */
+describe('e-mail codes and links expire after otp_expiry (3600 s)', () => {
+  const OTP_EXPIRY = 3600;
+  const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
+    adminPool().query(`update auth.users set ${column} = now() - make_interval(secs => $2) where email = $1`, [
+      email,
+      seconds,
+    ]);
+
+  it.each([
+    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
+  ])('a sign-up code %s', async (_, age, code) => {
+    const email = uniqueEmail('expiry-code');
+    await anonClient().auth.signUp({ email, password: 'correct horse battery' });
+    const token = codeIn(await latestMail(email));
+    await sentAgo(email, 'confirmation_sent_at', age as number);
+    const { data, error } = await anonClient().auth.verifyOtp({ email, token, type: 'signup' });
+    if (code) {
+      expect(error).toMatchObject({ status: 403, code, message: 'Token has expired or is invalid' });
+      expect(data.session).toBeNull();
+    } else {
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+    }
+  });
+
+  it.each([
+    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
+  ])('a sign-up link %s', async (_, age, code) => {
+    const email = uniqueEmail('expiry-link');
+    await anonClient().auth.signUp({ email, password: 'correct horse battery' });
+    const link = linkIn(await latestMail(email), '/auth/v1/verify');
+    await sentAgo(email, 'confirmation_sent_at', age as number);
+    const res = await fetch(link, { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const fragment = Object.fromEntries(new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)));
+    if (code) {
+      expect(fragment).toMatchObject({ error: 'access_denied', error_code: code });
+      expect(fragment.access_token).toBeUndefined();
+    } else {
+      expect(fragment).toMatchObject({ type: 'signup', token_type: 'bearer' });
+    }
+  });
+
+  it.each([
+    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
+  ])('a sign-in code %s', async (_, age, code) => {
+    const { email } = await confirmedUser();
+    await anonClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+    const token = codeIn(await latestMail(email, 2));
+    await sentAgo(email, 'recovery_sent_at', age as number);
+    const { data, error } = await anonClient().auth.verifyOtp({ email, token, type: 'email' });
+    if (code) {
+      expect(error).toMatchObject({ status: 403, code });
+      expect(data.session).toBeNull();
+    } else {
+      expect(error).toBeNull();
+      expect(data.session?.user.email).toBe(email);
+    }
   });
 });

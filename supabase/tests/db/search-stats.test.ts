@@ -142,6 +142,72 @@ describe('search_reports', () => {
   });
 });
 
+/**
+ * The documented risk formula (README): risk = round(100 * (1 - exp(-w / 2))), w = the sum over visible
+ * reports of weight(verified 1, pending 0.2) * 0.5 ^ (age in days / 180); 'high' from 60, 'medium' from
+ * 25. Every expected number below was worked out by hand from that formula (w and the unrounded risk in
+ * the comment), so a changed constant, half-life, weight or threshold fails here. Each report comes from
+ * a reporter of its own, so the cases hold however one reporter's duplicates are counted.
+ */
+describe('search_reports risk at its reference points', () => {
+  type Filed = { status: 'verified' | 'pending' | 'rejected' | 'removed'; days: number };
+
+  /** Files one report per entry about a new identifier, each by its own reporter, aged by `days`. */
+  async function identifierWith(reports: Filed[]): Promise<string> {
+    const q = randomMobile();
+    for (const { status, days } of reports) {
+      const reporter = await createUser('Risk reporter');
+      const r = await fileReport(reporter, { reported_account: q });
+      if (status !== 'pending') await setStatus(r.id, status);
+      await adminPool().query(`update public.reports set created_at = now() - make_interval(days => $2) where id = $1`, [r.id, days]);
+    }
+    return q;
+  }
+
+  async function risk(reports: Filed[]) {
+    const { risk_level, risk_label, count } = (await search(anon, await identifierWith(reports))).summary;
+    return { risk_level, risk_label, count };
+  }
+
+  const verified = (days: number): Filed => ({ status: 'verified', days });
+  const pending = (days: number): Filed => ({ status: 'pending', days });
+
+  it('one fresh verified report is medium 39 (w = 1, 39.35); two are high 63 (w = 2, 63.21)', async () => {
+    expect(await risk([verified(0)])).toEqual({ risk_level: 39, risk_label: 'medium', count: 1 });
+    expect(await risk([verified(0), verified(0)])).toEqual({ risk_level: 63, risk_label: 'high', count: 2 });
+  });
+
+  it('a verified report loses half its weight every 180 days: 22 at 180 days (w = 0.5, 22.12), 12 at 360 (w = 0.25, 11.75)', async () => {
+    expect(await risk([verified(180)])).toEqual({ risk_level: 22, risk_label: 'low', count: 1 });
+    expect(await risk([verified(360)])).toEqual({ risk_level: 12, risk_label: 'low', count: 1 });
+  });
+
+  it('an identifier with only pending reports: one is 10 (w = 0.2, 9.52), three are 26 (w = 0.6, 25.92)', async () => {
+    expect(await risk([pending(0)])).toEqual({ risk_level: 10, risk_label: 'low', count: 1 });
+    // Weighted like verified ones, three unreviewed reports would read high (w = 3, 77.69).
+    expect(await risk([pending(0), pending(0), pending(0)])).toEqual({ risk_level: 26, risk_label: 'medium', count: 3 });
+  });
+
+  it('old and new, verified and pending add up; rejected and removed reports weigh nothing', async () => {
+    // w = 1 + 0.25 = 1.25 -> 46.47
+    expect(await risk([verified(0), verified(360)])).toEqual({ risk_level: 46, risk_label: 'medium', count: 2 });
+    // w = 1 + 5 * 0.2 * 0.5 = 1.5 -> 52.76
+    expect(
+      await risk([verified(0), pending(180), pending(180), pending(180), pending(180), pending(180), { status: 'rejected', days: 0 }, { status: 'removed', days: 0 }]),
+    ).toEqual({ risk_level: 53, risk_label: 'medium', count: 6 });
+  });
+
+  it('medium starts at 25: 24 is low (152 days, w = 0.5569, 24.31), 25 is medium (144 days, w = 0.5743, 24.96)', async () => {
+    expect(await risk([verified(152)])).toEqual({ risk_level: 24, risk_label: 'low', count: 1 });
+    expect(await risk([verified(144)])).toEqual({ risk_level: 25, risk_label: 'medium', count: 1 });
+  });
+
+  it('high starts at 60: 59 is medium (2 x 30 days, w = 1.7818, 58.97), 60 is high (2 x 22 days, w = 1.8375, 60.10)', async () => {
+    expect(await risk([verified(30), verified(30)])).toEqual({ risk_level: 59, risk_label: 'medium', count: 2 });
+    expect(await risk([verified(22), verified(22)])).toEqual({ risk_level: 60, risk_label: 'high', count: 2 });
+  });
+});
+
 describe('user_report_stats', () => {
   it('counts the caller\'s reports by type and month, from the rollups', async () => {
     const u = await createUser('Stats');
@@ -204,25 +270,38 @@ describe('admin_app_stats', () => {
     await expect(run(anon, 'select public.admin_app_stats()')).rejects.toThrow(/permission denied for function/);
   });
 
-  it('private.rebuild_rollups recomputes the same numbers', async () => {
-    const snapshot = async () =>
-      (await adminPool().query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
-              (select count(*) from private.user_report_counts where report_count > 0) as users_types,
-              (select sum(report_count) from public.identifier_report_counts) as idents`)).rows[0];
+  it('private.rebuild_rollups recomputes every rollup from the tables, repairing drift', async () => {
+    // A reporter of our own with a known history: 2 scam + 1 hacked this month, 1 spam two months ago.
+    const u = await createUser('Rollups');
+    for (const t of ['scam', 'scam', 'hacked']) await fileReport(u, { incident_type: t });
+    const old = await fileReport(u, { incident_type: 'spam' });
+    await adminPool().query(`update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`, [old.id]);
+    const snapshot = `select
+      (select jsonb_object_agg(name, value order by name) from private.site_counters) as site,
+      (select jsonb_agg(jsonb_build_array(user_id, incident_type, report_count) order by user_id, incident_type) from private.user_report_counts where report_count > 0) as types,
+      (select jsonb_agg(jsonb_build_array(user_id, month, report_count) order by user_id, month) from private.user_monthly_report_counts where report_count > 0) as months,
+      (select jsonb_agg(jsonb_build_array(identifier_canonical, report_count, verified_count) order by identifier_canonical) from public.identifier_report_counts where report_count > 0) as idents`;
+    const mine = `select incident_type::text as type, report_count::int as n from private.user_report_counts where user_id = $1 order by 1`;
     const client = await adminPool().connect();
     try {
-      // serialise with the other files' writers so the two snapshots see the same data
+      // serialise with the other files' writers so the snapshots see the same data
       await client.query('begin; lock table public.reports, public.profiles, public.contact_messages, public.search_log, public.visitor_log in share mode');
-      const { rows: [a] } = await client.query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
-              (select sum(report_count) from public.identifier_report_counts) as idents`);
+      const { rows: [kept] } = await client.query(snapshot);
+      // Drift in every rollup: what rebuild_rollups must repair.
+      await client.query(`update private.site_counters set value = value + 7;
+        update private.user_report_counts set report_count = report_count + 1;
+        update private.user_monthly_report_counts set report_count = report_count + 1;
+        update public.identifier_report_counts set report_count = report_count + 1, verified_count = verified_count + 1`);
+      const { rows: [drifted] } = await client.query(snapshot);
+      expect(drifted.site).not.toEqual(kept.site);
       await client.query('select private.rebuild_rollups()');
-      const { rows: [b] } = await client.query(`select (select jsonb_object_agg(name, value) from private.site_counters) as site,
-              (select sum(report_count) from public.identifier_report_counts) as idents`);
+      const { rows: [rebuilt] } = await client.query(snapshot);
+      const { rows: counts } = await client.query(mine, [u.id]);
       await client.query('rollback');
-      expect(b).toEqual(a);
+      expect(rebuilt).toEqual(kept);
+      expect(counts).toEqual([{ type: 'hacked', n: 1 }, { type: 'scam', n: 2 }, { type: 'spam', n: 1 }]);
     } finally {
       client.release();
     }
-    expect(await snapshot()).toBeTruthy();
   });
 });

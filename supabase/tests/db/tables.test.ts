@@ -329,6 +329,33 @@ describe('removal_requests', () => {
     expect(await affected(admin, 'delete from public.removal_requests where id = $1', [req.id])).toBe(1);
   });
 
+  it('the removal window is exactly 7 days: 6 days and 6 days 23 hours stay, 7 days 1 hour and 8 days go', async () => {
+    const ages = ['6 days', '6 days 23 hours', '7 days 1 hour', '8 days'];
+    const reports = [];
+    for (const age of ages) {
+      const r = await fileReport(owner);
+      await adminPool().query(
+        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at)
+         values ($1, $2, 'window', 'a@b.cd', now() - $3::interval)`,
+        [r.id, stranger.id, age],
+      );
+      reports.push(r.id);
+    }
+    const service: Actor = { name: 'service', id: null, email: null, claims: { role: 'service_role' } };
+    await run(service, 'select public.expire_removal_requests()');
+    const { rows } = await adminPool().query(
+      `select r.status as report, rr.status as request from unnest($1::uuid[]) with ordinality as t(id, n)
+       join public.reports r on r.id = t.id join public.removal_requests rr on rr.report_id = t.id order by t.n`,
+      [reports],
+    );
+    expect(rows).toEqual([
+      { report: 'pending', request: 'open' },
+      { report: 'pending', request: 'open' },
+      { report: 'removed', request: 'report_removed' },
+      { report: 'removed', request: 'report_removed' },
+    ]);
+  });
+
   it('an unanswered request older than a week removes the report; an answered one waits for an admin', async () => {
     const quiet = await fileReport(owner);
     const answered = await fileReport(owner);
