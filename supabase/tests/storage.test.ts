@@ -161,6 +161,7 @@ describe('as the owner of a folder', () => {
     expect(res.headers.get('content-type')).toBe('text/plain');
     expect(res.headers.get('cache-control')).toBe('max-age=60');
     expect(res.headers.get('content-length')).toBe('17');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('etag')).toBe(row!.metadata.eTag);
     const partial = await fetch(res.url, {
       headers: { authorization: `Bearer ${owner.jwt}`, range: 'bytes=6-9' },
@@ -532,6 +533,21 @@ describe('tokens and paths an attacker might send', () => {
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
     expect(existsSync(path.join(storageDir, '..', '..', 'etc'))).toBe(false);
+  });
+});
+
+describe('object names the file backend cannot store', () => {
+  it('answers a segment over 255 bytes with InvalidKey (400), not a 500, and stores nothing', async () => {
+    for (const segment of ['a'.repeat(256), 'é'.repeat(128)]) {
+      const name = `${owner.id}/${segment}.png`;
+      const { error } = await asOwner().from(privateBucket).upload(name, 'x', { contentType: 'image/png' });
+      expect(error).toMatchObject({ statusCode: '400', message: `Invalid key: ${name}` });
+      expect(await objectRow(privateBucket, name)).toBeUndefined();
+    }
+    const longest = `${owner.id}/${'a'.repeat(255)}`;
+    expect((await asOwner().from(privateBucket).upload(longest, 'x', { contentType: 'text/plain' })).error).toBeNull();
+    const move = await asOwner().from(privateBucket).move(longest, `${owner.id}/${'b'.repeat(300)}`);
+    expect(move.error).toMatchObject({ statusCode: '400' });
   });
 });
 

@@ -36,18 +36,33 @@ async function readCapped(req: Request, max: number): Promise<Uint8Array<ArrayBu
   return out;
 }
 
+/** How deeply a JSON body may nest; no route takes more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
 /**
  * Text the database can store: well-formed Unicode without NUL characters. A lone surrogate or a NUL
- * would otherwise fail deep inside Postgres (or in URL encoding) instead of at the door.
+ * would otherwise fail deep inside Postgres (or in URL encoding) instead of at the door. The walk keeps
+ * its own stack, so a body nested thousands of levels deep is refused with a 400 instead of
+ * overflowing the call stack.
  */
-function checkText(value: unknown, path: string): void {
-  if (typeof value === 'string') {
-    if (!value.isWellFormed() || value.includes('\u0000')) {
-      throw new HttpError(400, `${path} must be valid text (no NUL characters or broken Unicode)`);
+function checkText(root: unknown): void {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!value.isWellFormed() || value.includes('\u0000')) {
+        throw new HttpError(400, `${path} must be valid text (no NUL characters or broken Unicode)`);
+      }
+      continue;
     }
-  } else if (Array.isArray(value)) value.forEach((v, i) => checkText(v, `${path}[${i}]`));
-  else if (value && typeof value === 'object' && !(value instanceof Blob)) {
-    for (const [k, v] of Object.entries(value)) checkText(v, path ? `${path}.${k}` : k);
+    if (!value || typeof value !== 'object' || value instanceof Blob) continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      throw new HttpError(400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
+    }
+    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 }));
+    else {
+      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+    }
   }
 }
 
@@ -70,7 +85,7 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
     }
     const fields: Fields = {};
     for (const [k, v] of form.entries()) fields[k] = v;
-    checkText(fields, '');
+    checkText(fields);
     return fields;
   }
   if (type.startsWith('application/json') || type === '' || type.startsWith('text/plain')) {
@@ -83,7 +98,7 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       throw new HttpError(400, 'Request body must be a JSON object');
     }
-    checkText(parsed, '');
+    checkText(parsed);
     return parsed as Fields;
   }
   throw new HttpError(415, 'Send the fields as JSON, a URL-encoded form or multipart/form-data');

@@ -23,13 +23,19 @@ export function isValidBucketName(name: string): boolean {
   return name.length > 0 && name.length < 101 && VALID_BUCKET_NAME.test(name);
 }
 
-/** Upstream's key check, plus what its file backend refuses: `.`/`..` segments and absolute paths. */
+/** The longest file name the file backend can store (NAME_MAX on Linux file systems), in bytes. */
+const MAX_SEGMENT_BYTES = 255;
+
+/**
+ * Upstream's key check, plus what its file backend cannot store: `.`/`..` segments, absolute paths and
+ * segments over 255 bytes (which would fail with ENAMETOOLONG). All answer upstream's InvalidKey (400).
+ */
 export function mustBeValidKey(key: string | undefined): asserts key is string {
   if (
     !key ||
     !isValidKey(key) ||
     key.startsWith('/') ||
-    key.split('/').some((s) => s === '.' || s === '..')
+    key.split('/').some((s) => s === '.' || s === '..' || Buffer.byteLength(s) > MAX_SEGMENT_BYTES)
   ) {
     throw ERRORS.invalidKey(key ?? '');
   }

@@ -785,6 +785,8 @@ async function render(
     'accept-ranges': 'bytes',
     'content-type': normalizeContentType(m?.mimetype ?? 'application/octet-stream'),
     'x-robots-tag': 'none',
+    // Browsers must take the stored type as given: an image whose bytes look like a page is never run.
+    'x-content-type-options': 'nosniff',
   };
   if (m?.eTag) headers.etag = m.eTag;
   if (m?.lastModified) headers['last-modified'] = new Date(m.lastModified).toUTCString();

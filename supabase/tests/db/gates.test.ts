@@ -186,10 +186,7 @@ describe('schema gates', () => {
       `select table_name as t, string_agg(privilege_type, ',' order by privilege_type) as p
        from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public' group by 1 order by 1`,
     );
-    expect(rows).toEqual([
-      { t: 'identifier_report_counts', p: 'SELECT' },
-      { t: 'news', p: 'SELECT' },
-    ]);
+    expect(rows).toEqual([{ t: 'news', p: 'SELECT' }]);
     const cols = await q<{ t: string; p: string }>(
       `select table_name as t, privilege_type || '(' || string_agg(column_name, ',' order by column_name) || ')' as p
        from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'

@@ -399,17 +399,49 @@ describe('search_log, visitor_log and identifier_report_counts', () => {
     await expect(run(admin, `update public.visitor_log set city = 'x'`)).rejects.toThrow(/permission denied/);
   });
 
-  it('report counts per identifier are public and count only visible reports', async () => {
+  it('report counts per identifier count only visible reports and are reached through search, not listed', async () => {
     const account = `0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const a = await fileReport(owner, { reported_account: account });
     await fileReport(stranger, { reported_account: account });
     const c = await fileReport(stranger, { reported_account: account });
     await setStatus(c.id, 'rejected');
     await setStatus(a.id, 'verified');
-    expect(await run(anon, 'select report_count, verified_count from public.identifier_report_counts where identifier_canonical = $1', [a.reported_account_canonical])).toEqual([
+    // The attack: anon listing every reported identifier, unreviewed ones included (issue 11).
+    await expect(run(anon, 'select identifier_canonical from public.identifier_report_counts')).rejects.toThrow(/permission denied/);
+    const search = await run<{ r: { count: number } }>(anon, 'select public.search_reports($1) as r', [account]);
+    expect(search[0].r.count).toBe(2);
+    // A reporter sees the count of what they reported (their report cards); nobody else's identifiers.
+    expect(await run(owner, 'select report_count, verified_count from public.identifier_report_counts where identifier_canonical = $1', [a.reported_account_canonical])).toEqual([
       { report_count: 2, verified_count: 1 },
     ]);
+    const other = await createUser('Lister');
+    expect(await run(other, 'select identifier_canonical from public.identifier_report_counts')).toEqual([]);
+    expect((await run(admin, 'select 1 from public.identifier_report_counts where identifier_canonical = $1', [a.reported_account_canonical])).length).toBe(1);
     await expect(run(owner, `update public.identifier_report_counts set report_count = 0`)).rejects.toThrow(/permission denied/);
     await expect(run(anon, `delete from public.identifier_report_counts`)).rejects.toThrow(/permission denied/);
+  });
+
+});
+
+describe('stored object paths', () => {
+  it('avatar_path, evidence_path and banner_path refuse "..", "." and empty segments with a clear message', async () => {
+    const [before] = await run(owner, 'select avatar_path from public.profiles where id = $1', [owner.id]);
+    const traversals = [`${owner.id}/../${stranger.id}/a.png`, `${owner.id}/./a.png`, `${owner.id}//a.png`, `${owner.id}/..`, `${owner.id}/a\\..\\b.png`];
+    for (const path of traversals) {
+      await expect(run(owner, 'update public.profiles set avatar_path = $1 where id = $2', [path, owner.id]), path).rejects.toThrow(
+        /avatar_path must be a storage object name/,
+      );
+      await expect(fileReport(owner, { evidence_path: path }), path).rejects.toThrow(/evidence_path must be a storage object name/);
+      await expect(
+        run(admin, `insert into public.news (news_title, news_description, banner_path, author_id) values ('t', 'd', $1, $2)`, [path, admin.id]),
+        path,
+      ).rejects.toThrow(/banner_path must be a storage object name/);
+    }
+    // Through REST the same answer is a 400 with the message.
+    const { error } = await serviceClient().from('profiles').update({ avatar_path: `${owner.id}/../x.png` }).eq('id', owner.id);
+    expect(error).toMatchObject({ code: '23514', message: 'avatar_path must be a storage object name such as <folder>/<file>: empty, "." and ".." segments are not allowed' });
+    expect(await run(owner, 'select avatar_path from public.profiles where id = $1', [owner.id])).toEqual([before]);
+    // Plain names still pass.
+    expect(await affected(owner, 'update public.profiles set avatar_path = $1 where id = $2', [`${owner.id}/${randomUUID()}.png`, owner.id])).toBe(1);
   });
 });
