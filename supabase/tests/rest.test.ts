@@ -576,6 +576,19 @@ describe('errors and hostile input', () => {
     }
   });
 
+  it('refuses a token it has already seen once its exp plus the 30 s clock skew has passed', async () => {
+    // exp 27 s ago: inside PostgREST's 30 s skew, so the first request passes and the token is kept;
+    // 4 s later exp + 30 is behind the clock and the same token must be refused.
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signJwt({ role: 'authenticated', aud: 'authenticated', sub: owner, iat: now - 100, exp: now - 27 });
+    const first = await client(token).from(posts).select('id');
+    expect(first.error).toBeNull();
+    await new Promise((r) => setTimeout(r, (now + 4 - Date.now() / 1000) * 1000));
+    const later = await client(token).from(posts).select('id');
+    expect(later.status).toBe(401);
+    expect(later.error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+  });
+
   it('treats injection attempts as names or values, changing nothing', async () => {
     const count = async () => (await adminPool().query(`select count(*)::int as n from public.${authors}`)).rows[0].n as number;
     const before = await count();

@@ -69,6 +69,8 @@ describe('evidence (private: the reporter’s folder, admins read all)', () => {
 
   it('enforces the 500000-byte image limit and the image types on the server', async () => {
     const files = storageAs(reporter).from('evidence');
+    const exact = await files.upload(`${reporter.id}/${randomUUID()}.png`, png(500_000));
+    expect(exact.error).toBeNull();
     const big = await files.upload(`${reporter.id}/${randomUUID()}.png`, png(500_001));
     expect(big.error).toMatchObject({
       statusCode: '413',

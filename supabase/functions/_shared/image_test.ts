@@ -176,7 +176,14 @@ Deno.test(
         (e: unknown) => e instanceof HttpError && e.status === 400 && message.test(e.message),
       );
     };
-    await reject(new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)]), /^Image size too large$/);
+    // SPEC.md sections 5 and 9: at most 500000 bytes. A PNG of exactly 500000 bytes (a 499928-byte
+    // text chunk in a 60-byte image plus its 12-byte chunk frame) passes; one byte more does not.
+    assert.equal(MAX_IMAGE_BYTES, 500_000);
+    const atLimit = png([pngChunk('tEXt', new Uint8Array(499_928))]);
+    assert.equal(atLimit.length, 500_000);
+    assert.equal((await safeImage(new Blob([atLimit]), 'Evidence')).type.kind, 'png');
+    await reject(new Blob([png([pngChunk('tEXt', new Uint8Array(499_929))])]), /^Image size too large$/);
+    await reject(new Blob([new Uint8Array(500_001)]), /^Image size too large$/);
     await reject(new Blob([]), /empty/);
     await reject(
       new Blob([enc.encode('#!/bin/sh\necho pwned\n')], { type: 'image/png' }),

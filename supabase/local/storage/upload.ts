@@ -81,7 +81,10 @@ export async function fileFromRequest(
       try {
         bb = busboy({
           headers: req.headers,
-          limits: { fields: 10, files: 1, fileSize: options.maxFileSize },
+          // busboy 1.x marks a file truncated once it reaches the limit, so a file of exactly the
+          // limit would be refused; Storage's parser (@fastify/busboy) refuses only a larger one.
+          // One byte of room here, and writeToTemp's count decides.
+          limits: { fields: 10, files: 1, fileSize: options.maxFileSize + 1 },
         });
       } catch {
         return reject(ERRORS.noContentProvided());

@@ -291,6 +291,25 @@ describe('notify_registrations and notifications', () => {
   });
 });
 
+describe('a reporter who also watches the identifier', () => {
+  it('is not notified of their own report, when filed or verified; another watcher is, both times', async () => {
+    const reporter = await createUser('Watching reporter');
+    const other = await createUser('Other watcher');
+    const site = `own-${randomUUID().slice(0, 8)}.example`;
+    for (const u of [reporter, other]) await run(u, 'insert into public.notify_registrations (asset_name) values ($1)', [site]);
+    const r = await fileReport(reporter, { reported_account_type: 'website', reported_account: site });
+    const notes = (u: Actor) => run(u, 'select kind, report_id from public.notifications where identifier = $1', [site]);
+    expect(await notes(reporter)).toEqual([]);
+    expect(await notes(other)).toEqual([{ kind: 'identifier_reported', report_id: r.id }]);
+    await setStatus(r.id, 'verified');
+    expect(await notes(reporter)).toEqual([]);
+    expect(await notes(other)).toEqual([
+      { kind: 'identifier_reported', report_id: r.id },
+      { kind: 'identifier_reported', report_id: r.id },
+    ]);
+  });
+});
+
 describe('removal_requests', () => {
   it('a signed-in user requests removal; the reporter is notified and can answer', async () => {
     const r = await fileReport(owner);

@@ -84,6 +84,66 @@ describe('POST /auth/register and GET /verify/{base64 of hash.otp}', () => {
   });
 });
 
+/** One Set-Cookie value split into its name, value and attributes (names lower-cased), in order. */
+function parseCookie(header: string) {
+  const [pair, ...attrs] = header.split(';').map((p) => p.trim());
+  const eq = pair.indexOf('=');
+  return {
+    name: pair.slice(0, eq),
+    value: pair.slice(eq + 1),
+    attributes: attrs.map((a) => {
+      const i = a.indexOf('=');
+      return i < 0 ? [a.toLowerCase()] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
+    }),
+  };
+}
+
+/** The cookies of an answer by name, each read from its own Set-Cookie header. */
+function cookiesOf(res: { headers: Headers }) {
+  return Object.fromEntries(res.headers.getSetCookie().map((c) => [parseCookie(c).name, parseCookie(c)]));
+}
+
+describe('session cookie attributes, one cookie at a time', () => {
+  it('login sets exactly two cookies, each HttpOnly, SameSite=Lax, Path=/, with its own lifetime; no Secure on http', async () => {
+    const user = await createUser('cookies');
+    const login = await api<{ token: string }>('POST', '/auth/login', {
+      json: { email: user.email, password: user.password },
+    });
+    expect(login.headers.getSetCookie()).toHaveLength(2);
+    const { scamcheck_session: session, scamcheck_refresh: refresh } = cookiesOf(login);
+    expect(decodeURIComponent(session.value)).toBe(login.body.token);
+    expect(refresh.value).toMatch(/^[A-Za-z0-9_%-]{8,}$/);
+    const lifetime = Number(new Map(session.attributes as [string, string][]).get('max-age'));
+    // jwt_expiry is 3600 s; a second may tick between signing and answering.
+    expect(lifetime === 3600 || lifetime === 3599, String(lifetime)).toBe(true);
+    expect(session.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', String(lifetime)]]);
+    // 30 days = 2592000 s
+    expect(refresh.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '2592000']]);
+  });
+
+  it('cookies renewed from the refresh cookie carry the same attributes', async () => {
+    const user = await createUser('cookies');
+    const login = await api('POST', '/auth/login', { json: { email: user.email, password: user.password } });
+    const refresh = `scamcheck_refresh=${cookiesOf(login).scamcheck_refresh.value}`;
+    const me = await api('GET', '/users/current-user', { headers: { cookie: refresh } });
+    expect(me.status).toBe(200);
+    const renewed = cookiesOf(me);
+    expect(Object.keys(renewed).sort()).toEqual(['scamcheck_refresh', 'scamcheck_session']);
+    expect(renewed.scamcheck_refresh.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '2592000']]);
+    expect(renewed.scamcheck_session.attributes.slice(0, 3)).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax']]);
+  });
+
+  it('logout clears both cookies with Max-Age=0, each HttpOnly', async () => {
+    const out = await api('GET', '/auth/logout');
+    const cleared = cookiesOf(out);
+    expect(out.headers.getSetCookie()).toHaveLength(2);
+    for (const name of ['scamcheck_session', 'scamcheck_refresh']) {
+      expect(cleared[name].value, name).toBe('');
+      expect(cleared[name].attributes, name).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '0']]);
+    }
+  });
+});
+
 describe('POST /auth/login, GET /auth/logout', () => {
   it('returns the token and sets an HttpOnly cookie; both authenticate; logout ends the session', async () => {
     const user = await createUser('login');

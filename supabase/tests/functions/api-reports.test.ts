@@ -8,6 +8,7 @@ import {
   exifWithGps,
   forgedToken,
   formOf,
+  jpegOfSize,
   objectsIn,
   reportFields,
   tinyJpeg,
@@ -57,6 +58,22 @@ describe('POST /reports', () => {
       [res.body.report._id],
     );
     expect(rows[0]).toEqual({ reported_account_canonical: '+639175550101', reporter_id: user.id });
+  });
+
+  it('takes an image of exactly 500000 bytes and refuses one of 500001 (SPEC.md section 5)', async () => {
+    const user = await createUser('rep');
+    const send = (bytes: Buffer) =>
+      api<ReportBody>('POST', '/reports', {
+        token: user.token,
+        form: formOf(reportFields(), { field: 'evidence', bytes, name: 'limit.jpg', type: 'image/jpeg' }),
+      });
+    const over = await send(jpegOfSize(500_001));
+    expect(over.status).toBe(400);
+    expect(over.body.msg).toBe('Image size too large');
+    expect(await objectsIn('evidence', `${user.id}/`)).toEqual([]);
+    const exact = await send(jpegOfSize(500_000));
+    expect(exact.status, JSON.stringify(exact.body)).toBe(201);
+    expect(await objectsIn('evidence', `${user.id}/`)).toHaveLength(1);
   });
 
   it('refuses an oversize image and a script renamed .png, and stores neither report nor object', async () => {

@@ -180,6 +180,27 @@ export function tinyJpeg(app1?: Buffer): Buffer {
 }
 
 /** A form with the fields and, optionally, one file. */
+/**
+ * A valid JPEG of exactly `size` bytes: tinyJpeg padded with comment (COM) segments, which the
+ * metadata stripper drops, so a size limit can be tested at its boundary with a real image.
+ */
+export function jpegOfSize(size: number): Buffer {
+  const base = tinyJpeg();
+  const comments: Buffer[] = [];
+  let pad = size - base.length;
+  if (pad < 0 || (pad > 0 && pad < 4)) throw new Error(`no JPEG of ${size} bytes`);
+  while (pad > 0) {
+    // A segment is 4 to 65537 bytes; never leave a remainder of 1 to 3 bytes.
+    let n = Math.min(pad, 65_537);
+    if (pad - n > 0 && pad - n < 4) n -= 4;
+    comments.push(segment(0xfe, Buffer.alloc(n - 4, 0x20)));
+    pad -= n;
+  }
+  const out = Buffer.concat([base.subarray(0, 2), ...comments, base.subarray(2)]);
+  if (out.length !== size) throw new Error(`jpegOfSize built ${out.length} bytes, not ${size}`);
+  return out;
+}
+
 export function formOf(
   fields: Record<string, string>,
   file?: { field: string; bytes: Buffer; name: string; type: string },

@@ -1,6 +1,6 @@
 import { renderApp, screen, within } from '@/testing/test-utils';
 import type { SearchReport, SearchResult } from '../api/search-reports';
-import { LATEST_INCIDENT_ROWS, SearchResults } from './search-results';
+import { SearchResults } from './search-results';
 
 function report(i: number, extra: Partial<SearchReport> = {}): SearchReport {
   return {
@@ -50,7 +50,8 @@ describe('SearchResults', () => {
       'Incident Date',
       'Action',
     ]);
-    expect(within(table).getAllByRole('row')).toHaveLength(LATEST_INCIDENT_ROWS + 1);
+    // SPEC: the latest 10 incidents, under one header row.
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
     // Visitors are sent to log in first, then on to the full report.
     expect(within(table).getAllByRole('link', { name: 'View full report' })[0]).toHaveAttribute(
       'href',
