@@ -478,6 +478,10 @@ export type Database = {
       canonical_identifier_auto: { Args: { value: string }; Returns: string }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
+      rate_limit_check: {
+        Args: { cost?: number; name: string; subject: string }
+        Returns: Json
+      }
       report_details: { Args: { report_id: string }; Returns: Json }
       search_reports: {
         Args: { search_string: string; visitor?: Json }

@@ -23,6 +23,8 @@ export interface RequestContext {
   readOnly: boolean;
   /** The role's own settings (statement_timeout) as PostgREST applies them when it switches role. */
   statementTimeout?: string;
+  /** `db-pre-request`: a quoted function name called after the settings and before the statement. */
+  preRequest?: string;
 }
 
 export interface MainResult {
@@ -428,6 +430,12 @@ export class Executor {
         ctx.readOnly ? 'on' : 'off',
       ],
     });
+    // PostgREST calls the pre-request function in the same transaction, as the same role, right after
+    // the settings: an error it raises (a 429 from the rate limiter) answers the request instead.
+    if (ctx.preRequest) {
+      const text = `select ${ctx.preRequest}()`;
+      steps.push({ name: this.nameFor(text), text, values: [] });
+    }
     for (const b of before) steps.push({ text: b.sql, values: b.values });
     steps.push({ name: this.nameFor(sql), text: sql, values });
     return steps;

@@ -188,6 +188,7 @@ class RestService {
       path: pathname,
       readOnly,
       statementTimeout: cache.statementTimeouts.get(auth.role),
+      preRequest: cache.preRequest,
     };
   }
 

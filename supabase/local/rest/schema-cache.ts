@@ -74,6 +74,11 @@ export class SchemaCache {
   functions = new Map<string, RoutineInfo[]>();
   /** `alter role ... set statement_timeout`, which PostgREST applies when it switches to the role. */
   statementTimeouts = new Map<string, string>();
+  /**
+   * PostgREST's `db-pre-request` from its in-database configuration (`pgrst.db_pre_request` on the
+   * authenticator role), as a quoted, schema-qualified function name; called before every request.
+   */
+  preRequest?: string;
 
   constructor(public schemas: string[]) {}
 
@@ -258,6 +263,8 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
     for (const setting of r.settings) {
       const m = /^statement_timeout=(.*)$/.exec(setting);
       if (m) cache.statementTimeouts.set(r.role, m[1]);
+      const pre = /^pgrst\.db_pre_request=(.*)$/.exec(setting);
+      if (pre && r.role === 'authenticator') cache.preRequest = qualifiedFunction(pre[1]);
     }
   }
   for (const f of raw.functions) {
@@ -267,6 +274,16 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
     cache.functions.set(key, list);
   }
   return cache;
+}
+
+/**
+ * The `db-pre-request` value (a schema-qualified function name) quoted for a call; a value that is not
+ * a plain name is ignored rather than pasted into SQL.
+ */
+function qualifiedFunction(value: string): string | undefined {
+  const parts = value.trim().split('.');
+  if (parts.length > 2 || parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(p))) return undefined;
+  return parts.map((p) => `"${p}"`).join('.');
 }
 
 /**
@@ -308,7 +325,8 @@ function viewRelationships(cache: SchemaCache, raw: RawCache): ForeignKey[] {
 
 /**
  * Keeps the schema cache current: loads it, LISTENs on channel `pgrst` on its own connection and reloads
- * on 'reload schema' (or an empty payload, as PostgREST accepts).
+ * on 'reload schema' (or an empty payload, as PostgREST accepts) and on 'reload config', which re-reads
+ * the in-database configuration (`pgrst.*` settings of the authenticator role) kept with the cache.
  */
 export class SchemaCacheHolder {
   current!: SchemaCache;
@@ -368,7 +386,7 @@ export class SchemaCacheHolder {
     const client = new pg.Client({ connectionString: this.connectionString, application_name: 'pgrst_listener' });
     client.on('error', () => undefined);
     client.on('notification', (msg) => {
-      if (msg.channel === 'pgrst' && (!msg.payload || msg.payload === 'reload schema')) void this.reload();
+      if (msg.channel === 'pgrst' && (!msg.payload || msg.payload === 'reload schema' || msg.payload === 'reload config')) void this.reload();
     });
     client.on('end', () => {
       // Only an established listener reconnects here; a failed attempt is retried by its caller.
