@@ -1,8 +1,10 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-// Two projects: the SPA's component tests in jsdom, and everything that needs the local stack
-// (database, API conformance, functions, browser tests), which share one stack started by global setup.
+// Three projects: the SPA's component tests in jsdom; unit tests of the edge functions' and local
+// stack's own code in Node (tests/units, no stack; the functions' `npm:` imports resolve to
+// node_modules); and everything that needs the local stack (database, API conformance, functions,
+// browser tests), which share one stack started by global setup.
 export default defineConfig({
   test: {
     projects: [
@@ -18,10 +20,23 @@ export default defineConfig({
         },
       }),
       {
+        resolve: {
+          // Deno's pinned `npm:name@version/sub` specifiers, as Node resolves the same packages.
+          alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: '$1$2' }],
+        },
+        test: {
+          name: 'units',
+          environment: 'node',
+          include: ['tests/units/**/*.test.ts'],
+          setupFiles: ['tests/units/deno-shim.ts'],
+        },
+      },
+      {
         test: {
           name: 'stack',
           environment: 'node',
           include: ['supabase/tests/**/*.test.ts', 'supabase/local/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/units/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,

@@ -5,34 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPool } from '../helpers.ts';
 import { api, createUser, forgedToken, type TestUser } from './helpers.ts';
+import { API_CALLS as ROUTES } from './api-calls.ts';
 
-const ID = '00000000-0000-4000-a000-000000000000';
-const ROUTES: [string, string][] = [
-  ['POST', '/auth/register'],
-  ['POST', '/auth/login'],
-  ['GET', '/auth/logout'],
-  ['GET', `/verify/${Buffer.from('x.1').toString('base64')}`],
-  ['GET', '/users/current-user'],
-  ['PATCH', '/users/update-user'],
-  ['GET', '/users/admin/app-stats'],
-  ['GET', '/reports'],
-  ['POST', '/reports'],
-  ['GET', '/reports/stats'],
-  ['GET', `/reports/${ID}`],
-  ['PATCH', `/reports/${ID}`],
-  ['DELETE', `/reports/${ID}`],
-  ['POST', '/search'],
-  ['GET', '/search/anything'],
-  ['GET', '/visitor'],
-  ['POST', '/visitor/contact'],
-  ['GET', '/news/frontpage'],
-  ['GET', '/news'],
-  ['POST', '/news/addnews'],
-  ['GET', `/news/${ID}`],
-  ['POST', '/notify'],
-  ['POST', '/removal-requests'],
-  ['POST', `/removal-requests/${ID}/response`],
-];
 /** Calls that start or end a session ignore the token a client sends (a stale cookie must not block login). */
 const SESSION_CALLS = /^\/(auth|verify)\//;
 const TOKEN_ROUTES = ROUTES.filter(([, p]) => !SESSION_CALLS.test(p));

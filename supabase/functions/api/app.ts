@@ -1,0 +1,51 @@
+/**
+ * The legacy API's routes (SPEC.md section 7), apart from index.ts, which serves them: tests read the
+ * served routes from this router, so a route added here without a test is noticed.
+ */
+import { Router } from './router.ts';
+import { login, logout, register, verify } from './routes/auth.ts';
+import { currentUser, updateUser } from './routes/users.ts';
+import {
+  createReport,
+  deleteReport,
+  getReport,
+  listReports,
+  reportStats,
+  updateReport,
+} from './routes/reports.ts';
+import { getSearch, postSearch } from './routes/search.ts';
+import { getVisitor, postContact } from './routes/visitor.ts';
+import { addNews, allNews, frontPage, oneNews } from './routes/news.ts';
+import { deleteNotify, listNotify, postNotify } from './routes/notify.ts';
+import { appStats } from './routes/admin.ts';
+import { createRemovalRequest, listRemovalRequests, respondToRemovalRequest } from './routes/removal.ts';
+
+export const router = new Router('/api/v1')
+  .on('POST', '/auth/register', register)
+  .on('POST', '/auth/login', login)
+  .on('GET', '/auth/logout', logout)
+  .on('GET', '/verify/:code', verify)
+  .on('GET', '/users/current-user', currentUser)
+  .on('PATCH', '/users/update-user', updateUser)
+  .on('GET', '/users/admin/app-stats', appStats)
+  .on('GET', '/reports', listReports)
+  .on('POST', '/reports', createReport)
+  .on('GET', '/reports/stats', reportStats)
+  .on('GET', '/reports/:id', getReport)
+  .on('PATCH', '/reports/:id', updateReport)
+  .on('DELETE', '/reports/:id', deleteReport)
+  .on('POST', '/search', postSearch)
+  .on('GET', '/search/:id', getSearch)
+  .on('GET', '/visitor', getVisitor)
+  .on('POST', '/visitor/contact', postContact)
+  .on('GET', '/news/frontpage', frontPage)
+  .on('GET', '/news', allNews)
+  .on('POST', '/news/addnews', addNews)
+  .on('GET', '/news/:id', oneNews)
+  .on('POST', '/notify', postNotify)
+  .on('GET', '/notify', listNotify)
+  .on('DELETE', '/notify/:id', deleteNotify)
+  .on('POST', '/removal-requests', createRemovalRequest)
+  .on('GET', '/removal-requests', listRemovalRequests)
+  .on('POST', '/removal-requests/:id/response', respondToRemovalRequest);
+

@@ -1,0 +1,6 @@
+/** The part of Deno's global namespace the functions' modules use, for tsc (Deno itself checks them with `deno check`). */
+declare namespace Deno {
+  const env: { get(name: string): string | undefined };
+  function readFile(path: string | URL): Promise<Uint8Array>;
+  function serve(handler: (req: Request) => Response | Promise<Response>): unknown;
+}
