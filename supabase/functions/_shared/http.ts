@@ -10,6 +10,7 @@ export class HttpError extends Error {
     public status: number,
     message: string,
     public extra: Record<string, unknown> = {},
+    public headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -22,8 +23,13 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-export function errorResponse(status: number, msg: string, extra: Record<string, unknown> = {}): Response {
-  return json({ msg, ...extra }, status);
+export function errorResponse(
+  status: number,
+  msg: string,
+  extra: Record<string, unknown> = {},
+  headers: HeadersInit = {},
+): Response {
+  return json({ msg, ...extra }, status, headers);
 }
 
 /**
@@ -31,7 +37,20 @@ export function errorResponse(status: number, msg: string, extra: Record<string,
  * logged (with the stack, for the operator) and answered with a generic 500 that leaks nothing.
  */
 export function toErrorResponse(e: unknown): Response {
-  if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra);
+  if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra, e.headers);
   console.error(e);
   return errorResponse(500, 'Something went wrong, Please try again');
+}
+
+/**
+ * The database's rate limiter (private.rate_limit) answers 429 with code PT429 and
+ * 'limit=<name>; retry_after=<seconds>' in details; supabase-js hands over the body only, so the wait
+ * is read back from there for the Retry-After header.
+ */
+export function rateLimited(error: { code?: string; message?: string; details?: string | null }): HttpError | null {
+  if (error.code !== 'PT429') return null;
+  const retryAfter = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1] ?? 60);
+  return new HttpError(429, error.message ?? 'Too many requests, please try again later', { retryAfter }, {
+    'Retry-After': String(retryAfter),
+  });
 }

@@ -15,6 +15,11 @@ export interface Caller {
   user: User | null;
   /** The caller's access token (null when anonymous). */
   token: string | null;
+  /**
+   * The caller's X-Forwarded-For, passed on to the Data API so the database's per-address rate limits
+   * (private.client_address) see the caller, not this function.
+   */
+  forwardedFor?: string | null;
 }
 
 const clientOptions = {
@@ -22,9 +27,10 @@ const clientOptions = {
 } as const;
 
 /** A client acting as the caller: anon when nobody is signed in, else the user's JWT. */
-export function clientFor(caller: Pick<Caller, 'token'>): SupabaseClient {
+export function clientFor(caller: Pick<Caller, 'token' | 'forwardedFor'>): SupabaseClient {
   const anonKey = requireEnv('SUPABASE_ANON_KEY');
   const headers: Record<string, string> = caller.token ? { Authorization: `Bearer ${caller.token}` } : {};
+  if (caller.forwardedFor) headers['X-Forwarded-For'] = caller.forwardedFor;
   return createClient(requireEnv('SUPABASE_URL'), anonKey, { ...clientOptions, global: { headers } });
 }
 
@@ -74,7 +80,8 @@ export function identify(req: Request): Promise<Caller> {
   // One Auth round trip per request, however many places ask.
   let caller = callers.get(req);
   if (!caller) {
-    caller = lookUpCaller(req);
+    const forwardedFor = req.headers.get('x-forwarded-for');
+    caller = lookUpCaller(req).then((c) => ({ ...c, forwardedFor }));
     callers.set(req, caller);
   }
   return caller;

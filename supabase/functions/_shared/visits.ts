@@ -4,7 +4,7 @@
  * and the `visitor` function the SPA calls on page load.
  */
 import { visitFrom, type VisitorLocation } from './geo.ts';
-import { HttpError } from './http.ts';
+import { HttpError, rateLimited } from './http.ts';
 import type { SupabaseClient } from './supabase.ts';
 
 export interface RecordedVisit {
@@ -34,6 +34,8 @@ export async function recordVisit(
     ip_hash: visit.ipHash,
   });
   if (error) {
+    const limited = rateLimited(error);
+    if (limited) throw limited;
     console.error('visit not recorded', error);
     throw new HttpError(error.code === '42501' ? 403 : 502, 'The visit could not be recorded');
   }

@@ -2,7 +2,7 @@
  * Maps the errors of supabase-js calls (PostgREST and Storage) to the legacy API's answers: the
  * database's refusals (RLS, checks, triggers) become 4xx with a readable `msg`, never a 500.
  */
-import { HttpError } from '../_shared/http.ts';
+import { HttpError, rateLimited } from '../_shared/http.ts';
 
 interface DbError {
   code?: string;
@@ -13,6 +13,8 @@ interface DbError {
 
 export function dbError(error: DbError, action: string): HttpError {
   const code = error.code ?? '';
+  const limited = rateLimited(error);
+  if (limited) return limited;
   const detail = error.message ? `: ${error.message}` : '';
   if (code === '42501') return new HttpError(403, `You are not allowed to ${action}${detail}`);
   if (code === 'PGRST116' || code === 'P0002') return new HttpError(404, `Not found: cannot ${action}`);

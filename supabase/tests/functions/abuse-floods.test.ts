@@ -1,0 +1,100 @@
+/**
+ * Issue 11, "No limits outside Auth": floods of each write path through the Data API (as the app
+ * calls it) and through the legacy API and the visitor function, from one client address. Past each
+ * limit the answer is 429 with Retry-After and a readable message, and both ways share one count.
+ */
+import { describe, expect, it } from 'vitest';
+import { stackEnv } from '../helpers.ts';
+import { api, createUser, reportFields } from './helpers.ts';
+
+/** A public address of its own per flood (the local gateway's own hop is loopback and never counts). */
+function address(): string {
+  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2a01:${hex()}:${hex()}::9`;
+}
+
+function rest(path: string, xff: string, body: unknown, token?: string) {
+  return fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: stackEnv('ANON_KEY'),
+      authorization: `Bearer ${token ?? stackEnv('ANON_KEY')}`,
+      'content-type': 'application/json',
+      'x-forwarded-for': xff,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Sends until the first 429 (at most `tries`); returns how many went through and the refusal. */
+async function until429(tries: number, send: (i: number) => Promise<{ status: number; headers: Headers; body: unknown }>) {
+  for (let i = 0; i < tries; i++) {
+    const r = await send(i);
+    if (r.status === 429) return { accepted: i, refusal: r };
+    expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+  }
+  return { accepted: tries, refusal: undefined };
+}
+
+async function answer(res: Response) {
+  return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
+}
+
+describe('floods through the Data API', () => {
+  it('anonymous contact messages: the 6th in an hour from one address gets 429 with Retry-After', async () => {
+    const xff = address();
+    const { accepted, refusal } = await until429(8, async (i) => answer(await rest('contact_messages', xff, { message: `flood ${i}` })));
+    expect(accepted).toBe(5);
+    expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(600);
+    expect(refusal!.body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many contact messages from your address: at most 5 per 1 hour\./) });
+  });
+
+  it('searches through rpc/search_reports: 60 a minute from one address', async () => {
+    const xff = address();
+    const { accepted, refusal } = await until429(70, async (i) => answer(await rest('rpc/search_reports', xff, { search_string: `flood${i}@example.com` })));
+    expect(accepted).toBeGreaterThanOrEqual(60);
+    expect(accepted).toBeLessThanOrEqual(64);
+    expect(refusal!.body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many searches from your address/) });
+  });
+});
+
+describe('floods through the legacy API and the visitor function', () => {
+  it('contact form: counted together with the Data API, then 429 with Retry-After and msg', async () => {
+    const xff = address();
+    for (let i = 0; i < 3; i++) expect((await rest('contact_messages', xff, { message: `rest ${i}` })).status).toBe(201);
+    const { accepted, refusal } = await until429(5, (i) =>
+      api('POST', '/visitor/contact', { json: { message: `legacy ${i}`, email: 'a@example.com' }, headers: { 'x-forwarded-for': xff } }),
+    );
+    expect(accepted).toBe(2);
+    expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(600);
+    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many contact messages from your address/), retryAfter: expect.any(Number) });
+  });
+
+  it('searches: 60 a minute from one address', async () => {
+    const xff = address();
+    const { accepted, refusal } = await until429(70, (i) => api('GET', `/search/legacy-flood-${i}@example.com`, { headers: { 'x-forwarded-for': xff } }));
+    expect(accepted).toBeGreaterThanOrEqual(60);
+    expect(accepted).toBeLessThanOrEqual(64);
+    expect(refusal!.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many searches from your address/) });
+  });
+
+  it('visits through the visitor function: 60 a minute from one address', async () => {
+    const xff = address();
+    const { accepted, refusal } = await until429(70, async () =>
+      answer(await fetch(`${stackEnv('API_URL')}/functions/v1/visitor`, { method: 'POST', headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}`, 'content-type': 'application/json', 'x-forwarded-for': xff }, body: JSON.stringify({ path: '/' }) })),
+    );
+    expect(accepted).toBeGreaterThanOrEqual(60);
+    expect(accepted).toBeLessThanOrEqual(64);
+    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many visits recorded from your address/) });
+  });
+
+  it('report filing: 20 an hour from one account, the 21st gets 429', async () => {
+    const user = await createUser('flood');
+    const { accepted, refusal } = await until429(22, () =>
+      api('POST', '/reports', { token: user.token, json: reportFields(), headers: { 'x-forwarded-for': address() } }),
+    );
+    expect(accepted).toBe(20);
+    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many reports filed from your account: at most 20 per 1 hour/) });
+  });
+});
