@@ -4,7 +4,7 @@
  * spent, and nothing past the limit is written.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { anon, createUser, type Actor } from './actors.ts';
 import { withRole } from '../../local/db.ts';
@@ -41,11 +41,6 @@ async function flood(actor: Actor, xff: string, tries: number, sql: string, para
 async function count(sql: string, params: unknown[]): Promise<number> {
   return Number((await adminPool().query(sql, params)).rows[0].count);
 }
-
-let user: Actor;
-beforeAll(async () => {
-  user = await createUser('Flooder');
-});
 
 describe('write limits per address and per user (issue 11: no limits outside Auth)', () => {
   it('contact messages: 5 an hour from one address, and nothing past them is stored', async () => {
