@@ -7,10 +7,21 @@ import tailwindcss from '@tailwindcss/vite';
 // {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
 const apiUrl = process.env.SCAMCHECK_API_URL ?? process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321';
 
+/** Deno's pinned `npm:name@version[/path]` specifiers, resolved to the same packages in node_modules. */
+export const npmSpecifierAlias = { find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: '$1$2' };
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // @supabase/auth-ui-react pins its own React 18 copy; one React for the whole app avoids "invalid hook call".
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') }, dedupe: ['react', 'react-dom'] },
+  // The functions' shared code imports pinned `npm:name@version[/path]` specifiers (Deno); the app
+  // resolves them to the same packages in node_modules (src/types/npm-specifiers.d.ts types them).
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      npmSpecifierAlias,
+    ],
+    dedupe: ['react', 'react-dom'],
+  },
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and
   // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
   // pre-bundles them all at once.

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig, { npmSpecifierAlias } from './vite.config.ts';
 
 // Three projects: the SPA's component tests in jsdom; unit tests of the edge functions' and local
 // stack's own code in Node (tests/units, no stack; the functions' `npm:` imports resolve to
@@ -22,7 +22,7 @@ export default defineConfig({
       {
         resolve: {
           // Deno's pinned `npm:name@version/sub` specifiers, as Node resolves the same packages.
-          alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: '$1$2' }],
+          alias: [npmSpecifierAlias],
         },
         test: {
           name: 'units',
@@ -32,6 +32,8 @@ export default defineConfig({
         },
       },
       {
+        // The functions' shared code (message checking) imports pinned npm: specifiers.
+        resolve: { alias: [npmSpecifierAlias] },
         test: {
           name: 'stack',
           environment: 'node',

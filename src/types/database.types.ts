@@ -14,6 +14,57 @@ export type Database = {
   }
   public: {
     Tables: {
+      brands: {
+        Row: {
+          category: string
+          id: number
+          keywords: string[]
+          name: string
+          official_domains: string[]
+          short_keywords: string[]
+          updated_at: string
+        }
+        Insert: {
+          category: string
+          id?: never
+          keywords?: string[]
+          name: string
+          official_domains?: string[]
+          short_keywords?: string[]
+          updated_at?: string
+        }
+        Update: {
+          category?: string
+          id?: never
+          keywords?: string[]
+          name?: string
+          official_domains?: string[]
+          short_keywords?: string[]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      check_domain_lists: {
+        Row: {
+          created_at: string
+          list: string
+          note: string | null
+          value: string
+        }
+        Insert: {
+          created_at?: string
+          list: string
+          note?: string | null
+          value: string
+        }
+        Update: {
+          created_at?: string
+          list?: string
+          note?: string | null
+          value?: string
+        }
+        Relationships: []
+      }
       contact_messages: {
         Row: {
           created_at: string
@@ -476,6 +527,10 @@ export type Database = {
         Returns: string
       }
       canonical_identifier_auto: { Args: { value: string }; Returns: string }
+      check_identifiers: {
+        Args: { identifiers: Json; visitor?: Json }
+        Returns: Json
+      }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
       rate_limit_check: {

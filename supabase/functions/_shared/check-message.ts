@@ -1,0 +1,604 @@
+/**
+ * Checking a whole message (issue 13): every mobile number, link, e-mail and crypto address in a text,
+ * chat or e-mail, each with signals that say why it may be a scam, and an open verdict that names the
+ * signals that decided it. One implementation for the browser (/check, through src/lib) and the edge
+ * functions (POST /api/v1/check-message).
+ *
+ * The libraries do what they are good at: linkify-it finds links and e-mails, tldts splits hosts at the
+ * public suffix, libphonenumber-js finds phone numbers however they are written, punycode turns IDN
+ * labels back into Unicode and unhomoglyph (Unicode's confusables table) folds look-alike characters.
+ * Brands, official domains, shorteners and abused TLDs are data (public.brands and
+ * public.check_domain_lists) passed in as `CheckRules`; report counts come from one SQL call
+ * (public.check_identifiers), passed in as `lookups`.
+ *
+ * Pure TypeScript (no Deno or Node APIs).
+ */
+import LinkifyIt from 'npm:linkify-it@5.0.2';
+import { parse as parseHost } from 'npm:tldts@7.5.4';
+import { findPhoneNumbersInText } from 'npm:libphonenumber-js@1.13.16';
+import { toUnicode } from 'npm:punycode@2.3.1';
+import unhomoglyph from 'npm:unhomoglyph@1.0.6';
+import { canonicalIdentifier, type IdentifierKind } from './canonical.ts';
+import { findCryptoAddresses, type CryptoNetwork } from './crypto-address.ts';
+
+/** The longest text the check accepts (the API answers 413 above it). */
+export const MESSAGE_MAX_LENGTH = 5000;
+/** At most this many distinct identifiers are looked up for one message. */
+export const MESSAGE_MAX_ITEMS = 50;
+
+export type BrandCategory = 'bank' | 'ewallet' | 'government' | 'courier' | 'shop' | 'telco';
+
+/** One row of public.brands. */
+export interface Brand {
+  name: string;
+  category: BrandCategory;
+  /** Registrable domains the brand uses; they and their subdomains are never flagged. */
+  official_domains: string[];
+  /** Matched anywhere inside a host label (long, distinctive words: 'gcash', 'metrobank'). */
+  keywords: string[];
+  /** Matched only as a whole part of a host ('bpi' in bpi.com.ph.x.ru) or a whole word of the text. */
+  short_keywords: string[];
+}
+
+export interface CheckRules {
+  brands: Brand[];
+  /** Hosts of link shorteners (registrable domains). */
+  shorteners: string[];
+  /** TLDs much used for abuse, without the dot. */
+  abusedTlds: string[];
+}
+
+/** What public.check_identifiers knows about one canonical identifier. */
+export interface Lookup {
+  count: number;
+  riskLevel: number;
+  riskLabel: 'low' | 'medium' | 'high';
+}
+
+export type SignalCode =
+  | 'lookalike-brand'
+  | 'reported'
+  | 'shortener'
+  | 'ip-host'
+  | 'new-tld'
+  | 'invalid-checksum'
+  | 'personal-number-as-business';
+
+export interface Signal {
+  code: SignalCode;
+  /** A short explanation in plain words. */
+  message: string;
+  /** How much this signal weighs in the verdict. */
+  severity: 'high' | 'medium';
+  [evidence: string]: unknown;
+}
+
+export interface ExtractedItem {
+  type: IdentifierKind;
+  /** The text as found (the first written form). */
+  value: string;
+  /** Every written form, in order of appearance. */
+  forms: string[];
+  canonical: string;
+  /** Offset of the first form in the text. */
+  index: number;
+  /** For websites and e-mails: the host in canonical (punycode) form. */
+  host?: string;
+  network?: CryptoNetwork;
+  /** false for a crypto address whose checksum or encoding fails. */
+  valid: boolean;
+}
+
+export interface CheckedItem extends ExtractedItem {
+  count: number;
+  riskLevel: number;
+  riskLabel: 'low' | 'medium' | 'high';
+  signals: Signal[];
+}
+
+export interface Verdict {
+  /** danger: a high signal; suspicious: medium signals only; no-known-risk: nothing found against it. */
+  level: 'danger' | 'suspicious' | 'no-known-risk' | 'nothing-found';
+  summary: string;
+  /** The signals that decided the level, each with the identifier it concerns. */
+  reasons: { code: SignalCode; value: string; message: string }[];
+}
+
+export interface CheckResult {
+  items: CheckedItem[];
+  verdict: Verdict;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defanged text
+// ---------------------------------------------------------------------------------------------
+const DEFANG =
+  /\b(h[xX]{2}p(s?))(?=\[?:\]?\/\/)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[@\]|\(@\)|\[at\]|\(at\)|\[\/\]/gi;
+
+/**
+ * Undoes defanging (hxxps://, example[.]com, example(.)com, user[at]mail.com) and keeps, for every
+ * character of the result, the offset it came from, so matches can be reported as written.
+ */
+export function refang(text: string): { text: string; origin: number[] } {
+  let out = '';
+  const origin: number[] = [];
+  let last = 0;
+  const push = (s: string, from: number) => {
+    for (let i = 0; i < s.length; i++) origin.push(from);
+    out += s;
+  };
+  for (const m of text.matchAll(DEFANG)) {
+    for (let i = last; i < m.index; i++) {
+      out += text[i];
+      origin.push(i);
+    }
+    const token = m[0].toLowerCase();
+    let replacement: string;
+    if (m[1]) replacement = `http${m[2] ? 's' : ''}`;
+    else if (token.includes('.') || token.includes('dot')) replacement = '.';
+    else if (token.includes(':')) replacement = ':';
+    else if (token.includes('/')) replacement = '/';
+    else replacement = '@';
+    push(replacement, m.index);
+    last = m.index + m[0].length;
+  }
+  for (let i = last; i < text.length; i++) {
+    out += text[i];
+    origin.push(i);
+  }
+  origin.push(text.length);
+  return { text: out, origin };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extraction
+// ---------------------------------------------------------------------------------------------
+/** TLDs linkify-it should accept in bare domains beyond its defaults (com, net, org, ph, ...). */
+const EXTRA_TLDS =
+  'app|dev|io|ai|co|me|cc|info|online|site|store|shop|xyz|top|icu|club|vip|click|link|live|buzz|cyou|sbs|cfd|bond|lol|monster|quest|work|support|help|rest|tk|ml|ga|cf|gq|website|space|fun|today|world|life|tech|cloud|digital|services|finance|bank|money|loan|cash|win|bid|trade|gov|mobi|asia|ly|gy|gd|gl|ws'.split(
+    '|',
+  );
+
+let linkifier: LinkifyIt | null = null;
+function linkify(): LinkifyIt {
+  if (!linkifier) {
+    linkifier = new LinkifyIt(undefined, { fuzzyIP: true, fuzzyEmail: true, fuzzyLink: true });
+    linkifier.tlds(EXTRA_TLDS, true);
+  }
+  return linkifier;
+}
+
+/** Words before a number that make it a code or reference, not a phone number. */
+const NOT_A_PHONE_BEFORE =
+  /(otp|one[- ]time|pin|code|ref(erence)?|order|tracking|track|txn|transaction|trans|invoice|acct|account|a\/c|card|receipt|control|tin|id|no\.?|number|#)\s*[:#.-]?\s*$/i;
+
+const FILE_LIKE_TLDS = /\.(md|py|sh|rs|pl|ps)$/i;
+
+const IPV4_HOST = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+function isIpHost(host: string): boolean {
+  return IPV4_HOST.test(host) || host.startsWith('[') || /^[0-9a-f:]+$/i.test(host);
+}
+
+/** Host of a URL or bare domain as written (before canonicalisation), without port or brackets. */
+function hostOf(url: string): string {
+  const s = url.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/^[^/?#@]*@/, '');
+  const host = s.replace(/[/?#\\][\s\S]*$/, '');
+  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
+  return host.replace(/:\d*$/, '');
+}
+
+interface RawMatch {
+  type: IdentifierKind;
+  index: number;
+  end: number;
+  written: string;
+  canonical: string;
+  host?: string;
+  network?: CryptoNetwork;
+  valid: boolean;
+}
+
+function linkMatches(refanged: string): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const m of linkify().match(refanged) ?? []) {
+    if (m.schema === 'mailto:') {
+      const address = m.url.replace(/^mailto:/i, '');
+      const domain = address.slice(address.lastIndexOf('@') + 1);
+      const canonical = canonicalIdentifier('email', address);
+      if (!canonical) continue;
+      out.push({ type: 'email', index: m.index, end: m.lastIndex, written: m.raw, canonical, host: canonicalHostOf(domain), valid: true });
+      continue;
+    }
+    if (m.schema !== '' && !/^https?:$/i.test(m.schema) && m.schema !== '//') continue;
+    const host = hostOf(m.url);
+    if (!host) continue;
+    const parsed = parseHost(host.replace(/^\[|\]$/g, ''));
+    // A bare word.word is a domain only under a real public suffix (so file.txt is not a website), and
+    // a bare name ending like a source file (README.md, setup.py) is a file.
+    if (m.schema === '' && !parsed.isIp && (!parsed.isIcann || (FILE_LIKE_TLDS.test(host) && m.raw === host))) continue;
+    const canonical = canonicalIdentifier('website', m.url);
+    if (!canonical) continue;
+    out.push({ type: 'website', index: m.index, end: m.lastIndex, written: m.raw, canonical, host: canonical, valid: true });
+  }
+  return out;
+}
+
+function canonicalHostOf(domain: string): string {
+  return canonicalIdentifier('website', domain) ?? domain.toLowerCase();
+}
+
+function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  let found: ReturnType<typeof findPhoneNumbersInText>;
+  try {
+    found = findPhoneNumbersInText(refanged, 'PH');
+  } catch {
+    return out;
+  }
+  for (const n of found) {
+    const written = refanged.slice(n.startsAt, n.endsAt);
+    if (taken(n.startsAt, n.endsAt)) continue;
+    const e164 = n.number.number as string;
+    const international = written.trimStart().startsWith('+');
+    const phMobile = /^\+639\d{9}$/.test(e164);
+    // Philippine mobiles however written; other numbers only in international form (+...).
+    if (!phMobile && !(international && !e164.startsWith('+63'))) continue;
+    // A digit run glued to letters or after "OTP", "Ref No.", "Order #" ... is a code, not a number.
+    const before = refanged.slice(Math.max(0, n.startsAt - 24), n.startsAt);
+    if (!international && NOT_A_PHONE_BEFORE.test(before)) continue;
+    if (/[\p{L}\d]$/u.test(before) || /^[\p{L}]/u.test(refanged.slice(n.endsAt, n.endsAt + 1))) continue;
+    const canonical = canonicalIdentifier('mobile', e164);
+    if (!canonical) continue;
+    out.push({ type: 'mobile', index: n.startsAt, end: n.endsAt, written, canonical, valid: true });
+  }
+  return out;
+}
+
+/**
+ * Every identifier in `text`, in the order it first appears, each once: written forms of the same
+ * identifier (0926-555-1234 and 09265551234) are one item. Never throws.
+ */
+export function extractIdentifiers(input: string): ExtractedItem[] {
+  const text = typeof input === 'string' ? input.slice(0, MESSAGE_MAX_LENGTH * 2) : '';
+  const { text: refanged, origin } = refang(text);
+  const raw: RawMatch[] = [];
+  const spans: [number, number][] = [];
+  const taken = (a: number, b: number) => spans.some(([s, e]) => a < e && b > s);
+  const add = (ms: RawMatch[]) => {
+    for (const m of ms) {
+      if (taken(m.index, m.end)) continue;
+      raw.push(m);
+      spans.push([m.index, m.end]);
+    }
+  };
+  add(linkMatches(refanged));
+  add(
+    findCryptoAddresses(refanged).map((c) => ({
+      type: 'crypto' as const,
+      index: c.index,
+      end: c.index + c.text.length,
+      written: c.text,
+      canonical: canonicalIdentifier('crypto', c.text) ?? c.text,
+      network: c.network,
+      valid: c.valid,
+    })),
+  );
+  add(phoneMatches(refanged, taken));
+  raw.sort((a, b) => a.index - b.index);
+
+  const items = new Map<string, ExtractedItem>();
+  for (const m of raw) {
+    const value = writtenSpan(text, origin, m.index, m.end) || m.written;
+    // An address with a broken checksum stays apart from the valid one it imitates.
+    const key = `${m.type}\u0000${m.canonical}\u0000${m.valid}`;
+    const seen = items.get(key);
+    if (seen) {
+      if (!seen.forms.includes(value)) seen.forms.push(value);
+      continue;
+    }
+    items.set(key, {
+      type: m.type,
+      value,
+      forms: [value],
+      canonical: m.canonical,
+      index: origin[m.index],
+      valid: m.valid,
+      ...(m.host ? { host: m.host } : {}),
+      ...(m.network ? { network: m.network } : {}),
+    });
+    if (items.size >= MESSAGE_MAX_ITEMS) break;
+  }
+  return [...items.values()];
+}
+
+/** The original text behind refanged offsets [start, end). */
+function writtenSpan(text: string, origin: number[], start: number, end: number): string {
+  const from = origin[start];
+  // The last refanged character may stand for a longer token ('[.]' -> '.'): end after that token.
+  let to = origin[end];
+  if (to === undefined || to <= origin[end - 1]) to = origin[end - 1] + 1;
+  return text.slice(from, to);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signals
+// ---------------------------------------------------------------------------------------------
+/** Lowercase ASCII skeleton: IDN labels decoded, accents dropped, confusable characters folded. */
+export function skeleton(s: string): string {
+  let u = s;
+  try {
+    u = s
+      .split('.')
+      .map((label) => (label.startsWith('xn--') ? toUnicode(label) : label))
+      .join('.');
+  } catch {
+    // not valid punycode: keep as written
+  }
+  return unhomoglyph(u.normalize('NFKD').replace(/\p{M}/gu, ''))
+    .toLowerCase()
+    .replace(/rn/g, 'm')
+    .replace(/vv/g, 'w');
+}
+
+/** Edit distance counting a swap of neighbours as one edit (optimal string alignment), capped at max + 1. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = max + 1;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      best = Math.min(best, d[i][j]);
+    }
+    if (best > max) return max + 1;
+  }
+  return d[a.length][b.length];
+}
+
+function isOfficial(host: string, brand: Brand): boolean {
+  return brand.official_domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+interface BrandMatch {
+  brand: Brand;
+  how: 'label' | 'typo' | 'confusable' | 'other-domain';
+  matched: string;
+}
+
+/** The brand a host imitates, if any (the brands' own domains and their subdomains never match). */
+export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null {
+  if (!host || isIpHost(host)) return null;
+  if (brands.some((b) => isOfficial(host, b))) return null;
+  const parsed = parseHost(host);
+  const suffix = parsed.publicSuffix ?? '';
+  const registrable = parsed.domainWithoutSuffix ?? '';
+  const ascii = host.toLowerCase();
+  const folded = skeleton(host);
+  const confusable = folded !== ascii && folded !== ascii.replace(/rn/g, 'm').replace(/vv/g, 'w');
+  // Labels and their hyphen-separated parts, without the public suffix.
+  const hostPart = suffix && folded.endsWith(`.${skeleton(suffix)}`) ? folded.slice(0, -(skeleton(suffix).length + 1)) : folded;
+  const labels = hostPart.split('.').filter(Boolean);
+  const tokens = labels.flatMap((l) => [l, ...l.split('-'), l.replace(/-/g, '')]).filter(Boolean);
+  const regFolded = skeleton(registrable);
+
+  for (const brand of brands) {
+    const officialSuffixes = brand.official_domains.map((d) => parseHost(d).publicSuffix ?? '');
+    const officialLabels = brand.official_domains.map((d) => parseHost(d).domainWithoutSuffix ?? '');
+    const words = [...brand.keywords, ...officialLabels].filter((w) => w.length >= 4);
+    for (const word of words) {
+      if (labels.some((l) => l.replace(/-/g, '').includes(word))) {
+        const how = confusable ? 'confusable' : regFolded === word ? 'other-domain' : 'label';
+        return { brand, how, matched: word };
+      }
+    }
+    for (const word of brand.short_keywords) {
+      if (tokens.includes(word)) {
+        const how = confusable ? 'confusable' : regFolded === word ? 'other-domain' : 'label';
+        return { brand, how, matched: word };
+      }
+    }
+    // One or two edits away: long names anywhere, short names only as the registrable label under
+    // the brand's own public suffix (bpl.com.ph for bpi.com.ph), where a typo is not a coincidence.
+    for (const word of [...words, ...brand.short_keywords]) {
+      if (word.length >= 5) {
+        const max = word.length >= 8 ? 2 : 1;
+        if (tokens.some((t) => t.length >= 4 && distance(t, word, max) <= max)) return { brand, how: 'typo', matched: word };
+      } else if (officialSuffixes.includes(suffix) && regFolded.length === word.length && distance(regFolded, word, 1) <= 1) {
+        return { brand, how: 'typo', matched: word };
+      }
+    }
+  }
+  return null;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Brands the text itself names ("BDO", "GCash", "J&T"), as whole words. */
+export function brandsMentioned(text: string, brands: Brand[]): Brand[] {
+  const folded = text.normalize('NFKC');
+  return brands.filter((b) =>
+    [b.name, ...b.keywords, ...b.short_keywords].some((w) =>
+      new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(w).replace(/\\? /g, '[\\s-]?')}(?![\\p{L}\\d])`, 'iu').test(folded),
+    ),
+  );
+}
+
+const ASKS_TO_CONTACT =
+  /\b(reply|text|txt|call|contact|message|msg|sms|viber|whatsapp|telegram|pm|send|i-?text|mag-?text|tumawag|itext|i-?message|tawagan|mag-?reply|padala|ipadala)\b/i;
+
+function hostSignals(item: ExtractedItem, rules: CheckRules): Signal[] {
+  const host = item.host ?? '';
+  const signals: Signal[] = [];
+  const brand = lookalikeBrand(host, rules.brands);
+  if (brand) {
+    const where = item.type === 'email' ? "This e-mail's domain" : 'This address';
+    const how = {
+      label: `contains "${brand.matched}"`,
+      typo: `is one or two letters away from "${brand.matched}"`,
+      confusable: `uses look-alike characters to spell "${brand.matched}"`,
+      'other-domain': `uses the name "${brand.matched}" under another domain`,
+    }[brand.how];
+    signals.push({
+      code: 'lookalike-brand',
+      severity: 'high',
+      message: `${where} ${how} but is not one of ${brand.brand.name}'s own websites (${brand.brand.official_domains.join(', ')}).`,
+      brand: brand.brand.name,
+      matched: brand.matched,
+      how: brand.how,
+      officialDomains: brand.brand.official_domains,
+    });
+  }
+  if (item.type === 'website') {
+    const registrable = parseHost(host).domain ?? host;
+    if (rules.shorteners.includes(host) || rules.shorteners.includes(registrable)) {
+      signals.push({
+        code: 'shortener',
+        severity: 'medium',
+        message: 'A link shortener hides where the link really goes; we never open it. Do not tap it unless you trust the sender.',
+        shortener: registrable,
+      });
+    }
+    if (isIpHost(host)) {
+      signals.push({
+        code: 'ip-host',
+        severity: 'medium',
+        message: 'The link points to a bare IP address instead of a named website; real companies do not send these.',
+        host,
+      });
+    }
+  }
+  const tld = host.slice(host.lastIndexOf('.') + 1);
+  if (!isIpHost(host) && rules.abusedTlds.includes(tld)) {
+    signals.push({
+      code: 'new-tld',
+      severity: 'medium',
+      message: `The ending ".${tld}" is cheap and much used by scam sites.`,
+      tld,
+    });
+  }
+  return signals;
+}
+
+/** Signals of each extracted identifier, from the message, the rules and the report lookups. */
+export function checkItems(
+  text: string,
+  items: ExtractedItem[],
+  rules: CheckRules,
+  lookups: Map<string, Lookup>,
+): CheckedItem[] {
+  const mentioned = brandsMentioned(text, rules.brands);
+  const asksToContact = ASKS_TO_CONTACT.test(text);
+  return items.map((item) => {
+    const lookup = lookups.get(item.canonical) ?? { count: 0, riskLevel: 0, riskLabel: 'low' as const };
+    const signals: Signal[] = [];
+    if (lookup.count > 0) {
+      signals.push({
+        code: 'reported',
+        severity: lookup.riskLabel === 'low' ? 'medium' : 'high',
+        message: `Reported ${lookup.count} time${lookup.count === 1 ? '' : 's'} to ScamCheck; risk ${lookup.riskLabel} (${lookup.riskLevel}/100).`,
+        count: lookup.count,
+        riskLevel: lookup.riskLevel,
+        riskLabel: lookup.riskLabel,
+      });
+    }
+    if (item.type === 'website' || item.type === 'email') signals.push(...hostSignals(item, rules));
+    if (item.type === 'crypto' && !item.valid) {
+      signals.push({
+        code: 'invalid-checksum',
+        severity: 'medium',
+        message: 'Not a valid address: its checksum does not match. It may be mistyped, or altered to make you send to the wrong wallet.',
+        network: item.network,
+      });
+    }
+    if (item.type === 'mobile' && item.canonical.startsWith('+639') && mentioned.length > 0 && asksToContact) {
+      signals.push({
+        code: 'personal-number-as-business',
+        severity: 'medium',
+        message: `The message speaks for ${mentioned.map((b) => b.name).join(', ')} but asks you to contact a personal mobile number. Companies and agencies use their official hotlines and apps.`,
+        brands: mentioned.map((b) => b.name),
+      });
+    }
+    return { ...item, count: lookup.count, riskLevel: lookup.riskLevel, riskLabel: lookup.riskLabel, signals };
+  });
+}
+
+/** The verdict, decided in the open: the strongest signals found, listed as the reasons. */
+export function verdictFor(items: CheckedItem[]): Verdict {
+  if (items.length === 0) {
+    return {
+      level: 'nothing-found',
+      summary: 'We found no mobile number, link, e-mail or wallet address in this message.',
+      reasons: [],
+    };
+  }
+  const all = items.flatMap((i) => i.signals.map((s) => ({ item: i, signal: s })));
+  const high = all.filter((x) => x.signal.severity === 'high');
+  const decided = high.length > 0 ? high : all;
+  const reasons = decided.map(({ item, signal }) => ({ code: signal.code, value: item.value, message: signal.message }));
+  if (high.length > 0) {
+    return { level: 'danger', summary: 'This message shows strong signs of a scam. Do not reply, pay or tap its links.', reasons };
+  }
+  if (all.length > 0) {
+    return { level: 'suspicious', summary: 'This message has warning signs. Check with the company through its official app or hotline first.', reasons };
+  }
+  return {
+    level: 'no-known-risk',
+    summary: 'Nothing in this message has been reported and we saw no warning signs. That does not prove it is safe.',
+    reasons: [],
+  };
+}
+
+/** The whole check: extraction, signals and verdict, given the rules and the report lookups. */
+export function checkMessage(text: string, rules: CheckRules, lookups: Map<string, Lookup>): CheckResult {
+  const items = checkItems(text, extractIdentifiers(text), rules, lookups);
+  return { items, verdict: verdictFor(items) };
+}
+
+/** Whether a search box's text is one identifier (goes to /search) or a message (goes to /check). */
+export { looksLikeMessage } from './message-shape.ts';
+
+/** The part of a supabase-js client the rules need (so this file does not import supabase-js). */
+interface RulesClient {
+  from(table: 'brands' | 'check_domain_lists'): {
+    select(columns: string): PromiseLike<{ data: unknown[] | null; error: { message: string } | null }>;
+  };
+}
+
+/** Reads the check's data (public.brands and public.check_domain_lists, readable by everyone). */
+export async function fetchCheckRules(client: RulesClient): Promise<CheckRules> {
+  const [brands, lists] = await Promise.all([
+    client.from('brands').select('name, category, official_domains, keywords, short_keywords'),
+    client.from('check_domain_lists').select('list, value'),
+  ]);
+  if (brands.error) throw new Error(brands.error.message);
+  if (lists.error) throw new Error(lists.error.message);
+  const rows = (lists.data ?? []) as { list: string; value: string }[];
+  return {
+    brands: (brands.data ?? []) as Brand[],
+    shorteners: rows.filter((r) => r.list === 'shortener').map((r) => r.value),
+    abusedTlds: rows.filter((r) => r.list === 'abused-tld').map((r) => r.value),
+  };
+}
+
+/** A row of public.check_identifiers' answer. */
+export interface LookupRow {
+  canonical: string;
+  count: number;
+  risk_level: number;
+  risk_label: 'low' | 'medium' | 'high';
+}
+
+/** The identifiers to send to public.check_identifiers (one call for the whole message). */
+export function lookupInput(items: ExtractedItem[]): { type: IdentifierKind; value: string }[] {
+  return items.map((i) => ({ type: i.type, value: i.canonical.slice(0, 256) }));
+}
+
+export function lookupsFrom(rows: LookupRow[]): Map<string, Lookup> {
+  return new Map(rows.map((r) => [r.canonical, { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label }]));
+}
