@@ -142,7 +142,16 @@ set search_path = ''
 as $$
 declare
   v_result jsonb;
+  v_key text := private.client_address_key();
+  v_uid uuid := (select auth.uid());
 begin
+  -- sec-abuse's limiter (per address, per user), counted whether or not the input is good
+  if v_key is not null then
+    perform private.rate_limit('check.ip', v_key);
+  end if;
+  if v_uid is not null then
+    perform private.rate_limit('check.user', 'user:' || v_uid);
+  end if;
   if identifiers is null or jsonb_typeof(identifiers) <> 'array' or jsonb_array_length(identifiers) > 50 then
     raise exception 'identifiers must be an array of at most 50 {type, value}' using errcode = '22023';
   end if;
@@ -176,7 +185,7 @@ begin
   logged as (
     insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, user_id,
                                    city, region, country, loc, org, postal, ip_hash)
-    select left(f.value, 256), f.kind, f.canonical, f.n, (select auth.uid()),
+    select left(f.value, 256), f.kind, f.canonical, f.n, v_uid,
            left(visitor ->> 'city', 100), left(visitor ->> 'region', 100), left(visitor ->> 'country', 64),
            case when visitor ->> 'loc' ~ '^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$' then visitor ->> 'loc' end,
            left(visitor ->> 'org', 200), left(visitor ->> 'postal', 20),
@@ -198,6 +207,10 @@ begin
 end
 $$;
 comment on function public.check_identifiers(jsonb, jsonb) is
-  'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports).';
+  'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
+
+insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('check.ip', 60, 60, 'Too many message checks from your address'),
+  ('check.user', 60, 60, 'Too many message checks from your account');
 revoke execute on function public.check_identifiers(jsonb, jsonb) from public;
 grant execute on function public.check_identifiers(jsonb, jsonb) to anon, authenticated, service_role;

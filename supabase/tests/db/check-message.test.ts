@@ -13,6 +13,7 @@ import {
   type LookupRow,
 } from '../../functions/_shared/check-message.ts';
 import { CORPUS } from '../check-message-corpus.ts';
+import { withRole } from '../../local/db.ts';
 import { adminPool } from '../helpers.ts';
 import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
 
@@ -157,6 +158,21 @@ describe('check_identifiers', () => {
     await expect(checkIdentifiers(anon, ['09171234567'])).rejects.toThrow(/type/);
     expect((await adminPool().query('select count(*)::int as n from public.search_log')).rows[0].n).toBe(before);
     expect(await checkIdentifiers(anon, [])).toEqual([]);
+  });
+
+  it("is limited per address by sec-abuse's limiter (check.ip), answering PostgREST's 429", async () => {
+    const headers = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}, 8.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const call = () =>
+      withRole(adminPool(), { role: 'anon' }, (c) => c.query(`select public.check_identifiers('[]'::jsonb)`), { headers, method: 'POST' });
+    const [{ max_calls }] = (await adminPool().query(`select max_calls from private.rate_limits where name = 'check.ip'`)).rows;
+    for (let i = 0; i < max_calls; i++) await call();
+    const err = await call().then(
+      () => null,
+      (e: { message: string; detail?: string }) => e,
+    );
+    expect(err).not.toBeNull();
+    expect(JSON.parse(err!.message)).toMatchObject({ code: 'PT429', message: expect.stringMatching(/Too many message checks/) });
+    expect(JSON.parse(err!.detail!)).toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
   });
 
   it('gives the canonical form the extraction computed, for every identifier of the corpus', async () => {
