@@ -77,6 +77,14 @@ describe('extraction', () => {
     ]);
   });
 
+  it('finds a number beside other identifiers and in brackets, without the stray bracket', () => {
+    expect(extractIdentifiers('text 0917 123 4567, 0x52908400098527886E0F7030069857D2E4169EE7 (09265551234)').map((i) => i.value)).toEqual([
+      '0917 123 4567',
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+      '09265551234',
+    ]);
+  });
+
   it('leaves out OTPs, references, order and tracking numbers, amounts, dates and times', () => {
     expect(
       extractIdentifiers(

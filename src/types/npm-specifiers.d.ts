@@ -14,7 +14,7 @@ declare module 'npm:tldts@7.5.4' {
 declare module 'npm:libphonenumber-js@1.13.16' {
   export * from 'libphonenumber-js';
 }
-declare module 'npm:punycode@2.3.1' {
+declare module 'npm:punycode@2.3.1/punycode.es6.js' {
   export * from 'punycode';
 }
 declare module 'npm:unhomoglyph@1.0.6' {

@@ -16,7 +16,7 @@
 import LinkifyIt from 'npm:linkify-it@5.0.2';
 import { parse as parseHost } from 'npm:tldts@7.5.4';
 import { findPhoneNumbersInText } from 'npm:libphonenumber-js@1.13.16';
-import { toUnicode } from 'npm:punycode@2.3.1';
+import { toUnicode } from 'npm:punycode@2.3.1/punycode.es6.js';
 import unhomoglyph from 'npm:unhomoglyph@1.0.6';
 import { canonicalIdentifier, type IdentifierKind } from './canonical.ts';
 import { findCryptoAddresses, type CryptoNetwork } from './crypto-address.ts';
@@ -237,20 +237,24 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     return out;
   }
   for (const n of found) {
-    const written = refanged.slice(n.startsAt, n.endsAt);
-    if (taken(n.startsAt, n.endsAt)) continue;
+    // "(0917) 123 4567" keeps its brackets; "(09171234567" or "09171234567)" loses the stray one.
+    let { startsAt, endsAt } = n;
+    if (refanged[startsAt] === '(' && !refanged.slice(startsAt, endsAt).includes(')')) startsAt++;
+    if (refanged[endsAt - 1] === ')' && !refanged.slice(startsAt, endsAt).includes('(')) endsAt--;
+    const written = refanged.slice(startsAt, endsAt);
+    if (taken(startsAt, endsAt)) continue;
     const e164 = n.number.number as string;
     const international = written.trimStart().startsWith('+');
     const phMobile = /^\+639\d{9}$/.test(e164);
     // Philippine mobiles however written; other numbers only in international form (+...).
     if (!phMobile && !(international && !e164.startsWith('+63'))) continue;
     // A digit run glued to letters or after "OTP", "Ref No.", "Order #" ... is a code, not a number.
-    const before = refanged.slice(Math.max(0, n.startsAt - 24), n.startsAt);
+    const before = refanged.slice(Math.max(0, startsAt - 24), startsAt);
     if (!international && NOT_A_PHONE_BEFORE.test(before)) continue;
-    if (/[\p{L}\d]$/u.test(before) || /^[\p{L}]/u.test(refanged.slice(n.endsAt, n.endsAt + 1))) continue;
+    if (/[\p{L}\d]$/u.test(before) || /^[\p{L}]/u.test(refanged.slice(endsAt, endsAt + 1))) continue;
     const canonical = canonicalIdentifier('mobile', e164);
     if (!canonical) continue;
-    out.push({ type: 'mobile', index: n.startsAt, end: n.endsAt, written, canonical, valid: true });
+    out.push({ type: 'mobile', index: startsAt, end: endsAt, written, canonical, valid: true });
   }
   return out;
 }
@@ -284,7 +288,11 @@ export function extractIdentifiers(input: string): ExtractedItem[] {
       valid: c.valid,
     })),
   );
-  add(phoneMatches(refanged, taken));
+  // Numbers are searched with the links and addresses already found blanked out (same offsets), so a
+  // number written next to one ("4567, 0x52...") is not read as part of a longer digit run.
+  let masked = refanged;
+  for (const [s, e] of spans) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
+  add(phoneMatches(masked, taken));
   raw.sort((a, b) => a.index - b.index);
 
   const items = new Map<string, ExtractedItem>();

@@ -14,6 +14,7 @@ import {
   updateReport,
 } from './routes/reports.ts';
 import { getSearch, postSearch } from './routes/search.ts';
+import { postCheckMessage } from './routes/check.ts';
 import { getVisitor, postContact } from './routes/visitor.ts';
 import { addNews, allNews, frontPage, oneNews } from './routes/news.ts';
 import { deleteNotify, listNotify, postNotify } from './routes/notify.ts';
@@ -36,6 +37,7 @@ export const router = new Router('/api/v1')
   .on('DELETE', '/reports/:id', deleteReport)
   .on('POST', '/search', postSearch)
   .on('GET', '/search/:id', getSearch)
+  .on('POST', '/check-message', postCheckMessage)
   .on('GET', '/visitor', getVisitor)
   .on('POST', '/visitor/contact', postContact)
   .on('GET', '/news/frontpage', frontPage)

@@ -20,6 +20,7 @@ export const API_CALLS: [string, string][] = [
   ['DELETE', `/reports/${ID}`],
   ['POST', '/search'],
   ['GET', '/search/anything'],
+  ['POST', '/check-message'],
   ['GET', '/visitor'],
   ['POST', '/visitor/contact'],
   ['GET', '/news/frontpage'],

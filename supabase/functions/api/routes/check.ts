@@ -1,0 +1,79 @@
+/**
+ * POST /api/v1/check-message: every identifier of a pasted message with its reports and signals,
+ * and the verdict (issue 13). The extraction and signals are the shared module the /check page runs;
+ * the database answers every identifier in one call (public.check_identifiers), which logs them as
+ * anonymous searches and applies the check.ip / check.user rate limits. Nothing else is stored.
+ */
+import { readFields } from '../../_shared/body.ts';
+import {
+  checkItems,
+  extractIdentifiers,
+  fetchCheckRules,
+  lookupInput,
+  lookupsFrom,
+  MESSAGE_MAX_LENGTH,
+  verdictFor,
+  type CheckedItem,
+  type CheckRules,
+  type LookupRow,
+} from '../../_shared/check-message.ts';
+import { visitFrom } from '../../_shared/geo.ts';
+import { HttpError, json } from '../../_shared/http.ts';
+import { clientFor, identify, type SupabaseClient } from '../../_shared/supabase.ts';
+import { dbError } from '../db.ts';
+import type { RouteContext } from '../router.ts';
+
+/** A JSON body of 5,000 characters takes at most ~30 kB even with every character escaped. */
+const MAX_CHECK_BODY_BYTES = 64_000;
+/** Brands and lists change rarely (admins edit them); each instance rereads them after this. */
+const RULES_TTL_MS = 60_000;
+
+let rulesCache: { rules: CheckRules; at: number } | null = null;
+
+async function rulesFor(client: SupabaseClient): Promise<CheckRules> {
+  if (rulesCache && Date.now() - rulesCache.at < RULES_TTL_MS) return rulesCache.rules;
+  try {
+    rulesCache = { rules: await fetchCheckRules(client), at: Date.now() };
+  } catch (e) {
+    console.error('could not read the check rules', e);
+    throw new HttpError(502, 'Could not check the message right now, please try again');
+  }
+  return rulesCache.rules;
+}
+
+function itemOut(item: CheckedItem) {
+  return {
+    type: item.type,
+    value: item.value,
+    canonical: item.canonical,
+    forms: item.forms,
+    count: item.count,
+    riskLevel: item.riskLabel,
+    riskPercentage: item.riskLevel,
+    valid: item.valid,
+    ...(item.network ? { network: item.network } : {}),
+    signals: item.signals.map(({ severity: _severity, ...s }) => s),
+  };
+}
+
+export async function postCheckMessage({ req }: RouteContext): Promise<Response> {
+  const fields = await readFields(req, MAX_CHECK_BODY_BYTES);
+  const text = fields.text;
+  if (typeof text !== 'string' || text.trim() === '')
+    throw new HttpError(400, 'text is required: the message to check, as a string');
+  if (text.length > MESSAGE_MAX_LENGTH)
+    throw new HttpError(
+      413,
+      `The message is too long to check: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters (this one has ${text.length.toLocaleString('en')}). Paste the part with the numbers and links.`,
+    );
+  const caller = await identify(req);
+  const client = clientFor(caller);
+  const [rules, visit] = await Promise.all([rulesFor(client), visitFrom(req)]);
+  const items = extractIdentifiers(text);
+  const visitor = { ...(visit.location ?? {}), ip_hash: visit.ipHash };
+  // Called even for a message without identifiers, so the rate limit counts every check.
+  const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items), visitor });
+  if (error) throw dbError(error, 'check the message');
+  const checked = checkItems(text, items, rules, lookupsFrom(data as LookupRow[]));
+  return json({ items: checked.map(itemOut), verdict: verdictFor(checked) });
+}
