@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '@/components/errors/error-page';
 import { PublicLayout } from '@/components/layouts/public-layout';
+import { PageViewTracker } from '@/components/page-view-tracker';
 import { paths } from '@/config/paths';
 
 /**
@@ -28,6 +29,16 @@ function HydrateFallback() {
     <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
       Loading…
     </div>
+  );
+}
+
+/** Every page, public or dashboard: the page itself, and one counted view per route change. */
+function Root() {
+  return (
+    <>
+      <PageViewTracker />
+      <Outlet />
+    </>
   );
 }
 
@@ -69,7 +80,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',
-      element: <Outlet />,
+      element: <Root />,
       errorElement: <RootErrorPage />,
       HydrateFallback,
       children: [

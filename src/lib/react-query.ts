@@ -1,4 +1,5 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { isClientError } from '@/lib/http-status';
 
 /** Query results count as fresh for 5 minutes (SPEC.md section 7). */
 export const STALE_TIME_MS = 5 * 60 * 1000;
@@ -7,12 +8,9 @@ export const queryConfig = {
   queries: {
     staleTime: STALE_TIME_MS,
     refetchOnWindowFocus: false,
-    // A 4xx from PostgREST will not fix itself on a retry; a flaky network might.
-    retry: (failureCount, error) => {
-      const status = (error as { status?: number; code?: string } | null)?.status;
-      if (status && status >= 400 && status < 500) return false;
-      return failureCount < 2;
-    },
+    // A refused request (4xx) will not change on a retry, and the page that redirects on it should do so
+    // at once; a flaky network or a 5xx might, so those are tried twice more.
+    retry: (failureCount, error) => !isClientError(error) && failureCount < 2,
   },
 } satisfies DefaultOptions;
 

@@ -16,6 +16,8 @@ export interface Actor {
 }
 
 export const anon: Actor = { name: 'anon', id: null, email: null, claims: { role: 'anon' } };
+/** The edge functions' service-role client (they verify the caller and resolve locations first). */
+export const serviceRole: Actor = { name: 'service_role', id: null, email: null, claims: { role: 'service_role' } };
 
 /** Creates a confirmed user the way GoTrue does (auth.users row; the profile comes from our trigger). */
 export async function createUser(name = 'Test User', opts: { admin?: boolean } = {}): Promise<Actor> {

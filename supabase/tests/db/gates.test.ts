@@ -10,12 +10,12 @@ import { adminPool } from '../helpers.ts';
 /** The schemas PostgREST exposes (supabase/config.toml [api].schemas). */
 const EXPOSED = ['public', 'graphql_public'];
 /** SECURITY DEFINER functions anonymous visitors may call, and why. */
-const ANON_DEFINER_ALLOW_LIST = ['public.search_reports(search_string text, visitor jsonb)' /* the public search */];
+const ANON_DEFINER_ALLOW_LIST = ['public.search_reports(search_string text)' /* the public search */];
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
   'public.report_details(report_id uuid)',
-  'public.search_reports(search_string text, visitor jsonb)',
+  'public.search_reports(search_string text)',
   'public.set_report_status(report_id uuid, status report_status)',
   'public.user_report_stats()',
 ];
@@ -72,6 +72,20 @@ describe('schema gates', () => {
       [EXPOSED],
     );
     expect(rows.map((r) => r.f)).toEqual(AUTHENTICATED_DEFINER_ALLOW_LIST);
+  });
+
+  it('the entry points that take a location are the service role\'s only: no API caller can claim one', async () => {
+    const rows = await q<{ f: string; anon: boolean; authenticated: boolean; service_role: boolean }>(
+      `select p.oid::regprocedure::text as f, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
+              has_function_privilege('service_role', p.oid, 'execute') as service_role
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname in ('search_reports_located', 'record_visits') order by 1`,
+    );
+    expect(rows).toEqual([
+      { f: 'record_visits(text[],uuid,jsonb)', anon: false, authenticated: false, service_role: true },
+      { f: 'search_reports_located(text,uuid,jsonb)', anon: false, authenticated: false, service_role: true },
+    ]);
   });
 
   it('the operator functions (grant/revoke admin, rebuild rollups) are not executable by any API role', async () => {
@@ -194,7 +208,6 @@ describe('schema gates', () => {
     );
     expect(cols).toEqual([
       { t: 'contact_messages', p: 'INSERT(email,message,nickname,subject)' },
-      { t: 'visitor_log', p: 'INSERT(city,country,ip_hash,loc,org,path,postal,region)' },
     ]);
   });
 

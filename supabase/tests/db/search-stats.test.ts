@@ -3,7 +3,7 @@
  * and heatmap points, the search log) and the stats RPCs fed by rollups.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { anon, createUser, fileReport, run, serviceRole, setStatus, type Actor } from './actors.ts';
 import { adminPool } from '../helpers.ts';
 
 interface SearchResult {
@@ -17,8 +17,8 @@ let owner: Actor;
 let stranger: Actor;
 let admin: Actor;
 
-async function search(actor: Actor, q: string, visitor: unknown = null): Promise<SearchResult> {
-  const [{ r }] = await run<{ r: SearchResult }>(actor, 'select public.search_reports($1, $2) as r', [q, visitor]);
+async function search(actor: Actor, q: string): Promise<SearchResult> {
+  const [{ r }] = await run<{ r: SearchResult }>(actor, 'select public.search_reports($1) as r', [q]);
   return r;
 }
 
@@ -109,13 +109,35 @@ describe('search_reports', () => {
     expect((await search(anon, q)).summary.risk_label).toBe('medium');
   });
 
-  it('records every search with the visitor location, no raw IP', async () => {
+  it('a search through REST is logged without a location: the caller cannot supply one (issue 11)', async () => {
+    const q = `Rest-${Date.now()}@Example.com`;
+    await search(anon, q);
+    for (const sql of ['select public.search_reports($1, $2)', 'select public.search_reports(search_string => $1, visitor => $2)']) {
+      await expect(run(anon, sql, [q, { city: 'Fakeville', country: 'XX' }])).rejects.toThrow(/does not exist/);
+    }
+    await expect(run(anon, 'select public.search_reports_located($1, null, $2)', [q, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
+    await expect(run(owner, 'select public.search_reports_located($1, $2, $3)', [q, stranger.id, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
+    const { rows } = await adminPool().query('select city, country, loc, ip_hash, user_id from public.search_log where search_string = $1', [q]);
+    expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null, user_id: null }]);
+  });
+
+  it('search_reports_located (service role, for the edge functions) logs the server\'s location and the verified searcher, no raw IP', async () => {
     const q = `Scam-${Date.now()}@Example.com`;
-    await search(anon, q, { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' });
+    const visitor = { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' };
+    const [{ r }] = await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, $3) as r', [q, owner.id, visitor]);
+    expect(r.count).toBe(0);
     const { rows } = await adminPool().query('select * from public.search_log where search_string = $1', [q]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ identifier_kind: 'email', identifier_canonical: q.toLowerCase(), city: 'Cebu City', user_id: null, ip_hash: 'ab12cd34ef56ab78' });
+    expect(rows[0]).toMatchObject({ identifier_kind: 'email', identifier_canonical: q.toLowerCase(), city: 'Cebu City', country: 'PH', user_id: owner.id, ip_hash: 'ab12cd34ef56ab78' });
     expect(JSON.stringify(rows[0])).not.toContain('203.0.113.5');
+  });
+
+  it('search_reports_located gives an anonymous searcher the limited columns and a signed-in one the full rows', async () => {
+    const located = async (searcher: string | null) =>
+      (await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, null) as r', [mobile, searcher]))[0].r;
+    expect(Object.keys((await located(null)).reports[0]).sort()).toEqual(Object.keys((await search(anon, mobile)).reports[0]).sort());
+    expect(Object.keys((await located(owner.id)).reports[0]).sort()).toEqual(Object.keys((await search(owner, mobile)).reports[0]).sort());
+    expect((await located(owner.id)).reports[0]).toHaveProperty('incident_description');
   });
 
   it('a signed-in search is logged with the user', async () => {
@@ -253,7 +275,7 @@ describe('admin_app_stats', () => {
     const r = await fileReport(u);
     await setStatus(r.id, 'verified');
     await run(anon, `insert into public.contact_messages (message) values ('hi')`);
-    await run(anon, `insert into public.visitor_log (path) values ('/')`);
+    await run(serviceRole, `select public.record_visits(array['/'], null, null)`);
     await run(anon, `select public.search_reports('counter.example')`);
     const after = await get();
     // other test files run in parallel, so the counters grew by at least what this test did

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { affected, anon, createUser, fileReport, run, serviceRole, setStatus, type Actor } from './actors.ts';
 import { anonClient, serviceClient } from '../auth-helpers.ts';
 import { adminPool, unique } from '../helpers.ts';
 
@@ -395,18 +395,43 @@ describe('removal_requests', () => {
 });
 
 describe('search_log, visitor_log and identifier_report_counts', () => {
-  it('anon and users record visits; only for themselves', async () => {
-    expect(await affected(anon, `insert into public.visitor_log (path, city, country, loc) values ('/', 'Cebu City', 'PH', '10.3157,123.8854')`)).toBe(1);
-    expect(await affected(owner, `insert into public.visitor_log (path) values ('/dashboard')`)).toBe(1);
-    await expect(run(owner, `insert into public.visitor_log (path, user_id) values ('/', $1)`, [stranger.id])).rejects.toThrow(/permission denied/);
+  it('nobody writes the visitor log through the API: location and address hash come from the server (issue 11)', async () => {
+    for (const actor of [anon, owner, admin]) {
+      await expect(
+        run(actor, `insert into public.visitor_log (path, city, country, loc, ip_hash) values ('/', 'Fakeville', 'XX', '10.3157,123.8854', 'ab12cd34ef56ab78')`),
+      ).rejects.toThrow(/permission denied/);
+      await expect(run(actor, `select public.record_visits(array['/'], null, '{"city": "Fakeville"}')`)).rejects.toThrow(/permission denied/);
+    }
   });
 
-  it('raw IP addresses cannot be stored: only a hex hash is accepted', async () => {
-    await expect(run(anon, `insert into public.visitor_log (ip_hash) values ('203.0.113.9')`)).rejects.toThrow(/check constraint/);
+  it('record_visits (service role, for the visitor function) records each path with the verified user and the server\'s location', async () => {
+    const marker = `/${Date.now()}-visits`;
+    const visit = { city: 'Cebu City', region: 'Central Visayas', country: 'PH', loc: '10.3157,123.8854', org: null, postal: '6000', ip_hash: 'ab12cd34ef56ab78' };
+    const [{ n }] = await run<{ n: number }>(serviceRole, 'select public.record_visits($1, $2, $3) as n', [[marker, `${marker}/about`, 'https://evil.example/', null], owner.id, visit]);
+    expect(n).toBe(4);
+    const { rows } = await adminPool().query(
+      `select path, city, region, country, loc, postal, ip_hash, user_id from public.visitor_log
+       where user_id = $1 and (path like $2 or path is null) and created_at > now() - interval '1 minute' order by path nulls last`,
+      [owner.id, `${marker}%`],
+    );
+    const located = { city: 'Cebu City', region: 'Central Visayas', country: 'PH', loc: '10.3157,123.8854', postal: '6000', ip_hash: 'ab12cd34ef56ab78', user_id: owner.id };
+    // A URL or nothing is not a site path: the visit counts, the path is not kept.
+    expect(rows).toEqual([{ path: marker, ...located }, { path: `${marker}/about`, ...located }, { path: null, ...located }, { path: null, ...located }]);
+    await expect(run(serviceRole, 'select public.record_visits($1, null, null)', [[]])).rejects.toThrow(/1 to 20 visits/);
+    await expect(run(serviceRole, 'select public.record_visits($1, null, null)', [Array(21).fill('/')])).rejects.toThrow(/1 to 20 visits/);
+  });
+
+  it('raw IP addresses cannot be stored: only a hex hash is kept', async () => {
+    const marker = `/${Date.now()}-raw-ip`;
+    await run(serviceRole, 'select public.record_visits($1, null, $2)', [[marker], { ip_hash: '203.0.113.9', loc: 'here' }]);
+    const { rows } = await adminPool().query('select ip_hash, loc from public.visitor_log where path = $1', [marker]);
+    expect(rows).toEqual([{ ip_hash: null, loc: null }]);
+    await expect(adminPool().query(`insert into public.visitor_log (ip_hash) values ('203.0.113.9')`)).rejects.toThrow(/check constraint/);
   });
 
   it('only admins read the logs; nobody edits or deletes them through the API', async () => {
     await run(anon, `select public.search_reports('0917 000 0000')`);
+    await run(serviceRole, `select public.record_visits(array['/'], null, null)`);
     await expect(run(anon, 'select * from public.search_log')).rejects.toThrow(/permission denied/);
     await expect(run(anon, 'select * from public.visitor_log')).rejects.toThrow(/permission denied/);
     expect(await run(owner, 'select * from public.search_log')).toEqual([]);

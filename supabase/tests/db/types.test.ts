@@ -21,7 +21,7 @@ describe('generated database types', () => {
       'export type Database = {',
       'reports: {\n        Row: {',
       'report_cards: {\n        Row: {',
-      'search_reports: {\n        Args: { search_string: string; visitor?: Json }\n        Returns: Json',
+      'search_reports: { Args: { search_string: string }; Returns: Json }',
       'incident_type: "scam" | "hacked" | "spam"',
       'export type Tables<',
       'export type TablesInsert<',

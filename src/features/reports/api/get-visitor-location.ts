@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { invokeFunction } from '@/lib/functions';
 import { reportKeys } from './keys';
 
 export interface VisitorLocation {
@@ -12,13 +12,12 @@ export interface VisitorLocation {
 /**
  * The report's hidden location fields (SPEC.md: ip, loc, country from the visitor lookup). The
  * `visitor` edge function resolves the caller's address on the server with an offline IP database;
- * the browser never learns or sends an IP address, and no raw address is stored.
+ * the browser never learns or sends an IP address, and no raw address is stored. `paths: []` asks
+ * for the location only: the page view itself is recorded like every other (see page-views.ts).
  */
 export async function getVisitorLocation(): Promise<VisitorLocation | null> {
-  const { data, error } = await supabase.functions.invoke('visitor', { body: { path: '/dashboard/add-report' } });
-  if (error) throw error;
-  const location = (data as { location?: VisitorLocation | null } | null)?.location;
-  return location ?? null;
+  const data = await invokeFunction<{ location?: VisitorLocation | null } | null>('visitor', { paths: [] });
+  return data?.location ?? null;
 }
 
 export function getVisitorLocationQueryOptions() {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
+import { invokeFunction } from '@/lib/functions';
 import { searchKeys } from './keys';
 
 export type ReportStatusLabel = 'verified' | 'not-verified';
@@ -42,11 +42,13 @@ export interface SearchResult {
   points: [number, number][];
 }
 
-/** Runs (and logs) one search; the database canonicalises the identifier however it was typed. */
+/**
+ * Runs (and logs) one search; the database canonicalises the identifier however it was typed. It goes
+ * through the `search` edge function, one request, so that the search is logged with the location
+ * the server resolves from the caller's address (never one the browser could claim).
+ */
 export async function searchReports(searchString: string): Promise<SearchResult> {
-  const { data, error } = await supabase.rpc('search_reports', { search_string: searchString });
-  if (error) throw error;
-  const result = data as SearchResult;
+  const result = await invokeFunction<SearchResult>('search', { searchString });
   return {
     ...result,
     summary: { ...result.summary, estimated_amount_lost: Number(result.summary.estimated_amount_lost ?? 0) },

@@ -1,19 +1,10 @@
 /** Search (POST /search and GET /search/{searchString}) through the database's search_reports. */
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
-import { visitFrom } from '../../_shared/geo.ts';
 import { parseFields, searchSchema } from '../../_shared/schemas.ts';
-import { clientFor, identify } from '../../_shared/supabase.ts';
-import { dbError } from '../db.ts';
-import { searchReportOut, type Row } from '../present.ts';
+import { locatedSearch } from '../../_shared/search.ts';
+import { searchReportOut } from '../present.ts';
 import type { RouteContext } from '../router.ts';
-
-interface SearchResult {
-  count: number;
-  reports: Row[];
-  summary: Record<string, unknown>;
-  points: [number, number][];
-}
 
 /**
  * Runs one search as the caller (anonymous callers get the limited columns) and logs it with the
@@ -21,15 +12,7 @@ interface SearchResult {
  * string is ignored, because a client can claim anything there.
  */
 async function runSearch(req: Request, searchString: string) {
-  const caller = await identify(req);
-  const visit = await visitFrom(req);
-  const visitor = { ...(visit.location ?? {}), ip_hash: visit.ipHash };
-  const { data, error } = await clientFor(caller).rpc('search_reports', {
-    search_string: searchString,
-    visitor,
-  });
-  if (error) throw dbError(error, 'search');
-  const result = data as SearchResult;
+  const result = await locatedSearch(req, searchString);
   return {
     searchString,
     count: result.count,

@@ -3,7 +3,7 @@ import { readFields } from '../../_shared/body.ts';
 import { json } from '../../_shared/http.ts';
 import { contactSchema, parseFields } from '../../_shared/schemas.ts';
 import { clientFor, identify } from '../../_shared/supabase.ts';
-import { recordVisit } from '../../_shared/visits.ts';
+import { recordVisits } from '../../_shared/visits.ts';
 import { dbError } from '../db.ts';
 import type { RouteContext } from '../router.ts';
 import { isAdmin } from './users.ts';
@@ -11,7 +11,7 @@ import { isAdmin } from './users.ts';
 export async function getVisitor({ req, url }: RouteContext): Promise<Response> {
   const caller = await identify(req);
   const client = clientFor(caller);
-  const visit = await recordVisit(req, client, url.searchParams.get('path'));
+  const visit = await recordVisits(req, caller.user?.id ?? null, [url.searchParams.get('path')]);
   // The old admin overview read its visitor totals from this call; admins still get them here.
   let stats: unknown = undefined;
   if (caller.user && (await isAdmin(client, caller.user.id))) {

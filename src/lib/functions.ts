@@ -1,0 +1,30 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { supabase } from '@/lib/supabase';
+
+/** A refused or failed edge-function call: the function's own `msg` and the HTTP status. */
+export class FunctionCallError extends Error {
+  constructor(
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+    this.name = 'FunctionCallError';
+  }
+}
+
+/**
+ * Calls an edge function as the signed-in user (or anon) and returns its JSON answer. A non-2xx answer
+ * throws a FunctionCallError with the function's `msg` (what the user should read) and its status (so
+ * the query client does not retry a 4xx); a network failure throws supabase-js's own error.
+ */
+export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
+  const { data, error } = await supabase.functions.invoke(name, { body });
+  if (error instanceof FunctionsHttpError) {
+    const res = error.context as Response;
+    const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+    const msg = typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
+    throw new FunctionCallError(msg, res.status);
+  }
+  if (error) throw error;
+  return data as T;
+}

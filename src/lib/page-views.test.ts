@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { env } from '@/config/env';
+import { FLUSH_DELAY_MS, flushPageViews, recordPageView, resetPageViews, setPageViewCaller } from './page-views';
+
+describe('page views', () => {
+  let fetchSpy: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    resetPageViews();
+    fetchSpy = vi.fn().mockResolvedValue(new Response('{}', { status: 201 }));
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const sentBodies = () => fetchSpy.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as { paths: string[] });
+
+  it('sends the views of a few seconds as one keepalive POST to the visitor function, as the user', () => {
+    setPageViewCaller({ accessToken: 'user-token' });
+    recordPageView('/');
+    recordPageView('/about');
+    recordPageView('/news');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe(`${env.VITE_SUPABASE_URL}/functions/v1/visitor`);
+    expect(init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(new Headers(init.headers).get('authorization')).toBe('Bearer user-token');
+    expect(sentBodies()).toEqual([{ paths: ['/', '/about', '/news'] }]);
+  });
+
+  it('holds views until the session is known, then files them for an anonymous visitor with the anon key', () => {
+    recordPageView('/');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS * 3);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    setPageViewCaller({ accessToken: null });
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(sentBodies()).toEqual([{ paths: ['/'] }]);
+    expect(new Headers((fetchSpy.mock.calls[0][1] as RequestInit).headers).get('authorization')).toBe(`Bearer ${env.VITE_SUPABASE_ANON_KEY}`);
+  });
+
+  it('sends a full batch of 20 at once and the rest later; leaving the page sends what is queued', () => {
+    setPageViewCaller({ accessToken: null });
+    for (let i = 0; i < 21; i++) recordPageView(`/p${i}`);
+    expect(sentBodies()).toHaveLength(1);
+    expect(sentBodies()[0].paths).toHaveLength(20);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sentBodies()).toEqual([{ paths: Array.from({ length: 20 }, (_, i) => `/p${i}`) }, { paths: ['/p20'] }]);
+    flushPageViews();
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,48 @@
+import { PostgrestError } from '@supabase/supabase-js';
+import { describe, expect, it, vi } from 'vitest';
+import { FunctionCallError } from './functions';
+import { httpStatusOf } from './http-status';
+import { createQueryClient, queryConfig } from './react-query';
+
+const retry = queryConfig.queries.retry;
+const pgError = (code: string) => new PostgrestError({ message: 'refused', details: '', hint: '', code });
+
+describe('the status behind an error', () => {
+  it('reads it from the error, a function\'s answer, or the code PostgREST chose it by', () => {
+    expect(httpStatusOf(new FunctionCallError('Not found', 404))).toBe(404);
+    expect(httpStatusOf({ name: 'FunctionsHttpError', context: new Response('{}', { status: 429 }) })).toBe(429);
+    expect(httpStatusOf({ name: 'AuthApiError', status: 422, code: 'weak_password' })).toBe(422);
+    expect(httpStatusOf(pgError('PGRST116'))).toBe(400);
+    expect(httpStatusOf(pgError('PGRST301'))).toBe(401);
+    expect(httpStatusOf(pgError('PGRST001'))).toBe(503);
+    expect(httpStatusOf(pgError('42501'))).toBe(403);
+    expect(httpStatusOf(pgError('23505'))).toBe(409);
+    expect(httpStatusOf(pgError('22023'))).toBe(400);
+    expect(httpStatusOf(pgError('P0001'))).toBe(400);
+    expect(httpStatusOf(pgError('57014'))).toBe(500);
+    expect(httpStatusOf(pgError('08006'))).toBe(500);
+    expect(httpStatusOf(new TypeError('Failed to fetch'))).toBeUndefined();
+  });
+});
+
+describe('query retries', () => {
+  it('never retries a refused request (4xx); retries network failures and 5xx twice', () => {
+    for (const e of [new FunctionCallError('Bad', 400), pgError('PGRST116'), pgError('42501'), pgError('22P02'), Object.assign(new Error('Not found'), { status: 404 })]) {
+      expect(retry(0, e)).toBe(false);
+    }
+    for (const e of [new TypeError('Failed to fetch'), new FunctionCallError('Down', 503), pgError('57014')]) {
+      expect(retry(0, e)).toBe(true);
+      expect(retry(1, e)).toBe(true);
+      expect(retry(2, e)).toBe(false);
+    }
+  });
+
+  it('a 4xx query fails after one call, at once', async () => {
+    const client = createQueryClient();
+    const queryFn = vi.fn().mockRejectedValue(new FunctionCallError('searchString is required', 400));
+    const started = Date.now();
+    await expect(client.fetchQuery({ queryKey: ['x'], queryFn, retry })).rejects.toThrow('searchString is required');
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});

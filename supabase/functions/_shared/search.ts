@@ -1,0 +1,33 @@
+/**
+ * One search, logged with the caller's location resolved here (geo.ts) and the verified caller, through
+ * public.search_reports_located (service role only). Shared by the app's `search` function and the
+ * legacy API's GET /search/{searchString}: a location in the request itself is never read.
+ */
+import { visitFrom } from './geo.ts';
+import { HttpError } from './http.ts';
+import { serviceClient } from './service.ts';
+import { identify } from './supabase.ts';
+import { logFields } from './visits.ts';
+
+/** What public.search_reports answers (snake_case, as the app reads it). */
+export interface SearchResult {
+  count: number;
+  reports: Record<string, unknown>[];
+  summary: Record<string, unknown>;
+  points: [number, number][];
+}
+
+export async function locatedSearch(req: Request, searchString: string): Promise<SearchResult> {
+  const [caller, visit] = await Promise.all([identify(req), visitFrom(req)]);
+  const { data, error } = await serviceClient().rpc('search_reports_located', {
+    search_string: searchString,
+    searcher: caller.user?.id ?? null,
+    visitor: logFields(visit),
+  });
+  if (error) {
+    if (error.code === '22023') throw new HttpError(400, error.message);
+    console.error('search failed', error);
+    throw new HttpError(502, 'Could not search right now, please try again');
+  }
+  return data as SearchResult;
+}
