@@ -533,14 +533,28 @@ export type Database = {
       }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
+      rate_limit_check: {
+        Args: { cost?: number; name: string; subject: string }
+        Returns: Json
+      }
       record_visits: {
-        Args: { paths: string[]; visit: Json; visitor_id: string }
+        Args: {
+          client_address: unknown
+          paths: string[]
+          visit: Json
+          visitor_id: string
+        }
         Returns: number
       }
       report_details: { Args: { report_id: string }; Returns: Json }
       search_reports: { Args: { search_string: string }; Returns: Json }
       search_reports_located: {
-        Args: { search_string: string; searcher: string; visitor: Json }
+        Args: {
+          client_address: unknown
+          search_string: string
+          searcher: string
+          visitor: Json
+        }
         Returns: Json
       }
       set_report_status: {

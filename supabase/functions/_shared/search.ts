@@ -7,7 +7,7 @@ import { visitFrom } from './geo.ts';
 import { HttpError } from './http.ts';
 import { serviceClient } from './service.ts';
 import { identify } from './supabase.ts';
-import { logFields } from './visits.ts';
+import { limitAddress, logFields, rateLimitError } from './visits.ts';
 
 /** What public.search_reports answers (snake_case, as the app reads it). */
 export interface SearchResult {
@@ -23,8 +23,11 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     search_string: searchString,
     searcher: caller.user?.id ?? null,
     visitor: logFields(visit),
+    client_address: limitAddress(req),
   });
   if (error) {
+    const limited = rateLimitError(error);
+    if (limited) throw limited;
     if (error.code === '22023') throw new HttpError(400, error.message);
     console.error('search failed', error);
     throw new HttpError(502, 'Could not search right now, please try again');

@@ -4,7 +4,7 @@
  * nobody can claim a city, country, location or address hash. Shared by the `visitor` function the
  * SPA calls on every route change (batched) and the legacy API's GET /visitor.
  */
-import { visitFrom, type Visit, type VisitorLocation } from './geo.ts';
+import { clientAddress, visitFrom, type Visit, type VisitorLocation } from './geo.ts';
 import { HttpError } from './http.ts';
 import { serviceClient } from './service.ts';
 
@@ -33,6 +33,21 @@ export function logFields(visit: Visit): Record<string, string | null> {
   };
 }
 
+/**
+ * The database's limiter (private.rate_limit) refuses with code PT429 and 'retry_after=<seconds>' in
+ * details: that becomes a 429 with the limiter's message and Retry-After in the body.
+ */
+export function rateLimitError(error: { code?: string; message?: string; details?: string | null }): HttpError | null {
+  if (error.code !== 'PT429') return null;
+  const retryAfter = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1] ?? 60);
+  return new HttpError(429, error.message ?? 'Too many requests, please try again later', { retryAfter });
+}
+
+/** The caller's address for the database's limits only (hashed there, never stored). */
+export function limitAddress(req: Request): string | null {
+  return clientAddress(req)?.ip ?? null;
+}
+
 /** A site path worth keeping, else null (a URL or control characters are dropped, the visit still counts). */
 export function cleanPath(path: unknown): string | null {
   if (typeof path !== 'string') return null;
@@ -53,8 +68,11 @@ export async function recordVisits(req: Request, userId: string | null, paths: u
       paths: paths.map(cleanPath),
       visitor_id: userId,
       visit: logFields(visit),
+      client_address: limitAddress(req),
     });
     if (error) {
+      const limited = rateLimitError(error);
+      if (limited) throw limited;
       console.error('visits not recorded', error);
       throw new HttpError(502, 'The visit could not be recorded');
     }

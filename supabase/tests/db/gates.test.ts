@@ -83,8 +83,8 @@ describe('schema gates', () => {
        where n.nspname = 'public' and p.proname in ('search_reports_located', 'record_visits') order by 1`,
     );
     expect(rows).toEqual([
-      { f: 'record_visits(text[],uuid,jsonb)', anon: false, authenticated: false, service_role: true },
-      { f: 'search_reports_located(text,uuid,jsonb)', anon: false, authenticated: false, service_role: true },
+      { f: 'record_visits(text[],uuid,jsonb,inet)', anon: false, authenticated: false, service_role: true },
+      { f: 'search_reports_located(text,uuid,jsonb,inet)', anon: false, authenticated: false, service_role: true },
     ]);
   });
 

@@ -115,8 +115,8 @@ describe('search_reports', () => {
     for (const sql of ['select public.search_reports($1, $2)', 'select public.search_reports(search_string => $1, visitor => $2)']) {
       await expect(run(anon, sql, [q, { city: 'Fakeville', country: 'XX' }])).rejects.toThrow(/does not exist/);
     }
-    await expect(run(anon, 'select public.search_reports_located($1, null, $2)', [q, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
-    await expect(run(owner, 'select public.search_reports_located($1, $2, $3)', [q, stranger.id, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
+    await expect(run(anon, 'select public.search_reports_located($1, null, $2, null)', [q, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
+    await expect(run(owner, 'select public.search_reports_located($1, $2, $3, null)', [q, stranger.id, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
     const { rows } = await adminPool().query('select city, country, loc, ip_hash, user_id from public.search_log where search_string = $1', [q]);
     expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null, user_id: null }]);
   });
@@ -124,7 +124,7 @@ describe('search_reports', () => {
   it('search_reports_located (service role, for the edge functions) logs the server\'s location and the verified searcher, no raw IP', async () => {
     const q = `Scam-${Date.now()}@Example.com`;
     const visitor = { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' };
-    const [{ r }] = await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, $3) as r', [q, owner.id, visitor]);
+    const [{ r }] = await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, $3, $4) as r', [q, owner.id, visitor, '203.0.113.5']);
     expect(r.count).toBe(0);
     const { rows } = await adminPool().query('select * from public.search_log where search_string = $1', [q]);
     expect(rows).toHaveLength(1);
@@ -134,10 +134,27 @@ describe('search_reports', () => {
 
   it('search_reports_located gives an anonymous searcher the limited columns and a signed-in one the full rows', async () => {
     const located = async (searcher: string | null) =>
-      (await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, null) as r', [mobile, searcher]))[0].r;
+      (await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, null, null) as r', [mobile, searcher]))[0].r;
     expect(Object.keys((await located(null)).reports[0]).sort()).toEqual(Object.keys((await search(anon, mobile)).reports[0]).sort());
     expect(Object.keys((await located(owner.id)).reports[0]).sort()).toEqual(Object.keys((await search(owner, mobile)).reports[0]).sort());
     expect((await located(owner.id)).reports[0]).toHaveProperty('incident_description');
+  });
+
+  it('search_reports_located takes from the search limits per address (429 past 60 a minute)', async () => {
+    const ip = `81.3.${Math.floor(Math.random() * 200) + 10}.${Math.floor(Math.random() * 200) + 10}`;
+    const q = `limit-${Date.now()}.example`;
+    // 60 at once, then one more every second (a token bucket): the flood is refused within a few calls.
+    let refused: unknown = null;
+    let calls = 0;
+    while (!refused && calls < 80) {
+      calls++;
+      refused = await run(serviceRole, 'select public.search_reports_located($1, null, null, $2)', [q, ip]).then(() => null, (e: unknown) => e);
+    }
+    expect(String(refused)).toMatch(/Too many searches from your address/);
+    expect(calls).toBeGreaterThan(60);
+    expect(calls).toBeLessThan(70);
+    const { rows } = await adminPool().query('select count(*)::int as n from public.search_log where search_string = $1', [q]);
+    expect(rows[0].n).toBe(calls - 1);
   });
 
   it('a signed-in search is logged with the user', async () => {
@@ -275,7 +292,7 @@ describe('admin_app_stats', () => {
     const r = await fileReport(u);
     await setStatus(r.id, 'verified');
     await run(anon, `insert into public.contact_messages (message) values ('hi')`);
-    await run(serviceRole, `select public.record_visits(array['/'], null, null)`);
+    await run(serviceRole, `select public.record_visits(array['/'], null, null, null)`);
     await run(anon, `select public.search_reports('counter.example')`);
     const after = await get();
     // other test files run in parallel, so the counters grew by at least what this test did

@@ -400,14 +400,14 @@ describe('search_log, visitor_log and identifier_report_counts', () => {
       await expect(
         run(actor, `insert into public.visitor_log (path, city, country, loc, ip_hash) values ('/', 'Fakeville', 'XX', '10.3157,123.8854', 'ab12cd34ef56ab78')`),
       ).rejects.toThrow(/permission denied/);
-      await expect(run(actor, `select public.record_visits(array['/'], null, '{"city": "Fakeville"}')`)).rejects.toThrow(/permission denied/);
+      await expect(run(actor, `select public.record_visits(array['/'], null, '{"city": "Fakeville"}', null)`)).rejects.toThrow(/permission denied/);
     }
   });
 
   it('record_visits (service role, for the visitor function) records each path with the verified user and the server\'s location', async () => {
     const marker = `/${Date.now()}-visits`;
     const visit = { city: 'Cebu City', region: 'Central Visayas', country: 'PH', loc: '10.3157,123.8854', org: null, postal: '6000', ip_hash: 'ab12cd34ef56ab78' };
-    const [{ n }] = await run<{ n: number }>(serviceRole, 'select public.record_visits($1, $2, $3) as n', [[marker, `${marker}/about`, 'https://evil.example/', null], owner.id, visit]);
+    const [{ n }] = await run<{ n: number }>(serviceRole, 'select public.record_visits($1, $2, $3, null) as n', [[marker, `${marker}/about`, 'https://evil.example/', null], owner.id, visit]);
     expect(n).toBe(4);
     const { rows } = await adminPool().query(
       `select path, city, region, country, loc, postal, ip_hash, user_id from public.visitor_log
@@ -417,13 +417,27 @@ describe('search_log, visitor_log and identifier_report_counts', () => {
     const located = { city: 'Cebu City', region: 'Central Visayas', country: 'PH', loc: '10.3157,123.8854', postal: '6000', ip_hash: 'ab12cd34ef56ab78', user_id: owner.id };
     // A URL or nothing is not a site path: the visit counts, the path is not kept.
     expect(rows).toEqual([{ path: marker, ...located }, { path: `${marker}/about`, ...located }, { path: null, ...located }, { path: null, ...located }]);
-    await expect(run(serviceRole, 'select public.record_visits($1, null, null)', [[]])).rejects.toThrow(/1 to 20 visits/);
-    await expect(run(serviceRole, 'select public.record_visits($1, null, null)', [Array(21).fill('/')])).rejects.toThrow(/1 to 20 visits/);
+    await expect(run(serviceRole, 'select public.record_visits($1, null, null, null)', [[]])).rejects.toThrow(/1 to 20 visits/);
+    await expect(run(serviceRole, 'select public.record_visits($1, null, null, null)', [Array(21).fill('/')])).rejects.toThrow(/1 to 20 visits/);
+  });
+
+  it('record_visits takes each view from the visit limits per address and per user (429 past 60 a minute)', async () => {
+    const ip = `81.2.${Math.floor(Math.random() * 200) + 10}.${Math.floor(Math.random() * 200) + 10}`;
+    const twenty = Array(20).fill(`/${Date.now()}-limit`);
+    for (let i = 0; i < 3; i++) await run(serviceRole, 'select public.record_visits($1, null, null, $2)', [twenty, ip]);
+    await expect(run(serviceRole, 'select public.record_visits($1, null, null, $2)', [twenty, ip])).rejects.toThrow(/Too many visits recorded from your address/);
+    const { rows } = await adminPool().query('select count(*)::int as n from public.visitor_log where path = $1', [twenty[0]]);
+    expect(rows[0].n).toBe(60);
+    // Another address is not held back; a user is limited whatever address they come from.
+    await run(serviceRole, 'select public.record_visits($1, null, null, $2)', [['/other'], '81.2.69.160']);
+    const user = await createUser('Visitor');
+    for (let i = 0; i < 3; i++) await run(serviceRole, 'select public.record_visits($1, $2, null, null)', [twenty, user.id]);
+    await expect(run(serviceRole, 'select public.record_visits($1, $2, null, null)', [twenty, user.id])).rejects.toThrow(/from your account/);
   });
 
   it('raw IP addresses cannot be stored: only a hex hash is kept', async () => {
     const marker = `/${Date.now()}-raw-ip`;
-    await run(serviceRole, 'select public.record_visits($1, null, $2)', [[marker], { ip_hash: '203.0.113.9', loc: 'here' }]);
+    await run(serviceRole, 'select public.record_visits($1, null, $2, null)', [[marker], { ip_hash: '203.0.113.9', loc: 'here' }]);
     const { rows } = await adminPool().query('select ip_hash, loc from public.visitor_log where path = $1', [marker]);
     expect(rows).toEqual([{ ip_hash: null, loc: null }]);
     await expect(adminPool().query(`insert into public.visitor_log (ip_hash) values ('203.0.113.9')`)).rejects.toThrow(/check constraint/);
@@ -431,7 +445,7 @@ describe('search_log, visitor_log and identifier_report_counts', () => {
 
   it('only admins read the logs; nobody edits or deletes them through the API', async () => {
     await run(anon, `select public.search_reports('0917 000 0000')`);
-    await run(serviceRole, `select public.record_visits(array['/'], null, null)`);
+    await run(serviceRole, `select public.record_visits(array['/'], null, null, null)`);
     await expect(run(anon, 'select * from public.search_log')).rejects.toThrow(/permission denied/);
     await expect(run(anon, 'select * from public.visitor_log')).rejects.toThrow(/permission denied/);
     expect(await run(owner, 'select * from public.search_log')).toEqual([]);

@@ -67,7 +67,7 @@ describe('REST cannot write a location into the logs (issue 11)', () => {
     const client = anonClient();
     const withVisitor = await client.rpc('search_reports', { search_string: q, visitor: { city: 'Fakeville', country: 'XX' } });
     expect(withVisitor.error?.code).toBe('PGRST202');
-    const located = await client.rpc('search_reports_located', { search_string: q, searcher: null, visitor: { city: 'Fakeville' } });
+    const located = await client.rpc('search_reports_located', { search_string: q, searcher: null, visitor: { city: 'Fakeville' }, client_address: null });
     expect(located.error?.code).toBe('42501');
     const plain = await client.rpc('search_reports', { search_string: q });
     expect(plain.error).toBeNull();
@@ -81,7 +81,7 @@ describe('REST cannot write a location into the logs (issue 11)', () => {
     for (const client of [anonClient(), anonClient({ authorization: `Bearer ${user.token}` })]) {
       const insert = await client.from('visitor_log').insert({ path, city: 'Fakeville', country: 'XX', ip_hash: 'ab12cd34ef56ab78' });
       expect(insert.error?.code).toBe('42501');
-      const rpc = await client.rpc('record_visits', { paths: [path], visitor_id: null, visit: { city: 'Fakeville' } });
+      const rpc = await client.rpc('record_visits', { paths: [path], visitor_id: null, visit: { city: 'Fakeville' }, client_address: null });
       expect(rpc.error?.code).toBe('42501');
     }
     const { rows } = await adminPool().query('select 1 from public.visitor_log where path = $1', [path]);
@@ -124,5 +124,16 @@ describe('the visitor function records batches of page views', () => {
     expect((await callFunction('visitor', { paths: base })).status).toBe(400);
     const { rows } = await adminPool().query('select 1 from public.visitor_log where path like $1', [`${base}%`]);
     expect(rows).toEqual([]);
+  });
+
+  it('answers 429 with the limiter\'s message past 60 views a minute from one address, and records none of the refused batch', async () => {
+    const ip = `81.4.${Math.floor(Math.random() * 200) + 10}.${Math.floor(Math.random() * 200) + 10}`;
+    const path = `/${unique('flood-visits')}`;
+    for (let i = 0; i < 3; i++) expect((await callFunction('visitor', { paths: Array(20).fill(path) }, { 'x-forwarded-for': ip })).status).toBe(201);
+    const refused = await callFunction('visitor', { paths: Array(20).fill(path) }, { 'x-forwarded-for': ip });
+    expect(refused.status).toBe(429);
+    expect(refused.body.msg).toMatch(/^Too many visits recorded from your address: at most 60 per 1 minute/);
+    const { rows } = await adminPool().query('select count(*)::int as n from public.visitor_log where path = $1', [path]);
+    expect(rows[0].n).toBe(60);
   });
 });

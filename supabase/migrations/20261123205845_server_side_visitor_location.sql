@@ -14,6 +14,66 @@
 --   * Both run private.search_reports, the one body of the search.
 --   * visitor_log takes no inserts from the API roles; public.record_visits (service role only) records
 --     the page views the `visitor` edge function batches, with the location it resolved.
+--   * Both service-role entry points take the caller's address from the function (never stored: it is
+--     hashed into the rate limiter's subject, the same 'ip:<hash>' private.client_address_key() gives a
+--     Data API request) and apply the limits 'search.*' and 'visit.*' of the one rate limiter
+--     (20261123202500_rate_limiter.sql): per address and per signed-in user. Calls from the service role
+--     are not limited by row triggers, so these entry points limit themselves.
+
+-- The limits these entry points take from (other migrations may define the same rows first).
+insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('search.ip', 60, 60, 'Too many searches from your address'),
+  ('search.user', 60, 60, 'Too many searches from your account'),
+  ('visit.ip', 60, 60, 'Too many visits recorded from your address'),
+  ('visit.user', 60, 60, 'Too many visits recorded from your account')
+on conflict (name) do nothing;
+
+/** The limiter's subject for an address: 'ip:' and its salted hash (what client_address_key() gives). */
+create function private.address_key(addr inet)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select 'ip:' || left(encode(sha256(convert_to(s.value || host(addr), 'UTF8')), 'hex'), 32)
+  from private.rate_limit_settings s
+  where s.name = 'address_salt' and addr is not null
+$$;
+comment on function private.address_key(inet) is 'Salted hash of an address as a rate-limit subject (''ip:<hex>''), null for null.';
+revoke execute on function private.address_key(inet) from public, anon, authenticated;
+
+-- One formula for the subject, whichever way the address arrives.
+create or replace function private.client_address_key()
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.address_key(private.client_address())
+$$;
+
+/** Takes `cost` calls from '<kind>.user' and '<kind>.ip' for a caller an edge function verified and located. */
+create function private.limit_verified_caller(kind text, caller uuid, client_address inet, cost integer)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if caller is not null then
+    perform private.rate_limit(kind || '.user', 'user:' || caller, cost);
+  end if;
+  if client_address is not null and not private.is_non_public_address(client_address) then
+    perform private.rate_limit(kind || '.ip', private.address_key(client_address), cost);
+  end if;
+end
+$$;
+comment on function private.limit_verified_caller(text, uuid, inet, integer) is
+  'Limits a service-role entry point per verified user and per client address (kind.user, kind.ip); raises 429 past either.';
+revoke execute on function private.limit_verified_caller(text, uuid, inet, integer) from public, anon, authenticated;
 
 drop function public.search_reports(text, jsonb);
 
@@ -148,19 +208,22 @@ grant execute on function public.search_reports(text) to anon, authenticated, se
  * and resolved the caller's address to a location on the server. Service role only: an API caller
  * cannot name another user or claim a location.
  */
-create function public.search_reports_located(search_string text, searcher uuid, visitor jsonb)
+create function public.search_reports_located(search_string text, searcher uuid, visitor jsonb, client_address inet)
 returns jsonb
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-  select private.search_reports(search_string, searcher, visitor)
+begin
+  perform private.limit_verified_caller('search', searcher, client_address, 1);
+  return private.search_reports(search_string, searcher, visitor);
+end
 $$;
-comment on function public.search_reports_located(text, uuid, jsonb) is
-  'search_reports for the edge functions (service role only): searcher is the verified user or null, visitor the server-resolved {city, region, country, loc, org, postal, ip_hash}.';
-revoke execute on function public.search_reports_located(text, uuid, jsonb) from public, anon, authenticated;
-grant execute on function public.search_reports_located(text, uuid, jsonb) to service_role;
+comment on function public.search_reports_located(text, uuid, jsonb, inet) is
+  'search_reports for the edge functions (service role only): searcher is the verified user or null, visitor the server-resolved {city, region, country, loc, org, postal, ip_hash}, client_address the caller''s address (limits only, never stored).';
+revoke execute on function public.search_reports_located(text, uuid, jsonb, inet) from public, anon, authenticated;
+grant execute on function public.search_reports_located(text, uuid, jsonb, inet) to service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Visits
@@ -173,9 +236,10 @@ revoke insert on public.visitor_log from anon, authenticated;
  * Records page views (at most 20 a call, as the `visitor` function batches them) for `visitor_id` (the
  * verified user or null) with the location the function resolved ({city, region, country, loc, org,
  * postal, ip_hash}; null when the visitor asked not to be tracked or has no public address). A path
- * that is not a site path ('/...') is kept as null: the visit still counts. Returns how many rows.
+ * that is not a site path ('/...') is kept as null: the visit still counts. Each view takes one call
+ * from 'visit.user' and 'visit.ip' (client_address: limits only, never stored). Returns how many rows.
  */
-create function public.record_visits(paths text[], visitor_id uuid, visit jsonb)
+create function public.record_visits(paths text[], visitor_id uuid, visit jsonb, client_address inet)
 returns integer
 language plpgsql
 volatile
@@ -188,6 +252,7 @@ begin
   if paths is null or cardinality(paths) = 0 or cardinality(paths) > 20 then
     raise exception 'record 1 to 20 visits at a time' using errcode = '22023';
   end if;
+  perform private.limit_verified_caller('visit', visitor_id, client_address, cardinality(paths));
   insert into public.visitor_log (path, city, region, country, loc, org, postal, ip_hash, user_id)
   select case when p ~ '^/[^\x01-\x1f\x7f]*$' and char_length(p) <= 300 then p end,
          left(visit ->> 'city', 100), left(visit ->> 'region', 100), left(visit ->> 'country', 64),
@@ -200,7 +265,7 @@ begin
   return v_count;
 end
 $$;
-comment on function public.record_visits(text[], uuid, jsonb) is
+comment on function public.record_visits(text[], uuid, jsonb, inet) is
   'Records 1 to 20 page views for the `visitor` edge function (service role only) with the location it resolved on the server.';
-revoke execute on function public.record_visits(text[], uuid, jsonb) from public, anon, authenticated;
-grant execute on function public.record_visits(text[], uuid, jsonb) to service_role;
+revoke execute on function public.record_visits(text[], uuid, jsonb, inet) from public, anon, authenticated;
+grant execute on function public.record_visits(text[], uuid, jsonb, inet) to service_role;
