@@ -5,7 +5,7 @@
  * SPA calls on every route change (batched) and the legacy API's GET /visitor.
  */
 import { clientAddress, visitFrom, type Visit, type VisitorLocation } from './geo.ts';
-import { HttpError } from './http.ts';
+import { HttpError, rateLimited } from './http.ts';
 import { serviceClient } from './service.ts';
 
 /** The most page views one call may carry (the SPA sends a batch every few seconds). */
@@ -31,16 +31,6 @@ export function logFields(visit: Visit): Record<string, string | null> {
     postal: visit.location?.postal?.slice(0, 20) ?? null,
     ip_hash: visit.ipHash,
   };
-}
-
-/**
- * The database's limiter (private.rate_limit) refuses with code PT429 and 'retry_after=<seconds>' in
- * details: that becomes a 429 with the limiter's message and Retry-After in the body.
- */
-export function rateLimitError(error: { code?: string; message?: string; details?: string | null }): HttpError | null {
-  if (error.code !== 'PT429') return null;
-  const retryAfter = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1] ?? 60);
-  return new HttpError(429, error.message ?? 'Too many requests, please try again later', { retryAfter });
 }
 
 /** The caller's address for the database's limits only (hashed there, never stored). */
@@ -71,7 +61,7 @@ export async function recordVisits(req: Request, userId: string | null, paths: u
       client_address: limitAddress(req),
     });
     if (error) {
-      const limited = rateLimitError(error);
+      const limited = rateLimited(error);
       if (limited) throw limited;
       console.error('visits not recorded', error);
       throw new HttpError(502, 'The visit could not be recorded');
