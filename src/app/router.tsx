@@ -57,6 +57,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   const publicPages: RouteObject[] = [
     { index: true, ...page(() => import('./routes/home')) },
     { path: paths.search.path, ...page(() => import('./routes/search')) },
+    { path: paths.check.path, ...page(() => import('./routes/check')) },
     { path: paths.news.path, ...page(() => import('./routes/news')) },
     { path: paths.newsList.path, ...page(() => import('./routes/news')) },
     { path: paths.newsArticle.path, ...page(() => import('./routes/news-article')) },

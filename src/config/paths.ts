@@ -8,6 +8,11 @@ export const paths = {
     path: '/search/:searchString',
     getHref: (searchString: string) => `/search/${encodeURIComponent(searchString)}`,
   },
+  /** Checking a whole message; `text` rides in the address only where page state cannot (login, share). */
+  check: {
+    path: '/check',
+    getHref: (text?: string) => (text ? `/check?text=${encodeURIComponent(text)}` : '/check'),
+  },
   news: { path: '/news', getHref: () => '/news' },
   newsList: { path: '/news-article', getHref: () => '/news-article' },
   newsArticle: { path: '/news-article/:id', getHref: (id: string | number) => `/news-article/${encodeURIComponent(String(id))}` },

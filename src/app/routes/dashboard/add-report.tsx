@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { useCreateReport } from '@/features/reports/api/create-report';
 import { getVisitorLocationQueryOptions, useVisitorLocation } from '@/features/reports/api/get-visitor-location';
-import { emptyReportForm } from '@/features/reports/api/report-form-schema';
+import { emptyReportForm, type ReportFormValues } from '@/features/reports/api/report-form-schema';
+import { ACCOUNT_TYPES } from '@/features/reports/api/types';
 import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
 import { ReportForm } from '@/features/reports/components/report-form';
 import { PageHeader } from './page-header';
@@ -18,11 +19,29 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
+/**
+ * Fields a page may fill in before the form opens (the message check's "Report this"): the kind,
+ * the identifier and the message as the description, all still editable. Anything else is ignored.
+ */
+function prefilled(state: unknown): ReportFormValues {
+  const base = emptyReportForm();
+  const p = (state as { prefill?: Record<string, unknown> } | null)?.prefill;
+  if (!p) return base;
+  const type = ACCOUNT_TYPES.find((t) => t === p.reportedAccountType);
+  return {
+    ...base,
+    ...(type ? { reportedAccountType: type } : {}),
+    ...(typeof p.reportedAccount === 'string' ? { reportedAccount: p.reportedAccount.slice(0, 320) } : {}),
+    ...(typeof p.incidentDescription === 'string' ? { incidentDescription: p.incidentDescription.slice(0, 5000) } : {}),
+  };
+}
+
 export function Component() {
   const user = useUser();
+  const { state } = useLocation();
   const location = useVisitorLocation();
   const [redirecting, setRedirecting] = useState(false);
-  const [defaults] = useState(emptyReportForm);
+  const [defaults] = useState(() => prefilled(state));
   const create = useCreateReport();
   const stopRedirect = useCallback(() => setRedirecting(false), []);
 

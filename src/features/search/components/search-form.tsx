@@ -1,13 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 // zod/mini: this form is on the home page, whose first load must stay small (issue 6).
 import * as z from 'zod/mini';
 import { Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
+// Not check-message.ts itself: the extraction libraries load with /check, not with the home page.
+import { looksLikeMessage } from '../../../../supabase/functions/_shared/message-shape.ts';
+
+/** /check takes messages up to this length (MESSAGE_MAX_LENGTH of the shared check). */
+const MESSAGE_MAX_LENGTH = 5000;
 
 /** search_reports accepts 1 to 256 characters. */
 export const SEARCH_MAX_LENGTH = 256;
@@ -22,8 +27,9 @@ export const searchFormSchema = z.object({
 export type SearchFormValues = z.infer<typeof searchFormSchema>;
 
 /**
- * The search box: submitting goes to /search/{searchString} (SPEC.md section 4), where the results
- * page runs the search, so a result is a link anyone can share.
+ * The search box: one identifier goes to /search/{searchString} (SPEC.md section 4), where the results
+ * page runs the search, so a result is a link anyone can share; a whole message (several lines or
+ * words) goes to /check in the page state, never in the address (issue 13).
  *
  * One field does not need react-hook-form; leaving it out keeps ~13 KB gzipped off the home page's
  * first load. The markup mirrors shadcn's Form (label, aria-invalid, described-by message).
@@ -45,6 +51,15 @@ export function SearchForm({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (looksLikeMessage(value)) {
+      if (value.length > MESSAGE_MAX_LENGTH) {
+        setError(`That message is too long: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters can be checked`);
+        return;
+      }
+      setError(null);
+      navigate(paths.check.getHref(), { state: { text: value } });
+      return;
+    }
     const result = z.safeParse(searchFormSchema, { searchString: value });
     if (!result.success) {
       setError(result.error.issues[0]?.message ?? 'Enter something to search');
@@ -57,11 +72,19 @@ export function SearchForm({
   return (
     <form role="search" noValidate onSubmit={onSubmit} className={cn('flex w-full flex-col gap-2', className)}>
       <Label htmlFor={`${id}-input`} className="sr-only">
-        Number, e-mail, website, e-wallet or crypto address
+        Number, e-mail, website, e-wallet or crypto address, or a whole message
       </Label>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
+        <Textarea
           id={`${id}-input`}
+          rows={1}
+          onKeyDown={(e: KeyboardEvent<HTMLTextAreaElement>) => {
+            // Enter searches as in a one-line box; Shift+Enter starts a new line of a pasted message.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
           name="searchString"
           value={value}
           onChange={(e) => {
@@ -73,8 +96,8 @@ export function SearchForm({
           aria-describedby={error ? `${id}-message` : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="e.g. 0917 123 4567, scammer@mail.com, shop-example.com"
-          className="bg-background h-12 text-base md:text-base"
+          placeholder="e.g. 0917 123 4567, shop-example.com, or paste a whole message"
+          className="bg-background max-h-48 min-h-12 resize-none py-3 text-base md:text-base"
         />
         <Button type="submit" size="lg" className="h-12 sm:w-36">
           <Search aria-hidden />

@@ -1,0 +1,119 @@
+import userEvent from '@testing-library/user-event';
+import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
+import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { Component as CheckPage, messageFrom } from './check';
+
+const brands = [
+  { name: 'GCash', category: 'ewallet', official_domains: ['gcash.com'], keywords: ['gcash'], short_keywords: [] },
+  { name: 'BDO', category: 'bank', official_domains: ['bdo.com.ph'], keywords: [], short_keywords: ['bdo'] },
+];
+const lists = [
+  { list: 'shortener', value: 'bit.ly' },
+  { list: 'abused-tld', value: 'xyz' },
+];
+
+/** The database as the page sees it: the rules tables and check_identifiers (counts for one number). */
+function fakeDatabase() {
+  return fakeSupabase((req: FakeRequest) => {
+    if (req.path === '/rest/v1/brands') return json(brands);
+    if (req.path === '/rest/v1/check_domain_lists') return json(lists);
+    if (req.path === '/rest/v1/rpc/check_identifiers') {
+      const { identifiers } = req.body as { identifiers: { type: string; value: string }[] };
+      return json(
+        identifiers.map((i) => ({
+          type: i.type,
+          value: i.value,
+          canonical: i.value,
+          count: i.value === '+639175550101' ? 4 : 0,
+          risk_level: i.value === '+639175550101' ? 72 : 0,
+          risk_label: i.value === '+639175550101' ? 'high' : 'low',
+        })),
+      );
+    }
+    return undefined;
+  });
+}
+
+const MESSAGE = 'BDO: Your account is on hold. Verify at gcash-verify.xyz/login or text 0917 555 0101 (09175550101). Official: www.bdo.com.ph';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/check', () => {
+  it('shows every identifier once, in order, with reports, signals and the verdict with its reasons', async () => {
+    const api = fakeDatabase();
+    const user = userEvent.setup();
+    renderApp(<CheckPage />, { url: '/check' });
+    await user.type(screen.getByLabelText('Message'), MESSAGE);
+    await user.click(screen.getByRole('button', { name: 'Check message' }));
+
+    const rows = await screen.findAllByRole('listitem', { name: /^(Website|Mobile No\.)/ });
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Website gcash-verify.xyz', 'Mobile No. +639175550101', 'Website bdo.com.ph']);
+    const [site, phone, official] = rows;
+    expect([...site.querySelectorAll('[data-signal]')].map((s) => s.getAttribute('data-signal'))).toEqual(['lookalike-brand', 'new-tld']);
+    expect(within(site).getByText(/not one of GCash's own websites \(gcash\.com\)/)).toBeInTheDocument();
+    expect(within(phone).getByText('0917 555 0101 · 09175550101')).toBeInTheDocument();
+    expect(within(phone).getByText('high risk (72/100)')).toBeInTheDocument();
+    expect([...phone.querySelectorAll('[data-signal]')].map((s) => s.getAttribute('data-signal'))).toEqual([
+      'reported',
+      'personal-number-as-business',
+    ]);
+    expect(official.querySelectorAll('[data-signal]')).toHaveLength(0);
+    expect(within(official).getByRole('link', { name: 'All reports' })).toHaveAttribute('href', '/search/bdo.com.ph');
+
+    const verdict = screen.getByRole('alert');
+    expect(within(verdict).getByText('Likely a scam')).toBeInTheDocument();
+    expect(within(verdict).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^gcash-verify\.xyz\/login: This address contains "gcash"/),
+      expect.stringMatching(/^0917 555 0101: Reported 4 times/),
+    ]);
+    // one database call for every identifier; the message itself is never sent
+    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(1);
+    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')[0].body).toEqual({
+      identifiers: [
+        { type: 'website', value: 'gcash-verify.xyz' },
+        { type: 'mobile', value: '+639175550101' },
+        { type: 'website', value: 'bdo.com.ph' },
+      ],
+    });
+    expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain('on hold');
+  });
+
+  it('sends a signed-out visitor to log in and back to the same check', async () => {
+    fakeDatabase();
+    const user = userEvent.setup();
+    const { router } = renderApp(<CheckPage />, { url: `/check?text=${encodeURIComponent(MESSAGE)}` });
+    const [first] = await screen.findAllByRole('button', { name: 'Report this' });
+    await user.click(first);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const back = new URLSearchParams(router.state.location.search).get('redirectTo')!;
+    expect(back).toBe(`/check?text=${encodeURIComponent(MESSAGE)}`);
+  });
+
+  it('refuses a message over 5,000 characters without looking anything up', async () => {
+    const api = fakeDatabase();
+    const user = userEvent.setup();
+    renderApp(<CheckPage />, { url: '/check' });
+    const box = screen.getByLabelText('Message');
+    await user.click(box);
+    await user.paste('x '.repeat(2501));
+    await user.click(screen.getByRole('button', { name: 'Check message' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('That is 5,002 characters; at most 5,000 can be checked.');
+    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(0);
+  });
+
+  it('says when the message holds nothing to check', async () => {
+    fakeDatabase();
+    renderApp(<CheckPage />, { url: '/check?text=See%20you%20at%207' });
+    expect(await screen.findByText('Nothing to check')).toBeInTheDocument();
+  });
+});
+
+describe('messageFrom', () => {
+  it('takes the page state first, else the share target fields title, text and url, without repeats', () => {
+    expect(messageFrom({ text: 'from state' }, new URLSearchParams('text=ignored'))).toBe('from state');
+    expect(messageFrom(null, new URLSearchParams('title=Globe&text=Claim+now&url=https%3A%2F%2Fglobe-promo.xyz'))).toBe(
+      'Globe\nClaim now\nhttps://globe-promo.xyz',
+    );
+    expect(messageFrom(null, new URLSearchParams('text=https%3A%2F%2Fx.xyz&url=https%3A%2F%2Fx.xyz'))).toBe('https://x.xyz');
+  });
+});

@@ -1,0 +1,6 @@
+export const checkKeys = {
+  all: ['check'] as const,
+  rules: () => [...checkKeys.all, 'rules'] as const,
+  /** Keyed by the identifiers looked up (never by the message). */
+  lookups: (canonicals: string[]) => [...checkKeys.all, 'lookups', ...canonicals] as const,
+};

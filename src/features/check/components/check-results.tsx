@@ -1,0 +1,137 @@
+import { Link } from 'react-router-dom';
+import { AlertTriangle, ExternalLink, FilePlus2, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { accountTypeLabels } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import type { CheckedItem, CheckResult, Verdict } from '@/lib/check-message';
+
+const verdictLook: Record<Verdict['level'], { title: string; icon: typeof ShieldAlert; className: string }> = {
+  danger: { title: 'Likely a scam', icon: ShieldAlert, className: 'border-destructive/60 text-destructive' },
+  suspicious: { title: 'Be careful', icon: AlertTriangle, className: 'border-amber-500/60 text-amber-700 dark:text-amber-400' },
+  'no-known-risk': { title: 'No warning signs found', icon: ShieldCheck, className: 'border-emerald-600/50 text-emerald-700 dark:text-emerald-400' },
+  'nothing-found': { title: 'Nothing to check', icon: ShieldQuestion, className: '' },
+};
+
+const signalLabels: Record<string, string> = {
+  'lookalike-brand': 'Imitates a brand',
+  reported: 'Reported',
+  shortener: 'Link shortener',
+  'ip-host': 'Bare IP address',
+  'new-tld': 'Risky ending',
+  'invalid-checksum': 'Not a valid address',
+  'personal-number-as-business': 'Personal number',
+};
+
+const riskClass: Record<string, string> = {
+  high: 'bg-destructive text-white',
+  medium: 'bg-amber-500 text-black',
+  low: 'bg-secondary text-secondary-foreground',
+};
+
+export function VerdictPanel({ verdict }: { verdict: Verdict }) {
+  const look = verdictLook[verdict.level];
+  const Icon = look.icon;
+  return (
+    <Alert className={cn('border-2', look.className)} aria-live="polite">
+      <Icon aria-hidden />
+      <AlertTitle className="text-lg">{look.title}</AlertTitle>
+      <AlertDescription>
+        <p className="text-foreground">{verdict.summary}</p>
+        {verdict.reasons.length > 0 && (
+          <>
+            <p className="text-foreground mt-2 font-medium">Why:</p>
+            <ul className="text-foreground list-disc pl-5">
+              {verdict.reasons.map((r, i) => (
+                <li key={i}>
+                  <span className="font-mono break-all">{r.value}</span>: {r.message}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: CheckedItem) => void }) {
+  return (
+    <li aria-label={`${accountTypeLabels[item.type] ?? item.type} ${item.canonical}`}>
+      <Card className="gap-3 py-4">
+        <CardHeader className="px-4">
+          <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+            <Badge variant="outline">{accountTypeLabels[item.type] ?? item.type}</Badge>
+            <span className="font-mono break-all">{item.canonical}</span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3 px-4 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-muted-foreground">Written as</dt>
+            <dd className="font-mono break-all">{item.forms.join(' · ')}</dd>
+            <dt className="text-muted-foreground">Reports</dt>
+            <dd>
+              {item.count === 0 ? 'None yet' : item.count}
+              {item.count > 0 && (
+                <Badge className={cn('ml-2', riskClass[item.riskLabel])}>
+                  {item.riskLabel} risk ({item.riskLevel}/100)
+                </Badge>
+              )}
+            </dd>
+          </dl>
+          {item.signals.length > 0 && (
+            <ul className="flex flex-col gap-2" aria-label="Signals">
+              {item.signals.map((s) => (
+                <li key={s.code} data-signal={s.code} className="bg-muted/50 rounded-md border p-2">
+                  <span className={cn('font-semibold', s.severity === 'high' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')}>
+                    {signalLabels[s.code] ?? s.code}
+                  </span>
+                  : {s.message}
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.search.getHref(item.canonical)}>
+                <ExternalLink aria-hidden />
+                All reports
+              </Link>
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onReport(item)}>
+              <FilePlus2 aria-hidden />
+              Report this
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+    </li>
+  );
+}
+
+/** The verdict, then one row per identifier in the order they appear in the message. */
+export function CheckResults({ result, onReport }: { result: CheckResult; onReport: (item: CheckedItem) => void }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <VerdictPanel verdict={result.verdict} />
+      {result.items.length > 0 && (
+        <section aria-labelledby="found-heading" className="flex flex-col gap-3">
+          <h2 id="found-heading" className="text-xl font-semibold">
+            Found in the message ({result.items.length})
+          </h2>
+          <ul className="flex flex-col gap-3">
+            {result.items.map((item) => (
+              <ItemRow key={`${item.type}:${item.canonical}:${item.valid}`} item={item} onReport={onReport} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="text-muted-foreground text-sm">
+        We never open the links. No reports does not mean safe: when in doubt, contact the company through its official app or hotline.
+      </p>
+    </div>
+  );
+}
