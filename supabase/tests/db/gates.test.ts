@@ -10,10 +10,14 @@ import { adminPool } from '../helpers.ts';
 /** The schemas PostgREST exposes (supabase/config.toml [api].schemas). */
 const EXPOSED = ['public', 'graphql_public'];
 /** SECURITY DEFINER functions anonymous visitors may call, and why. */
-const ANON_DEFINER_ALLOW_LIST = ['public.search_reports(search_string text)' /* the public search */];
+const ANON_DEFINER_ALLOW_LIST = [
+  'public.check_identifiers(identifiers jsonb, visitor jsonb)' /* a message's identifiers at once (issue 13) */,
+  'public.search_reports(search_string text)' /* the public search */,
+];
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
+  'public.check_identifiers(identifiers jsonb, visitor jsonb)',
   'public.report_details(report_id uuid)',
   'public.search_reports(search_string text)',
   'public.set_report_status(report_id uuid, status report_status)',

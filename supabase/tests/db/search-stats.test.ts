@@ -121,6 +121,15 @@ describe('search_reports', () => {
     expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null, user_id: null }]);
   });
 
+  it('no entry point keeps a location an API caller chose: check_identifiers\' visitor argument is dropped for anon and users', async () => {
+    for (const actor of [anon, owner]) {
+      const q = `${actor.name}-${Date.now()}@example.com`;
+      await run(actor, 'select public.check_identifiers($1, $2)', [JSON.stringify([{ type: 'email', value: q }]), { city: 'Fakeville', country: 'XX', loc: '1.5,2.5', ip_hash: 'ab12cd34ef56ab78' }]);
+      const { rows } = await adminPool().query('select city, country, loc, ip_hash from public.search_log where search_string = $1', [q]);
+      expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null }]);
+    }
+  });
+
   it('search_reports_located (service role, for the edge functions) logs the server\'s location and the verified searcher, no raw IP', async () => {
     const q = `Scam-${Date.now()}@Example.com`;
     const visitor = { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' };
