@@ -10,6 +10,7 @@ import { ROOT_DIR, defaultConfig as devConfig, statusEnv, testConfig, type Stack
 import { MigrationError, prepareDatabase, resetDatabase, startDatabase } from './db.ts';
 import { TYPES_FILE, generateTypes } from './db-types.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
+import { PostgresStartError } from './postgres.ts';
 
 const log = (line: string) => console.log(line);
 
@@ -23,8 +24,15 @@ async function start() {
   try {
     stack = await startStack(config, log);
   } catch (e) {
-    if (e instanceof StackAlreadyRunning || e instanceof MigrationError) {
+    if (e instanceof StackAlreadyRunning || e instanceof MigrationError || e instanceof PostgresStartError) {
       console.error(`\n${e.message}\n`);
+      process.exit(1);
+    }
+    const err = e as NodeJS.ErrnoException & { port?: number };
+    if (err.code === 'EADDRINUSE') {
+      // Taken between the check and the listen (the default ports lie in Linux's range for outgoing connections).
+      const names: Record<number, string> = { [config.apiPort]: 'gateway', [config.mailPort]: 'mail', [config.smtpPort]: 'smtp', [config.appPort]: 'app', [config.dbPort]: 'database' };
+      console.error(`\nPort ${err.port} (${names[err.port ?? 0] ?? 'stack'}) is already in use by another program: stop it or free the port, then start again.\n`);
       process.exit(1);
     }
     throw e;

@@ -153,6 +153,9 @@ export function startFailure(port: number, logText: string): string {
   return `Postgres did not start: ${(fatal ?? logText.trim().split('\n').pop() ?? 'no output').trim()}`;
 }
 
+/** Postgres could not start; the message says why in one line. */
+export class PostgresStartError extends Error {}
+
 export class LocalPostgres {
   readonly pgDir: string;
   private proc?: ChildProcess;
@@ -215,7 +218,7 @@ export class LocalPostgres {
         if (this.o.verbose && /ERROR|FATAL|PANIC/.test(text)) this.o.log(text.trim());
       });
       proc.once('exit', (code, signal) => {
-        if (!ready) return reject(new Error(startFailure(this.o.port, output)));
+        if (!ready) return reject(new PostgresStartError(startFailure(this.o.port, output)));
         if (this.stopping || this.proc !== proc) return;
         // It died under a running stack (killed, out of memory): start it again; Postgres replays its WAL.
         this.o.log(`Postgres exited unexpectedly (${signal ?? `code ${code}`}); restarting it.`);
