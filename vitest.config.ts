@@ -27,7 +27,8 @@ export default defineConfig({
         test: {
           name: 'units',
           environment: 'node',
-          include: ['tests/units/**/*.test.ts'],
+          // image_test.ts: the Deno unit tests of the image checks (geo_test.ts needs the 45 MB GeoLite2 package Deno loads).
+          include: ['tests/units/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/_shared/image_test.ts'],
           setupFiles: ['tests/units/deno-shim.ts'],
         },
       },
@@ -37,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           environment: 'node',
-          include: ['supabase/tests/**/*.test.ts', 'supabase/local/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: ['supabase/tests/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/units/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,

@@ -7,7 +7,14 @@ import { adminPool } from '../helpers.ts';
 import { api, createUser, reportFields, type TestUser } from './helpers.ts';
 
 interface RemovalList {
-  requests: { _id: string; reportId: string; contactEmail: string; status: string; createdAt: string; expiresAt: string }[];
+  requests: {
+    _id: string;
+    reportId: string;
+    contactEmail: string;
+    status: string;
+    createdAt: string;
+    expiresAt: string;
+  }[];
 }
 
 describe('GET /removal-requests', () => {
@@ -26,7 +33,10 @@ describe('GET /removal-requests', () => {
       createUser('rr-str'),
       createUser('rr-adm', { admin: true }),
     ]);
-    const filed = await api<{ report: { _id: string } }>('POST', '/reports', { token: reporter.token, json: reportFields() });
+    const filed = await api<{ report: { _id: string } }>('POST', '/reports', {
+      token: reporter.token,
+      json: reportFields(),
+    });
     expect(filed.status).toBe(201);
     reportId = filed.body.report._id;
     const asked = await api<{ request: { _id: string } }>('POST', '/removal-requests', {
@@ -80,18 +90,30 @@ describe('DELETE /notify/:id', () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    [owner, stranger, admin] = await Promise.all([createUser('nd-own'), createUser('nd-str'), createUser('nd-adm', { admin: true })]);
+    [owner, stranger, admin] = await Promise.all([
+      createUser('nd-own'),
+      createUser('nd-str'),
+      createUser('nd-adm', { admin: true }),
+    ]);
   });
 
   async function register(): Promise<string> {
     const asset = `watch-${Math.random().toString(36).slice(2, 10)}.example`;
-    expect((await api('POST', '/notify', { token: owner.token, json: { assetName: asset } })).status).toBe(201);
-    const list = await api<{ assets: { _id: string; assetName: string }[] }>('GET', '/notify', { token: owner.token });
+    expect((await api('POST', '/notify', { token: owner.token, json: { assetName: asset } })).status).toBe(
+      201,
+    );
+    const list = await api<{ assets: { _id: string; assetName: string }[] }>('GET', '/notify', {
+      token: owner.token,
+    });
     return list.body.assets.find((a) => a.assetName === asset)!._id;
   }
 
   const exists = async (id: string) =>
-    (await adminPool().query('select count(*)::int as n from public.notify_registrations where id = $1', [id])).rows[0].n;
+    (
+      await adminPool().query('select count(*)::int as n from public.notify_registrations where id = $1', [
+        id,
+      ])
+    ).rows[0].n;
 
   it('the owner deletes their registration once; the second time is 404', async () => {
     const id = await register();
