@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BellRing, FileWarning, SearchCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
 import { getNewsQueryOptions } from '@/features/news/api/get-news';
 import { FRONT_PAGE_NEWS_LIMIT, FrontPageNews } from '@/features/news/components/front-page-news';
 import { SearchForm } from '@/features/search/components/search-form';
@@ -32,6 +33,8 @@ const steps = [
 ];
 
 export function Component() {
+  // Signed-in users report from the dashboard, as the header's Report a Scam does.
+  const { user } = useAuth();
   return (
     <>
       <section className="from-primary/10 to-background bg-gradient-to-b">
@@ -67,7 +70,7 @@ export function Component() {
         </ol>
         <div className="mt-8 flex justify-center">
           <Button asChild size="lg">
-            <Link to={paths.auth.register.getHref()}>Report a Scam</Link>
+            <Link to={user ? paths.dashboard.root.getHref() : paths.auth.register.getHref()}>Report a Scam</Link>
           </Button>
         </div>
       </section>

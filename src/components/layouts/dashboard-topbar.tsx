@@ -29,6 +29,11 @@ export function UserAvatar({ profile, className }: { profile: Pick<Profile, 'nam
   );
 }
 
+/** The name's first word, for the greeting on narrow screens. */
+export function firstName(name: string | undefined): string {
+  return name?.trim().split(/\s+/)[0] || '…';
+}
+
 /**
  * The top bar: menu button (narrow screens), logo to the site root, a greeting with the user's name
  * and avatar, the theme toggle and the user menu (Change Password, logout).
@@ -37,12 +42,16 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
-  async function logout() {
-    // Leave the dashboard first, so its guard does not turn the logout into a login prompt.
-    navigate(paths.home.getHref());
-    const { error } = await supabase.auth.signOut();
+  /**
+   * Ends on the home page: the navigation finishes before the session ends, so the dashboard's login
+   * guard never sees a signed-out user. 'local' signs out this browser only; 'global' ends every
+   * session of the account (other devices, the legacy API's cookie session), when the user asks.
+   */
+  async function logout(scope: 'local' | 'global') {
+    await navigate(paths.home.getHref());
+    const { error } = await supabase.auth.signOut({ scope });
     if (error) toastError(error);
-    else toast.success('Logout Sucessfully');
+    else toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully');
   }
 
   return (
@@ -51,8 +60,10 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
         <Menu aria-hidden />
       </Button>
       <Logo className="lg:hidden" />
-      <p className="ml-auto hidden truncate text-sm sm:block lg:ml-0 lg:text-base" data-testid="greeting">
-        Hello, <span className="font-semibold">{profile?.name ?? '…'}</span>
+      {/* Every screen greets by name (SPEC.md); below 640px by the first name, cut short if long. */}
+      <p className="ml-auto min-w-0 max-w-[40vw] truncate text-sm sm:max-w-none lg:ml-0 lg:text-base" data-testid="greeting">
+        Hello, <span className="font-semibold sm:hidden">{firstName(profile?.name)}</span>
+        <span className="hidden font-semibold sm:inline">{profile?.name ?? '…'}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:ml-2 lg:ml-auto">
         <ThemeToggle />
@@ -72,9 +83,13 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
               <KeyRound aria-hidden />
               Change Password
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void logout()}>
+            <DropdownMenuItem onSelect={() => void logout('local')}>
               <LogOut aria-hidden />
               Logout
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => void logout('global')}>
+              <LogOut aria-hidden />
+              Logout on all devices
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

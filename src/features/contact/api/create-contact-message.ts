@@ -7,7 +7,8 @@ const optionalText = (max: number, label: string) => z.string().trim().max(max, 
 /** Limits match the contact_messages table's checks. */
 export const contactInputSchema = z.object({
   nickname: optionalText(100, 'Nickname'),
-  email: z.string().trim().min(1, 'Email is required so we can answer you').pipe(z.email('Enter a valid e-mail address')),
+  // SPEC.md asks only for the message; without an e-mail the team can read it but not answer.
+  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Enter a valid e-mail address'))]),
   subject: optionalText(200, 'Subject'),
   message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is too long (5000 characters at most)'),
 });
@@ -20,7 +21,7 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 export async function createContactMessage(input: ContactInput) {
   const { error } = await supabase.from('contact_messages').insert({
     nickname: input.nickname || null,
-    email: input.email,
+    email: input.email.trim() || null,
     subject: input.subject || null,
     message: input.message,
   });

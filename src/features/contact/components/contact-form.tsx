@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/submit-button';
@@ -36,10 +36,11 @@ export function ContactForm({ onSuccess, defaultEmail = '' }: { onSuccess: () =>
             name="email"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Email</FormLabel>
+                <FormLabel>Email (optional)</FormLabel>
                 <FormControl>
-                  <Input type="email" autoComplete="email" required {...field} />
+                  <Input type="email" autoComplete="email" {...field} />
                 </FormControl>
+                <FormDescription>Without an e-mail address we can read your message but cannot answer it.</FormDescription>
                 <FormMessage />
               </FormItem>
             )}
