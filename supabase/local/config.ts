@@ -42,6 +42,14 @@ export interface StackConfig {
    * Test stacks are thrown away and run without them (faster).
    */
   durable: boolean;
+  /**
+   * For the local Auth's per-client limits (GoTrue's `[auth.rate_limit]` buckets): how many trusted
+   * proxies in front of the gateway append the client's address to X-Forwarded-For
+   * (`STACK_TRUSTED_PROXIES`, default 0: the header is the client's own and is ignored, and the limits key
+   * on the connection's address). The test stack says 1: tests stand in for that proxy and name their
+   * client address in the header. (The Postgres rate limiter has its own setting, README "Rate limits".)
+   */
+  trustedProxies: number;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -58,6 +66,7 @@ export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig
     watchFunctions: true,
     verbose: true,
     durable: true,
+    trustedProxies: Number(process.env.STACK_TRUSTED_PROXIES ?? 0) || 0,
   };
   return { ...base, ...overrides };
 }
@@ -94,6 +103,7 @@ export function testConfig(overrides: Partial<StackConfig> = {}): StackConfig {
     watchFunctions: false,
     verbose: !!process.env.STACK_VERBOSE,
     durable: false,
+    trustedProxies: 1,
     ...overrides,
   });
 }

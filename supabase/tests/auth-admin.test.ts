@@ -2,19 +2,13 @@
  * Auth conformance, part 3: the admin API (`supabase.auth.admin`), open to the service role only, and
  * the project-wide e-mail budget (`[auth.rate_limit] email_sent`).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../local/config.ts';
-import { createAuthService } from '../local/auth/index.ts';
-import { loadAuthSettings, type AuthSettings } from '../local/auth/settings.ts';
 import { adminPool, stackEnv } from './helpers.ts';
 import {
   anonClient,
+  authInstance,
   codeIn,
   confirmedUser,
   jwtPayload,
@@ -197,56 +191,6 @@ describe('admin API', () => {
   });
 });
 
-/**
- * A second auth service on the test database with other settings than config.toml's, reached through
- * supabase-js like the stack's own.
- */
-function authInstance(change: (s: AuthSettings) => void) {
-  const config = testConfig();
-  const pool = new pg.Pool({ connectionString: stackEnv('DB_URL'), max: 4 });
-  const smtp = nodemailer.createTransport({
-    host: '127.0.0.1',
-    port: Number(process.env.STACK_SMTP_PORT),
-    secure: false,
-    ignoreTLS: true,
-  });
-  const settings = loadAuthSettings(config);
-  change(settings);
-  const handler = createAuthService(
-    {
-      config,
-      pool,
-      log: () => undefined,
-      sendMail: async (m) =>
-        void (await smtp.sendMail({ from: 'ScamCheck <noreply@scamcheck.local>', ...m })),
-    },
-    settings,
-  );
-  const server = http.createServer(
-    (req, res) => void handler(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
-  );
-  const listening = new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    async client() {
-      await listening;
-      return createClient(
-        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        stackEnv('ANON_KEY'),
-        {
-          auth: { persistSession: false, autoRefreshToken: false },
-          realtime: { transport: WebSocket as never },
-        },
-      );
-    },
-    async close() {
-      await listening;
-      await new Promise((resolve) => server.close(resolve));
-      smtp.close();
-      await pool.end();
-    },
-  };
-}
-
 describe('e-mail budget', () => {
   // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
   // sink is unlimited, and so is the shared test stack. This instance runs with an SMTP server's budget.
@@ -275,26 +219,21 @@ describe('e-mail budget', () => {
 });
 
 describe('secure_password_change', () => {
-  const instance = authInstance((s) => (s.email = { ...s.email, securePasswordChange: true }));
-  afterAll(() => instance.close());
+  // config.toml turns it on; this instance runs without it, to show what the setting changes.
+  const without = authInstance((s) => (s.email = { ...s.email, securePasswordChange: false }));
+  afterAll(() => without.close());
 
-  it('asks a session older than a day for the code sent by reauthenticate before changing the password', async () => {
+  it('asks a password session for the current password or the code sent by reauthenticate', async () => {
     const { email, password } = await confirmedUser();
-    const client = await instance.client();
-    const { data: signedIn } = await client.auth.signInWithPassword({ email, password });
-    const sessionId = jwtPayload(signedIn.session!.access_token).session_id;
+    const client = anonClient();
+    await client.auth.signInWithPassword({ email, password });
 
-    // A fresh session may change the password directly.
-    expect((await client.auth.updateUser({ password: 'fresh session passphrase' })).error).toBeNull();
-
-    await adminPool().query("update auth.sessions set created_at = now() - interval '2 days' where id = $1", [
-      sessionId,
-    ]);
-    const refused = await client.auth.updateUser({ password: 'old session passphrase' });
+    const refused = await client.auth.updateUser({ password: 'new session passphrase' });
     expect(refused.error).toMatchObject({
       status: 400,
       code: 'reauthentication_needed',
-      message: 'Password update requires reauthentication',
+      message:
+        'Password update requires reauthentication: send the current password or the code from GET /reauthenticate',
     });
 
     expect((await client.auth.reauthenticate()).error).toBeNull();
@@ -302,7 +241,7 @@ describe('secure_password_change', () => {
     expect(mail.Subject).toBe('Your ScamCheck verification code');
     const nonce = codeIn(mail);
     const wrong = await client.auth.updateUser({
-      password: 'old session passphrase',
+      password: 'new session passphrase',
       nonce: nonce === '000000' ? '111111' : '000000',
     });
     expect(wrong.error).toMatchObject({
@@ -310,9 +249,38 @@ describe('secure_password_change', () => {
       code: 'reauthentication_not_valid',
       message: 'Nonce has expired or is invalid',
     });
-    expect((await client.auth.updateUser({ password: 'old session passphrase', nonce })).error).toBeNull();
+    expect((await client.auth.updateUser({ password: 'new session passphrase', nonce })).error).toBeNull();
     expect(
-      (await anonClient().auth.signInWithPassword({ email, password: 'old session passphrase' })).error,
+      (await anonClient().auth.signInWithPassword({ email, password: 'new session passphrase' })).error,
     ).toBeNull();
+  });
+
+  it('lets a session signed in with an e-mail code in the last 10 minutes (a password reset) change it directly', async () => {
+    const { email, client, session } = await confirmedUser();
+    expect((await client.auth.updateUser({ password: 'reset passphrase 1' })).error).toBeNull();
+    await adminPool().query(
+      "update auth.mfa_amr_claims set updated_at = now() - interval '11 minutes' where session_id = $1",
+      [jwtPayload(session.access_token).session_id],
+    );
+    const late = await client.auth.updateUser({ password: 'reset passphrase 2' });
+    expect(late.error).toMatchObject({ status: 400, code: 'reauthentication_needed' });
+    expect(
+      (
+        await client.auth.updateUser({
+          password: 'reset passphrase 2',
+          current_password: 'reset passphrase 1',
+        })
+      ).error,
+    ).toBeNull();
+    expect(
+      (await anonClient().auth.signInWithPassword({ email, password: 'reset passphrase 2' })).error,
+    ).toBeNull();
+  });
+
+  it('without the setting, any session changes the password with the access token alone', async () => {
+    const { email, password } = await confirmedUser();
+    const client = await without.client();
+    await client.auth.signInWithPassword({ email, password });
+    expect((await client.auth.updateUser({ password: 'unguarded passphrase' })).error).toBeNull();
   });
 });

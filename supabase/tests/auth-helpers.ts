@@ -1,6 +1,13 @@
 /** Helpers for the Auth conformance tests: supabase-js clients and the e-mails the stack sent. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { testConfig, type StackConfig } from '../local/config.ts';
+import { createAuthService } from '../local/auth/index.ts';
+import { loadAuthSettings, type AuthSettings } from '../local/auth/settings.ts';
 import { stackEnv, unique } from './helpers.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused here) realtime client.
@@ -100,4 +107,74 @@ export function jwtPayload(token: string): Record<string, unknown> {
     string,
     unknown
   >;
+}
+
+/**
+ * A second auth service on the test database with other settings than config.toml's, reached through
+ * supabase-js like the stack's own.
+ */
+export function authInstance(change: (s: AuthSettings) => void, configChange: Partial<StackConfig> = {}) {
+  const config = testConfig(configChange);
+  const pool = new pg.Pool({ connectionString: stackEnv('DB_URL'), max: 4 });
+  const smtp = nodemailer.createTransport({
+    host: '127.0.0.1',
+    port: Number(process.env.STACK_SMTP_PORT),
+    secure: false,
+    ignoreTLS: true,
+  });
+  const settings = loadAuthSettings(config);
+  change(settings);
+  const handler = createAuthService(
+    {
+      config,
+      pool,
+      log: () => undefined,
+      sendMail: async (m) =>
+        void (await smtp.sendMail({ from: 'ScamCheck <noreply@scamcheck.local>', ...m })),
+    },
+    settings,
+  );
+  const server = http.createServer(
+    (req, res) => void handler(req, res, (req.url ?? '/').replace(/^\/auth\/v1/, '')),
+  );
+  const listening = new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    /** The instance's address (the equivalent of {API_URL}/auth/v1). */
+    async url() {
+      await listening;
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async client() {
+      await listening;
+      return createClient(
+        `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        stackEnv('ANON_KEY'),
+        {
+          auth: { persistSession: false, autoRefreshToken: false },
+          realtime: { transport: WebSocket as never },
+        },
+      );
+    },
+    async close() {
+      await listening;
+      await new Promise((resolve) => server.close(resolve));
+      smtp.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The structure of an answer without its values: every key and the type of every value, recursively.
+ * Two answers for an existing and a new address must have the same shape.
+ */
+export function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, shapeOf(v)]),
+    );
+  return value === null ? 'null' : typeof value;
 }

@@ -61,10 +61,11 @@ describe('config.toml [auth]', () => {
         autoconfirm: false,
         doubleConfirmChanges: true,
         otpLength: 6,
-        otpExpiry: 3600,
+        otpExpiry: 900,
+        securePasswordChange: true,
         maxFrequencyMs: 1000,
       },
-      rateLimit: { tokenVerifications: 30, emailSentApplies: false },
+      rateLimit: { tokenVerifications: 30, signInSignUps: 30, tokenRefresh: 150, emailSentApplies: false },
     });
     expect(s.externalUrl).toBe(`http://127.0.0.1:${testConfig().apiPort}/auth/v1`);
     expect(s.jwtIssuer).toBe(s.externalUrl);

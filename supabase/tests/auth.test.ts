@@ -15,6 +15,7 @@ import {
   latestMail,
   linkIn,
   mailsTo,
+  shapeOf,
   uniqueEmail,
 } from './auth-helpers.ts';
 
@@ -165,9 +166,15 @@ describe('sign-up with e-mail confirmation', () => {
     const { data, error } = await anonClient().auth.signUp({ email, password: 'another password 1' });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
-    // An obfuscated user: a fresh id, no identities, and no e-mail to the real owner.
+    // A user that looks new: a fresh id, and the same fields, identity included, as a new address gets;
+    // no e-mail to the real owner.
     expect(data.user!.id).not.toBe(user.id);
-    expect(data.user!.identities).toEqual([]);
+    const fresh = await anonClient().auth.signUp({
+      email: uniqueEmail('fresh'),
+      password: 'another password 1',
+    });
+    expect(shapeOf(data)).toEqual(shapeOf(fresh.data));
+    expect(data.user!.identities).toHaveLength(1);
     expect((await mailsTo(email)).length).toBe(1);
     const { error: signIn } = await anonClient().auth.signInWithPassword({
       email,

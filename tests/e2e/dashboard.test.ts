@@ -627,6 +627,15 @@ describe('dashboard', () => {
           const sidebarWidth = await sidebar.evaluate((el) => (getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width));
           expect(sidebarWidth, 'the fixed sidebar is 250px wide').toBe(250);
         }
+        if (width !== 992) {
+          // The Change Password dialog asks for the current password (secure_password_change).
+          await page.getByRole('button', { name: 'User menu' }).click();
+          await page.getByRole('menuitem', { name: 'Change Password' }).click();
+          await page.getByRole('dialog').getByLabel('Current password').waitFor();
+          await screenshot(page, `dashboard-change-password-${width}-${theme}`);
+          await page.keyboard.press('Escape');
+          await eventually(() => page.getByRole('dialog').count()).toBe(0);
+        }
         // Nothing may be wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       }
@@ -641,6 +650,13 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const newPassword = `${newUser.password}-2`;
+    // secure_password_change: a wrong current password is named under its field and changes nothing.
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('dialog').getByRole('button', { name: 'submit' }).click();
+    await eventually(() => page.getByText('Your current password is not correct').count(), 15_000).toBeGreaterThan(0);
+    await page.getByLabel('Current password').fill(newUser.password);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('dialog').getByRole('button', { name: 'submit' }).click();

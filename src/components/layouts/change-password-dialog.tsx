@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
 import { toastError } from '@/lib/errors';
@@ -15,24 +16,54 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 export const changePasswordSchema = z
   .object({
+    /** The current password, or the code e-mailed by "E-mail me a code instead" (`useCode`). */
+    proof: z.string().trim().min(1, 'Enter your current password'),
+    useCode: z.boolean(),
     password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(72, 'Use at most 72 characters'),
     confirmPassword: z.string().min(1, 'Type the new password again'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' })
+  .refine((v) => !v.useCode || /^\d{6,10}$/.test(v.proof), { path: ['proof'], message: 'Enter the code from the e-mail (digits only)' });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
+/** What Supabase Auth's refusals mean to the person at the form, and which field they belong to. */
+function proofError(error: { code?: string; status?: number; message: string }, useCode: boolean): string | null {
+  if (error.code === 'invalid_credentials') return 'Your current password is not correct';
+  if (error.code === 'reauthentication_not_valid' || error.code === 'otp_expired')
+    return 'The code is wrong or has expired; e-mail yourself a new one';
+  if (error.code === 'reauthentication_needed') return useCode ? 'Enter the code from the e-mail' : 'Enter your current password';
+  if (error.status === 429) return 'Too many tries; wait a few minutes and try again';
+  return null;
+}
+
 /**
- * Change Password from the user menu (the old site logged out instead): Supabase Auth changes the
- * password of the signed-in user; the session stays valid.
+ * Change Password from the user menu (the old site logged out instead). Supabase Auth asks for proof
+ * that the person is the account's owner and not only someone holding its access token
+ * (`secure_password_change`): the current password, or a code it e-mails (reauthenticate) for those
+ * who forgot it. The session stays valid; other sessions end.
  */
 export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { password: '', confirmPassword: '' },
+    defaultValues: { proof: '', useCode: false, password: '', confirmPassword: '' },
+  });
+  const useCode = form.watch('useCode');
+  const sendCode = useMutation({
+    mutationFn: async () => {
+      const { error } = await supabase.auth.reauthenticate();
+      if (error) throw error;
+    },
+    onSuccess: () => {
+      form.setValue('useCode', true);
+      form.setValue('proof', '');
+      form.clearErrors('proof');
+      toast.success('We e-mailed you a code; type it below');
+    },
+    onError: toastError,
   });
   const mutation = useMutation({
-    mutationFn: async ({ password }: ChangePasswordInput) => {
-      const { error } = await supabase.auth.updateUser({ password });
+    mutationFn: async ({ password, proof, useCode: withCode }: ChangePasswordInput) => {
+      const { error } = await supabase.auth.updateUser(withCode ? { password, nonce: proof } : { password, current_password: proof });
       if (error) throw error;
     },
     onSuccess: () => {
@@ -40,7 +71,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       form.reset();
       onOpenChange(false);
     },
-    onError: toastError,
+    onError: (error: { code?: string; status?: number; message: string }) => {
+      const message = proofError(error, form.getValues('useCode'));
+      if (message) form.setError('proof', { message });
+      else toastError(error);
+    },
   });
 
   return (
@@ -54,10 +89,38 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.</DialogDescription>
+          <DialogDescription>
+            Confirm it is you, then choose a new password of at least {MIN_PASSWORD_LENGTH} characters.
+          </DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+            <FormField
+              control={form.control}
+              name="proof"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{useCode ? 'Code from the e-mail' : 'Current password'}</FormLabel>
+                  <FormControl>
+                    {useCode ? (
+                      <Input inputMode="numeric" autoComplete="one-time-code" maxLength={10} {...field} />
+                    ) : (
+                      <Input type="password" autoComplete="current-password" {...field} />
+                    )}
+                  </FormControl>
+                  <FormMessage />
+                  <Button
+                    type="button"
+                    variant="link"
+                    className="h-auto self-start p-0 text-sm"
+                    disabled={sendCode.isPending}
+                    onClick={() => sendCode.mutate()}
+                  >
+                    {useCode ? 'E-mail me a new code' : 'Forgot it? E-mail me a code instead'}
+                  </Button>
+                </FormItem>
+              )}
+            />
             <FormField
               control={form.control}
               name="password"

@@ -62,13 +62,20 @@ export interface Rq {
   url: URL;
   body: Record<string, unknown>;
   client: ClientInfo;
+  /** The client address per-client limits key on (see `limit`); undefined when a trusted proxy sent none. */
+  address?: string;
   aud: string;
   mails: Mail[];
   /** The role of an admin caller (service_role), once the admin check has passed. */
   adminRole?: string;
 }
 
-export async function parseRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<Rq> {
+export async function parseRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  trustedProxies: number,
+): Promise<Rq> {
   let body: Record<string, unknown> = {};
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const raw = await readBody(req, 1024 * 1024);
@@ -86,9 +93,11 @@ export async function parseRequest(req: IncomingMessage, res: ServerResponse, ur
       }
     }
   }
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')[0]
-    .trim();
+  const address = clientAddressFrom(
+    String(req.headers['x-forwarded-for'] ?? ''),
+    req.socket.remoteAddress,
+    trustedProxies,
+  );
   const aud = String(req.headers['x-jwt-aud'] ?? '') || 'authenticated';
   return {
     req,
@@ -97,24 +106,45 @@ export async function parseRequest(req: IncomingMessage, res: ServerResponse, ur
     body,
     aud,
     mails: [],
+    address,
     client: {
       userAgent: String(req.headers['user-agent'] ?? '') || undefined,
       // Only a well-formed address is recorded (sessions.ip is inet); anything else is ignored.
-      ip: [forwarded, req.socket.remoteAddress].find((a) => a && net.isIP(a)) || undefined,
+      ip: [address, req.socket.remoteAddress].find((a) => a && net.isIP(a)) || undefined,
     },
   };
 }
 
 /**
- * Per-client limits, keyed by the client address the API gateway forwards (`X-Forwarded-For`), as GoTrue
- * keys them on its rate-limit header. Requests that carry no client address are not limited per client,
- * as under `supabase start`, where that header is not configured.
+ * The client address per-client limits key on, as GoTrue keys them on its configured rate-limit header.
+ * X-Forwarded-For is written by whoever sends the request: each proxy appends the address it received
+ * the request from, and anything to the left of what trusted proxies appended was typed by the client.
+ * So the header is read only when the stack is told how many trusted proxies append to it
+ * (`trustedProxies`): the client is then the entry the outermost trusted proxy appended, the
+ * `trustedProxies`-th from the right. With none, the header is ignored and the client is the connection's
+ * peer. When a trusted proxy's entry is missing there is no client address (GoTrue applies no
+ * per-client limit when its header is missing).
+ */
+export function clientAddressFrom(
+  forwardedFor: string | null | undefined,
+  peer: string | null | undefined,
+  trustedProxies: number,
+): string | undefined {
+  if (!(trustedProxies > 0)) return peer?.trim() || undefined;
+  const entries = (forwardedFor ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return entries[entries.length - Math.floor(trustedProxies)] || undefined;
+}
+
+/**
+ * Per-client limits (GoTrue's tollbooth buckets), keyed by the client address: the connection's peer, or
+ * the entry a trusted proxy appended to X-Forwarded-For when the stack is configured with trusted proxies
+ * (StackConfig.trustedProxies). A value the client typed into that header never picks the bucket.
  */
 export function limit(bucket: KeyedBucket, rq: Rq) {
-  const key = String(rq.req.headers['x-forwarded-for'] ?? '')
-    .split(',')[0]
-    .trim();
-  if (key && !bucket.take(key))
+  if (rq.address && !bucket.take(rq.address))
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 }
 
@@ -350,4 +380,52 @@ export async function requireAdmin(rq: Rq): Promise<Caller['claims']> {
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
     throw forbidden('not_admin', 'User not allowed');
   return claims;
+}
+
+/**
+ * Claims one try of the code e-mailed to `email` before it is checked (private.claim_code_try): a code
+ * that has had its tries answers as a wrong code (it is deleted), and an address or client over its
+ * limit gets 429. Call `codeTryResult` once the code has been checked.
+ */
+export async function claimCodeTry(auth: Auth, email: string): Promise<void> {
+  const { rows } = await auth.pool.query<{ r: { ok: boolean; reason?: string } }>(
+    'select private.claim_code_try($1) as r',
+    [email],
+  );
+  const r = rows[0].r;
+  if (r.ok) return;
+  if (r.reason === 'code_spent') throw forbidden('otp_expired', 'Token has expired or is invalid');
+  throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
+}
+
+/** Records how a claimed try ended: a right code clears the counts, the last wrong one deletes the code. */
+export async function codeTryResult(auth: Auth, email: string, ok: boolean): Promise<void> {
+  await auth.pool.query('select private.code_try_result($1, $2)', [email, ok]);
+}
+
+/** Runs `check` as one claimed try of the code sent to `email`, recording whether it was right. */
+export async function asCodeTry<T>(auth: Auth, email: string, check: () => Promise<T>): Promise<T> {
+  await claimCodeTry(auth, email);
+  let result: T;
+  try {
+    result = await check();
+  } catch (e) {
+    if (e instanceof AuthError && /otp_expired|reauthentication_not_valid/.test(e.code))
+      await codeTryResult(auth, email, false);
+    throw e;
+  }
+  await codeTryResult(auth, email, true);
+  return result;
+}
+
+/** Sign-in and recovery codes per address (private.claim_code_issue); over the limit answers as GoTrue's max_frequency. */
+export async function claimCodeIssue(auth: Auth, email: string): Promise<void> {
+  const { rows } = await auth.pool.query<{ wait: number }>('select private.claim_code_issue($1) as wait', [
+    email,
+  ]);
+  if (rows[0].wait > 0)
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${rows[0].wait} seconds.`,
+    );
 }

@@ -6,8 +6,10 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { sendJson } from '../http.ts';
 import {
+  asCodeTry,
   authenticate,
   checkFrequency,
+  claimCodeIssue,
   checkPassword,
   generateOtp,
   limit,
@@ -195,6 +197,44 @@ async function doSignup(
   });
 }
 
+/** The answer a new, unconfirmed e-mail account gets, for an address that already has an account. */
+function newAccountLookalike(aud: string, address: string, data: Record<string, unknown>) {
+  const id = newId();
+  const now = new Date().toISOString();
+  const identityData: Record<string, unknown> = {
+    sub: id,
+    email: address,
+    email_verified: false,
+    phone_verified: false,
+  };
+  for (const [k, v] of Object.entries(data)) if (!(k in identityData)) identityData[k] = v;
+  const user = {
+    id,
+    aud,
+    role: 'authenticated',
+    email: address,
+    phone: null,
+    confirmation_sent_at: now,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: data,
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  } as unknown as UserRow;
+  const identity = {
+    id: newId(),
+    provider_id: id,
+    user_id: id,
+    identity_data: identityData,
+    provider: 'email',
+    last_sign_in_at: now,
+    created_at: now,
+    updated_at: now,
+    email: address,
+  };
+  return userJson(user, [identity]);
+}
+
 /** POST /signup */
 export async function signup(auth: Auth, rq: Rq, tx: Tx) {
   const s = auth.settings;
@@ -224,22 +264,9 @@ export async function signup(auth: Auth, rq: Rq, tx: Tx) {
     const existing = result.existing;
     await tx((db) => audit(db, existing, 'user_repeated_signup', { provider: 'email' }));
     if (s.email.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
-    // Answer as if the address were new, so that sign-up cannot be used to learn who is registered.
-    const now = new Date().toISOString();
-    return sendJson(rq.res, 200, {
-      id: newId(),
-      aud: rq.aud,
-      role: '',
-      email: address,
-      phone: '',
-      confirmation_sent_at: now,
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: data,
-      identities: [],
-      created_at: now,
-      updated_at: now,
-      is_anonymous: false,
-    });
+    // Answer exactly as for a new address (the same fields, an identity included), so that sign-up
+    // cannot be used to learn who is registered.
+    return sendJson(rq.res, 200, newAccountLookalike(rq.aud, address, data));
   }
   sendJson(rq.res, 200, 'session' in result ? result.session : result.user);
 }
@@ -513,12 +540,15 @@ export async function verifyPost(auth: Auth, rq: Rq, tx: Tx) {
   limit(auth.limits.verify, rq);
   const p = verifyParams(rq, 'POST');
   const usingHash = !p.token;
-  const result = await tx(async (db) => {
-    const user = usingHash ? await userByTokenHash(auth, db, p) : await userByCode(auth, db, p, rq.aud);
-    const verified = await applyVerification(auth, db, p, user);
-    if (!verified) return undefined;
-    return issueSession(db, auth.settings, verified.id, 'otp', rq.client);
-  });
+  const run = () =>
+    tx(async (db) => {
+      const user = usingHash ? await userByTokenHash(auth, db, p) : await userByCode(auth, db, p, rq.aud);
+      const verified = await applyVerification(auth, db, p, user);
+      if (!verified) return undefined;
+      return issueSession(db, auth.settings, verified.id, 'otp', rq.client);
+    });
+  // A typed code is one claimed try of the address's code (a token hash is 224 bits and is not guessed).
+  const result = usingHash ? await run() : await asCodeTry(auth, p.email, run);
   if (!result) return sendJson(rq.res, 200, { msg: SINGLE_CONFIRMATION, code: '200' });
   sendJson(rq.res, 200, result);
 }
@@ -602,10 +632,13 @@ export async function otp(auth: Auth, rq: Rq, tx: Tx) {
   if (phone) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   const pkce = pkceParams(rq.body);
   const address = validateEmail(email);
-  const user = await tx((db) => findUserByEmail(db, address, rq.aud));
-  if (!createUser && !user) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
   if (!auth.settings.email.enableSignup)
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
+  await claimCodeIssue(auth, address);
+  const user = await tx((db) => findUserByEmail(db, address, rq.aud));
+  // An address without an account that may not sign up gets the same empty answer as one that has an
+  // account (as /recover answers), so the answer does not tell who is registered.
+  if (!user && (!createUser || !auth.settings.enableSignup)) return sendJson(rq.res, 200, {});
   if (!user || !isConfirmed(user)) {
     // New or unconfirmed: a sign-up with a random password, whose confirmation e-mail carries the code.
     if (!auth.settings.enableSignup)
@@ -628,6 +661,7 @@ export async function recover(auth: Auth, rq: Rq, tx: Tx) {
   if (!email) throw badRequest('validation_failed', 'Password recovery requires an email');
   const address = validateEmail(email);
   const pkce = pkceParams(rq.body);
+  await claimCodeIssue(auth, address);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
@@ -660,6 +694,7 @@ export async function resend(auth: Auth, rq: Rq, tx: Tx) {
   if (!email) throw badRequest('validation_failed', 'Missing email address or phone number');
   const address = validateEmail(email);
   const pkce = pkceParams(rq.body);
+  await claimCodeIssue(auth, address);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
@@ -713,6 +748,43 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     if (other && other.id !== user.id)
       throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
+  // secure_password_change: a new password needs proof that the caller is the user, not just a holder of
+  // an access token: the current password, or the reauthentication code e-mailed by GET /reauthenticate.
+  // A session signed in with an e-mail code minutes ago (a password reset) has just given that proof.
+  // Checked before anything compares the new password with the old, which would answer for it.
+  let needsNonce = false;
+  if (password !== undefined && auth.settings.email.securePasswordChange) {
+    const currentPassword = str(rq.body['current_password']);
+    if (currentPassword) {
+      const ok =
+        !!user.encrypted_password &&
+        (await bcrypt.compare(currentPassword, user.encrypted_password).catch(() => false));
+      if (!ok) throw badRequest('invalid_credentials', 'The current password is not correct');
+    } else if (str(rq.body['nonce'])) {
+      needsNonce = true;
+    } else if (!(await signedInByCodeRecently(auth, caller.sessionId))) {
+      throw badRequest(
+        'reauthentication_needed',
+        'Password update requires reauthentication: send the current password or the code from GET /reauthenticate',
+      );
+    }
+  }
+  // The code is one claimed try of the codes e-mailed to the address, checked here before the new
+  // password is compared with the old, and again in the transaction that spends it.
+  const nonceValid = (current: UserRow) => {
+    const nonce = tokenHash(current.email ?? '', str(rq.body['nonce']));
+    if (
+      !current.reauthentication_token ||
+      current.reauthentication_token !== nonce ||
+      otpExpired(auth, current.reauthentication_sent_at)
+    ) {
+      throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+    }
+  };
+  if (needsNonce)
+    await asCodeTry(auth, user.email ?? '', async () =>
+      nonceValid((await tx((db) => findUserById(db, user.id, true)))!),
+    );
   let passwordHash: string | undefined;
   if (password) {
     if (
@@ -723,64 +795,60 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
     }
     passwordHash = await hashPassword(password);
   }
-  // secure_password_change: a session older than a day must prove it is the user with a code by e-mail.
-  let needsNonce = false;
-  if (password !== undefined && auth.settings.email.securePasswordChange) {
-    const { rows } = caller.sessionId
-      ? await auth.pool.query<{ fresh: boolean }>(
-          "select created_at > now() - interval '24 hours' as fresh from auth.sessions where id = $1",
-          [caller.sessionId],
-        )
-      : { rows: [] as { fresh: boolean }[] };
-    needsNonce = !rows[0]?.fresh;
-    if (needsNonce && !str(rq.body['nonce']))
-      throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-  }
-  const body = await tx(async (db) => {
-    const current = (await findUserById(db, user.id, true))!;
-    if (needsNonce) {
-      const nonce = tokenHash(current.email ?? '', str(rq.body['nonce']));
-      if (
-        !current.reauthentication_token ||
-        current.reauthentication_token !== nonce ||
-        otpExpired(auth, current.reauthentication_sent_at)
-      ) {
-        throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  const run = () =>
+    tx(async (db) => {
+      const current = (await findUserById(db, user.id, true))!;
+      if (needsNonce) nonceValid(current);
+      if (password !== undefined) {
+        await updateUser(db, user.id, {
+          encrypted_password: passwordHash ?? '',
+          confirmation_token: '',
+          confirmation_sent_at: null,
+          recovery_token: '',
+          recovery_sent_at: null,
+          email_change_token_current: '',
+          email_change_token_new: '',
+          email_change_sent_at: null,
+          reauthentication_token: '',
+          reauthentication_sent_at: null,
+        });
+        await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
+        // A new password ends every other session: whoever knew the old one is signed out.
+        await logout(db, user.id, caller.sessionId, caller.sessionId ? 'others' : 'global');
+        await audit(db, current, 'user_updated_password');
       }
-    }
-    if (password !== undefined) {
-      await updateUser(db, user.id, {
-        encrypted_password: passwordHash ?? '',
-        confirmation_token: '',
-        confirmation_sent_at: null,
-        recovery_token: '',
-        recovery_sent_at: null,
-        email_change_token_current: '',
-        email_change_token_new: '',
-        email_change_sent_at: null,
-        reauthentication_token: '',
-        reauthentication_sent_at: null,
-      });
-      await db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
-      // A new password ends every other session: whoever knew the old one is signed out.
-      await logout(db, user.id, caller.sessionId, caller.sessionId ? 'others' : 'global');
-      await audit(db, current, 'user_updated_password');
-    }
-    if (data)
-      await updateUser(db, user.id, { raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, data) });
-    const appData = obj(rq.body['app_metadata']);
-    if (appData)
-      await updateUser(db, user.id, { raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, appData) });
-    if (email && email !== current.email) {
-      await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email, pkce);
-    }
-    await audit(db, current, 'user_modified');
-    return loadUserJson(db, user.id);
-  });
+      if (data)
+        await updateUser(db, user.id, {
+          raw_user_meta_data: mergeMetadata(current.raw_user_meta_data, data),
+        });
+      const appData = obj(rq.body['app_metadata']);
+      if (appData)
+        await updateUser(db, user.id, {
+          raw_app_meta_data: mergeMetadata(current.raw_app_meta_data, appData),
+        });
+      if (email && email !== current.email) {
+        await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email, pkce);
+      }
+      await audit(db, current, 'user_modified');
+      return loadUserJson(db, user.id);
+    });
+  const body = await run();
   sendJson(rq.res, 200, body);
 }
 
-/** GET /reauthenticate: a code by e-mail that lets an older session change the password. */
+/** Whether the session was signed in with an e-mail code or link in the last 10 minutes (amr otp/recovery). */
+async function signedInByCodeRecently(auth: Auth, sessionId: string | undefined): Promise<boolean> {
+  if (!sessionId) return false;
+  const { rowCount } = await auth.pool.query(
+    `select 1 from auth.mfa_amr_claims
+      where session_id = $1 and authentication_method in ('otp', 'magiclink', 'recovery')
+        and updated_at > now() - interval '10 minutes'`,
+    [sessionId],
+  );
+  return !!rowCount;
+}
+
+/** GET /reauthenticate: a code by e-mail that proves the user before the password changes. */
 export async function reauthenticate(auth: Auth, rq: Rq, tx: Tx) {
   await tx(async (db) => {
     const { user } = await authenticate(db, rq);

@@ -79,7 +79,7 @@ export function createAuthService(
     const path = url.pathname.replace(/\/+$/, '') || '/';
     let rq: Rq | undefined;
     try {
-      rq = await parseRequest(req, res, url);
+      rq = await parseRequest(req, res, url, ctx.config.trustedProxies);
       const matches = routes.filter(([, pattern]) => pattern.test(path));
       const route = matches.find(([method]) => method === req.method);
       if (!route) {

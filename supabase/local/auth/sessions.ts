@@ -157,7 +157,7 @@ interface RefreshRow {
  * The refresh_token grant with rotation and reuse detection: a revoked token is accepted only if it is the
  * parent of the session's active token (the client missed the answer; the active token is returned) or
  * within `refresh_token_reuse_interval` seconds of its revocation; any other reuse revokes every token of
- * the session and fails with refresh_token_already_used.
+ * the session, ends the session and fails with refresh_token_already_used.
  */
 export async function refreshSession(
   db: Db,
@@ -200,10 +200,15 @@ export async function refreshSession(
       const reuseUntil = new Date(token.updated_at).getTime() + settings.refreshTokenReuseInterval * 1000;
       if (Date.now() > reuseUntil) {
         if (settings.refreshTokenRotation) {
+          // The whole family goes: its tokens are revoked, and the session ends so that no token of it
+          // (not even the newest, revoked only now and so inside its reuse interval) refreshes again.
           await db.query(
             'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
             [token.session_id],
           );
+          await db.query('update auth.sessions set not_after = now(), updated_at = now() where id = $1', [
+            token.session_id,
+          ]);
         }
         throw new CommitThenFail(
           badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used'),

@@ -123,6 +123,7 @@ class RestService {
     try {
       const known = this.authenticate(req);
       auth = known instanceof Promise ? await known : known;
+      if (!this.cache.current.switchableRoles.has(auth.role)) await this.refuseRole(auth);
       await this.dispatch(req, res, subPath, auth);
     } catch (e) {
       if (e instanceof RestError) return sendError(res, e);
@@ -130,6 +131,16 @@ class RestService {
       this.log(`[rest] ${req.method} ${subPath}: ${pg.stack ?? pg}`);
       sendError(res, new RestError(500, 'PGRSTX00', pg.message || 'Internal error'));
     }
+  }
+
+  /**
+   * A JWT naming a role `authenticator` may not switch to fails as PostgREST's SET ROLE fails: a role that
+   * does not exist with 22023 (401), any other with 42501 (403 for a signed-in caller, 401 for anon).
+   */
+  private async refuseRole(auth: Auth): Promise<never> {
+    const { rowCount } = await this.executor.pool.query('select 1 from pg_catalog.pg_roles where rolname = $1', [auth.role]);
+    if (!rowCount) throw new RestError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'www-authenticate': 'Bearer' });
+    throw new RestError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
   }
 
   /** The caller as the JWT says, from the verified-token cache when the token was seen before. */

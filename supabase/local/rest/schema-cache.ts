@@ -79,6 +79,12 @@ export class SchemaCache {
    * authenticator role), as a quoted, schema-qualified function name; called before every request.
    */
   preRequest?: string;
+  /**
+   * The roles `authenticator` may SET ROLE to (PostgreSQL 16's SET option of a membership). PostgREST logs
+   * in as `authenticator` and switches to the JWT's role, so Postgres refuses any other role; this stack
+   * logs in as a superuser and refuses them itself, with the error Postgres gives.
+   */
+  switchableRoles = new Set<string>();
 
   constructor(public schemas: string[]) {}
 
@@ -229,6 +235,9 @@ select json_build_object(
     select coalesce(json_agg(json_build_object('schema', u.view_schema, 'view', u.view_name,
            'tableSchema', u.table_schema, 'table', u.table_name, 'column', u.column_name)), '[]')
     from information_schema.view_column_usage u where u.view_schema = any($1::text[])),
+  'switchableRoles', (
+    select coalesce(json_agg(r.rolname), '[]') from pg_catalog.pg_roles r
+     where pg_catalog.pg_has_role('authenticator', r.oid, 'SET')),
   'roleSettings', (
     select coalesce(json_agg(json_build_object('role', r.rolname, 'settings', s.setconfig)), '[]')
     from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
@@ -239,6 +248,7 @@ interface RawCache {
   tables: { schema: string; name: string; kind: string; insertable: boolean; columns: Column[]; pk: string[] }[];
   fks: ForeignKey[];
   functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
+  switchableRoles: string[];
   roleSettings: { role: string; settings: string[] }[];
   viewDeps: { schema: string; view: string; tableSchema: string; table: string; column: string }[];
 }
@@ -259,6 +269,7 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
     });
   }
   cache.foreignKeys = [...raw.fks, ...viewRelationships(cache, raw)];
+  cache.switchableRoles = new Set(raw.switchableRoles);
   for (const r of raw.roleSettings) {
     for (const setting of r.settings) {
       const m = /^statement_timeout=(.*)$/.exec(setting);
