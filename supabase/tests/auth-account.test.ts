@@ -252,12 +252,12 @@ describe('rate limits', () => {
 });
 
 /**
- * otp_expiry in config.toml is 3600 seconds: a code or link sent 3598 seconds ago still works, one
- * sent 3601 seconds ago (one second past the hour) is refused. The clock is moved by back-dating the
+ * otp_expiry in config.toml is 900 seconds (15 minutes): a code or link sent 898 seconds ago still works,
+ * one sent 901 seconds ago is refused. The clock is moved by back-dating the
  * column GoTrue compares with, as a slow reader would have found it.
  */
-describe('e-mail codes and links expire after otp_expiry (3600 s)', () => {
-  const OTP_EXPIRY = 3600;
+describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
+  const OTP_EXPIRY = 900;
   const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
     adminPool().query(`update auth.users set ${column} = now() - make_interval(secs => $2) where email = $1`, [
       email,
@@ -265,7 +265,7 @@ describe('e-mail codes and links expire after otp_expiry (3600 s)', () => {
     ]);
 
   it.each([
-    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-up code %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-code');
@@ -283,7 +283,7 @@ describe('e-mail codes and links expire after otp_expiry (3600 s)', () => {
   });
 
   it.each([
-    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-up link %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-link');
@@ -302,7 +302,7 @@ describe('e-mail codes and links expire after otp_expiry (3600 s)', () => {
   });
 
   it.each([
-    ['just inside the hour', OTP_EXPIRY - 2, null],
+    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-in code %s', async (_, age, code) => {
     const { email } = await confirmedUser();

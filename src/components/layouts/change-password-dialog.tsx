@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -47,7 +47,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { proof: '', useCode: false, password: '', confirmPassword: '' },
   });
-  const useCode = form.watch('useCode');
+  const useCode = useWatch({ control: form.control, name: 'useCode' });
   const sendCode = useMutation({
     mutationFn: async () => {
       const { error } = await supabase.auth.reauthenticate();

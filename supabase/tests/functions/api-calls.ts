@@ -8,6 +8,7 @@ export const API_CALLS: [string, string][] = [
   ['POST', '/auth/register'],
   ['POST', '/auth/login'],
   ['GET', '/auth/logout'],
+  ['POST', '/auth/logout'],
   ['GET', `/verify/${Buffer.from('x.1').toString('base64')}`],
   ['GET', '/users/current-user'],
   ['PATCH', '/users/update-user'],
