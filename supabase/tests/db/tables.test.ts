@@ -348,15 +348,16 @@ describe('removal_requests', () => {
     expect(await affected(admin, 'delete from public.removal_requests where id = $1', [req.id])).toBe(1);
   });
 
-  it('the removal window is exactly 7 days: 6 days and 6 days 23 hours stay, 7 days 1 hour and 8 days go', async () => {
-    const ages = ['6 days', '6 days 23 hours', '7 days 1 hour', '8 days'];
+  it('the removal window is exactly 7 days: 6 days and 6 days 23 hours stay, 7 days 1 hour and 8 days go; a dismissed request never expires', async () => {
+    // The last one is 8 days old but an admin dismissed it: only open requests expire.
+    const ages = ['6 days', '6 days 23 hours', '7 days 1 hour', '8 days', '8 days'];
     const reports = [];
-    for (const age of ages) {
+    for (const [i, age] of ages.entries()) {
       const r = await fileReport(owner);
       await adminPool().query(
-        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at)
-         values ($1, $2, 'window', 'a@b.cd', now() - $3::interval)`,
-        [r.id, stranger.id, age],
+        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, status)
+         values ($1, $2, 'window', 'a@b.cd', now() - $3::interval, $4)`,
+        [r.id, stranger.id, age, i === 4 ? 'dismissed' : 'open'],
       );
       reports.push(r.id);
     }
@@ -372,6 +373,7 @@ describe('removal_requests', () => {
       { report: 'pending', request: 'open' },
       { report: 'removed', request: 'report_removed' },
       { report: 'removed', request: 'report_removed' },
+      { report: 'pending', request: 'dismissed' },
     ]);
   });
 

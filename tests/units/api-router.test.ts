@@ -1,0 +1,80 @@
+/** The api function's router (404, 405, parameters, HEAD) and its sealed e-mail ids in verify links (otp-id.ts). */
+import { describe, expect, it } from 'vitest';
+import { Router } from '../../supabase/functions/api/router.ts';
+import { HttpError } from '../../supabase/functions/_shared/http.ts';
+import { decodeVerifyParam, openEmail, sealEmail } from '../../supabase/functions/api/otp-id.ts';
+
+const router = new Router('/api/v1')
+  .on('GET', '/items', async () => new Response('list'))
+  .on('GET', '/items/:id', async ({ params }) => new Response(`item ${params.id}`))
+  .on('POST', '/items/:id/notes/:note', async ({ params }) => new Response(`${params.id}+${params.note}`))
+  .on('GET', '/a.b', async () => new Response('dot'));
+
+async function call(method: string, path: string): Promise<string> {
+  try {
+    return await (await router.handle(new Request(`http://x${path}`, { method }))).text();
+  } catch (e) {
+    expect(e).toBeInstanceOf(HttpError);
+    return `${(e as HttpError).status} ${(e as HttpError).message}`;
+  }
+}
+
+describe('Router', () => {
+  it('serves routes with and without a trailing slash, decoding parameters', async () => {
+    expect(await call('GET', '/api/v1/items')).toBe('list');
+    expect(await call('GET', '/api/v1/items/')).toBe('list');
+    expect(await call('GET', '/api/v1/items/a%20b')).toBe('item a b');
+    expect(await call('POST', '/api/v1/items/1/notes/2')).toBe('1+2');
+    expect(await call('HEAD', '/api/v1/items')).toBe('list');
+    expect(await call('GET', '/api/v1/a.b')).toBe('dot');
+  });
+
+  it('answers 404 outside the prefix and for unknown paths, 405 for another method, 400 for a broken parameter', async () => {
+    expect(await call('GET', '/other')).toBe('404 No route for /other; the API lives under /api/v1');
+    expect(await call('GET', '/api/v1/nothing')).toBe('404 No route for GET /api/v1/nothing');
+    expect(await call('GET', '/api/v1/aXb')).toBe('404 No route for GET /api/v1/aXb');
+    expect(await call('GET', '/api/v1/items/1/extra')).toBe('404 No route for GET /api/v1/items/1/extra');
+    expect(await call('DELETE', '/api/v1/items')).toBe('405 DELETE is not allowed on /api/v1/items');
+    expect(await call('POST', '/api/v1/items/x')).toBe('405 POST is not allowed on /api/v1/items/x');
+    expect(await call('GET', '/api/v1/items/%E0%A4%A')).toBe('400 The id in the address is not valid');
+    expect(await call('GET', '/api/v1')).toBe('404 No route for GET /api/v1');
+  });
+
+  it('lists its routes and says which one serves a call', () => {
+    expect(router.list()).toEqual([
+      { method: 'GET', path: '/items' },
+      { method: 'GET', path: '/items/:id' },
+      { method: 'POST', path: '/items/:id/notes/:note' },
+      { method: 'GET', path: '/a.b' },
+    ]);
+    expect(router.servedBy('GET', '/items/7')).toBe('GET /items/:id');
+    expect(router.servedBy('POST', '/items/7')).toBeNull();
+  });
+});
+
+describe('sealed e-mail ids', () => {
+  it('seal and open an address; a changed or short id opens to nothing', async () => {
+    process.env.OTP_ID_SECRET = 'unit-test secret';
+    const id = await sealEmail('maria@example.com');
+    expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+    // 12-byte nonce + 17 bytes of text + 16-byte tag = 45 bytes = 60 base64url characters
+    expect(id).toHaveLength(60);
+    expect(await openEmail(id)).toBe('maria@example.com');
+    expect(await sealEmail('maria@example.com')).not.toBe(id);
+    const flipped = id[20] === 'A' ? 'B' : 'A';
+    expect(await openEmail(id.slice(0, 20) + flipped + id.slice(21))).toBeNull();
+    expect(await openEmail(id.slice(0, 38))).toBeNull();
+    expect(await openEmail('***')).toBeNull();
+  });
+
+  it('decodes a verify parameter: base64 of "<id>.<code>", split at the last dot', () => {
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    expect(decodeVerifyParam(b64('abc.def.123456'))).toEqual({ id: 'abc.def', otp: '123456' });
+    expect(decodeVerifyParam(b64('abc. 123456 '))).toEqual({ id: 'abc', otp: '123456' });
+    expect(decodeVerifyParam(Buffer.from('a_b.1').toString('base64url'))).toEqual({ id: 'a_b', otp: '1' });
+    expect(decodeVerifyParam(b64('.123456'))).toBeNull();
+    expect(decodeVerifyParam(b64('no-dot'))).toBeNull();
+    expect(decodeVerifyParam(Buffer.from([0xff, 0x2e, 0x31]).toString('base64'))).toBeNull();
+    expect(decodeVerifyParam('***')).toBeNull();
+  });
+});
