@@ -522,6 +522,15 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: never; Returns: Json }
+      auth_check_signup_code: {
+        Args: { p_code: string; p_email: string }
+        Returns: Json
+      }
+      auth_code_try_result: {
+        Args: { p_email: string; p_ok: boolean }
+        Returns: undefined
+      }
+      auth_register_check: { Args: { p_email: string }; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
         Returns: string

@@ -17,7 +17,6 @@ import {
   type CheckRules,
   type LookupRow,
 } from '../../_shared/check-message.ts';
-import { visitFrom } from '../../_shared/geo.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { clientFor, identify, type SupabaseClient } from '../../_shared/supabase.ts';
 import { dbError } from '../db.ts';
@@ -68,11 +67,12 @@ export async function postCheckMessage({ req }: RouteContext): Promise<Response>
     );
   const caller = await identify(req);
   const client = clientFor(caller);
-  const [rules, visit] = await Promise.all([rulesFor(client), visitFrom(req)]);
+  const rules = await rulesFor(client);
   const items = extractIdentifiers(text);
-  const visitor = { ...(visit.location ?? {}), ip_hash: visit.ipHash };
-  // Called even for a message without identifiers, so the rate limit counts every check.
-  const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items), visitor });
+  // As the caller, so RLS, the rate limits and the anonymous search log apply as for the app (the log
+  // keeps no location for API callers: only the server may set one). Called even for a message without
+  // identifiers, so the rate limit counts every check.
+  const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items) });
   if (error) throw dbError(error, 'check the message');
   const checked = checkItems(text, items, rules, lookupsFrom(data as LookupRow[]));
   return json({ items: checked.map(itemOut), verdict: verdictFor(checked) });
