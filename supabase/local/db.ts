@@ -56,6 +56,9 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   const url = dbUrl(config);
   const pool = new pg.Pool({ connectionString: url, max: 40, idleTimeoutMillis: 10_000 });
   pool.on('error', () => undefined);
+  // A connection that dies while checked out (Postgres killed or restarted) fails its query; without a
+  // listener of its own its 'error' event would also end the whole stack process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     url,
     pool,

@@ -385,6 +385,8 @@ export class Executor {
   ) {
     this.pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
     this.pool.on('error', () => undefined);
+    // A checked-out connection that dies fails its query; its 'error' event must not end the process.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   private nameFor(sql: string): string | undefined {
