@@ -58,6 +58,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { index: true, ...page(() => import('./routes/home')) },
     { path: paths.search.path, ...page(() => import('./routes/search')) },
     { path: paths.check.path, ...page(() => import('./routes/check')) },
+    { path: paths.statistics.path, ...page(() => import('./routes/statistics')) },
+    { path: paths.statisticsTop.path, ...page(() => import('./routes/statistics-top')) },
     { path: paths.news.path, ...page(() => import('./routes/news')) },
     { path: paths.newsList.path, ...page(() => import('./routes/news')) },
     { path: paths.newsArticle.path, ...page(() => import('./routes/news-article')) },

@@ -13,6 +13,10 @@ export const paths = {
     path: '/check',
     getHref: (text?: string) => (text ? `/check?text=${encodeURIComponent(text)}` : '/check'),
   },
+  statistics: { path: '/statistics', getHref: () => '/statistics' },
+  /** The search of a masked most-reported identifier, by its handle (not its value). */
+  statisticsTop: { path: '/statistics/top/:ref', getHref: (ref: string) => `/statistics/top/${encodeURIComponent(ref)}` },
+  developers: { path: '/developers', getHref: () => '/developers' },
   news: { path: '/news', getHref: () => '/news' },
   newsList: { path: '/news-article', getHref: () => '/news-article' },
   newsArticle: { path: '/news-article/:id', getHref: (id: string | number) => `/news-article/${encodeURIComponent(String(id))}` },

@@ -542,6 +542,11 @@ export type Database = {
       }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
+      open_data_daily: {
+        Args: { days?: number }
+        Returns: Record<string, unknown>[]
+      }
+      public_statistics: { Args: { period?: string }; Returns: Json }
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json
@@ -555,6 +560,7 @@ export type Database = {
         }
         Returns: number
       }
+      refresh_public_statistics: { Args: never; Returns: Json }
       report_details: { Args: { report_id: string }; Returns: Json }
       search_reports: { Args: { search_string: string }; Returns: Json }
       search_reports_located: {
@@ -566,6 +572,7 @@ export type Database = {
         }
         Returns: Json
       }
+      search_top_identifier: { Args: { ref: string }; Returns: Json }
       set_report_status: {
         Args: {
           report_id: string

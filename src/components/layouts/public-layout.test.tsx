@@ -22,7 +22,14 @@ describe('PublicLayout', () => {
       ['Register', '/register'],
     ]);
     const footer = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/privacy', '/tos', '/faq', '/contact']);
+    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
+      '/privacy',
+      '/tos',
+      '/faq',
+      '/contact',
+      '/statistics',
+      '/developers',
+    ]);
   });
 
   it('opens and closes the hamburger menu', async () => {

@@ -121,6 +121,8 @@ const footerLinks: NavItem[] = [
   { label: 'Terms of Service', to: paths.tos.getHref() },
   { label: 'FAQ', to: paths.faq.getHref() },
   { label: 'Contact', to: paths.contact.getHref() },
+  { label: 'Statistics', to: paths.statistics.getHref() },
+  { label: 'Developers', to: paths.developers.getHref() },
 ];
 
 export function PublicLayout() {

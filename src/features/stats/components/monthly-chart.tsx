@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { fillPeriods } from '@/lib/periods';
 import type { UserStats } from '../api/get-user-stats';
 
 /** SPEC.md section 9: the chart is 300 high with bars 75 wide. */
@@ -18,7 +19,17 @@ function monthLabel(yyyyMm: string): string {
 /** The monthly reports chart, toggling between bars and an area (SPEC.md section 4). */
 export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] }) {
   const [kind, setKind] = useState<'bar' | 'area'>('bar');
-  const points = data.map((d) => ({ month: monthLabel(d.date), count: d.count }));
+  // Every month from the first with reports to this one, empty months as zero: a gap must read as one.
+  const months = data.length
+    ? fillPeriods(data, {
+        key: (d) => d.date,
+        from: new Date(`${data.reduce((min, d) => (d.date < min ? d.date : min), data[0].date)}-01T00:00:00Z`),
+        to: new Date(),
+        unit: 'month',
+        empty: (p) => ({ date: p.slice(0, 7), count: 0 }),
+      })
+    : [];
+  const points = months.map((d) => ({ month: monthLabel(d.date), count: d.count }));
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" className="stroke-border" />

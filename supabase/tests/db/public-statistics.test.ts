@@ -1,0 +1,388 @@
+/**
+ * Public statistics (issue 14): the rollups the trigger keeps, the scheduled job's medians and top list,
+ * and the one entry point anon may call, which must return aggregates only.
+ *
+ * Other test files add reports at the same time, so these tests file theirs on a day of their own
+ * (~14 months ago, in a region nobody else uses) and compare before and after.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { adminPool, unique } from '../helpers.ts';
+
+type Stats = {
+  period: string;
+  from: string;
+  to: string;
+  totals: { reports: number; verified: number; pending: number; amount_lost: number };
+  weekly: Period[];
+  monthly: Period[];
+  amounts: {
+    month: string;
+    total: number;
+    median: number | null;
+    reports_with_amount: number;
+    fewer_than_5: boolean;
+  }[];
+  regions: {
+    code: string;
+    name: string;
+    lat: number;
+    lng: number;
+    count: number | null;
+    fewer_than_5: boolean;
+  }[];
+  top_identifiers: {
+    rank: number;
+    identifier: string;
+    masked: boolean;
+    search: string | null;
+    ref: string;
+    reported_account_type: string;
+    verified_reports: number;
+  }[];
+};
+type Period = {
+  period: string;
+  total: number;
+  by_incident_type: Record<string, number>;
+  by_account_type: Record<string, number>;
+  by_status: Record<string, number>;
+};
+
+async function stats(actor: Actor, period = 'all_time'): Promise<Stats> {
+  const [{ s }] = await run<{ s: Stats }>(actor, 'select public.public_statistics($1) as s', [period]);
+  return s;
+}
+
+/** Moves a report's filing time (and so its period) as an operator would when importing history. */
+async function backdate(id: unknown, at: string) {
+  await adminPool().query('update public.reports set created_at = $2 where id = $1', [id, at]);
+}
+
+const monthAgo = (n: number) => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, 10, 12)).toISOString();
+};
+// Caraga (Butuan) and Bangsamoro (Cotabato City): the seed and other tests file in Luzon and the Visayas.
+const BUTUAN = '8.9475,125.5406';
+const COTABATO = '7.2236,124.2464';
+
+let reporter: Actor;
+let admin: Actor;
+
+beforeAll(async () => {
+  [reporter, admin] = await Promise.all([
+    createUser('Stats reporter'),
+    createUser('Stats admin', { admin: true }),
+  ]);
+});
+
+describe('anon reads aggregates only', () => {
+  it('cannot read reports or any rollup row directly', async () => {
+    await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(DENIED);
+    for (const t of [
+      'stats_daily',
+      'stats_monthly',
+      'stats_monthly_amounts',
+      'stats_region_daily',
+      'stats_recent_identifiers',
+      'stats_top_identifiers',
+      'ph_regions',
+    ]) {
+      await expect(run(anon, `select * from private.${t} limit 1`), t).rejects.toThrow(/permission denied/);
+    }
+    for (const f of ['refresh_public_statistics()']) {
+      await expect(run(anon, `select public.${f}`)).rejects.toThrow(/permission denied/);
+      await expect(run(reporter, `select public.${f}`)).rejects.toThrow(/permission denied/);
+    }
+  });
+
+  it('gets only aggregate fields from public_statistics, whatever the period', async () => {
+    const allowed = new Set([
+      'period',
+      'from',
+      'to',
+      'generated_at',
+      'small_count_threshold',
+      'totals',
+      'reports',
+      'verified',
+      'pending',
+      'amount_lost',
+      'weekly',
+      'monthly',
+      'total',
+      'by_incident_type',
+      'by_account_type',
+      'by_status',
+      'scam',
+      'hacked',
+      'spam',
+      'mobile',
+      'email',
+      'ewallet',
+      'crypto',
+      'website',
+      'amounts',
+      'month',
+      'median',
+      'reports_with_amount',
+      'fewer_than_5',
+      'regions',
+      'code',
+      'name',
+      'lat',
+      'lng',
+      'count',
+      'top_identifiers',
+      'rank',
+      'identifier',
+      'masked',
+      'search',
+      'ref',
+      'reported_account_type',
+      'verified_reports',
+      'top_identifiers_refreshed_at',
+    ]);
+    const keys = (v: unknown, out: Set<string>) => {
+      if (Array.isArray(v)) v.forEach((x) => keys(x, out));
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) {
+          out.add(k);
+          keys(x, out);
+        }
+      return out;
+    };
+    for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+      const s = await stats(anon, period);
+      expect(s.period).toBe(period);
+      const extra = [...keys(s, new Set())].filter((k) => !allowed.has(k) && !/^\d{4}-\d{2}-\d{2}$/.test(k));
+      expect(extra, period).toEqual([]);
+    }
+  });
+
+  it('refuses an unknown period with a clear error', async () => {
+    await expect(stats(anon, 'forever')).rejects.toThrow(
+      /period must be last_30_days, last_12_months or all_time/,
+    );
+    await expect(stats(anon, "all_time'; select 1")).rejects.toThrow(/period must be/);
+  });
+});
+
+describe('rollups kept by the trigger', () => {
+  it('counts visible reports per month, type and status, follows status changes and deletes, and fills empty months', async () => {
+    const at = monthAgo(14);
+    const month = at.slice(0, 7) + '-01';
+    const before = (await stats(anon)).monthly.find((p) => p.period === month);
+    const ids = [];
+    for (const [i, type] of ['crypto', 'crypto', 'website'].entries()) {
+      const r = await fileReport(reporter, {
+        reported_account_type: type,
+        reported_account:
+          type === 'crypto'
+            ? `bc1q${unique('').toLowerCase().padEnd(38, 'q').slice(0, 38)}`
+            : `${unique('s')}.example.com`,
+        incident_type: i === 2 ? 'hacked' : 'scam',
+        amount_lost: null,
+      });
+      await backdate(r.id, at);
+      ids.push(r.id);
+    }
+    await setStatus(ids[0], 'verified');
+    let after = (await stats(anon)).monthly.find((p) => p.period === month)!;
+    const base = before ?? {
+      total: 0,
+      by_incident_type: { scam: 0, hacked: 0 },
+      by_account_type: { crypto: 0, website: 0 },
+      by_status: { verified: 0, pending: 0 },
+    };
+    expect(after.total - base.total).toBe(3);
+    expect(after.by_account_type.crypto - base.by_account_type.crypto).toBe(2);
+    expect(after.by_account_type.website - base.by_account_type.website).toBe(1);
+    expect(after.by_incident_type.hacked - base.by_incident_type.hacked).toBe(1);
+    expect(after.by_status.verified - base.by_status.verified).toBe(1);
+    expect(after.by_status.pending - base.by_status.pending).toBe(2);
+
+    await setStatus(ids[1], 'rejected');
+    await adminPool().query('delete from public.reports where id = $1', [ids[2]]);
+    after = (await stats(anon)).monthly.find((p) => p.period === month)!;
+    expect(after.total - base.total).toBe(1);
+    expect(after.by_status.pending - base.by_status.pending).toBe(0);
+
+    // Every month from the first to this one is present, in order, empty ones as zero.
+    const all = await stats(anon);
+    const months = all.monthly.map((p) => p.period);
+    for (let i = 1; i < months.length; i++) {
+      const prev = new Date(`${months[i - 1]}T00:00:00Z`);
+      expect(months[i]).toBe(
+        new Date(Date.UTC(prev.getUTCFullYear(), prev.getUTCMonth() + 1, 1)).toISOString().slice(0, 10),
+      );
+    }
+    expect(months.at(-1)).toBe(new Date().toISOString().slice(0, 8) + '01');
+    expect(all.monthly.every((p) => p.total === p.by_status.verified + p.by_status.pending)).toBe(true);
+    const weeks = all.weekly.map((p) => p.period);
+    for (let i = 1; i < weeks.length; i++) {
+      expect(Date.parse(weeks[i]) - Date.parse(weeks[i - 1])).toBe(7 * 86_400_000);
+    }
+    expect(new Date(`${weeks[0]}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it('shows a region with fewer than 5 reports as "fewer than 5", and its count from 5 on', async () => {
+    const regionCount = async () => (await stats(anon)).regions.find((r) => r.code === 'BARMM')!;
+    const start = await regionCount();
+    expect(start.name).toBe('Bangsamoro (BARMM)');
+    // The test database starts empty there (the seed files in Luzon and the Visayas).
+    expect(start).toMatchObject({ count: 0, fewer_than_5: false });
+    const filed = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await fileReport(reporter, { loc: COTABATO, country: 'PH' });
+      await backdate(r.id, monthAgo(15));
+      filed.push(r);
+    }
+    const low = await regionCount();
+    expect(low).toMatchObject({ count: null, fewer_than_5: true });
+    for (let i = 0; i < 3; i++) {
+      const r = await fileReport(reporter, { loc: COTABATO, country: 'PH' });
+      await backdate(r.id, monthAgo(15));
+    }
+    const high = await regionCount();
+    expect(high).toMatchObject({ count: 6, fewer_than_5: false });
+    // A location outside the Philippines, or a PH report without one, counts in no region.
+    const sum = async () => (await stats(anon)).regions.reduce((n, r) => n + (r.count ?? 0), 0);
+    const s0 = await sum();
+    const abroad = await fileReport(reporter, { loc: '1.3521,103.8198', country: 'SG' });
+    const unlocated = await fileReport(reporter, { loc: null, country: 'PH' });
+    await backdate(abroad.id, monthAgo(15));
+    await backdate(unlocated.id, monthAgo(15));
+    expect(await sum()).toBe(s0);
+  });
+
+  it('puts a location in the region of its nearest town', async () => {
+    const region = async (loc: string | null, country: string | null) =>
+      (await adminPool().query('select private.ph_region($1, $2) as r', [loc, country])).rows[0].r;
+    expect(await region('14.6760,121.0437', 'PH')).toBe('NCR');
+    expect(await region(BUTUAN, 'PH')).toBe('XIII');
+    expect(await region('10.3157,123.8854', 'PH')).toBe('VII');
+    expect(await region('16.4023,120.5960', 'PH')).toBe('CAR');
+    expect(await region('9.7392,118.7353', 'PH')).toBe('IV-B');
+    expect(await region('10.3157,123.8854', 'SG')).toBeNull();
+    expect(await region(null, 'PH')).toBeNull();
+    expect(await region('40.7,-74.0', 'PH')).toBeNull();
+  });
+
+  it('keeps the same figures a rebuild from the reports table gives', async () => {
+    const client = await adminPool().connect();
+    try {
+      await client.query('begin');
+      await client.query('lock table public.reports in share mode');
+      const tables = [
+        'stats_daily',
+        'stats_weekly',
+        'stats_monthly',
+        'stats_monthly_amounts',
+        'stats_region_daily',
+        'stats_region_monthly',
+      ];
+      const snap = async () => {
+        const out: Record<string, unknown[]> = {};
+        for (const t of tables) {
+          out[t] = (
+            await client.query(`select to_jsonb(s) - 'report_count' - 'amount_total' - 'amount_reports' as k, report_count::text, ${t === 'stats_daily' || t === 'stats_monthly' ? 'amount_total::numeric(20,2)::text' : "''"} as a
+                                        from private.${t} s where report_count <> 0 order by 1`)
+          ).rows;
+        }
+        return out;
+      };
+      const kept = await snap();
+      await client.query('select private.rebuild_public_statistics()');
+      expect(await snap()).toEqual(kept);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});
+
+describe('the scheduled job: medians and the most-reported identifiers', () => {
+  it('computes the median amount of a month from 5 amounts on, and hides it below', async () => {
+    // Older than the seed's 548 days of history, so the month starts empty.
+    const at = monthAgo(24);
+    const month = at.slice(0, 7) + '-01';
+    const read = async () => {
+      await run({ ...admin, claims: { role: 'service_role' } }, 'select public.refresh_public_statistics()');
+      // Before any report, the month lies before the first one and is not in the series at all.
+      return (
+        (await stats(anon)).amounts.find((a) => a.month === month) ?? {
+          month,
+          total: 0,
+          reports_with_amount: 0,
+          median: null,
+          fewer_than_5: false,
+        }
+      );
+    };
+    const start = await read();
+    expect(start).toMatchObject({ reports_with_amount: 0, median: null, fewer_than_5: false });
+    for (const amount of [100, 5000, 300, 200]) {
+      const r = await fileReport(reporter, { amount_lost: amount });
+      await backdate(r.id, at);
+    }
+    const zero = await fileReport(reporter, { amount_lost: 0 });
+    await backdate(zero.id, at);
+    const four = await read();
+    expect(four.reports_with_amount - start.reports_with_amount).toBe(4);
+    expect(Number(four.total) - Number(start.total)).toBe(5600);
+    expect(four).toMatchObject({ median: null, fewer_than_5: true });
+    const r = await fileReport(reporter, { amount_lost: 250 });
+    await backdate(r.id, at);
+    const five = await read();
+    // 100, 200, 250, 300, 5000: the median is 250 (a mean would say 1170).
+    expect(Number(five.median)).toBe(250);
+    expect(five.fewer_than_5).toBe(false);
+  });
+
+  it('lists the identifiers with the most verified reports of the last 30 days, phone numbers masked, linked to their search', async () => {
+    const service = { ...admin, claims: { role: 'service_role' } };
+    const site = `${unique('top').toLowerCase()}.example.com`;
+    const mobile = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    for (let i = 0; i < 60; i++) {
+      const r = await fileReport(
+        reporter,
+        i < 35
+          ? { reported_account_type: 'website', reported_account: site }
+          : { reported_account_type: 'mobile', reported_account: mobile },
+      );
+      await setStatus(r.id, 'verified');
+    }
+    // A pending report does not count, however many.
+    await run(service, 'select public.refresh_public_statistics()');
+    const top = (await stats(anon, 'last_30_days')).top_identifiers;
+    const web = top.find((t) => t.identifier === site)!;
+    expect(web).toMatchObject({
+      masked: false,
+      search: site,
+      reported_account_type: 'website',
+      verified_reports: 35,
+    });
+    const phone = top.find((t) => t.reported_account_type === 'mobile' && t.verified_reports === 25)!;
+    const canonical = `+63${mobile.slice(1)}`;
+    expect(phone.identifier).toBe(`${canonical.slice(0, -7)}•••••${canonical.slice(-2)}`);
+    expect(phone.masked).toBe(true);
+    expect(phone.search).toBeNull();
+    expect(JSON.stringify(top)).not.toContain(canonical.slice(-7));
+    // The handle searches the full number; anon's answer still has the limited columns only.
+    const [{ r }] = await run<{ r: { count: number; reports: Record<string, unknown>[] } }>(
+      anon,
+      'select public.search_top_identifier($1) as r',
+      [phone.ref],
+    );
+    expect(r.count).toBe(25);
+    expect(r.reports[0]).not.toHaveProperty('reported_account');
+    // Staying on the list keeps the handle; an unknown handle is a clear error.
+    await run(service, 'select public.refresh_public_statistics()');
+    expect((await stats(anon)).top_identifiers.find((t) => t.identifier === site)!.ref).toBe(web.ref);
+    await expect(
+      run(anon, 'select public.search_top_identifier($1)', ['00000000-0000-4000-8000-000000000000']),
+    ).rejects.toThrow(/expired/);
+  });
+});
