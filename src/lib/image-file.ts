@@ -1,4 +1,6 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { supabase } from '@/lib/supabase';
 
 /** SPEC.md sections 5 and 9: evidence, avatars and news banners are images of at most 500000 bytes. */
 export const MAX_IMAGE_BYTES = 500_000;
@@ -17,12 +19,25 @@ export const optionalImageFile = z
   .refine((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), 'Only JPEG, PNG, WebP or GIF images can be uploaded')
   .optional();
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' };
+/** The image buckets; users cannot write to them directly, uploads go through the upload-image function. */
+export type ImageBucket = 'avatars' | 'evidence' | 'news-banners';
 
 /**
- * A fresh object path '<userId>/<uuid>.<ext>': the buckets' policies allow writes only under the
- * caller's own folder, and a new name per upload means browsers never show a cached old image.
+ * Uploads an image through the `upload-image` edge function, which checks its bytes and pixel count,
+ * strips it to its pixels and stores it under the caller's folder with a fresh name (a new name per
+ * upload also means browsers never show a cached old image). Returns the stored path; a refusal
+ * throws with the function's message (for example 'Avatar must be an image ...').
  */
-export function newImagePath(folder: string, file: File): string {
-  return `${folder}/${crypto.randomUUID()}.${EXTENSIONS[file.type] ?? 'img'}`;
+export async function uploadImage(bucket: ImageBucket, file: File): Promise<string> {
+  const body = new FormData();
+  body.append('bucket', bucket);
+  body.append('file', file);
+  const { data, error } = await supabase.functions.invoke<{ path: string }>('upload-image', { body });
+  if (error) {
+    const answer: unknown = error instanceof FunctionsHttpError ? await error.context.json().catch(() => null) : null;
+    const msg = answer && typeof answer === 'object' ? (answer as { msg?: unknown }).msg : undefined;
+    throw typeof msg === 'string' ? new Error(msg) : error;
+  }
+  if (!data?.path) throw new Error('The upload did not return a path');
+  return data.path;
 }

@@ -2,7 +2,9 @@
  * The project's buckets (supabase/migrations: evidence, avatars, news-banners) as the SPA reaches them:
  * through storage-js against the local Storage API, acting as reporter, stranger, visitor and admin.
  * The database tests check the policies row by row; these check what users see end to end, including
- * the 500000-byte image limit of SPEC.md section 5 enforced by the server.
+ * the 500000-byte image limit of SPEC.md section 5 enforced by the server. Users cannot write to these
+ * buckets themselves (issue 11): the upload-image function and the legacy API clean every image and
+ * store it with the service role (supabase/tests/functions/images.test.ts), as `stored` does here.
  */
 import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
@@ -10,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { signJwt } from '../local/jwt.ts';
 import { createUser, type Actor } from './db/actors.ts';
+import { jpegWithGpsAndApp0Text } from './image-corpus.ts';
 import { stackEnv } from './helpers.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its realtime client.
@@ -34,6 +37,18 @@ function storageAs(actor?: Actor) {
 /** A few bytes with a PNG signature: the buckets check the declared type, as Supabase does. */
 const png = (size = 64) => new Blob([Buffer.alloc(size, 0x89)], { type: 'image/png' });
 
+/** Stores a file as the upload functions do: with the service role. */
+async function stored(bucket: string, name: string, file = png()) {
+  const service = createClient(stackEnv('API_URL'), stackEnv('SERVICE_ROLE_KEY'), { auth: { persistSession: false }, realtime });
+  const { error } = await service.storage.from(bucket).upload(name, file);
+  expect(error).toBeNull();
+  return service.storage;
+}
+
+/** The finding's JPEG, GPS position and all, as a browser would send it. */
+const gpsJpeg = () => new Blob([jpegWithGpsAndApp0Text()], { type: 'image/jpeg' });
+const RLS_REFUSAL = { statusCode: '403', message: 'new row violates row-level security policy' };
+
 beforeAll(async () => {
   [reporter, stranger, admin] = await Promise.all([
     createUser('Reporter'),
@@ -45,10 +60,34 @@ beforeAll(async () => {
   }
 });
 
+describe('direct uploads are refused for everyone, on every image bucket (the app path of issue 11)', () => {
+  it.each(['evidence', 'avatars', 'news-banners'])('%s: upload, upsert and signed upload URLs as a user or admin', async (bucket) => {
+    for (const actor of [reporter, stranger, admin]) {
+      const files = storageAs(actor).from(bucket);
+      const name = `${actor.id}/${randomUUID()}.jpg`;
+      expect((await files.upload(name, gpsJpeg())).error, actor.name).toMatchObject(RLS_REFUSAL);
+      expect((await files.upload(name, gpsJpeg(), { upsert: true })).error, actor.name).toMatchObject(RLS_REFUSAL);
+      expect((await files.createSignedUploadUrl(name)).error, actor.name).toMatchObject({ statusCode: '403' });
+      expect((await files.download(name)).error).not.toBeNull();
+    }
+    expect((await storageAs().from(bucket).upload(`${randomUUID()}.jpg`, gpsJpeg())).error).toMatchObject({ statusCode: '403' });
+  });
+
+  it('a stored avatar cannot be overwritten, copied or moved over by its owner either', async () => {
+    const name = `${reporter.id}/${randomUUID()}.png`;
+    await stored('avatars', name);
+    const files = storageAs(reporter).from('avatars');
+    expect((await files.update(name, gpsJpeg())).error).toMatchObject({ statusCode: '403' });
+    expect((await files.copy(name, `${reporter.id}/${randomUUID()}.png`)).error).toMatchObject({ statusCode: '403' });
+    expect((await files.move(name, `${reporter.id}/${randomUUID()}.png`)).error).not.toBeNull();
+  });
+});
+
 describe('evidence (private: the reporter’s folder, admins read all)', () => {
   it('keeps a reporter’s screenshot from strangers and visitors, but not from admins', async () => {
     const name = `${reporter.id}/${randomUUID()}.png`;
-    expect((await storageAs(reporter).from('evidence').upload(name, png())).error).toBeNull();
+    await stored('evidence', name);
+    expect((await storageAs(reporter).from('evidence').download(name)).data?.size).toBe(64);
 
     expect((await storageAs(stranger).from('evidence').download(name)).error).toMatchObject({
       statusCode: '404',
@@ -64,11 +103,17 @@ describe('evidence (private: the reporter’s folder, admins read all)', () => {
     expect(viewed.error).toBeNull();
     expect(viewed.data!.size).toBe(64);
     const signed = await storageAs(admin).from('evidence').createSignedUrl(name, 60);
-    expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The reporter removes their own evidence (a replaced or deleted report); nobody else can.
+    expect((await storageAs(stranger).from('evidence').remove([name])).data).toEqual([]);
+    expect((await storageAs(reporter).from('evidence').remove([name])).data).toHaveLength(1);
   });
 
-  it('enforces the 500000-byte image limit and the image types on the server', async () => {
-    const files = storageAs(reporter).from('evidence');
+  it('the bucket still enforces the 500000-byte image limit and the image types, even for the service role', async () => {
+    const service = await stored('evidence', `${reporter.id}/${randomUUID()}.png`);
+    const files = service.from('evidence');
     const exact = await files.upload(`${reporter.id}/${randomUUID()}.png`, png(500_000));
     expect(exact.error).toBeNull();
     const big = await files.upload(`${reporter.id}/${randomUUID()}.png`, png(500_001));
@@ -92,34 +137,16 @@ describe('evidence (private: the reporter’s folder, admins read all)', () => {
   });
 });
 
-describe('avatars (public read, owner writes)', () => {
-  it('serves an avatar to anyone and lets only its owner replace it', async () => {
-    const name = `${reporter.id}/avatar.png`;
-    expect((await storageAs(reporter).from('avatars').upload(name, png(10))).error).toBeNull();
-    const res = await fetch(storageAs().from('avatars').getPublicUrl(name).data.publicUrl);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
-
-    const hijack = await storageAs(stranger).from('avatars').upload(name, png(20), { upsert: true });
-    expect(hijack.error).toMatchObject({ statusCode: '403' });
-    expect(
-      (await storageAs(reporter).from('avatars').upload(name, png(30), { upsert: true })).error,
-    ).toBeNull();
-    expect((await (await fetch(res.url)).arrayBuffer()).byteLength).toBe(30);
-  });
-});
-
-describe('news-banners (public read, admins write)', () => {
-  it('takes banners from admins only', async () => {
-    const name = `${randomUUID()}.png`;
-    const refused = await storageAs(reporter).from('news-banners').upload(name, png());
-    expect(refused.error).toMatchObject({
-      statusCode: '403',
-      message: 'new row violates row-level security policy',
-    });
-    expect((await storageAs(admin).from('news-banners').upload(name, png())).error).toBeNull();
-    expect((await fetch(storageAs().from('news-banners').getPublicUrl(name).data.publicUrl)).status).toBe(
-      200,
-    );
+describe('avatars and news banners (public read)', () => {
+  it('serves them to anyone by public URL, with nosniff', async () => {
+    for (const bucket of ['avatars', 'news-banners']) {
+      const name = `${reporter.id}/${randomUUID()}.png`;
+      await stored(bucket, name, png(10));
+      const res = await fetch(storageAs().from(bucket).getPublicUrl(name).data.publicUrl);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect((await res.arrayBuffer()).byteLength).toBe(10);
+    }
   });
 });

@@ -182,7 +182,7 @@ describe('dashboard', () => {
     await eventually(() => page.getByText('Image size too large').count()).toBe(0);
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() => page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
-    expect(sent.some((s) => s.startsWith('POST /storage/v1/object/evidence/'))).toBe(true);
+    expect(sent.some((s) => s.startsWith('POST /functions/v1/upload-image'))).toBe(true);
     expect(sent).toContain('POST /rest/v1/reports');
 
     // 'No' to "Have you Notified authorities yet?": the complaint site opens after 5 seconds.
@@ -512,7 +512,7 @@ describe('dashboard', () => {
       await form.getByRole('button', { name: 'submit' }).click();
       await eventually(() => page.getByText('News Updated Sucessfully').count(), 15_000).toBeGreaterThan(0);
       // New banner first, then the row, then the old banner goes.
-      expect(sent.filter((r) => r.startsWith('POST /storage/v1/object/news-banners/'))).toHaveLength(1);
+      expect(sent.filter((r) => r.startsWith('POST /functions/v1/upload-image'))).toHaveLength(1);
       expect(sent).toContain('PATCH /rest/v1/news');
       expect(sent).toContain('DELETE /storage/v1/object/news-banners');
       // The form goes back to adding, and the list shows the new title.

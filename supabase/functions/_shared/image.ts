@@ -1,21 +1,34 @@
 /**
- * Image safety for uploads (evidence, avatars, news banners).
+ * Image safety for uploads (evidence, avatars, news banners), whichever way they arrive (the legacy API
+ * or the app's `upload-image` function; the buckets take no direct writes from users).
  *
  * - The type comes from the file's bytes (magic numbers), never from the name or the declared
- *   Content-Type: a script renamed .png is refused.
+ *   Content-Type: a script, an SVG or an HTML page sent as image/png is refused.
  * - Only JPEG, PNG, WebP and GIF are accepted, at most 500000 bytes (SPEC.md sections 5 and 9).
- * - Metadata is removed by rewriting the container without the segments or chunks that carry it
- *   (JPEG APP1 Exif/XMP, APP13 IPTC, comments; PNG tEXt/zTXt/iTXt/eXIf/tIME; WebP EXIF/XMP; GIF
- *   comments and foreign application blocks), so GPS tags and camera serials never reach Storage.
- *   The pixels are not touched, so nothing is lost in quality; the one visible effect is that an
- *   Exif orientation flag goes too.
- * - Anything that does not parse as the format its bytes claim is refused: a file that only starts
- *   like an image is not one.
+ * - The pixel count is read from the header and limited (MAX_IMAGE_PIXELS) before anything is
+ *   decoded, so a small file claiming 50,000 x 50,000 pixels never allocates them; a PNG's compressed
+ *   data is also measured while inflating and refused once it holds more than its header announces.
+ * - Nothing the uploader wrote survives but the pixels. JPEG and PNG are rebuilt from a whitelist
+ *   of the segments or chunks that decode them (tables, frame, scans; IHDR, PLTE, tRNS, IDAT, IEND),
+ *   losslessly; GIF is decoded frame by frame and encoded again with omggif; WebP keeps only VP8, VP8L,
+ *   VP8X, ALPH, ANIM and ANMF. So no Exif or GPS, no APP0 or ICC segment, no text or unknown chunk,
+ *   no GIF plain-text, comment or foreign application block and no bytes after the end of the image.
+ *   JPEG and PNG are not decoded and encoded again on purpose: with the pure-JS codecs that run in the
+ *   edge runtime (jpeg-js, fast-png) that takes 2 to 3 s of CPU for a 2-megapixel photo (measured),
+ *   above the 2 s of CPU a hosted edge function gets per request, and it costs JPEG quality.
+ * - The Exif orientation flag and colour profiles go with the rest of the metadata.
  * - Stored names are chosen here (a random UUID and the real extension), never the uploader's.
  */
+// @deno-types="npm:@types/omggif@1.0.5"
+import { GifReader, GifWriter } from 'npm:omggif@1.0.10';
+import { Unzlib } from 'npm:fflate@0.8.2';
 import { HttpError } from './http.ts';
 
 export const MAX_IMAGE_BYTES = 500_000;
+/** 16 megapixels: a 4608 x 3456 phone photo fits; a viewer decoding it needs at most 64 MB as RGBA. */
+export const MAX_IMAGE_PIXELS = 16_000_000;
+/** Animated GIFs: the frames together, each decoded in turn. */
+export const MAX_GIF_FRAMES = 300;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -51,21 +64,13 @@ export function detectImageType(bytes: Uint8Array): ImageType | null {
 /** Thrown when bytes that look like an image do not parse as one. */
 export class MalformedImage extends Error {}
 
-class Writer {
-  private parts: Uint8Array[] = [];
-  length = 0;
-  push(part: Uint8Array) {
-    this.parts.push(part);
-    this.length += part.length;
-  }
-  bytes(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let at = 0;
-    for (const p of this.parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+/** Thrown when an image announces more pixels than MAX_IMAGE_PIXELS. */
+export class TooManyPixels extends Error {
+  constructor(
+    public width: number,
+    public height: number,
+  ) {
+    super(`${width} x ${height} pixels is more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels allowed`);
   }
 }
 
@@ -73,17 +78,68 @@ function need(cond: boolean, what: string): asserts cond {
   if (!cond) throw new MalformedImage(what);
 }
 
-/** Application segments worth keeping: JFIF/JFXX (APP0), the ICC colour profile (APP2) and Adobe's colour transform (APP14). */
-function keepJpegAppSegment(marker: number, payload: Uint8Array): boolean {
-  if (marker === 0xe0) return true;
-  if (marker === 0xe2) return ascii(payload, 0, 12) === 'ICC_PROFILE\0';
-  if (marker === 0xee) return ascii(payload, 0, 5) === 'Adobe';
-  return false;
+function checkPixels(width: number, height: number): void {
+  need(width > 0 && height > 0, 'the image has no pixels');
+  if (width * height > MAX_IMAGE_PIXELS) throw new TooManyPixels(width, height);
 }
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dimensions from the header, before any decoding
+// ---------------------------------------------------------------------------------------------
+
+/** Width and height from the first frame header (SOF0-SOF15 but DHT, JPG and DAC). */
+export function jpegSize(b: Uint8Array): { width: number; height: number } {
+  let i = 2;
+  while (i + 4 <= b.length) {
+    need(b[i] === 0xff, 'JPEG segment does not start with a marker');
+    while (i < b.length && b[i] === 0xff) i++;
+    const marker = b[i++];
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
+    need(marker !== 0xd9 && marker !== 0xda, 'JPEG has no frame header before its image data');
+    need(i + 2 <= b.length, 'JPEG ends inside a segment header');
+    const length = (b[i] << 8) | b[i + 1];
+    need(length >= 2 && i + length <= b.length, 'JPEG segment length runs past the end of the file');
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      need(length >= 7, 'JPEG frame header is too short');
+      const height = (b[i + 3] << 8) | b[i + 4];
+      const width = (b[i + 5] << 8) | b[i + 6];
+      need(height > 0, 'JPEG frame header gives no height');
+      return { width, height };
+    }
+    i += length;
+  }
+  throw new MalformedImage('JPEG has no frame header');
+}
+
+// ---------------------------------------------------------------------------------------------
+// JPEG: the segments that decode the pixels, nothing else
+// ---------------------------------------------------------------------------------------------
+
+/** Tables, restart interval and the baseline, extended and progressive Huffman frames. */
+const JPEG_KEPT = new Set([0xdb, 0xc4, 0xdd, 0xc0, 0xc1, 0xc2]);
+
+/**
+ * Rebuilds the JPEG from a whitelist: quantisation and Huffman tables, the frame header, the restart
+ * interval and the scans with their entropy-coded data. Every application segment (APP0 JFIF and its
+ * extensions, APP1 Exif/XMP, APP2 ICC, APP13 IPTC, ...), every comment and anything after the end of
+ * the image goes. Adobe's APP14 is the one segment a decoder needs (it says whether 3 or 4 components
+ * are YCbCr/YCCK or RGB/CMYK): it is written anew from its one-byte transform flag.
+ */
 function stripJpeg(b: Uint8Array): Uint8Array {
-  const out = new Writer();
-  out.push(b.subarray(0, 2));
+  const { width, height } = jpegSize(b);
+  checkPixels(width, height);
+  const out: Uint8Array[] = [Uint8Array.of(0xff, 0xd8)];
+  let adobeTransform: number | null = null;
   let i = 2;
   let sawFrame = false;
   let sawScan = false;
@@ -91,35 +147,33 @@ function stripJpeg(b: Uint8Array): Uint8Array {
     need(b[i] === 0xff, 'JPEG segment does not start with a marker');
     while (i < b.length && b[i] === 0xff) i++; // fill bytes
     need(i < b.length, 'JPEG ends inside a marker');
-    const marker = b[i];
-    const markerStart = i - 1;
-    i++;
+    const marker = b[i++];
     if (marker === 0xd9) {
-      // End of image: anything after it (a smuggled archive or script) is dropped.
-      out.push(Uint8Array.of(0xff, 0xd9));
       need(sawFrame && sawScan, 'JPEG has no image data');
-      return out.bytes();
+      out.push(Uint8Array.of(0xff, 0xd9));
+      if (adobeTransform !== null) {
+        // APP14 "Adobe", version 100, no flags, the transform: right after SOI.
+        out.splice(1, 0, Uint8Array.of(0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, adobeTransform));
+      }
+      return concat(out);
     }
-    need(marker !== 0xd8 && marker !== 0x00, 'JPEG has an unexpected marker');
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      out.push(b.subarray(markerStart, i));
-      continue;
-    }
+    need(marker !== 0xd8 && marker !== 0x00 && !(marker >= 0xd0 && marker <= 0xd7), 'JPEG has an unexpected marker');
     need(i + 2 <= b.length, 'JPEG ends inside a segment header');
     const length = (b[i] << 8) | b[i + 1];
     need(length >= 2 && i + length <= b.length, 'JPEG segment length runs past the end of the file');
-    const payload = b.subarray(i + 2, i + length);
     const segmentEnd = i + length;
-    const isApp = marker >= 0xe0 && marker <= 0xef;
-    const isComment = marker === 0xfe;
-    if (!(isComment || (isApp && !keepJpegAppSegment(marker, payload)))) {
-      out.push(Uint8Array.of(0xff, marker));
-      out.push(b.subarray(i, segmentEnd));
+    if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      throw new MalformedImage('JPEG uses a lossless, hierarchical or arithmetic-coded frame, which is not supported');
     }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+    if (marker === 0xee && length >= 14 && ascii(b, i + 2, 5) === 'Adobe') adobeTransform = b[i + 13] <= 2 ? b[i + 13] : 0;
+    if (JPEG_KEPT.has(marker) || marker === 0xda) out.push(b.subarray(i - 2, segmentEnd));
+    if (marker >= 0xc0 && marker <= 0xc2) {
+      need(!sawFrame, 'JPEG has more than one frame');
       sawFrame = true;
+    }
     i = segmentEnd;
     if (marker === 0xda) {
+      need(sawFrame, 'JPEG has image data before its frame header');
       sawScan = true;
       // Entropy-coded data runs until a marker that is neither a stuffed 0xFF00 nor a restart marker.
       let j = i;
@@ -138,81 +192,124 @@ function stripJpeg(b: Uint8Array): Uint8Array {
   throw new MalformedImage('JPEG ends without an end-of-image marker');
 }
 
-const PNG_METADATA_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'tIME']);
+// ---------------------------------------------------------------------------------------------
+// PNG: the chunks that hold pixels, checked against the header
+// ---------------------------------------------------------------------------------------------
 
-function stripPng(b: Uint8Array): Uint8Array {
-  const out = new Writer();
-  out.push(b.subarray(0, 8));
+interface PngHeader {
+  width: number;
+  height: number;
+  depth: number;
+  colorType: number;
+  interlace: number;
+}
+
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** The bytes the image data inflates to when it holds exactly what IHDR announces (filter bytes included). */
+function pngRawSize(h: PngHeader): number {
+  const bits = (PNG_CHANNELS[h.colorType] ?? 4) * h.depth;
+  const rowBytes = (w: number) => (w === 0 ? 0 : 1 + Math.ceil((w * bits) / 8));
+  if (h.interlace === 0) return h.height * rowBytes(h.width);
+  const passes = [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ];
+  let total = 0;
+  for (const [x0, y0, dx, dy] of passes) {
+    const w = Math.ceil((h.width - x0) / dx);
+    const rows = Math.ceil((h.height - y0) / dy);
+    if (w > 0 && rows > 0) total += rows * rowBytes(w);
+  }
+  return total;
+}
+
+/**
+ * Walks the chunks, checks IHDR against the pixel limit and inflates the image data once, counting,
+ * so a deflate bomb (small file, huge stream) is stopped as soon as it passes what IHDR announced.
+ */
+function checkPng(b: Uint8Array): PngHeader {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  need(b.length >= 33 && ascii(b, 12, 4) === 'IHDR' && view.getUint32(8) === 13, 'PNG does not start with IHDR');
+  const header: PngHeader = {
+    width: view.getUint32(16),
+    height: view.getUint32(20),
+    depth: b[24],
+    colorType: b[25],
+    interlace: b[28],
+  };
+  checkPixels(header.width, header.height);
+  const limit = pngRawSize(header);
+  let inflated = 0;
+  let ended = false;
+  const unzlib = new Unzlib((chunk) => {
+    inflated += chunk.length;
+    if (inflated > limit) throw new MalformedImage('PNG image data holds more than its header announces');
+  });
   let i = 8;
-  let first = true;
   let sawData = false;
   while (i + 12 <= b.length) {
     const length = view.getUint32(i);
     const type = ascii(b, i + 4, 4);
     need(/^[A-Za-z]{4}$/.test(type), 'PNG chunk has an invalid type');
-    const end = i + 12 + length;
-    need(end <= b.length, 'PNG chunk runs past the end of the file');
-    need(!first || type === 'IHDR', 'PNG does not start with IHDR');
-    first = false;
-    if (type === 'IDAT') sawData = true;
-    if (!PNG_METADATA_CHUNKS.has(type)) out.push(b.subarray(i, end));
-    i = end;
+    need(i + 12 + length <= b.length, 'PNG chunk runs past the end of the file');
+    if (type === 'IDAT') {
+      sawData = true;
+      try {
+        unzlib.push(b.subarray(i + 8, i + 8 + length));
+      } catch (e) {
+        if (e instanceof MalformedImage) throw e;
+        throw new MalformedImage('PNG image data is not a valid zlib stream');
+      }
+    }
+    i += 12 + length;
     if (type === 'IEND') {
-      need(sawData, 'PNG has no image data');
-      return out.bytes();
+      ended = true;
+      break;
     }
   }
-  throw new MalformedImage('PNG ends without an IEND chunk');
+  need(ended, 'PNG ends without an IEND chunk');
+  need(sawData, 'PNG has no image data');
+  return header;
 }
 
-function stripWebp(b: Uint8Array): Uint8Array {
+/** Image header, palette, transparency and image data: every other chunk (text, Exif, time, ICC, unknown) goes. */
+const PNG_KEPT = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND']);
+
+function stripPng(b: Uint8Array): Uint8Array {
+  checkPng(b);
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  const riffEnd = 8 + view.getUint32(4, true);
-  need(riffEnd <= b.length && riffEnd >= 12, 'WebP size field does not match the file');
-  const chunks: Uint8Array[] = [];
-  let i = 12;
-  let sawImage = false;
-  while (i + 8 <= riffEnd) {
-    const type = ascii(b, i, 4);
-    const size = view.getUint32(i + 4, true);
-    const end = i + 8 + size + (size % 2);
-    need(end <= riffEnd, 'WebP chunk runs past the end of the file');
-    if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') sawImage = true;
-    if (type !== 'EXIF' && type !== 'XMP ') {
-      const chunk = b.slice(i, end);
-      // VP8X announces Exif (bit 3) and XMP (bit 2); the chunks are gone, so the flags must go too.
-      if (type === 'VP8X' && size >= 1) chunk[8] &= ~0x0c;
-      chunks.push(chunk);
-    }
-    i = end;
+  const out: Uint8Array[] = [b.subarray(0, 8)];
+  let i = 8;
+  while (true) {
+    const length = view.getUint32(i);
+    const type = ascii(b, i + 4, 4);
+    if (PNG_KEPT.has(type)) out.push(b.subarray(i, i + 12 + length));
+    i += 12 + length;
+    if (type === 'IEND') return concat(out); // checkPng saw IEND, and nothing after it is copied
   }
-  need(i === riffEnd, 'WebP has trailing bytes inside its RIFF container');
-  need(sawImage, 'WebP has no image data');
-  const bodyLength = chunks.reduce((n, c) => n + c.length, 0);
-  const out = new Uint8Array(12 + bodyLength);
-  out.set(b.subarray(0, 12));
-  new DataView(out.buffer).setUint32(4, 4 + bodyLength, true);
-  let at = 12;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
-/** Application extensions that drive animation; every other one (XMP among them) is dropped. */
-const GIF_KEPT_APPLICATIONS = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0']);
+// ---------------------------------------------------------------------------------------------
+// GIF: decode every frame and encode again
+// ---------------------------------------------------------------------------------------------
 
-function stripGif(b: Uint8Array): Uint8Array {
-  const out = new Writer();
+/**
+ * The GIF without the extension blocks omggif does not read (plain text, unknown labels) and without
+ * comments and application blocks other than the loop count: its reader refuses the first kind.
+ */
+function gifImageBlocksOnly(b: Uint8Array): Uint8Array {
   need(b.length >= 13, 'GIF is too short');
   let i = 13;
   const flags = b[10];
   if (flags & 0x80) i += 3 * (1 << ((flags & 0x07) + 1));
   need(i <= b.length, 'GIF colour table runs past the end of the file');
-  out.push(b.subarray(0, i));
-  // Sub-blocks: a size byte and that many bytes, until a zero size; returns the index after them.
+  const out: Uint8Array[] = [b.subarray(0, i)];
   const skipSubBlocks = (at: number) => {
     while (true) {
       need(at < b.length, 'GIF ends inside a data block');
@@ -221,39 +318,168 @@ function stripGif(b: Uint8Array): Uint8Array {
       if (size === 0) return at;
     }
   };
-  let sawImage = false;
   while (i < b.length) {
     const introducer = b[i];
     if (introducer === 0x3b) {
-      need(sawImage, 'GIF has no image data');
       out.push(Uint8Array.of(0x3b));
-      return out.bytes();
+      return concat(out);
     }
     if (introducer === 0x2c) {
       need(i + 10 <= b.length, 'GIF image descriptor runs past the end of the file');
       let j = i + 10;
       const local = b[i + 9];
       if (local & 0x80) j += 3 * (1 << ((local & 0x07) + 1));
-      j += 1; // LZW minimum code size
-      const end = skipSubBlocks(j);
+      const end = skipSubBlocks(j + 1);
       out.push(b.subarray(i, end));
-      sawImage = true;
       i = end;
       continue;
     }
     need(introducer === 0x21 && i + 2 <= b.length, 'GIF has an unknown block');
     const label = b[i + 1];
     const end = skipSubBlocks(i + 2);
-    let keep = label !== 0xfe;
-    if (label === 0xff) keep = b[i + 2] === 11 && GIF_KEPT_APPLICATIONS.has(ascii(b, i + 3, 11));
+    const keep = label === 0xf9 || (label === 0xff && b[i + 2] === 11 && ascii(b, i + 3, 11) === 'NETSCAPE2.0');
     if (keep) out.push(b.subarray(i, end));
     i = end;
   }
   throw new MalformedImage('GIF ends without a trailer');
 }
 
-/** The same image without its metadata; throws MalformedImage when the bytes do not parse. */
-export function stripMetadata(bytes: Uint8Array, kind: ImageKind): Uint8Array {
+function reencodeGif(bytes: Uint8Array): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  need(bytes.length >= 13, 'GIF is too short');
+  const width = view.getUint16(6, true);
+  const height = view.getUint16(8, true);
+  checkPixels(width, height);
+  const gif = gifImageBlocksOnly(bytes);
+  let reader: GifReader;
+  try {
+    reader = new GifReader(gif);
+  } catch (e) {
+    if (e instanceof MalformedImage) throw e;
+    throw new MalformedImage(`GIF could not be read (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const frames = reader.numFrames();
+  need(frames > 0, 'GIF has no image data');
+  need(frames <= MAX_GIF_FRAMES, `GIF has more than ${MAX_GIF_FRAMES} frames`);
+  let area = 0;
+  for (let f = 0; f < frames; f++) {
+    const info = reader.frameInfo(f);
+    need(info.x + info.width <= width && info.y + info.height <= height, 'GIF frame lies outside the image');
+    need(info.palette_offset !== null, 'GIF frame has no colour table');
+    area += info.width * info.height;
+  }
+  if (area > MAX_IMAGE_PIXELS) throw new TooManyPixels(width, height);
+  // LZW output never exceeds about 1.5 bytes per index, plus palettes and headers.
+  const out = new Uint8Array(Math.ceil(area * 1.5) + frames * (768 + 32) + 1024);
+  const loop = reader.loopCount();
+  const writer = new GifWriter(out, width, height, loop === null ? {} : { loop });
+  const canvas = new Uint8Array(width * height * 4);
+  for (let f = 0; f < frames; f++) {
+    const info = reader.frameInfo(f);
+    const palette: number[] = [];
+    const indexOf = new Map<number, number>();
+    for (let k = 0; k < (info.palette_size ?? 0); k++) {
+      const at = info.palette_offset! + 3 * k;
+      const colour = (gif[at] << 16) | (gif[at + 1] << 8) | gif[at + 2];
+      palette.push(colour);
+      if (!indexOf.has(colour)) indexOf.set(colour, k);
+    }
+    for (let y = info.y; y < info.y + info.height; y++) canvas.fill(0, (y * width + info.x) * 4, (y * width + info.x + info.width) * 4);
+    try {
+      reader.decodeAndBlitFrameRGBA(f, canvas);
+    } catch (e) {
+      throw new MalformedImage(`GIF frame ${f + 1} could not be decoded (${e instanceof Error ? e.message : String(e)})`);
+    }
+    const indices = new Uint8Array(info.width * info.height);
+    const transparent = info.transparent_index ?? null;
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const p = ((info.y + y) * width + info.x + x) * 4;
+        indices[y * info.width + x] =
+          canvas[p + 3] === 0 && transparent !== null
+            ? transparent
+            : indexOf.get((canvas[p] << 16) | (canvas[p + 1] << 8) | canvas[p + 2]) ?? 0;
+      }
+    }
+    // omggif's types say number[]; it only indexes the array, so a typed array does the same job.
+    writer.addFrame(info.x, info.y, info.width, info.height, indices as unknown as number[], {
+      palette,
+      delay: info.delay,
+      disposal: info.disposal,
+      ...(transparent !== null ? { transparent } : {}),
+    });
+  }
+  return out.slice(0, writer.end());
+}
+
+// ---------------------------------------------------------------------------------------------
+// WebP: only the image chunks
+// ---------------------------------------------------------------------------------------------
+
+/** The chunks that carry pixels, alpha and animation; everything else (EXIF, XMP, ICCP, unknown) goes. */
+const WEBP_IMAGE_CHUNKS = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF']);
+
+function webpSize(type: string, chunk: Uint8Array): { width: number; height: number } | null {
+  const d = chunk.subarray(8);
+  if (type === 'VP8X' && d.length >= 10) {
+    return {
+      width: 1 + (d[4] | (d[5] << 8) | (d[6] << 16)),
+      height: 1 + (d[7] | (d[8] << 8) | (d[9] << 16)),
+    };
+  }
+  if (type === 'VP8L' && d.length >= 5 && d[0] === 0x2f) {
+    const bits = d[1] | (d[2] << 8) | (d[3] << 16) | (d[4] << 24);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >>> 14) & 0x3fff) };
+  }
+  if (type === 'VP8 ' && d.length >= 10 && d[3] === 0x9d && d[4] === 0x01 && d[5] === 0x2a) {
+    return { width: (d[6] | (d[7] << 8)) & 0x3fff, height: (d[8] | (d[9] << 8)) & 0x3fff };
+  }
+  return null;
+}
+
+function stripWebp(b: Uint8Array): Uint8Array {
+  const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const riffEnd = 8 + view.getUint32(4, true);
+  need(riffEnd <= b.length && riffEnd >= 12, 'WebP size field does not match the file');
+  const chunks: Uint8Array[] = [];
+  let i = 12;
+  let size: { width: number; height: number } | null = null;
+  let sawImage = false;
+  while (i + 8 <= riffEnd) {
+    const type = ascii(b, i, 4);
+    const length = view.getUint32(i + 4, true);
+    const end = i + 8 + length + (length % 2);
+    need(end <= riffEnd, 'WebP chunk runs past the end of the file');
+    if (WEBP_IMAGE_CHUNKS.has(type)) {
+      const chunk = b.slice(i, end);
+      // VP8X announces ICC (bit 5), Exif (bit 3) and XMP (bit 2); those chunks are gone, so the flags go too.
+      if (type === 'VP8X' && length >= 1) chunk[8] &= ~0x2c;
+      size ??= webpSize(type, chunk);
+      if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') sawImage = true;
+      chunks.push(chunk);
+    }
+    i = end;
+  }
+  need(i === riffEnd, 'WebP has trailing bytes inside its RIFF container');
+  need(sawImage && size !== null, 'WebP has no image data');
+  checkPixels(size.width, size.height);
+  const body = concat(chunks);
+  const out = new Uint8Array(12 + body.length);
+  out.set(b.subarray(0, 12));
+  new DataView(out.buffer).setUint32(4, 4 + body.length, true);
+  out.set(body, 12);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The image as pixels only: JPEG and PNG reduced to the segments and chunks that decode them, GIF
+ * decoded and encoded again, WebP reduced to its image chunks. Throws MalformedImage when the bytes do not parse, TooManyPixels past the pixel limit.
+ */
+export function cleanImage(bytes: Uint8Array, kind: ImageKind): Uint8Array {
   switch (kind) {
     case 'jpeg':
       return stripJpeg(bytes);
@@ -262,7 +488,7 @@ export function stripMetadata(bytes: Uint8Array, kind: ImageKind): Uint8Array {
     case 'webp':
       return stripWebp(bytes);
     case 'gif':
-      return stripGif(bytes);
+      return reencodeGif(bytes);
   }
 }
 
@@ -272,8 +498,8 @@ export interface SafeImage {
 }
 
 /**
- * Checks an uploaded file and returns its bytes without metadata, or throws a 400 with a message the
- * user can act on. `label` names the field in messages ('Evidence', 'Avatar', 'News banner').
+ * Checks an uploaded file and returns it cleaned to its pixels, or throws a 400 with a message the user
+ * can act on. `label` names the field in messages ('Evidence', 'Avatar', 'News banner').
  */
 export async function safeImage(file: Blob, label: string): Promise<SafeImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new HttpError(400, 'Image size too large');
@@ -282,13 +508,17 @@ export async function safeImage(file: Blob, label: string): Promise<SafeImage> {
   const type = detectImageType(bytes);
   if (!type)
     throw new HttpError(400, `${label} must be an image (JPEG, PNG, WebP or GIF); this file is not one`);
+  let clean: Uint8Array;
   try {
-    return { bytes: stripMetadata(bytes, type.kind), type };
+    clean = cleanImage(bytes, type.kind);
   } catch (e) {
+    if (e instanceof TooManyPixels) throw new HttpError(400, `${label} is too large in pixels: ${e.message}`);
     if (e instanceof MalformedImage)
       throw new HttpError(400, `${label} is not a valid ${type.kind.toUpperCase()} image: ${e.message}`);
     throw e;
   }
+  if (clean.length > MAX_IMAGE_BYTES) throw new HttpError(400, 'Image size too large');
+  return { bytes: clean, type };
 }
 
 /** A server-chosen object name: `<folder>/<uuid>.<ext>` (the uploader's file name is never used). */

@@ -130,3 +130,13 @@ export async function requireUser(req: Request): Promise<Caller & { user: User; 
   if (!caller.user || !caller.token) throw new HttpError(401, 'Authentication Invalid, please log in');
   return caller as Caller & { user: User; token: string };
 }
+
+/** Whether the user holds the admin role, read as the caller (user_roles under RLS shows one's own roles). */
+export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
+  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin');
+  if (error) {
+    console.error('reading user_roles failed', error);
+    throw new HttpError(502, 'Could not read your role right now, please try again');
+  }
+  return (data ?? []).length > 0;
+}

@@ -1,5 +1,6 @@
 /** Helpers for the edge-function tests: plain fetch against the legacy API, users, images, mail. */
 import { adminPool, stackEnv, unique } from '../helpers.ts';
+import { BASE_JPEG, jpegWithGpsAndApp0Text } from '../image-corpus.ts';
 
 export const API = () => `${stackEnv('API_URL')}/functions/v1/api/v1`;
 
@@ -90,93 +91,14 @@ export function forgedToken(user?: TestUser): string {
   return `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${Buffer.from('not the signature').toString('base64url')}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Images built byte by byte, so the tests know exactly what went in.
-// ---------------------------------------------------------------------------------------------
-
-function segment(marker: number, payload: Uint8Array): Buffer {
-  const len = payload.length + 2;
-  return Buffer.concat([Buffer.from([0xff, marker, len >> 8, len & 0xff]), payload]);
+/** The 16 x 16 test JPEG of the image corpus, as the Buffer formOf takes. */
+export function tinyJpeg(): Buffer {
+  return Buffer.from(BASE_JPEG);
 }
 
-/** A TIFF IFD entry (big-endian): tag, type, count, value-or-offset. */
-function ifdEntry(tag: number, type: number, count: number, value: number): Buffer {
-  const b = Buffer.alloc(12);
-  b.writeUInt16BE(tag, 0);
-  b.writeUInt16BE(type, 2);
-  b.writeUInt32BE(count, 4);
-  if (type === 2 && count <= 4)
-    b.writeUInt8(value, 8); // short ASCII ('N', 'E') stored inline
-  else b.writeUInt32BE(value, 8);
-  return b;
-}
-
-/**
- * An APP1 Exif payload whose GPS IFD puts the photo at 14°35'N 120°58'E (Manila): IFD0 with a
- * camera Make and a GPSInfo pointer, then the GPS IFD with latitude and longitude rationals.
- */
-export function exifWithGps(): Buffer {
-  const make = Buffer.from('SpyCam\0');
-  // Layout (offsets from the TIFF header): header 8, IFD0 at 8 (2 entries), GPS IFD at 38 (4 entries), data after.
-  const ifd0At = 8;
-  const gpsAt = ifd0At + 2 + 2 * 12 + 4; // 38
-  const dataAt = gpsAt + 2 + 4 * 12 + 4; // 92
-  const makeAt = dataAt;
-  const latAt = makeAt + make.length;
-  const lngAt = latAt + 24;
-  const rationals = (d: number, m: number, s: number) => {
-    const b = Buffer.alloc(24);
-    [d, 1, m, 1, s, 1].forEach((v, i) => b.writeUInt32BE(v, i * 4));
-    return b;
-  };
-  const tiff = Buffer.concat([
-    Buffer.from('MM\0*', 'latin1'),
-    Buffer.from([0, 0, 0, ifd0At]),
-    Buffer.from([0, 2]),
-    ifdEntry(0x010f, 2, make.length, makeAt), // Make
-    ifdEntry(0x8825, 4, 1, gpsAt), // GPSInfo
-    Buffer.alloc(4),
-    Buffer.from([0, 4]),
-    ifdEntry(0x0001, 2, 2, 'N'.charCodeAt(0)), // GPSLatitudeRef
-    ifdEntry(0x0002, 5, 3, latAt), // GPSLatitude
-    ifdEntry(0x0003, 2, 2, 'E'.charCodeAt(0)), // GPSLongitudeRef
-    ifdEntry(0x0004, 5, 3, lngAt), // GPSLongitude
-    Buffer.alloc(4),
-    make,
-    rationals(14, 35, 42),
-    rationals(120, 58, 17),
-  ]);
-  return Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
-}
-
-/**
- * A complete 8x8 grey baseline JPEG: quantisation table, frame, one-code Huffman tables, and a scan
- * whose only block is a zero DC difference followed by end-of-block. `app1` is inserted after JFIF.
- */
-export function tinyJpeg(app1?: Buffer): Buffer {
-  const jfif = segment(0xe0, Buffer.from([0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]));
-  const dqt = segment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)]));
-  const sof = segment(0xc0, Buffer.from([8, 0, 8, 0, 8, 1, 1, 0x11, 0]));
-  const oneCode = (tableClassAndId: number) => {
-    const counts = Buffer.alloc(16);
-    counts[0] = 1; // one code of length 1
-    return segment(0xc4, Buffer.concat([Buffer.from([tableClassAndId]), counts, Buffer.from([0])]));
-  };
-  const sos = segment(0xda, Buffer.from([1, 1, 0x00, 0, 63, 0]));
-  // Bits: DC '0' (difference category 0), AC '0' (end of block), padded with ones.
-  const scan = Buffer.from([0x3f]);
-  return Buffer.concat([
-    Buffer.from([0xff, 0xd8]),
-    jfif,
-    ...(app1 ? [segment(0xe1, app1)] : []),
-    dqt,
-    sof,
-    oneCode(0x00),
-    oneCode(0x10),
-    sos,
-    scan,
-    Buffer.from([0xff, 0xd9]),
-  ]);
+/** The corpus JPEG with GPS in Exif, text in APP0, a comment and bytes after EOI (issue 11). */
+export function gpsJpeg(): Buffer {
+  return Buffer.from(jpegWithGpsAndApp0Text());
 }
 
 /** A form with the fields and, optionally, one file. */

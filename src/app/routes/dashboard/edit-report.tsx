@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useUser } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
 import { useEvidenceUrl } from '@/features/reports/api/get-evidence-url';
 import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
@@ -25,7 +24,6 @@ export const clientLoader =
 /** Edit a report (edit-report/:id, also all-reports/:id): the filing form, filled in. */
 export function Component() {
   const { id = '' } = useParams();
-  const user = useUser();
   const navigate = useNavigate();
   const report = useReport(id);
   const evidence = useEvidenceUrl(report.data?.evidence_path);
@@ -60,7 +58,7 @@ export function Component() {
               hasEvidence={!!report.data.evidence_path}
               evidenceUrl={evidence.data}
               isPending={update.isPending}
-              onSubmit={(values) => update.mutate({ report: report.data, values, userId: user!.id })}
+              onSubmit={(values) => update.mutate({ report: report.data, values })}
             />
           ) : (
             <Skeleton className="h-96 w-full" aria-label="Loading report" />

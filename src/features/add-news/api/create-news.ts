@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toastError } from '@/lib/errors';
-import { newImagePath, optionalImageFile } from '@/lib/image-file';
+import { optionalImageFile, uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import { addNewsKeys } from './keys';
 import { NEWS_BANNER_BUCKET } from './types';
@@ -45,20 +45,16 @@ export function newsColumns(values: NewsFormInput) {
 }
 
 /**
- * Uploads a banner under a fresh name in the uploader's folder and returns its path, or null when
+ * Uploads a banner through the upload-image function (admins only) and returns its path, or null when
  * the form has none. A failed upload throws, so the caller never writes a row pointing at nothing.
  */
-export async function uploadBanner(userId: string, file: File | undefined): Promise<string | null> {
-  if (!file) return null;
-  const path = newImagePath(userId, file);
-  const { error } = await supabase.storage.from(NEWS_BANNER_BUCKET).upload(path, file, { contentType: file.type });
-  if (error) throw error;
-  return path;
+export async function uploadBanner(file: File | undefined): Promise<string | null> {
+  return file ? uploadImage(NEWS_BANNER_BUCKET, file) : null;
 }
 
 /** Uploads the banner (if any) and adds the article; RLS allows both only for admins. */
 export async function createNews({ values, userId }: { values: NewsFormInput; userId: string }): Promise<{ id: string }> {
-  const bannerPath = await uploadBanner(userId, values.newsBanner);
+  const bannerPath = await uploadBanner(values.newsBanner);
   const { data, error } = await supabase
     .from('news')
     .insert({ ...newsColumns(values), banner_path: bannerPath, author_id: userId })

@@ -1,7 +1,7 @@
 import type { NewsFormValues } from './create-news';
 
 /** The public news-banners bucket; only admins may write to it (storage policy). */
-export const NEWS_BANNER_BUCKET = 'news-banners';
+export const NEWS_BANNER_BUCKET = 'news-banners' as const;
 
 /** One public.news row as the admin's list and edit form use it. */
 export interface NewsRow {

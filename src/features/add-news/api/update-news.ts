@@ -8,7 +8,6 @@ import { NEWS_BANNER_BUCKET, type NewsRow } from './types';
 export interface UpdateNewsInput {
   news: Pick<NewsRow, 'id' | 'banner_path'>;
   values: NewsFormInput;
-  userId: string;
 }
 
 /**
@@ -17,8 +16,8 @@ export interface UpdateNewsInput {
  * is either fully updated or left as it was. The old banner goes only once the row points elsewhere
  * (to the new banner, or to none when the admin chose to remove it).
  */
-export async function updateNews({ news, values, userId }: UpdateNewsInput): Promise<void> {
-  const newBanner = await uploadBanner(userId, values.newsBanner);
+export async function updateNews({ news, values }: UpdateNewsInput): Promise<void> {
+  const newBanner = await uploadBanner(values.newsBanner);
   const dropBanner = !newBanner && !!values.removeBanner && !!news.banner_path;
   const banner = newBanner ? { banner_path: newBanner } : dropBanner ? { banner_path: null } : {};
   const { data, error } = await supabase

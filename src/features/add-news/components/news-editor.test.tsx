@@ -24,13 +24,17 @@ const article: NewsRow = {
 };
 const png = () => new File([new Uint8Array([137, 80, 78, 71, 1, 2, 3])], 'banner.png', { type: 'image/png' });
 
+const UPLOAD = '/functions/v1/upload-image';
+/** The path the fake upload-image function answers (the real one picks a fresh UUID). */
+const NEW_BANNER = `${ADMIN_ID}/6f1c2b9e-3d4a-4c5b-8e7f-0a1b2c3d4e5f.png`;
+
 /** The news API as an admin sees it; `upload` and `patch` decide how those answers go. */
 function fakeNewsApi({ upload = 'ok', patch = 'ok' }: { upload?: 'ok' | 'refused'; patch?: 'ok' | 'gone' } = {}) {
   return fakeSupabase((req: FakeRequest) => {
-    if (req.method === 'POST' && req.path.startsWith('/storage/v1/object/news-banners/')) {
+    if (req.method === 'POST' && req.path === UPLOAD) {
       return upload === 'ok'
-        ? json({ Key: req.path.replace('/storage/v1/object/', ''), Id: 'x' })
-        : json({ statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' }, { status: 400 });
+        ? json({ bucket: 'news-banners', path: NEW_BANNER }, { status: 201 })
+        : json({ msg: 'News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one' }, { status: 400 });
     }
     if (req.method === 'PATCH' && req.path === '/rest/v1/news') return json(patch === 'ok' ? [{ id: article.id }] : []);
     if (req.method === 'DELETE' && req.path === '/storage/v1/object/news-banners') return json([]);
@@ -83,10 +87,12 @@ describe('NewsEditor', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
 
-    const [upload] = api.sent('POST', '/storage/v1/object/news-banners/');
-    const newPath = upload.path.replace('/storage/v1/object/news-banners/', '');
-    expect(newPath).toMatch(new RegExp(`^${ADMIN_ID}/[0-9a-f-]{36}\\.png$`));
-    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: string }).banner_path).toBe(newPath);
+    // The file goes to the upload-image function with the bucket it is for; the row gets the path it answers.
+    const [upload] = api.sent('POST', UPLOAD);
+    const form = upload.body as FormData;
+    expect(form.get('bucket')).toBe('news-banners');
+    expect((form.get('file') as File).name).toBe('banner.png');
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: string }).banner_path).toBe(NEW_BANNER);
     expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [article.banner_path] }]);
     // Order matters: upload, then the row, then the old file.
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'DELETE']);
@@ -117,8 +123,8 @@ describe('NewsEditor', () => {
     expect(screen.getByRole('checkbox', { name: 'Remove the current banner' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
-    const newPath = api.sent('POST', '/storage/v1/object/news-banners/')[0].path.replace('/storage/v1/object/news-banners/', '');
-    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBe(newPath);
+    expect(api.sent('POST', UPLOAD)).toHaveLength(1);
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBe(NEW_BANNER);
   });
 
   it('leaves the article untouched when the banner upload fails, and shows the server message', async () => {
@@ -128,7 +134,7 @@ describe('NewsEditor', () => {
     renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={onDone} />);
     await user.upload(screen.getByLabelText('New banner (optional)'), png());
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('new row violates row-level security policy')).toBeInTheDocument();
+    expect(await screen.findByText('News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one')).toBeInTheDocument();
     expect(api.sent('PATCH', '/rest/v1/news')).toEqual([]);
     expect(api.sent('DELETE', '/storage/')).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
@@ -142,9 +148,8 @@ describe('NewsEditor', () => {
     await user.upload(screen.getByLabelText('New banner (optional)'), png());
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('This article no longer exists, or you may not change it')).toBeInTheDocument();
-    const uploaded = api.sent('POST', '/storage/v1/object/news-banners/')[0].path.replace('/storage/v1/object/news-banners/', '');
     // The new file goes; the article's own banner stays.
-    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [uploaded] }]);
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [NEW_BANNER] }]);
   });
 
   it("refuses a new banner over 500000 bytes with 'Image size too large' and sends nothing", async () => {

@@ -34,7 +34,7 @@ export function NewsEditor({ userId, editing, onDone }: { userId: string; editin
             onCancel={onDone}
             onSubmit={(values) =>
               update.mutate(
-                { news: editing, values, userId },
+                { news: editing, values },
                 {
                   onSuccess: () => {
                     toast.success('News Updated Sucessfully');

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileKeys, type Profile } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
-import { newImagePath, optionalImageFile } from '@/lib/image-file';
+import { optionalImageFile, uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 
-/** The public avatars bucket; users write only under their own folder. */
-export const AVATAR_BUCKET = 'avatars';
+/** The public avatars bucket; uploads go through the upload-image function into the user's own folder. */
+export const AVATAR_BUCKET = 'avatars' as const;
 
 export const profileFormSchema = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
@@ -26,11 +26,7 @@ export interface UpdateProfileResult {
  * the e-mail, which only happens once the user follows the link in the confirmation e-mail.
  */
 export async function updateProfile({ profile, values }: { profile: Profile; values: ProfileFormInput }): Promise<UpdateProfileResult> {
-  const avatarPath = values.avatar ? newImagePath(profile.id, values.avatar) : null;
-  if (values.avatar && avatarPath) {
-    const { error } = await supabase.storage.from(AVATAR_BUCKET).upload(avatarPath, values.avatar, { contentType: values.avatar.type });
-    if (error) throw error;
-  }
+  const avatarPath = values.avatar ? await uploadImage(AVATAR_BUCKET, values.avatar) : null;
   const { error } = await supabase
     .from('profiles')
     .update({ name: values.name, ...(avatarPath ? { avatar_path: avatarPath } : {}) })

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '@/lib/errors';
-import { newImagePath } from '@/lib/image-file';
+import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import { reportKeys } from './keys';
 import { formToColumns, type ReportFormInput } from './report-form-schema';
@@ -14,12 +14,9 @@ export interface CreateReportInput {
   location: VisitorLocation | null;
 }
 
-/** Uploads evidence into the reporter's own folder of the private evidence bucket. */
-export async function uploadEvidence(userId: string, file: File): Promise<string> {
-  const path = newImagePath(userId, file);
-  const { error } = await supabase.storage.from(EVIDENCE_BUCKET).upload(path, file, { contentType: file.type, upsert: false });
-  if (error) throw error;
-  return path;
+/** Uploads evidence (checked and cleaned by the upload-image function) into the reporter's own folder. */
+export function uploadEvidence(file: File): Promise<string> {
+  return uploadImage(EVIDENCE_BUCKET, file);
 }
 
 /**
@@ -27,7 +24,7 @@ export async function uploadEvidence(userId: string, file: File): Promise<string
  * database sets the reporter, the pending status and the canonical identifier itself.
  */
 export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
-  const evidencePath = values.evidence ? await uploadEvidence(userId, values.evidence) : null;
+  const evidencePath = values.evidence ? await uploadEvidence(values.evidence) : null;
   const { data, error } = await supabase
     .from('reports')
     .insert({

@@ -5,7 +5,7 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number];
 export type ReportStatus = 'pending' | 'verified' | 'rejected' | 'removed';
 
 /** The private evidence bucket: readable by the reporter and admins only, through signed URLs. */
-export const EVIDENCE_BUCKET = 'evidence';
+export const EVIDENCE_BUCKET = 'evidence' as const;
 
 /** A row of public.report_cards: the caller's own report plus the real count for its identifier. */
 export interface ReportRow {

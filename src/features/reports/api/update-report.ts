@@ -9,12 +9,11 @@ import { EVIDENCE_BUCKET, type ReportRow } from './types';
 export interface UpdateReportInput {
   report: Pick<ReportRow, 'id' | 'evidence_path'>;
   values: ReportFormInput;
-  userId: string;
 }
 
 /** Saves an edited report; a new evidence image replaces the old one, which is then deleted. */
-export async function updateReport({ report, values, userId }: UpdateReportInput): Promise<void> {
-  const newEvidence = values.evidence ? await uploadEvidence(userId, values.evidence) : null;
+export async function updateReport({ report, values }: UpdateReportInput): Promise<void> {
+  const newEvidence = values.evidence ? await uploadEvidence(values.evidence) : null;
   const { error } = await supabase
     .from('reports')
     .update({ ...formToColumns(values), ...(newEvidence ? { evidence_path: newEvidence } : {}) })

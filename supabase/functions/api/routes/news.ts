@@ -1,15 +1,14 @@
 /** News: front page, list, one article, and adding one (admins; SPEC.md section 7, /news). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
-import { objectName, safeImage } from '../../_shared/image.ts';
+import { storeImage } from '../../_shared/uploads.ts';
 import { newsSchema, parseFields, uuidSchema } from '../../_shared/schemas.ts';
-import { clientFor, identify, requireUser } from '../../_shared/supabase.ts';
-import { dbError, storageError } from '../db.ts';
+import { clientFor, identify, requireUser, isAdmin } from '../../_shared/supabase.ts';
+import { dbError } from '../db.ts';
 import { newsOut } from '../present.ts';
 import type { RouteContext } from '../router.ts';
-import { isAdmin } from './users.ts';
 
-const BANNERS = 'news-banners';
+const BANNERS = 'news-banners' as const;
 const FRONT_PAGE_SIZE = 6;
 
 async function listNews(req: Request, limit: number, offset = 0) {
@@ -50,15 +49,7 @@ export async function addNews({ req }: RouteContext): Promise<Response> {
   const fields = await readFields(req);
   const input = parseFields(newsSchema, fields);
   const bannerFile = fileField(fields, 'newsBanner');
-  let bannerPath: string | null = null;
-  if (bannerFile) {
-    const banner = await safeImage(bannerFile, 'News banner');
-    bannerPath = objectName('banners', banner.type);
-    const { error } = await client.storage
-      .from(BANNERS)
-      .upload(bannerPath, banner.bytes, { contentType: banner.type.mime });
-    if (error) throw storageError(error, 'store the news banner');
-  }
+  const bannerPath = bannerFile ? await storeImage(BANNERS, 'banners', bannerFile) : null;
   const { data, error } = await client
     .from('news')
     .insert({

@@ -1,18 +1,17 @@
 /** The signed-in user's reports: list, stats, create, read, update, delete (SPEC.md section 7, /reports). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
-import { objectName, safeImage } from '../../_shared/image.ts';
+import { storeImage } from '../../_shared/uploads.ts';
 import { createReportSchema, parseFields, updateReportSchema, uuidSchema } from '../../_shared/schemas.ts';
-import { clientFor, requireUser, type SupabaseClient } from '../../_shared/supabase.ts';
+import { clientFor, requireUser, type SupabaseClient, isAdmin } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
 import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonical.ts';
-import { dbError, storageError } from '../db.ts';
+import { dbError } from '../db.ts';
 import { serviceClient } from '../../_shared/service.ts';
-import { isAdmin } from './users.ts';
 import { reportOut, type Row } from '../present.ts';
 import type { RouteContext } from '../router.ts';
 
-const EVIDENCE = 'evidence';
+const EVIDENCE = 'evidence' as const;
 
 /** Evidence is private: the owner (and admins) get a link that works for an hour. */
 async function evidenceUrl(client: SupabaseClient, path: unknown): Promise<string | null> {
@@ -59,19 +58,8 @@ function toColumns(input: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Checks and stores an evidence image under the reporter's folder; returns its path. */
-async function storeEvidence(
-  client: SupabaseClient,
-  userId: string,
-  file: File | null,
-): Promise<string | null> {
-  if (!file) return null;
-  const image = await safeImage(file, 'Evidence');
-  const path = objectName(userId, image.type);
-  const { error } = await client.storage
-    .from(EVIDENCE)
-    .upload(path, image.bytes, { contentType: image.type.mime });
-  if (error) throw storageError(error, 'store the evidence');
-  return path;
+function storeEvidence(userId: string, file: File | null): Promise<string | null> {
+  return file ? storeImage(EVIDENCE, userId, file) : Promise.resolve(null);
 }
 
 export async function listReports({ req, url }: RouteContext): Promise<Response> {
@@ -105,7 +93,7 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   checkIdentifier(input.reportedAccountType, input.reportedAccount);
   const evidence = fileField(fields, 'evidence');
   const client = clientFor(caller);
-  const evidencePath = await storeEvidence(client, caller.user.id, evidence);
+  const evidencePath = await storeEvidence(caller.user.id, evidence);
   const { data, error } = await client
     .from('reports')
     .insert({ ...toColumns(input), reporter_id: caller.user.id, evidence_path: evidencePath })
@@ -152,7 +140,7 @@ export async function updateReport({ req, params }: RouteContext): Promise<Respo
     );
   }
   const patch = toColumns(input);
-  const evidencePath = await storeEvidence(client, caller.user.id, evidence);
+  const evidencePath = await storeEvidence(caller.user.id, evidence);
   if (evidencePath) patch.evidence_path = evidencePath;
   if (!Object.keys(patch).length)
     throw new HttpError(400, 'Nothing to update: send at least one report field');

@@ -1,23 +1,15 @@
 /** The signed-in user: current-user and update-user (SPEC.md section 7, /users/*). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
-import { objectName, safeImage } from '../../_shared/image.ts';
+import { safeImage } from '../../_shared/image.ts';
+import { storeSafeImage } from '../../_shared/uploads.ts';
 import { parseFields, updateUserSchema } from '../../_shared/schemas.ts';
-import { clientFor, requireUser, type SupabaseClient, type User } from '../../_shared/supabase.ts';
+import { clientFor, isAdmin, requireUser, type SupabaseClient, type User } from '../../_shared/supabase.ts';
 import { requireEnv, siteUrl } from '../../_shared/env.ts';
-import { dbError, storageError } from '../db.ts';
+import { dbError } from '../db.ts';
 import { publicUrl } from '../present.ts';
 import type { RouteContext } from '../router.ts';
 
-export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error } = await client
-    .from('user_roles')
-    .select('role')
-    .eq('user_id', userId)
-    .eq('role', 'admin');
-  if (error) throw dbError(error, 'read your role');
-  return (data ?? []).length > 0;
-}
 
 /** The user as the legacy client knows it: name, email, avatar (a URL) and role. */
 export async function userOut(client: SupabaseClient, user: User) {
@@ -87,11 +79,7 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
   if (input.name) patch.name = input.name;
   let uploaded: string | null = null;
   if (avatar) {
-    uploaded = objectName(caller.user.id, avatar.type);
-    const { error } = await client.storage
-      .from('avatars')
-      .upload(uploaded, avatar.bytes, { contentType: avatar.type.mime });
-    if (error) throw storageError(error, 'store the avatar');
+    uploaded = await storeSafeImage('avatars', caller.user.id, avatar);
     patch.avatar_path = uploaded;
   }
   if (Object.keys(patch).length) {

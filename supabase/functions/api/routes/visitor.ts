@@ -2,11 +2,10 @@
 import { readFields } from '../../_shared/body.ts';
 import { json } from '../../_shared/http.ts';
 import { contactSchema, parseFields } from '../../_shared/schemas.ts';
-import { clientFor, identify } from '../../_shared/supabase.ts';
+import { clientFor, identify, isAdmin } from '../../_shared/supabase.ts';
 import { recordVisits } from '../../_shared/visits.ts';
 import { dbError } from '../db.ts';
 import type { RouteContext } from '../router.ts';
-import { isAdmin } from './users.ts';
 
 export async function getVisitor({ req, url }: RouteContext): Promise<Response> {
   const caller = await identify(req);
