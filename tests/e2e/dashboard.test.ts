@@ -464,7 +464,9 @@ describe('dashboard', () => {
         });
         expect(error).toBeNull();
       }
-      await api.auth.signOut();
+      // Only this helper's session: a global sign-out would also end the admin's session in the browser,
+      // whose next call to a function (the banner upload) would then rightly be refused.
+      await api.auth.signOut({ scope: 'local' });
 
       await navigateInApp(page, '/dashboard/add-news');
       const rows = page.getByTestId('news-row');
