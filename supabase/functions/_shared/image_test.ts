@@ -181,13 +181,14 @@ Deno.test(
         (e: unknown) => e instanceof HttpError && e.status === 400 && message.test(e.message),
       );
     };
-    // SPEC.md sections 5 and 9: at most 500000 bytes. A PNG of exactly 500000 bytes (a 499928-byte
-    // text chunk in a 60-byte image plus its 12-byte chunk frame) passes; one byte more does not.
+    // SPEC.md sections 5 and 9: at most 500000 bytes. A PNG of exactly 500000 bytes (a text chunk
+    // filling the small image up to the limit, with its 12-byte chunk frame) passes; one byte more does not.
     assert.equal(MAX_IMAGE_BYTES, 500_000);
-    const atLimit = png([pngChunk('tEXt', new Uint8Array(499_928))]);
+    const filler = 500_000 - png().length - 12;
+    const atLimit = png({ extra: [pngChunk('tEXt', new Uint8Array(filler))] });
     assert.equal(atLimit.length, 500_000);
     assert.equal((await safeImage(new Blob([atLimit]), 'Evidence')).type.kind, 'png');
-    await reject(new Blob([png([pngChunk('tEXt', new Uint8Array(499_929))])]), /^Image size too large$/);
+    await reject(new Blob([png({ extra: [pngChunk('tEXt', new Uint8Array(filler + 1))] })]), /^Image size too large$/);
     await reject(new Blob([new Uint8Array(500_001)]), /^Image size too large$/);
     await reject(new Blob([]), /empty/);
     await reject(new Blob([SVG_AS_PNG], { type: 'image/png' }), /^Evidence must be an image \(JPEG, PNG, WebP or GIF\); this file is not one$/);

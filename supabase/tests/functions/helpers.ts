@@ -101,7 +101,11 @@ export function gpsJpeg(): Buffer {
   return Buffer.from(jpegWithGpsAndApp0Text());
 }
 
-/** A form with the fields and, optionally, one file. */
+function segment(marker: number, payload: Uint8Array): Buffer {
+  const len = payload.length + 2;
+  return Buffer.concat([Buffer.from([0xff, marker, len >> 8, len & 0xff]), payload]);
+}
+
 /**
  * A valid JPEG of exactly `size` bytes: tinyJpeg padded with comment (COM) segments, which the
  * metadata stripper drops, so a size limit can be tested at its boundary with a real image.
@@ -123,6 +127,7 @@ export function jpegOfSize(size: number): Buffer {
   return out;
 }
 
+/** A form with the fields and, optionally, one file. */
 export function formOf(
   fields: Record<string, string>,
   file?: { field: string; bytes: Buffer; name: string; type: string },
