@@ -28,7 +28,7 @@ export default defineConfig({
           name: 'units',
           environment: 'node',
           // image_test.ts: the Deno unit tests of the image checks (geo_test.ts needs the 45 MB GeoLite2 package Deno loads).
-          include: ['tests/units/**/*.test.ts', 'supabase/local/**/*.test.ts', 'supabase/functions/_shared/image_test.ts'],
+          include: ['tests/units/**/*.test.ts', 'supabase/local/auth/**/*.test.ts', 'supabase/functions/_shared/image_test.ts'],
           setupFiles: ['tests/units/deno-shim.ts'],
         },
       },
@@ -38,8 +38,8 @@ export default defineConfig({
         test: {
           name: 'stack',
           environment: 'node',
-          include: ['supabase/tests/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/units/**', '**/node_modules/**'],
+          include: ['supabase/tests/**/*.test.ts', 'supabase/local/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/units/**', 'supabase/local/auth/**', '**/node_modules/**'],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,
