@@ -27,3 +27,17 @@ export function dbError(error: DbError, action: string): HttpError {
   console.error(`database error while trying to ${action}`, error);
   return new HttpError(502, `Could not ${action} right now, please try again`);
 }
+
+/** Storage errors carry an HTTP status (as text) rather than a Postgres code. */
+export function storageError(
+  error: { message?: string; statusCode?: string; status?: number },
+  action: string,
+): HttpError {
+  const status = Number(error.statusCode ?? error.status ?? 0);
+  if (status === 413) return new HttpError(400, 'Image size too large');
+  if (status === 403 || status === 401) return new HttpError(403, `You are not allowed to ${action}`);
+  if (status === 400 || status === 415 || status === 422)
+    return new HttpError(400, `Cannot ${action}: ${error.message ?? 'refused by storage'}`);
+  console.error(`storage error while trying to ${action}`, error);
+  return new HttpError(502, `Could not ${action} right now, please try again`);
+}
