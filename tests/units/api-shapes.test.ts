@@ -1,6 +1,6 @@
-/** The api function's error mapping (db.ts) and answer shapes (present.ts), value by value. */
+/** The api function's database error mapping (db.ts) and answer shapes (present.ts), value by value. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dbError, storageError } from '../../supabase/functions/api/db.ts';
+import { dbError } from '../../supabase/functions/api/db.ts';
 import {
   newsOut,
   publicStatus,
@@ -51,28 +51,6 @@ describe('dbError', () => {
   it("answers the limiter's refusal with 429 and its Retry-After", () => {
     const e = dbError({ code: 'PT429', message: 'Too many reports', details: 'retry_after=42' }, 'file it');
     expect(answer(e)).toBe('429 Too many reports');
-  });
-});
-
-describe('storageError', () => {
-  it('maps Storage statuses, given as text or number', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(answer(storageError({ statusCode: '413' }, 'upload'))).toBe('400 Image size too large');
-    expect(answer(storageError({ status: 413 }, 'upload'))).toBe('400 Image size too large');
-    expect(answer(storageError({ statusCode: '403' }, 'upload'))).toBe('403 You are not allowed to upload');
-    expect(answer(storageError({ statusCode: '401' }, 'upload'))).toBe('403 You are not allowed to upload');
-    for (const s of ['400', '415', '422'])
-      expect(answer(storageError({ statusCode: s, message: 'bad type' }, 'upload')), s).toBe(
-        '400 Cannot upload: bad type',
-      );
-    expect(answer(storageError({ statusCode: '400' }, 'upload'))).toBe(
-      '400 Cannot upload: refused by storage',
-    );
-    expect(answer(storageError({ statusCode: '500' }, 'upload'))).toBe(
-      '502 Could not upload right now, please try again',
-    );
-    expect(answer(storageError({}, 'upload'))).toBe('502 Could not upload right now, please try again');
-    expect(console.error).toHaveBeenCalledTimes(2);
   });
 });
 
