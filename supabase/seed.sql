@@ -6,9 +6,19 @@
 --   * About 420 reports over the past 18 months, every incident type, account type and status, victims in
 --     many countries, with 'lat,lng' locations; a few identifiers are reported many times.
 --   * Contact messages, notify registrations and search/visitor logs, so the admin counters show data.
--- Deterministic: setseed fixes every random choice and ids are derived from md5 of a label.
+-- Deterministic: setseed fixes every random choice and ids are derived from md5 of a label, shaped as
+-- RFC 4122 version 4 UUIDs (version nibble 4, variant 10xx) so the legacy API's strict id check takes them.
 
 select setseed(0.2026);
+
+create function pg_temp.seed_uuid(label text)
+returns uuid
+language sql
+immutable
+as $$
+  select overlay(overlay(md5(label) placing '4' from 13 for 1)
+                 placing substr('89ab', 1 + get_byte(decode(md5(label), 'hex'), 8) % 4, 1) from 17 for 1)::uuid
+$$;
 
 -- ---------------------------------------------------------------------------------------------
 -- Users (auth.users + auth.identities as GoTrue writes them; the profile comes from the trigger)
@@ -18,7 +28,7 @@ with people(id, email, name, password) as (
     ('00000000-0000-4000-a000-00000000ad01'::uuid, 'admin@scamcheck.local', 'Andrea Admin', 'scamcheck-admin'),
     ('00000000-0000-4000-a000-000000000001'::uuid, 'user@scamcheck.local', 'Juan Dela Cruz', 'scamcheck-user')
   union all
-  select md5('reporter' || i)::uuid,
+  select pg_temp.seed_uuid('reporter' || i),
          format('reporter%s@scamcheck.local', i),
          (array['Maria Santos', 'Jose Reyes', 'Ana Cruz', 'Mark Bautista', 'Grace Villanueva', 'Paolo Garcia',
                 'Kristine Mendoza', 'Rommel Aquino', 'Liza Ramos', 'Carlo Navarro', 'Joy Castillo', 'Miguel Torres',
@@ -61,7 +71,7 @@ values
 -- ---------------------------------------------------------------------------------------------
 insert into public.news (id, news_title, news_description, tags, img_url, source, source_desc, author_id, created_at)
 values
-  (md5('news1')::uuid,
+  (pg_temp.seed_uuid('news1'),
    'Fake GCash "reward points" texts lead to look-alike login pages',
    'Subscribers are receiving text messages saying their e-wallet reward points are about to expire and must be claimed through a link. ' ||
    'The link opens a page that copies the look of the real app and asks for the mobile number, the MPIN and the one-time PIN. ' ||
@@ -70,7 +80,7 @@ values
    'Report the sender number and the website so that others who search them are warned.',
    array['gcash', 'phishing', 'sms', 'e-wallet'], null, 'https://www.gcash.com/', 'GCash advisory',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '3 days'),
-  (md5('news2')::uuid,
+  (pg_temp.seed_uuid('news2'),
    'Task scams: "like and earn" jobs that end in a crypto deposit',
    'Job offers sent through messaging apps promise a few hundred pesos a day for liking videos or rating hotels. ' ||
    'The first small payouts are real, which builds trust; then the "mentor" asks for a deposit to unlock higher-paying tasks. ' ||
@@ -78,47 +88,47 @@ values
    'No legitimate employer asks a worker to pay to receive wages. Save the chat, the wallet addresses and account numbers, and report them.',
    array['job scam', 'task scam', 'crypto', 'telegram'], null, 'https://cicc.gov.ph/', 'Cybercrime Investigation and Coordinating Center',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '9 days'),
-  (md5('news3')::uuid,
+  (pg_temp.seed_uuid('news3'),
    'Anti-Financial Account Scamming Act: what changes for money mules',
    'Republic Act No. 12010, the Anti-Financial Account Scamming Act (AFASA), makes it a crime to lend, sell or open a bank or e-wallet account for someone else to receive scam proceeds. ' ||
    'Banks and e-wallets may hold funds that are the subject of a dispute while they investigate. ' ||
    'If someone offers money to "rent" your account, refuse: the account holder answers for what passes through it.',
    array['law', 'money mule', 'bank', 'e-wallet'], null, 'https://www.bsp.gov.ph/', 'Bangko Sentral ng Pilipinas',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '16 days'),
-  (md5('news4')::uuid,
+  (pg_temp.seed_uuid('news4'),
    'Parcel delivery texts ask for a "redelivery fee"',
    'A wave of messages claims that a parcel could not be delivered because the address was incomplete and asks for a small redelivery fee by card. ' ||
    'The card details are then used for larger purchases. Couriers do not collect fees through links in text messages; check a tracking number only in the courier''s own app or site.',
    array['sms', 'delivery', 'card fraud'], null, 'https://www.pna.gov.ph/', 'Philippine News Agency',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '24 days'),
-  (md5('news5')::uuid,
+  (pg_temp.seed_uuid('news5'),
    'Romance scams target overseas Filipino workers',
    'Scammers build online relationships over weeks with OFWs and their families, then ask for help with an emergency, a customs fee for a gift, or an "investment" in a trading platform. ' ||
    'Warning signs: the person never agrees to a live video call, the story always needs money urgently, and payment must go to a third party. ' ||
    'Talk to family before sending money and search the account numbers first.',
    array['romance scam', 'ofw', 'investment'], null, 'https://www.dmw.gov.ph/', 'Department of Migrant Workers',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '35 days'),
-  (md5('news6')::uuid,
+  (pg_temp.seed_uuid('news6'),
    'Online sellers who vanish after payment: how to check before you pay',
    'Sellers on social media marketplaces offer phones, concert tickets and pets far below market prices, ask for full payment by e-wallet and then block the buyer. ' ||
    'Prefer the platform''s checkout with buyer protection, search the seller''s number and e-wallet account, and be wary of accounts created recently.',
    array['online shopping', 'marketplace', 'e-wallet'], null, 'https://www.dti.gov.ph/', 'Department of Trade and Industry',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '48 days'),
-  (md5('news7')::uuid,
+  (pg_temp.seed_uuid('news7'),
    'SIM registration did not end text scams, but it helps tracing',
    'Since the SIM Registration Act (Republic Act No. 11934) took effect, every active SIM is tied to a registered identity. ' ||
    'Scammers still send messages, often from SIMs registered with stolen or fake documents, but reports of the numbers let telcos block them and help investigators. ' ||
    'Forward scam texts to your network''s reporting channel and report the number here.',
    array['sim registration', 'sms', 'law'], null, 'https://ntc.gov.ph/', 'National Telecommunications Commission',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '62 days'),
-  (md5('news8')::uuid,
+  (pg_temp.seed_uuid('news8'),
    'Crypto "investment clubs" promising fixed daily returns',
    'Groups on social media invite members to an investment platform that shows steady daily gains and pays referral bonuses. ' ||
    'Withdrawals work at first, then require a "tax" or "unlock fee" and finally stop. ' ||
    'The Securities and Exchange Commission warns that entities offering investments must be registered; fixed high returns are a red flag.',
    array['crypto', 'investment', 'ponzi', 'sec'], null, 'https://www.sec.gov.ph/', 'Securities and Exchange Commission',
    '00000000-0000-4000-a000-00000000ad01', now() - interval '80 days'),
-  (md5('news9')::uuid,
+  (pg_temp.seed_uuid('news9'),
    'Calls from fake bank officers ask you to "verify" a transaction',
    'A caller introduces himself as a bank''s fraud officer and reads out part of your card number to sound genuine, then asks for the OTP that "cancels" a suspicious purchase. ' ||
    'The OTP actually approves a transfer. Hang up and call the number printed on the back of your card. The 1326 hotline of the Inter-Agency Response Center takes scam reports.',
@@ -189,9 +199,9 @@ insert into public.reports (id, reporter_id, incident_date, incident_type, repor
                             consent_to_contact, incident_description, location, report_date, loc, country, status,
                             source, amount_lost, created_at, updated_at)
 select
-  md5('report' || s.i)::uuid,
+  pg_temp.seed_uuid('report' || s.i),
   case when s.r_reporter < 0.1 then '00000000-0000-4000-a000-000000000001'::uuid
-       else md5('reporter' || (1 + floor(s.r_reporter * 24)::int))::uuid end,
+       else pg_temp.seed_uuid('reporter' || (1 + floor(s.r_reporter * 24)::int)) end,
   (s.created_at - s.days_before * interval '1 day')::date,
   t.incident_type,
   id.kind,
@@ -243,10 +253,10 @@ order by s.i;
 -- ---------------------------------------------------------------------------------------------
 insert into public.contact_messages (id, nickname, email, subject, message, created_at)
 values
-  (md5('contact1')::uuid, 'Liza', 'liza.r@example.com', 'Wrong number reported?', 'A number I use for my small business shows up in your results. How can I ask for a review?', now() - interval '2 days'),
-  (md5('contact2')::uuid, 'Ramon', 'ramon.d@example.com', 'Partnership', 'Our barangay would like to share your scam-check guide in our newsletter. Is that allowed?', now() - interval '6 days'),
-  (md5('contact3')::uuid, null, 'anon.tip@example.com', 'New scam pattern', 'There are texts going around about fake SSS benefit updates with a link to a look-alike site.', now() - interval '11 days'),
-  (md5('contact4')::uuid, 'Bea', null, null, 'Thank you for this site, it stopped me from paying a fake seller.', now() - interval '20 days');
+  (pg_temp.seed_uuid('contact1'), 'Liza', 'liza.r@example.com', 'Wrong number reported?', 'A number I use for my small business shows up in your results. How can I ask for a review?', now() - interval '2 days'),
+  (pg_temp.seed_uuid('contact2'), 'Ramon', 'ramon.d@example.com', 'Partnership', 'Our barangay would like to share your scam-check guide in our newsletter. Is that allowed?', now() - interval '6 days'),
+  (pg_temp.seed_uuid('contact3'), null, 'anon.tip@example.com', 'New scam pattern', 'There are texts going around about fake SSS benefit updates with a link to a look-alike site.', now() - interval '11 days'),
+  (pg_temp.seed_uuid('contact4'), 'Bea', null, null, 'Thank you for this site, it stopped me from paying a fake seller.', now() - interval '20 days');
 
 insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, city, region, country, loc, created_at)
 select id.account, public.detect_identifier_kind(id.account), public.canonical_identifier_auto(id.account),

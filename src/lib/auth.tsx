@@ -107,6 +107,16 @@ export function useCurrentProfile() {
   return useQuery(currentProfileQueryOptions(user));
 }
 
+/**
+ * True while the user logs out of a guarded page: the guard then shows nothing instead of sending
+ * them to the login prompt, and the logout takes them home (dashboard-topbar.tsx).
+ */
+let loggingOut = false;
+
+export function setLoggingOut(value: boolean) {
+  loggingOut = value;
+}
+
 /** Sends signed-out visitors to /login, remembering where they wanted to go. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, ready } = useAuth();
@@ -119,6 +129,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!user) return <Navigate to={paths.auth.login.getHref(redirectTo)} replace />;
+  if (!user) return loggingOut ? null : <Navigate to={paths.auth.login.getHref(redirectTo)} replace />;
   return <>{children}</>;
 }

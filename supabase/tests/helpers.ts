@@ -19,3 +19,8 @@ export function adminPool(): pg.Pool {
 export function unique(prefix = 't'): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }
+
+/** SQL for the id supabase/seed.sql gives a label (its pg_temp.seed_uuid: md5 shaped as a version 4 UUID). */
+export function seedUuidSql(label: string): string {
+  return `overlay(overlay(md5(${label}) placing '4' from 13 for 1) placing substr('89ab', 1 + get_byte(decode(md5(${label}), 'hex'), 8) % 4, 1) from 17 for 1)::uuid`;
+}

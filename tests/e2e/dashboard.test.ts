@@ -49,12 +49,16 @@ async function login(page: Page, { email, password }: { email: string; password:
   await page.waitForURL(/\/dashboard/, { timeout: 20_000 });
 }
 
-/** Records every request the page sends to Supabase (to show that refused forms send nothing). */
+/**
+ * Records every request the page sends to Supabase (to show that refused forms send nothing); the
+ * page views the app counts in the background (POST /functions/v1/visitor) are not a form's.
+ */
 function recordApiRequests(page: Page): string[] {
   const sent: string[] = [];
   const api = process.env.STACK_API_URL!;
   page.on('request', (req) => {
-    if (req.url().startsWith(api) && req.method() !== 'GET' && req.method() !== 'OPTIONS' && req.method() !== 'HEAD') {
+    const pageView = new URL(req.url()).pathname === '/functions/v1/visitor';
+    if (req.url().startsWith(api) && !pageView && req.method() !== 'GET' && req.method() !== 'OPTIONS' && req.method() !== 'HEAD') {
       sent.push(`${req.method()} ${new URL(req.url()).pathname}`);
     }
   });
@@ -152,7 +156,7 @@ describe('dashboard', () => {
     await page.waitForURL(/\/(login|dashboard)/);
     await page.waitForLoadState('networkidle');
     if (new URL(page.url()).pathname === '/login') await login(page, newUser);
-    await eventually(() => page.getByTestId('greeting').textContent()).toBe(`Hello, ${newUser.name}`);
+    await eventually(() => page.getByTestId('greeting').innerText()).toBe(`Hello, ${newUser.name}`);
     // No avatar yet: the default icon, and no admin entries for a plain user.
     await eventually(() => page.getByRole('link', { name: 'My Reports', exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
@@ -578,7 +582,7 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() => page.getByText('Profile updated successfully').count()).toBeGreaterThan(0);
     await eventually(() => page.getByText(`we sent a confirmation link to ${newEmail}`, { exact: false }).count()).toBeGreaterThan(0);
-    await eventually(() => page.getByTestId('greeting').textContent()).toBe(`Hello, ${newUser.name}`);
+    await eventually(() => page.getByTestId('greeting').innerText()).toBe(`Hello, ${newUser.name}`);
     const avatar = page.getByRole('button', { name: 'User menu' }).locator('img');
     await eventually(() => avatar.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
     expect(await avatar.getAttribute('src')).toContain('/storage/v1/object/public/avatars/');
@@ -665,8 +669,12 @@ describe('dashboard', () => {
     await eventually(() => page.getByText('Password changed successfully').count(), 15_000).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'User menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
     await eventually(() => page.getByText('Logout Sucessfully').count()).toBeGreaterThan(0);
+    // Logout lands on the home page, not on the dashboard's login prompt (issue 19).
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(appUrl('/dashboard/stats'));
     await page.waitForURL(/\/login/);
     await login(page, { email: newUser.email, password: newPassword });

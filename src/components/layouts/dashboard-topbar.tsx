@@ -8,7 +8,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel,
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
-import type { Profile } from '@/lib/auth';
+import { setLoggingOut, type Profile } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -43,15 +43,26 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
   const [passwordOpen, setPasswordOpen] = useState(false);
 
   /**
-   * Ends on the home page: the navigation finishes before the session ends, so the dashboard's login
-   * guard never sees a signed-out user. 'local' signs out this browser only; 'global' ends every
-   * session of the account (other devices, the legacy API's cookie session), when the user asks.
+   * Ends on the home page: while the session ends the dashboard's login guard stands aside (it would
+   * otherwise send the now signed-out user to the login prompt), then the user goes home. 'local'
+   * signs out this browser only; 'global' ends every session of the account (other devices, the
+   * legacy API's cookie session), when the user asks.
    */
   async function logout(scope: 'local' | 'global') {
-    await navigate(paths.home.getHref());
-    const { error } = await supabase.auth.signOut({ scope });
-    if (error) toastError(error);
-    else toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully');
+    setLoggingOut(true);
+    try {
+      await navigate(paths.home.getHref());
+      const { error } = await supabase.auth.signOut({ scope });
+      await navigate(paths.home.getHref(), { replace: true });
+      if (error) {
+        toastError(error);
+        return;
+      }
+    } finally {
+      // After React has rendered the signed-out state on the home page.
+      setTimeout(() => setLoggingOut(false), 1000);
+    }
+    toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully');
   }
 
   return (

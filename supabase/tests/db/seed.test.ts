@@ -6,7 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../local/config.ts';
-import { adminPool, stackEnv } from '../helpers.ts';
+import { adminPool, seedUuidSql, stackEnv } from '../helpers.ts';
 
 async function one<T = Record<string, unknown>>(sql: string): Promise<T> {
   return (await adminPool().query(sql)).rows[0] as T;
@@ -41,10 +41,10 @@ describe('seed data', () => {
   });
 
   it('has news and a few hundred realistic reports across every type, status and many countries', async () => {
-    // Only the seed's own reports (ids md5('report' || n)): other tests file reports too, some from
+    // Only the seed's own reports (ids seed_uuid('report' || n)): other tests file reports too, some from
     // localhost, which rightly has no location.
     const r = await one(`with seeded as (
-        select * from public.reports where id in (select md5('report' || g)::uuid from generate_series(1, 420) as g))
+        select * from public.reports where id in (select ${seedUuidSql("'report' || g")} from generate_series(1, 420) as g))
       select
       (select count(*)::int from public.news) as news,
       (select count(*)::int from seeded) as reports,

@@ -6,11 +6,24 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { truncate } from '@/lib/text';
 import { useNews } from '../api/get-news';
+import type { NewsArticle } from '../api/types';
 import { NewsImage } from './news-image';
 
 /** SPEC.md section 9: the news list cuts titles at 40 characters and descriptions at 200. */
 export const LIST_TITLE_MAX = 40;
 export const LIST_DESCRIPTION_MAX = 200;
+
+/**
+ * Related News: the articles sharing at least one tag with `lead`, most recent first (SPEC.md leaves the
+ * column empty; this is the real thing behind it). Tags compare without case.
+ */
+export function relatedNews(articles: NewsArticle[], lead: NewsArticle, limit = 5): NewsArticle[] {
+  const tags = new Set(lead.tags.map((t) => t.toLowerCase()));
+  return articles
+    .filter((a) => a.id !== lead.id && a.tags.some((t) => tags.has(t.toLowerCase())))
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+    .slice(0, limit);
+}
 
 export function NewsList() {
   const news = useNews();
@@ -77,7 +90,38 @@ export function NewsList() {
             </li>
           ))}
         </ol>
+        <RelatedNews articles={news.data} />
       </aside>
     </div>
+  );
+}
+
+/** The Related News column of the list: what shares a tag with the newest article. */
+function RelatedNews({ articles }: { articles: NewsArticle[] }) {
+  const lead = articles[0];
+  const related = relatedNews(articles, lead);
+  return (
+    <section aria-labelledby="related-news-heading" className="mt-4 flex flex-col gap-3">
+      <h2 id="related-news-heading" className="text-lg font-semibold">
+        Related News
+      </h2>
+      <p className="text-muted-foreground text-xs">Sharing a tag with “{truncate(lead.newsTitle, LIST_TITLE_MAX)}”</p>
+      {related.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No related articles yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3 text-sm">
+          {related.map((article) => (
+            <li key={article.id} className="border-b pb-3 last:border-0">
+              <Link to={paths.newsArticle.getHref(article.id)} className="hover:text-primary font-medium">
+                {article.newsTitle}
+              </Link>
+              <p className="text-muted-foreground text-xs">
+                {formatDate(article.createdAt)} · {article.tags.filter((t) => lead.tags.some((l) => l.toLowerCase() === t.toLowerCase())).join(', ')}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
