@@ -112,7 +112,7 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
                   <Button
                     type="button"
                     variant="link"
-                    className="h-auto self-start p-0 text-sm"
+                    className="h-auto justify-self-start p-0 text-sm"
                     disabled={sendCode.isPending}
                     onClick={() => sendCode.mutate()}
                   >
