@@ -16,7 +16,6 @@ export const paths = {
   statistics: { path: '/statistics', getHref: () => '/statistics' },
   /** The search of a masked most-reported identifier, by its handle (not its value). */
   statisticsTop: { path: '/statistics/top/:ref', getHref: (ref: string) => `/statistics/top/${encodeURIComponent(ref)}` },
-  developers: { path: '/developers', getHref: () => '/developers' },
   news: { path: '/news', getHref: () => '/news' },
   newsList: { path: '/news-article', getHref: () => '/news-article' },
   newsArticle: { path: '/news-article/:id', getHref: (id: string | number) => `/news-article/${encodeURIComponent(String(id))}` },

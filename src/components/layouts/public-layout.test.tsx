@@ -28,7 +28,6 @@ describe('PublicLayout', () => {
       '/faq',
       '/contact',
       '/statistics',
-      '/developers',
     ]);
   });
 
