@@ -385,4 +385,27 @@ describe('the scheduled job: medians and the most-reported identifiers', () => {
       run(anon, 'select public.search_top_identifier($1)', ['00000000-0000-4000-8000-000000000000']),
     ).rejects.toThrow(/expired/);
   });
+
+  it('masks e-wallet accounts like phone numbers, since GCash and Maya accounts are mobile numbers', async () => {
+    const service = { ...admin, claims: { role: 'service_role' } };
+    const wallet = `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    for (let i = 0; i < 30; i++) {
+      const r = await fileReport(reporter, { reported_account_type: 'ewallet', reported_account: wallet });
+      await setStatus(r.id, 'verified');
+    }
+    await run(service, 'select public.refresh_public_statistics()');
+    const top = (await stats(anon, 'last_30_days')).top_identifiers;
+    const canonical = `+63${wallet.slice(1)}`;
+    const row = top.find((t) => t.reported_account_type === 'ewallet' && t.verified_reports === 30)!;
+    // +63917 then five dots and the last two digits: written out here, not read from the masking code.
+    expect(row.identifier).toBe(`+63917•••••${wallet.slice(-2)}`);
+    expect(row).toMatchObject({ masked: true, search: null });
+    expect(JSON.stringify(top)).not.toContain(canonical.slice(-7));
+    const [{ r }] = await run<{ r: { count: number } }>(
+      anon,
+      'select public.search_top_identifier($1) as r',
+      [row.ref],
+    );
+    expect(r.count).toBe(30);
+  });
 });
