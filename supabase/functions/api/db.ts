@@ -15,6 +15,12 @@ export function dbError(error: DbError, action: string): HttpError {
   const code = error.code ?? '';
   const limited = rateLimited(error);
   if (limited) return limited;
+  // A second report on the same identifier: the database names the report to edit instead.
+  const existing = /existing_report_id=([0-9a-f-]{36})/.exec(error.details ?? '')?.[1];
+  if (code === 'PT409' && existing)
+    return new HttpError(409, error.message ?? `Cannot ${action}: you already reported this`, {
+      existingReportId: existing,
+    });
   const detail = error.message ? `: ${error.message}` : '';
   if (code === '42501') return new HttpError(403, `You are not allowed to ${action}${detail}`);
   if (code === 'PGRST116' || code === 'P0002') return new HttpError(404, `Not found: cannot ${action}`);

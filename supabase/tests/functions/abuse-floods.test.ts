@@ -104,4 +104,17 @@ describe('floods through the legacy API and the visitor function', () => {
     expect(accepted).toBe(20);
     expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many reports filed from your account: at most 20 per 1 hour/) });
   });
+
+  it('a second report on the same identifier gets 409 naming the report to edit instead', async () => {
+    const user = await createUser('dup');
+    const fields = reportFields();
+    const first = await api<{ report: { _id: string } }>('POST', '/reports', { token: user.token, json: fields });
+    expect(first.status).toBe(201);
+    const again = await api('POST', '/reports', { token: user.token, json: { ...fields, reportedAccount: `+63 ${fields.reportedAccount.slice(1)}` } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      msg: expect.stringMatching(/^You already reported 0917 \d{7} on \w+ \d+, \d{4}\. Edit that report to add what happened instead of filing a new one\.$/),
+      existingReportId: first.body.report._id,
+    });
+  });
 });

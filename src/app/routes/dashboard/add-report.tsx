@@ -2,10 +2,11 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { useCreateReport } from '@/features/reports/api/create-report';
+import { duplicateReportOf, useCreateReport } from '@/features/reports/api/create-report';
 import { getVisitorLocationQueryOptions, useVisitorLocation } from '@/features/reports/api/get-visitor-location';
 import { emptyReportForm, type ReportFormValues } from '@/features/reports/api/report-form-schema';
 import { ACCOUNT_TYPES } from '@/features/reports/api/types';
@@ -44,6 +45,7 @@ export function Component() {
   const [defaults] = useState(() => prefilled(state));
   const create = useCreateReport();
   const stopRedirect = useCallback(() => setRedirecting(false), []);
+  const duplicate = duplicateReportOf(create.error);
 
   return (
     <>
@@ -62,6 +64,17 @@ export function Component() {
         <div className="mb-6">
           <ComplaintRedirect onDone={stopRedirect} />
         </div>
+      )}
+      {duplicate && (
+        <Alert variant="destructive" className="mb-6">
+          <AlertTitle>You already reported this</AlertTitle>
+          <AlertDescription>
+            <p>{duplicate.message}</p>
+            <Link to={paths.dashboard.editReport.getHref(duplicate.reportId)} className="font-medium underline underline-offset-4">
+              Edit your existing report
+            </Link>
+          </AlertDescription>
+        </Alert>
       )}
       <Card>
         <CardContent>

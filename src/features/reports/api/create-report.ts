@@ -45,6 +45,20 @@ export async function createReport({ values, userId, location }: CreateReportInp
   return data as { id: string };
 }
 
+/** The database's answer to a second report on the same identifier (409, code PT409): the report to edit instead. */
+export interface DuplicateReport {
+  message: string;
+  reportId: string;
+}
+
+export function duplicateReportOf(error: unknown): DuplicateReport | null {
+  if (!error || typeof error !== 'object') return null;
+  const e = error as { code?: unknown; message?: unknown; details?: unknown };
+  if (e.code !== 'PT409' || typeof e.details !== 'string' || typeof e.message !== 'string') return null;
+  const id = /existing_report_id=([0-9a-f-]{36})/.exec(e.details)?.[1];
+  return id ? { message: e.message, reportId: id } : null;
+}
+
 export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: string }) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -53,6 +67,9 @@ export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: stri
       await queryClient.invalidateQueries({ queryKey: reportKeys.lists() });
       onSuccess?.(report);
     },
-    onError: toastError,
+    // A duplicate is shown on the page with a link to the existing report, not as a passing toast.
+    onError: (error) => {
+      if (!duplicateReportOf(error)) toastError(error);
+    },
   });
 }
