@@ -70,7 +70,8 @@ async function compose(n: NotificationRow, report: ReportSummary | null): Promis
       .select('id, reason, contact_email, created_at')
       .eq('report_id', n.report_id)
       .eq('status', 'open')
-      .order('created_at', { ascending: false })
+      .not('contact_confirmed_at', 'is', null)
+      .order('contact_confirmed_at', { ascending: false })
       .limit(1)
       .maybeSingle();
     if (!request) return null;
@@ -101,22 +102,66 @@ async function compose(n: NotificationRow, report: ReportSummary | null): Promis
   return null;
 }
 
+interface Confirmation {
+  request_id: string;
+  contact_email: string;
+  reported_account: string;
+  token: string;
+}
+
+/**
+ * Mails the confirmation link of every new removal request to its contact address (issue 11): the
+ * reporter is told of a request only once its requester proved they read that address. The database
+ * issues the tokens (public.issue_removal_confirmations) and withholds them past a few a day per
+ * address; a failed send is only logged (the request then stays unconfirmed and harmless).
+ */
+export async function sendRemovalConfirmations(result: DispatchResult): Promise<void> {
+  const { data, error } = await serviceClient().rpc('issue_removal_confirmations', { max_rows: 50 });
+  if (error) throw new Error(`issuing removal confirmations failed: ${error.message}`);
+  const site = siteUrl();
+  for (const c of (data ?? []) as Confirmation[]) {
+    const url = `${site}/api/v1/removal-requests/${c.request_id}/confirm?token=${c.token}`;
+    const lines = [
+      `Someone asked ScamCheck to remove a report about ${c.reported_account} and gave this e-mail address to be contacted at.`,
+      'If that was you, confirm the address with the link below (valid for 48 hours). Until then the reporter is not told and nothing else happens.',
+      'If it was not you, ignore this e-mail.',
+    ];
+    try {
+      await sendMail({
+        to: c.contact_email,
+        subject: 'ScamCheck: confirm your removal request',
+        text: `${lines.join('\n\n')}\n\nConfirm: ${url}\n`,
+        html: `${paragraphs(lines)}${link(url, 'Confirm my removal request')}`,
+      });
+      result.sent++;
+    } catch (e) {
+      console.error(`removal request ${c.request_id}: confirmation not e-mailed`, e);
+      result.failed++;
+    }
+  }
+}
+
 /** Sends up to `limit` pending notification e-mails; returns how many went out and how many failed. */
 export async function dispatchPending(limit = 100): Promise<DispatchResult> {
   const db = serviceClient();
+  const result: DispatchResult = { sent: 0, failed: 0 };
+  await sendRemovalConfirmations(result);
   const { data: pending, error } = await db
     .from('notifications')
     .select('id, user_id, kind, report_id, identifier, created_at')
     .is('emailed_at', null)
+    .or(`email_deferred_until.is.null,email_deferred_until.lt.${new Date().toISOString()}`)
     .order('created_at', { ascending: true })
     .limit(limit);
   if (error) throw new Error(`reading pending notifications failed: ${error.message}`);
-  const result: DispatchResult = { sent: 0, failed: 0 };
-  const queue = [...((pending ?? []) as NotificationRow[])];
+  // Per recipient, oldest first: each user's own limit decides between single e-mails and a digest.
+  const byUser = new Map<string, NotificationRow[]>();
+  for (const n of (pending ?? []) as NotificationRow[]) byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
+  const users = [...byUser.values()];
   // A few SMTP conversations at once: a burst of reports on a watched identifier still leaves within a minute.
   await Promise.all(
     Array.from({ length: SEND_CONCURRENCY }, async () => {
-      for (let n = queue.shift(); n; n = queue.shift()) await dispatchOne(n, result);
+      for (let notes = users.shift(); notes; notes = users.shift()) await dispatchUser(notes, result);
     }),
   );
   return result;
@@ -125,6 +170,85 @@ export async function dispatchPending(limit = 100): Promise<DispatchResult> {
 const SEND_CONCURRENCY = 4;
 /** A report that was already this old when it was queued came from an import or backfill: not news. */
 const STALE_REPORT_MS = 86_400_000;
+/** How many notifications a digest names one by one; the rest are counted. */
+const DIGEST_LINES = 20;
+
+interface LimitAnswer {
+  allowed: boolean;
+  retry_after: number;
+}
+
+async function takeLimit(name: string, userId: string): Promise<LimitAnswer> {
+  const { data, error } = await serviceClient().rpc('rate_limit_check', { name, subject: `user:${userId}`, cost: 1 });
+  if (error) throw new Error(`rate limit ${name} failed: ${error.message}`);
+  return data as LimitAnswer;
+}
+
+/**
+ * One recipient's pending notifications: e-mailed one by one while the user's `email.user` limit
+ * allows (a few an hour), the rest together in one digest (`email.digest`, one an hour); when neither
+ * allows, they wait (email_deferred_until) for the next digest. The in-app notifications are unchanged.
+ */
+async function dispatchUser(notes: NotificationRow[], result: DispatchResult): Promise<void> {
+  const userId = notes[0].user_id;
+  let rest = notes;
+  while (rest.length) {
+    const single = await takeLimit('email.user', userId);
+    if (!single.allowed) break;
+    await dispatchOne(rest[0], result);
+    rest = rest.slice(1);
+  }
+  if (!rest.length) return;
+  const digest = await takeLimit('email.digest', userId);
+  const db = serviceClient();
+  if (!digest.allowed) {
+    const until = new Date(Date.now() + digest.retry_after * 1000).toISOString();
+    await db.from('notifications').update({ email_deferred_until: until }).in('id', rest.map((n) => n.id)).is('emailed_at', null);
+    return;
+  }
+  await sendDigest(userId, result);
+}
+
+/** Claims every pending notification of the user and e-mails them as one digest. */
+async function sendDigest(userId: string, result: DispatchResult): Promise<void> {
+  const db = serviceClient();
+  const { data: claimed, error } = await db
+    .from('notifications')
+    .update({ emailed_at: new Date().toISOString() })
+    .eq('user_id', userId)
+    .is('emailed_at', null)
+    .select('id, user_id, kind, report_id, identifier, created_at');
+  if (error || !claimed?.length) return;
+  const notes = (claimed as NotificationRow[]).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  try {
+    const { data: profile } = await db.from('profiles').select('email').eq('id', userId).maybeSingle();
+    if (!profile?.email) return;
+    const site = siteUrl();
+    const lines = notes.slice(0, DIGEST_LINES).map((n) => digestLine(n));
+    const more = notes.length - lines.length;
+    const url = `${site}/dashboard/notify-me`;
+    const intro = `You have ${notes.length} new ScamCheck notifications. To keep your inbox calm, we send them together once you get more than a few in an hour.`;
+    const tail = more > 0 ? [`... and ${more} more.`] : [];
+    await sendMail({
+      to: profile.email,
+      subject: `ScamCheck: ${notes.length} new notifications`,
+      text: `${[intro, ...lines, ...tail].join('\n\n')}\n\nSee them all: ${url}\n`,
+      html: `${paragraphs([intro])}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${paragraphs(tail)}${link(url, 'See all notifications')}`,
+    });
+    result.sent++;
+  } catch (e) {
+    console.error(`digest for ${userId} could not be e-mailed`, e);
+    await db.from('notifications').update({ emailed_at: null }).in('id', notes.map((n) => n.id));
+    result.failed++;
+  }
+}
+
+function digestLine(n: NotificationRow): string {
+  const what = n.identifier ?? 'an identifier';
+  if (n.kind === 'identifier_reported') return `${what}, which you watch, was reported.`;
+  if (n.kind === 'removal_requested') return `Someone asked to remove your report about ${what}.`;
+  return `Your report about ${what} changed status.`;
+}
 
 async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<void> {
   const db = serviceClient();

@@ -19,7 +19,12 @@ import { getVisitor, postContact } from './routes/visitor.ts';
 import { addNews, allNews, frontPage, oneNews } from './routes/news.ts';
 import { deleteNotify, listNotify, postNotify } from './routes/notify.ts';
 import { appStats } from './routes/admin.ts';
-import { createRemovalRequest, listRemovalRequests, respondToRemovalRequest } from './routes/removal.ts';
+import {
+  confirmRemovalRequest,
+  createRemovalRequest,
+  listRemovalRequests,
+  respondToRemovalRequest,
+} from './routes/removal.ts';
 
 export const router = new Router('/api/v1')
   .on('POST', '/auth/register', register)
@@ -50,5 +55,6 @@ export const router = new Router('/api/v1')
   .on('DELETE', '/notify/:id', deleteNotify)
   .on('POST', '/removal-requests', createRemovalRequest)
   .on('GET', '/removal-requests', listRemovalRequests)
-  .on('POST', '/removal-requests/:id/response', respondToRemovalRequest);
+  .on('POST', '/removal-requests/:id/response', respondToRemovalRequest)
+  .on('GET', '/removal-requests/:id/confirm', confirmRemovalRequest);
 

@@ -15,12 +15,17 @@ export function dbError(error: DbError, action: string): HttpError {
   const code = error.code ?? '';
   const limited = rateLimited(error);
   if (limited) return limited;
-  // A second report on the same identifier: the database names the report to edit instead.
-  const existing = /existing_report_id=([0-9a-f-]{36})/.exec(error.details ?? '')?.[1];
-  if (code === 'PT409' && existing)
-    return new HttpError(409, error.message ?? `Cannot ${action}: you already reported this`, {
-      existingReportId: existing,
-    });
+  // The database's own refusals with an HTTP status (PostgREST's PTnnn), such as a second report on
+  // the same identifier or a second open removal request; 'existing_<thing>_id=<id>' in details names
+  // what to use instead (existingReportId, existingRequestId).
+  const status = /^PT([45]\d\d)$/.exec(code)?.[1];
+  if (status) {
+    const existing = /existing_(report|request)_id=([0-9a-f-]{36})/.exec(error.details ?? '');
+    const extra: Record<string, unknown> = existing
+      ? { [`existing${existing[1][0].toUpperCase()}${existing[1].slice(1)}Id`]: existing[2] }
+      : {};
+    return new HttpError(Number(status), error.message ?? `Cannot ${action}`, extra);
+  }
   const detail = error.message ? `: ${error.message}` : '';
   if (code === '42501') return new HttpError(403, `You are not allowed to ${action}${detail}`);
   if (code === 'PGRST116' || code === 'P0002') return new HttpError(404, `Not found: cannot ${action}`);

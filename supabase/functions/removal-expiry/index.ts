@@ -1,6 +1,7 @@
 /**
  * Scheduled job, hourly: applies the 1-week removal policy (SPEC.md section 1). Reports whose removal
- * request went 7 days without an answer from the reporter get status 'removed'
+ * request went 7 days from the confirmation of its contact address without an answer from the reporter
+ * (to any of the report's requests) get status 'removed'
  * (public.expire_removal_requests, executable by the service role only), and the person who asked for
  * the removal is told at the contact address they gave. Supabase runs it with pg_cron + pg_net; the
  * local stack with supabase/local/scheduler.ts.
@@ -29,8 +30,7 @@ Deno.serve(async (req) => {
       .from('removal_requests')
       .select('id, contact_email, reports(reported_account)')
       .eq('status', 'open')
-      .is('reporter_response', null)
-      .lt('created_at', new Date(Date.now() - WEEK_MS).toISOString());
+      .lt('contact_confirmed_at', new Date(Date.now() - WEEK_MS).toISOString());
     if (dueError) throw new Error(`reading due removal requests failed: ${dueError.message}`);
 
     const { data: removed, error } = await db.rpc('expire_removal_requests');

@@ -12,12 +12,14 @@ const EXPOSED = ['public', 'graphql_public'];
 /** SECURITY DEFINER functions anonymous visitors may call, and why. */
 const ANON_DEFINER_ALLOW_LIST = [
   'public.check_identifiers(identifiers jsonb, visitor jsonb)' /* a message's identifiers at once (issue 13) */,
+  'public.confirm_removal_request(request_id uuid, token text)' /* the e-mailed confirmation link; needs the token */,
   'public.search_reports(search_string text)' /* the public search */,
 ];
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
+  'public.confirm_removal_request(request_id uuid, token text)',
   'public.report_details(report_id uuid)',
   'public.search_reports(search_string text)',
   'public.set_report_status(report_id uuid, status report_status)',

@@ -311,10 +311,12 @@ describe('a reporter who also watches the identifier', () => {
 });
 
 describe('removal_requests', () => {
-  it('a signed-in user requests removal; the reporter is notified and can answer', async () => {
+  it('a signed-in user requests removal; the reporter is notified once the contact address is confirmed, and can answer', async () => {
     const r = await fileReport(owner);
     const [req] = await run(stranger, `insert into public.removal_requests (report_id, reason, contact_email) values ($1, 'Not a scammer', 'me@x.ph') returning id, status, requester_id`, [r.id]);
     expect(req).toMatchObject({ status: 'open', requester_id: stranger.id });
+    expect(await run(owner, `select kind from public.notifications where report_id = $1`, [r.id])).toEqual([]);
+    await adminPool().query('update public.removal_requests set contact_confirmed_at = now() where id = $1', [req.id]);
     expect(await run(owner, `select kind from public.notifications where report_id = $1`, [r.id])).toEqual([{ kind: 'removal_requested' }]);
     expect(await run(owner, 'select id from public.removal_requests where id = $1', [req.id])).toEqual([{ id: req.id }]);
     const [ans] = await run(owner, `update public.removal_requests set reporter_response = 'I was scammed, see evidence' where id = $1 returning responded_at is not null as answered`, [req.id]);
@@ -348,15 +350,15 @@ describe('removal_requests', () => {
     expect(await affected(admin, 'delete from public.removal_requests where id = $1', [req.id])).toBe(1);
   });
 
-  it('the removal window is exactly 7 days: 6 days and 6 days 23 hours stay, 7 days 1 hour and 8 days go; a dismissed request never expires', async () => {
+  it('the removal window is exactly 7 days from the confirmed contact address: 6 days and 6 days 23 hours stay, 7 days 1 hour and 8 days go; a dismissed request never expires', async () => {
     // The last one is 8 days old but an admin dismissed it: only open requests expire.
     const ages = ['6 days', '6 days 23 hours', '7 days 1 hour', '8 days', '8 days'];
     const reports = [];
     for (const [i, age] of ages.entries()) {
       const r = await fileReport(owner);
       await adminPool().query(
-        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, status)
-         values ($1, $2, 'window', 'a@b.cd', now() - $3::interval, $4)`,
+        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, contact_confirmed_at, status)
+         values ($1, $2, 'window', 'a@b.cd', now() - interval '30 days', now() - $3::interval, $4)`,
         [r.id, stranger.id, age, i === 4 ? 'dismissed' : 'open'],
       );
       reports.push(r.id);
@@ -381,8 +383,9 @@ describe('removal_requests', () => {
     const quiet = await fileReport(owner);
     const answered = await fileReport(owner);
     const { rows } = await adminPool().query(
-      `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, reporter_response)
-       values ($1, $3, 'old', 'a@b.cd', now() - interval '8 days', null), ($2, $3, 'old', 'a@b.cd', now() - interval '8 days', 'no') returning id`,
+      `insert into public.removal_requests (report_id, requester_id, reason, contact_email, created_at, contact_confirmed_at, reporter_response, responded_at)
+       values ($1, $3, 'old', 'a@b.cd', now() - interval '8 days', now() - interval '8 days', null, null),
+              ($2, $3, 'old', 'a@b.cd', now() - interval '8 days', now() - interval '8 days', 'no', now() - interval '1 day') returning id`,
       [quiet.id, answered.id, stranger.id],
     );
     await expect(run(admin, 'select public.expire_removal_requests()')).rejects.toThrow(/permission denied/);

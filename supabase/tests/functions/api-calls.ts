@@ -34,4 +34,5 @@ export const API_CALLS: [string, string][] = [
   ['POST', '/removal-requests'],
   ['GET', '/removal-requests'],
   ['POST', `/removal-requests/${ID}/response`],
+  ['GET', `/removal-requests/${ID}/confirm`],
 ];

@@ -13,7 +13,8 @@ interface RemovalList {
     contactEmail: string;
     status: string;
     createdAt: string;
-    expiresAt: string;
+    expiresAt: string | null;
+    contactConfirmed: boolean;
   }[];
 }
 
@@ -49,14 +50,18 @@ describe('GET /removal-requests', () => {
 
   const mine = (r: { body: RemovalList }) => r.body.requests.filter((x) => x._id === requestId);
 
-  it('the requester sees their request, with its 7-day deadline', async () => {
+  it('the requester sees their request; its 7-day deadline runs from the confirmation of the contact address', async () => {
     const r = await api<RemovalList>('GET', '/removal-requests', { token: requester.token });
     expect(r.status).toBe(200);
     expect(r.body.requests).toHaveLength(1);
     const [req] = r.body.requests;
-    expect(req).toMatchObject({ _id: requestId, reportId, contactEmail, status: 'open' });
-    // 7 days = 604800000 ms after it was filed
-    expect(Date.parse(req.expiresAt) - Date.parse(req.createdAt)).toBe(604_800_000);
+    expect(req).toMatchObject({ _id: requestId, reportId, contactEmail, status: 'open', contactConfirmed: false, expiresAt: null });
+    const confirmedAt = new Date(Date.now() - 3_600_000).toISOString();
+    await adminPool().query('update public.removal_requests set contact_confirmed_at = $2 where id = $1', [requestId, confirmedAt]);
+    const after = (await api<RemovalList>('GET', '/removal-requests', { token: requester.token })).body.requests[0];
+    expect(after.contactConfirmed).toBe(true);
+    // 7 days = 604800000 ms after the confirmation
+    expect(Date.parse(after.expiresAt!) - Date.parse(confirmedAt)).toBe(604_800_000);
   });
 
   it('the reporter sees the request about their report', async () => {

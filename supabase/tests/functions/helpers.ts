@@ -1,6 +1,7 @@
 /** Helpers for the edge-function tests: plain fetch against the legacy API, users, images, mail. */
 import { adminPool, stackEnv, unique } from '../helpers.ts';
 import { BASE_JPEG, jpegWithGpsAndApp0Text } from '../image-corpus.ts';
+import { mailsTo } from '../auth-helpers.ts';
 
 export const API = () => `${stackEnv('API_URL')}/functions/v1/api/v1`;
 
@@ -183,4 +184,15 @@ export function reportFields(overrides: Record<string, string> = {}): Record<str
     source: 'sms',
     ...overrides,
   };
+}
+
+/**
+ * Follows the link of the removal-request confirmation e-mail sent to `contact` (the `count`-th one),
+ * through the legacy API, as the requester clicking it would.
+ */
+export async function confirmRemovalByMail(contact: string, count = 1): Promise<Answer> {
+  const mails = (await mailsTo(contact, count, 20_000)).filter((m) => m.Subject === 'ScamCheck: confirm your removal request');
+  const url = /\/api\/v1(\/removal-requests\/[0-9a-f-]+\/confirm\?token=[0-9a-f]+)/.exec(mails[0]?.Text ?? '')?.[1];
+  if (!url) throw new Error(`no confirmation link in the e-mail to ${contact}`);
+  return api('GET', url);
 }

@@ -1,12 +1,13 @@
 /**
  * Notify matching and the removal policy end to end: database triggers queue notifications, the
  * notify-dispatch job e-mails them to the mail sink, and removal-expiry removes reports whose removal
- * request went unanswered for 7 days (the clock is moved by back-dating the request).
+ * request went unanswered for 7 days after its contact address was confirmed (the clock is moved by
+ * back-dating the request).
  */
 import { describe, expect, it } from 'vitest';
 import { adminPool, stackEnv } from '../helpers.ts';
 import { mailsTo } from '../auth-helpers.ts';
-import { api, createUser, reportFields, runJob } from './helpers.ts';
+import { api, confirmRemovalByMail, createUser, reportFields, runJob } from './helpers.ts';
 
 describe('notify matching', () => {
   it('e-mails and notifies in-app every user who registered the identifier, in any written form', async () => {
@@ -110,6 +111,8 @@ describe('removal policy', () => {
       },
     });
     expect(req.status).toBe(201);
+    // The reporter hears nothing until the requester confirms the contact address from its e-mail.
+    expect((await confirmRemovalByMail(contact)).status).toBe(200);
 
     const [mail] = await mailsTo(reporter.email, 1, 20_000);
     expect(mail.Subject).toBe(`ScamCheck: removal requested for your report about ${account}`);
@@ -124,9 +127,9 @@ describe('removal policy', () => {
       reportId,
     ]);
     expect(early[0].status).toBe('pending');
-    // Move the clock: the request was filed 8 days ago.
+    // Move the clock: the request was filed and confirmed 8 days ago.
     await adminPool().query(
-      `update public.removal_requests set created_at = now() - interval '8 days' where id = $1`,
+      `update public.removal_requests set created_at = now() - interval '8 days', contact_confirmed_at = now() - interval '8 days' where id = $1`,
       [req.body.request._id],
     );
     const job = await runJob('removal-expiry');
@@ -150,7 +153,7 @@ describe('removal policy', () => {
     const holder = await createUser('holder');
     const req = await api<{ request: { _id: string } }>('POST', '/removal-requests', {
       token: holder.token,
-      json: { reportId: first.reportId, reason: 'Not me', contactEmail: 'me@example.com' },
+      json: { reportId: first.reportId, reason: 'Not me', contactEmail: `${holder.email.split('@')[0]}-me@example.com` },
     });
     const answer = await api('POST', `/removal-requests/${req.body.request._id}/response`, {
       token: first.reporter.token,
@@ -166,7 +169,7 @@ describe('removal policy', () => {
       ).status,
     ).toBe(404);
     await adminPool().query(
-      `update public.removal_requests set created_at = now() - interval '8 days' where id = $1`,
+      `update public.removal_requests set created_at = now() - interval '8 days', contact_confirmed_at = now() - interval '8 days' where id = $1`,
       [req.body.request._id],
     );
     await runJob('removal-expiry');
@@ -178,7 +181,7 @@ describe('removal policy', () => {
     const second = await fileReport();
     await api('POST', '/removal-requests', {
       token: holder.token,
-      json: { reportId: second.reportId, reason: 'Please remove', contactEmail: 'me@example.com' },
+      json: { reportId: second.reportId, reason: 'Please remove', contactEmail: `${holder.email.split('@')[0]}-me@example.com` },
     });
     const del = await api('DELETE', `/reports/${second.reportId}`, { token: second.reporter.token });
     expect(del.body.msg).toBe('Report deleted successfully');

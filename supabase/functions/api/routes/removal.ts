@@ -12,7 +12,7 @@ import {
   removalResponseSchema,
   uuidSchema,
 } from '../../_shared/schemas.ts';
-import { clientFor, requireUser } from '../../_shared/supabase.ts';
+import { clientFor, identify, requireUser } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
 import { dbError } from '../db.ts';
 import type { RouteContext } from '../router.ts';
@@ -26,7 +26,11 @@ function requestOut(r: Record<string, unknown>) {
     status: r.status,
     reporterResponse: r.reporter_response ?? null,
     createdAt: r.created_at,
-    expiresAt: new Date(Date.parse(String(r.created_at)) + 7 * 86_400_000).toISOString(),
+    contactConfirmed: r.contact_confirmed_at != null,
+    // The week runs from the confirmation of the contact address; unconfirmed requests never expire.
+    expiresAt: r.contact_confirmed_at
+      ? new Date(Date.parse(String(r.contact_confirmed_at)) + 7 * 86_400_000).toISOString()
+      : null,
   };
 }
 
@@ -45,8 +49,36 @@ export async function createRemovalRequest({ req }: RouteContext): Promise<Respo
     .single();
   if (error?.code === '23503') throw new HttpError(404, `No report with id ${input.reportId}`);
   if (error) throw dbError(error, 'request removal');
+  // The confirmation link goes out with the next dispatch, now rather than at the next minute.
   dispatchSoon();
-  return json({ msg: 'Removal requested: the reporter has been notified', request: requestOut(data) }, 201);
+  return json(
+    {
+      msg: `Removal requested: confirm your contact e-mail with the link we sent to ${input.contactEmail}; the reporter is told once you do`,
+      request: requestOut(data),
+    },
+    201,
+  );
+}
+
+/** The link in the confirmation e-mail (GET, opened from a mail client, no sign-in needed). */
+export async function confirmRemovalRequest({ req, params, url }: RouteContext): Promise<Response> {
+  if (!uuidSchema.safeParse(params.id).success)
+    throw new HttpError(404, `No removal request with id ${params.id}`);
+  const token = url.searchParams.get('token') ?? '';
+  const { data, error } = await clientFor(await identify(req)).rpc('confirm_removal_request', {
+    request_id: params.id,
+    token,
+  });
+  if (error) throw dbError(error, 'confirm this removal request');
+  const outcome = data as { confirmed: boolean; reason: string };
+  // The reporter's notification was queued by the confirmation: e-mail it now.
+  if (outcome.reason === 'confirmed') dispatchSoon();
+  if (outcome.confirmed)
+    return json({ msg: 'Thank you: your contact e-mail is confirmed and the reporter has been told of your request' });
+  if (outcome.reason === 'expired')
+    throw new HttpError(410, 'This confirmation link has expired; file the removal request again');
+  if (outcome.reason === 'closed') throw new HttpError(409, 'This removal request is already closed');
+  throw new HttpError(404, 'This confirmation link is not valid');
 }
 
 export async function listRemovalRequests({ req }: RouteContext): Promise<Response> {
