@@ -163,7 +163,6 @@ async function main() {
   // The Data API, as the app calls it.
   { const xff = address(); await run('REST contact_messages (anon)', COUNT, (i) => rest('contact_messages', { xff, body: { message: `flood ${i}` } })); }
   { const xff = address(); await run('REST rpc/search_reports (anon)', COUNT, (i) => rest('rpc/search_reports', { xff, body: { search_string: `flood-${i}@example.com` } })); }
-  { const xff = address(); await run('REST visitor_log (anon)', COUNT, () => rest('visitor_log', { xff, body: { path: '/' } })); }
   { const u = await account(); await run('REST reports (one account)', COUNT, () => rest('reports', { xff: address(), token: u.token, body: report(site()) })); }
   { const u = await account(); const s = site(); await run('REST reports, same identifier (one account)', Math.min(COUNT, 10), () => rest('reports', { xff: address(), token: u.token, body: report(`https://${s}/p${randomBytes(2).toString('hex')}`) }), 'duplicates answer 409'); }
   {
