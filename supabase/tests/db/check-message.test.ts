@@ -94,7 +94,10 @@ describe('check_identifiers', () => {
 
   beforeAll(async () => {
     const reports = [];
-    for (let i = 0; i < 3; i++) reports.push(await fileReport(owner, { reported_account: mobile }));
+    // Two reporters: one reporter's reports on one identifier weigh as one (issue 11), so the two
+    // verified reports come from different accounts.
+    const second = await createUser('Second reporter');
+    for (let i = 0; i < 3; i++) reports.push(await fileReport(i === 1 ? second : owner, { reported_account: mobile }));
     await fileReport(owner, { reported_account_type: 'website', reported_account: `https://www.${site}/pay` });
     await setStatus(reports[0].id, 'verified');
     await setStatus(reports[1].id, 'verified');
