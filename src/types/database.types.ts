@@ -161,6 +161,7 @@ export type Database = {
       notifications: {
         Row: {
           created_at: string
+          email_deferred_until: string | null
           emailed_at: string | null
           id: string
           identifier: string | null
@@ -171,6 +172,7 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          email_deferred_until?: string | null
           emailed_at?: string | null
           id?: string
           identifier?: string | null
@@ -181,6 +183,7 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          email_deferred_until?: string | null
           emailed_at?: string | null
           id?: string
           identifier?: string | null
@@ -262,6 +265,7 @@ export type Database = {
       }
       removal_requests: {
         Row: {
+          contact_confirmed_at: string | null
           contact_email: string
           created_at: string
           id: string
@@ -274,6 +278,7 @@ export type Database = {
           status: Database["public"]["Enums"]["removal_request_status"]
         }
         Insert: {
+          contact_confirmed_at?: string | null
           contact_email: string
           created_at?: string
           id?: string
@@ -286,6 +291,7 @@ export type Database = {
           status?: Database["public"]["Enums"]["removal_request_status"]
         }
         Update: {
+          contact_confirmed_at?: string | null
           contact_email?: string
           created_at?: string
           id?: string
@@ -540,8 +546,16 @@ export type Database = {
         Args: { identifiers: Json; visitor?: Json }
         Returns: Json
       }
+      confirm_removal_request: {
+        Args: { request_id: string; token: string }
+        Returns: Json
+      }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
+      issue_removal_confirmations: {
+        Args: { max_rows?: number }
+        Returns: Record<string, unknown>[]
+      }
       open_data_daily: {
         Args: { days?: number }
         Returns: Record<string, unknown>[]
