@@ -181,6 +181,11 @@ describe('public site as a visitor', () => {
 
     // The heatmap: deck.gl's WebGL canvas draws the offline basemap and heat over the Philippines.
     const map = page.getByTestId('incident-heatmap');
+    // First the light SVG preview (no WebGL), then deck.gl's interactive map when asked for.
+    await map.getByTestId('incident-map-preview').waitFor({ state: 'visible', timeout: 45_000 });
+    expect(await map.locator('circle').count()).toBeGreaterThan(0);
+    await screenshot(page, 'search-results-map-preview-1280-light');
+    await map.getByRole('button', { name: 'Zoom and pan the map' }).click();
     await map.locator('canvas').first().waitFor({ state: 'visible', timeout: 90_000 });
     const box = (await map.boundingBox())!;
     expect(box.width).toBeGreaterThan(0.69 * 1280 - 2);
@@ -428,7 +433,7 @@ describe('screenshots', () => {
             await navigate(page, path);
             await expectHeading(page, h1);
             await page.waitForLoadState('networkidle');
-            if (name === 'search') await page.getByTestId('incident-heatmap').locator('canvas').first().waitFor({ timeout: 90_000 });
+            if (name === 'search') await page.getByTestId('incident-map-preview').waitFor({ timeout: 90_000 });
             await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);

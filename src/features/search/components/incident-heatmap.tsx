@@ -7,21 +7,18 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 import countries110m from 'world-atlas/countries-110m.json';
 
-/**
- * SPEC.md section 9: default zoom 2.8, heat radius 5. The basemap ships with the app (Natural Earth
- * 1:110m countries from world-atlas), so the map needs no tile server, no key and no internet.
- */
-export const HEATMAP_ZOOM = 2.8;
-export const HEATMAP_RADIUS_PIXELS = 5;
+import { HEATMAP_RADIUS_PIXELS, HEATMAP_ZOOM, PHILIPPINES, SEA } from './heatmap-style';
 
-/** Where the map opens when no report has a location: the Philippines. */
-const PHILIPPINES = { latitude: 12.8797, longitude: 121.774 };
+/**
+ * The interactive heatmap (deck.gl, WebGL). The basemap ships with the app (Natural Earth 1:110m
+ * countries from world-atlas), so the map needs no tile server, no key and no internet. It is loaded
+ * only on demand: the results page first shows the SVG preview (incident-map-preview.tsx).
+ */
 
 const topology = countries110m as unknown as Topology<{ countries: GeometryCollection }>;
 const world = feature(topology, topology.objects.countries) as FeatureCollection;
 
-// A dark map style: near-black sea, dark-grey land, faint borders; the heat ramps from blue to red.
-const SEA = 'rgb(11, 18, 32)';
+// Land and borders as in the preview; the heat ramps from blue to red.
 const LAND: [number, number, number, number] = [38, 46, 61, 255];
 const BORDER: [number, number, number, number] = [70, 82, 102, 255];
 const HEAT_COLORS: [number, number, number][] = [
@@ -73,13 +70,7 @@ export function IncidentHeatmap({ points }: { points: Point[] }) {
   );
 
   return (
-    <div
-      role="img"
-      aria-label={`Heatmap of ${points.length} reported incident location${points.length === 1 ? '' : 's'}`}
-      data-testid="incident-heatmap"
-      className="relative h-[60vh] w-full overflow-hidden rounded-xl border md:w-[70vw]"
-      style={{ background: SEA }}
-    >
+    <div className="absolute inset-0" style={{ background: SEA }} data-testid="incident-heatmap-interactive">
       <DeckGL initialViewState={initialViewState} controller layers={layers} />
     </div>
   );

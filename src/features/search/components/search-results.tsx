@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, Globe2, ListChecks, ShieldAlert, Wallet } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -11,7 +11,9 @@ import { cn } from '@/lib/utils';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { ReportStatusBadge } from './report-status-badge';
 
-// deck.gl is large; it loads only when a result has locations to draw (issue 6's speed budget).
+// The map comes in two steps so the results are readable and interactive first (issue 12): a light SVG
+// preview (its own small chunk with the basemap), and deck.gl's interactive map only when asked for.
+const IncidentMapPreview = lazy(() => import('./incident-map-preview'));
 const IncidentHeatmap = lazy(() => import('./incident-heatmap'));
 
 /** SPEC.md section 9: the table shows the first 10 reports. */
@@ -47,9 +49,7 @@ export function SearchResults({
           Incident heatmap
         </h2>
         {result.points.length > 0 ? (
-          <Suspense fallback={<Skeleton role="status" aria-label="Loading map" className="h-[60vh] w-full md:w-[70vw]" />}>
-            <IncidentHeatmap points={result.points} />
-          </Suspense>
+          <IncidentMap points={result.points} />
         ) : (
           <p className="text-muted-foreground self-start">None of these reports says where the victim was.</p>
         )}
@@ -61,6 +61,33 @@ export function SearchResults({
         fullReportHref={fullReportHref}
         onViewReport={onViewReport}
       />
+    </div>
+  );
+}
+
+function IncidentMap({ points }: { points: [number, number][] }) {
+  const [interactive, setInteractive] = useState(false);
+  const loading = <Skeleton role="status" aria-label="Loading map" className="absolute inset-0" />;
+  return (
+    <div data-testid="incident-heatmap" className="relative h-[60vh] w-full overflow-hidden rounded-xl border md:w-[70vw]">
+      <div
+        role="img"
+        aria-label={`Heatmap of ${points.length} reported incident location${points.length === 1 ? '' : 's'}`}
+        className="absolute inset-0"
+      >
+        <Suspense fallback={loading}>
+          {interactive ? <IncidentHeatmap points={points} /> : <IncidentMapPreview points={points} />}
+        </Suspense>
+      </div>
+      {!interactive && (
+        <button
+          type="button"
+          onClick={() => setInteractive(true)}
+          className="bg-background/90 hover:bg-background focus-visible:ring-ring absolute right-3 bottom-3 rounded-md border px-3 py-2 text-sm font-medium shadow focus-visible:ring-2 focus-visible:outline-none"
+        >
+          Zoom and pan the map
+        </button>
+      )}
     </div>
   );
 }
