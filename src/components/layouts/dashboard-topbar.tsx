@@ -70,9 +70,9 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
       <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={onOpenMenu}>
         <Menu aria-hidden />
       </Button>
-      <Logo className="lg:hidden" />
+      <Logo className="shrink-0 lg:hidden" compact />
       {/* Every screen greets by name (SPEC.md); below 640px by the first name, cut short if long. */}
-      <p className="ml-auto min-w-0 max-w-[40vw] truncate text-sm sm:max-w-none lg:ml-0 lg:text-base" data-testid="greeting">
+      <p className="ml-auto min-w-0 truncate text-sm sm:max-w-none lg:ml-0 lg:text-base" data-testid="greeting">
         Hello, <span className="font-semibold sm:hidden">{firstName(profile?.name)}</span>
         <span className="hidden font-semibold sm:inline">{profile?.name ?? '…'}</span>
       </p>
