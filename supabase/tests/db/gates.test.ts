@@ -13,15 +13,19 @@ const EXPOSED = ['public', 'graphql_public'];
 const ANON_DEFINER_ALLOW_LIST = [
   'public.check_identifiers(identifiers jsonb, visitor jsonb)' /* a message's identifiers at once (issue 13) */,
   'public.confirm_removal_request(request_id uuid, token text)' /* the e-mailed confirmation link; needs the token */,
+  'public.public_statistics(period text)' /* aggregates only, small counts hidden (issue 14) */,
   'public.search_reports(search_string text)' /* the public search */,
+  'public.search_top_identifier(ref uuid)' /* the search of a masked most-reported identifier, by its handle */,
 ];
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
   'public.confirm_removal_request(request_id uuid, token text)',
+  'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
   'public.search_reports(search_string text)',
+  'public.search_top_identifier(ref uuid)',
   'public.set_report_status(report_id uuid, status report_status)',
   'public.user_report_stats()',
 ];
@@ -40,7 +44,7 @@ describe('schema gates', () => {
     expect(rows).toEqual([]);
   });
 
-  it('the private schema\'s tables have RLS too and the API roles hold no privileges on them', async () => {
+  it("the private schema's tables have RLS too and the API roles hold no privileges on them", async () => {
     const rows = await q(
       `select c.relname, c.relrowsecurity,
               has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select') as readable
@@ -80,7 +84,7 @@ describe('schema gates', () => {
     expect(rows.map((r) => r.f)).toEqual(AUTHENTICATED_DEFINER_ALLOW_LIST);
   });
 
-  it('the entry points that take a location are the service role\'s only: no API caller can claim one', async () => {
+  it("the entry points that take a location are the service role's only: no API caller can claim one", async () => {
     const rows = await q<{ f: string; anon: boolean; authenticated: boolean; service_role: boolean }>(
       `select p.oid::regprocedure::text as f, has_function_privilege('anon', p.oid, 'execute') as anon,
               has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
@@ -90,7 +94,12 @@ describe('schema gates', () => {
     );
     expect(rows).toEqual([
       { f: 'record_visits(text[],uuid,jsonb,inet)', anon: false, authenticated: false, service_role: true },
-      { f: 'search_reports_located(text,uuid,jsonb,inet)', anon: false, authenticated: false, service_role: true },
+      {
+        f: 'search_reports_located(text,uuid,jsonb,inet)',
+        anon: false,
+        authenticated: false,
+        service_role: true,
+      },
     ]);
   });
 
@@ -142,8 +151,11 @@ describe('schema gates', () => {
     );
     expect(rows.length).toBeGreaterThan(20);
     const offenders = rows.filter((r) => {
-      const calls = r.expr.match(/auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\)/g) ?? [];
-      const wrapped = r.expr.match(/SELECT (auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\))/gi) ?? [];
+      const calls =
+        r.expr.match(/auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\)/g) ?? [];
+      const wrapped =
+        r.expr.match(/SELECT (auth\.(uid|jwt|role|email)\(\)|current_setting\(|private\.is_admin\(\))/gi) ??
+        [];
       return calls.length !== wrapped.length;
     });
     expect(offenders.map((o) => o.policyname)).toEqual([]);
@@ -201,7 +213,7 @@ describe('schema gates', () => {
     expect(rows).toEqual([]);
   });
 
-  it('anon holds exactly the table privileges it needs and nothing from Supabase\'s default grants', async () => {
+  it("anon holds exactly the table privileges it needs and nothing from Supabase's default grants", async () => {
     const rows = await q<{ t: string; p: string }>(
       `select table_name as t, string_agg(privilege_type, ',' order by privilege_type) as p
        from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public' group by 1 order by 1`,
@@ -217,9 +229,7 @@ describe('schema gates', () => {
        from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'
          and table_name not in ('brands', 'check_domain_lists', 'news') group by table_name, privilege_type order by 1, 2`,
     );
-    expect(cols).toEqual([
-      { t: 'contact_messages', p: 'INSERT(email,message,nickname,subject)' },
-    ]);
+    expect(cols).toEqual([{ t: 'contact_messages', p: 'INSERT(email,message,nickname,subject)' }]);
   });
 
   it('no public bucket has a broad SELECT policy that lets anyone list its files (splinter 0025)', async () => {
@@ -231,13 +241,22 @@ describe('schema gates', () => {
     expect(rows).toEqual([]);
   });
 
-  it('the storage buckets are limited to 500000 bytes of images, evidence private', async () => {
-    const rows = await q(`select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets order by id`);
+  it('the image buckets are limited to 500000 bytes of images, evidence private, and the export bucket holds CSV and JSON', async () => {
+    const rows = await q(
+      `select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets order by id`,
+    );
     const images = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
     expect(rows).toEqual([
       { id: 'avatars', public: true, file_size_limit: 500000, allowed_mime_types: images },
       { id: 'evidence', public: false, file_size_limit: 500000, allowed_mime_types: images },
       { id: 'news-banners', public: true, file_size_limit: 500000, allowed_mime_types: images },
+      // The daily aggregate export (issue 14): public by design, written by the service role only.
+      {
+        id: 'open-data',
+        public: true,
+        file_size_limit: 20000000,
+        allowed_mime_types: ['text/csv', 'application/json'],
+      },
     ]);
   });
 });
