@@ -3,7 +3,7 @@
  * changes, password reset, codes by e-mail) and the limits that protect those e-mails and codes.
  */
 import { describe, expect, it } from 'vitest';
-import { adminPool } from './helpers.ts';
+import { adminPool, stackEnv } from './helpers.ts';
 import {
   anonClient,
   codeIn,
@@ -132,11 +132,11 @@ describe('password reset and codes by e-mail', () => {
     const { email, user } = await confirmedUser();
     const client = anonClient();
     expect(
-      (await client.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset' })).error,
+      (await client.auth.resetPasswordForEmail(email, { redirectTo: `${stackEnv('APP_URL')}/reset` })).error,
     ).toBeNull();
     const mail = await latestMail(email, 2);
     expect(mail.Subject).toBe('Reset your ScamCheck password');
-    expect(mail.HTML).toContain('redirect_to=http://localhost:5173/reset');
+    expect(mail.HTML).toContain(`redirect_to=${stackEnv('APP_URL')}/reset`);
     const { data, error } = await client.auth.verifyOtp({ email, token: codeIn(mail), type: 'recovery' });
     expect(error).toBeNull();
     expect(data.user!.id).toBe(user.id);
@@ -259,10 +259,10 @@ describe('rate limits', () => {
 describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
   const OTP_EXPIRY = 900;
   const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
-    adminPool().query(`update auth.users set ${column} = now() - make_interval(secs => $2) where email = $1`, [
-      email,
-      seconds,
-    ]);
+    adminPool().query(
+      `update auth.users set ${column} = now() - make_interval(secs => $2) where email = $1`,
+      [email, seconds],
+    );
 
   it.each([
     ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
@@ -292,7 +292,9 @@ describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
     await sentAgo(email, 'confirmation_sent_at', age as number);
     const res = await fetch(link, { redirect: 'manual' });
     expect(res.status).toBe(303);
-    const fragment = Object.fromEntries(new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)));
+    const fragment = Object.fromEntries(
+      new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)),
+    );
     if (code) {
       expect(fragment).toMatchObject({ error: 'access_denied', error_code: code });
       expect(fragment.access_token).toBeUndefined();

@@ -130,10 +130,10 @@ describe('admin API', () => {
     expect(data.properties).toMatchObject({
       email_otp: expect.stringMatching(/^\d{6}$/),
       verification_type: 'magiclink',
-      redirect_to: 'http://localhost:5173',
+      redirect_to: stackEnv('APP_URL'),
     });
     expect(data.properties.action_link).toBe(
-      `${stackEnv('API_URL')}/auth/v1/verify?token=${data.properties.hashed_token}&type=magiclink&redirect_to=http://localhost:5173`,
+      `${stackEnv('API_URL')}/auth/v1/verify?token=${data.properties.hashed_token}&type=magiclink&redirect_to=${stackEnv('APP_URL')}`,
     );
     const { data: verified } = await anonClient().auth.verifyOtp({
       token_hash: data.properties.hashed_token,

@@ -50,6 +50,29 @@ describe('e-mail templates', () => {
 });
 
 describe('config.toml [auth]', () => {
+  it('points e-mailed links at the running app when the stack serves it on another port', () => {
+    const toml = `[auth]
+site_url = "http://localhost:5173"
+additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/reset", "https://scamcheck.ph"]
+`;
+    const moved = loadAuthSettings(testConfig({ withApp: true, appPort: 6001 }), toml);
+    expect(moved.siteUrl).toBe('http://localhost:6001');
+    expect(moved.additionalRedirectUrls).toEqual([
+      'http://localhost:6001',
+      'http://127.0.0.1:6001/reset',
+      'https://scamcheck.ph',
+    ]);
+    // A stack that does not serve the app (the test stack) keeps config.toml's addresses.
+    expect(loadAuthSettings(testConfig({ withApp: false, appPort: 6001 }), toml).siteUrl).toBe(
+      'http://localhost:5173',
+    );
+    // A deployed site is never rewritten.
+    const deployed = '[auth]\nsite_url = "https://scamcheck.ph"\n';
+    expect(loadAuthSettings(testConfig({ withApp: true, appPort: 6001 }), deployed).siteUrl).toBe(
+      'https://scamcheck.ph',
+    );
+  });
+
   it('reads the project settings', () => {
     const s = loadAuthSettings(testConfig());
     expect(s).toMatchObject({

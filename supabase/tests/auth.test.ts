@@ -56,10 +56,10 @@ describe('sign-up with e-mail confirmation', () => {
       .update(email + code)
       .digest('hex');
     expect(linkIn(mail, '/two-factor-authentication/')).toBe(
-      `http://localhost:5173/two-factor-authentication/${hash}`,
+      `${stackEnv('APP_URL')}/two-factor-authentication/${hash}`,
     );
     expect(linkIn(mail, '/auth/v1/verify')).toBe(
-      `${stackEnv('API_URL')}/auth/v1/verify?token=${hash}&type=signup&redirect_to=http://localhost:5173`,
+      `${stackEnv('API_URL')}/auth/v1/verify?token=${hash}&type=signup&redirect_to=${stackEnv('APP_URL')}`,
     );
 
     const { error: unconfirmed } = await client.auth.signInWithPassword({ email, password: PASSWORD });
@@ -126,7 +126,7 @@ describe('sign-up with e-mail confirmation', () => {
     const res = await fetch(link, { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!);
-    expect(location.origin + location.pathname).toBe('http://localhost:5173/');
+    expect(location.origin + location.pathname).toBe(`${stackEnv('APP_URL')}/`);
     const fragment = new URLSearchParams(location.hash.slice(1));
     expect(fragment.get('type')).toBe('signup');
     expect(fragment.get('token_type')).toBe('bearer');

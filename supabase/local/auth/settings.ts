@@ -101,6 +101,27 @@ const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
   ],
 };
 
+/**
+ * config.toml names the app at its default local address (http://localhost:5173). When this stack serves
+ * the app itself on another port, a loopback URL there is moved to the running app's address, so e-mailed
+ * links (confirmation, sign-in, recovery) and the redirect allow-list point at the app that is running.
+ * Addresses on other hosts (a deployed site) are left as written.
+ */
+function atRunningApp(config: StackConfig, url: string): string {
+  if (!config.withApp) return url;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)) return url;
+  parsed.port = String(config.appPort);
+  const moved = parsed.toString();
+  // URL adds a trailing slash to a bare origin; keep the value as config.toml writes it.
+  return url.endsWith('/') || moved !== `${parsed.origin}/` ? moved : parsed.origin;
+}
+
 /** Reads `[auth]` from supabase/config.toml (or `tomlText`), with the CLI's defaults for missing keys. */
 export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSettings {
   const file = path.join(SUPABASE_DIR, 'config.toml');
@@ -125,9 +146,9 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
   if (!(requirement in PASSWORD_REQUIREMENTS))
     throw new Error(`config.toml: unknown auth.password_requirements ${requirement}`);
   return {
-    siteUrl: str(auth['site_url'], 'http://127.0.0.1:3000'),
+    siteUrl: atRunningApp(config, str(auth['site_url'], 'http://127.0.0.1:3000')),
     additionalRedirectUrls: Array.isArray(auth['additional_redirect_urls'])
-      ? (auth['additional_redirect_urls'] as string[])
+      ? (auth['additional_redirect_urls'] as string[]).map((u) => atRunningApp(config, u))
       : [],
     externalUrl,
     jwtIssuer: str(auth['jwt_issuer'], '') || externalUrl,
