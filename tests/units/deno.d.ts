@@ -4,3 +4,4 @@ declare namespace Deno {
   function readFile(path: string | URL): Promise<Uint8Array>;
   function serve(handler: (req: Request) => Response | Promise<Response>): unknown;
 }
+
