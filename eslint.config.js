@@ -6,7 +6,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   // shadcn components are generated code (STYLE.md); Deno functions are checked by `deno check`.
-  { ignores: ['dist', 'node_modules', '.supabase-local', 'src/components/ui', 'supabase/functions', 'supabase/local/deno', 'src/types/database.types.ts', 'tests/artifacts'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      '.supabase-local',
+      'src/components/ui',
+      'supabase/functions',
+      'supabase/local/deno',
+      'src/types/database.types.ts',
+      'tests/artifacts',
+    ],
+  },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx}'],

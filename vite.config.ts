@@ -16,10 +16,7 @@ export default defineConfig({
   // The functions' shared code imports pinned `npm:name@version[/path]` specifiers (Deno); the app
   // resolves them to the same packages in node_modules (src/types/npm-specifiers.d.ts types them).
   resolve: {
-    alias: [
-      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      npmSpecifierAlias,
-    ],
+    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, npmSpecifierAlias],
     dedupe: ['react', 'react-dom'],
   },
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and

@@ -28,7 +28,11 @@ export default defineConfig({
           name: 'units',
           environment: 'node',
           // image_test.ts: the Deno unit tests of the image checks (geo_test.ts needs the 45 MB GeoLite2 package Deno loads).
-          include: ['tests/units/**/*.test.ts', 'supabase/local/auth/**/*.test.ts', 'supabase/functions/_shared/image_test.ts'],
+          include: [
+            'tests/units/**/*.test.ts',
+            'supabase/local/auth/**/*.test.ts',
+            'supabase/functions/_shared/image_test.ts',
+          ],
           setupFiles: ['tests/units/deno-shim.ts'],
         },
       },

@@ -9,7 +9,12 @@ const CACHE = 'scamcheck-shell-v1';
 const SHELL = ['/', '/manifest.webmanifest', '/icon-192.png', '/favicon.svg'];
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(SHELL))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {
@@ -25,7 +30,8 @@ self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
-  if (url.origin !== self.location.origin || /^\/(rest|auth|storage|functions|api)\//.test(url.pathname)) return;
+  if (url.origin !== self.location.origin || /^\/(rest|auth|storage|functions|api)\//.test(url.pathname))
+    return;
   if (req.mode === 'navigate') {
     event.respondWith(
       fetch(req)

@@ -17,7 +17,9 @@ describe('home page bundle', () => {
     );
     expect(report.initialGzip).toBeLessThan(BUDGET_BYTES);
     expect(report.homeGzip).toBeLessThan(BUDGET_BYTES);
-    const heavy = report.initialModules.filter((m) => HEAVY_LIBRARIES.some((lib) => m.includes(`node_modules/${lib}`)));
+    const heavy = report.initialModules.filter((m) =>
+      HEAVY_LIBRARIES.some((lib) => m.includes(`node_modules/${lib}`)),
+    );
     expect(heavy).toEqual([]);
   }, 240_000);
 });

@@ -15,7 +15,10 @@ export interface RouteModule {
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-export function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> {
+export function lazyRoute(
+  queryClient: QueryClient,
+  load: () => Promise<RouteModule>,
+): Pick<RouteObject, 'lazy'> {
   return {
     lazy: async () => {
       const { Component, clientLoader } = await load();

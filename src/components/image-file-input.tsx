@@ -12,7 +12,10 @@ export function ImageFileInput({
   onBlur,
   name,
   ...props
-}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & { value: File | undefined; onChange: (file: File | undefined) => void }) {
+}: Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'type'> & {
+  value: File | undefined;
+  onChange: (file: File | undefined) => void;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!value && ref.current) ref.current.value = '';

@@ -9,7 +9,10 @@ import { cn } from '@/lib/utils';
  */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
-    <Link to={paths.home.getHref()} className={cn('flex items-center gap-2 text-lg font-bold tracking-tight', className)}>
+    <Link
+      to={paths.home.getHref()}
+      className={cn('flex items-center gap-2 text-lg font-bold tracking-tight', className)}
+    >
       <ShieldCheck className="text-primary size-6" aria-hidden />
       <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>
         Scam<span className="text-primary">Check</span>

@@ -5,7 +5,17 @@ import { cn } from '@/lib/utils';
  * The frame of every text page (about, guide, privacy, terms, FAQ, donate): a title, a lead and
  * readable body text. Headings and lists inside get their spacing from here, so pages stay plain JSX.
  */
-export function StaticPage({ title, lead, children, className }: { title: string; lead?: ReactNode; children: ReactNode; className?: string }) {
+export function StaticPage({
+  title,
+  lead,
+  children,
+  className,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <article className={cn('mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10', className)}>
       <header className="flex flex-col gap-3 border-b pb-6">

@@ -13,7 +13,13 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'children'
  * The shared submit button (SPEC.md section 2): 'submit', then 'submitting...' and disabled while the
  * request runs, so a double click cannot send a form twice.
  */
-export function SubmitButton({ isPending, label = 'submit', pendingLabel = 'submitting...', disabled, ...props }: SubmitButtonProps) {
+export function SubmitButton({
+  isPending,
+  label = 'submit',
+  pendingLabel = 'submitting...',
+  disabled,
+  ...props
+}: SubmitButtonProps) {
   return (
     <Button type="submit" disabled={isPending || disabled} aria-busy={isPending} {...props}>
       {isPending ? pendingLabel : label}

@@ -15,10 +15,16 @@ export const paths = {
   },
   statistics: { path: '/statistics', getHref: () => '/statistics' },
   /** The search of a masked most-reported identifier, by its handle (not its value). */
-  statisticsTop: { path: '/statistics/top/:ref', getHref: (ref: string) => `/statistics/top/${encodeURIComponent(ref)}` },
+  statisticsTop: {
+    path: '/statistics/top/:ref',
+    getHref: (ref: string) => `/statistics/top/${encodeURIComponent(ref)}`,
+  },
   news: { path: '/news', getHref: () => '/news' },
   newsList: { path: '/news-article', getHref: () => '/news-article' },
-  newsArticle: { path: '/news-article/:id', getHref: (id: string | number) => `/news-article/${encodeURIComponent(String(id))}` },
+  newsArticle: {
+    path: '/news-article/:id',
+    getHref: (id: string | number) => `/news-article/${encodeURIComponent(String(id))}`,
+  },
   about: { path: '/about', getHref: () => '/about' },
   donate: { path: '/donate', getHref: () => '/donate' },
   guide: { path: '/guide', getHref: () => '/guide' },
@@ -39,7 +45,8 @@ export const paths = {
     twoFactor: {
       path: '/two-factor-authentication',
       pathWithId: '/two-factor-authentication/:id',
-      getHref: (id?: string) => (id ? `/two-factor-authentication/${encodeURIComponent(id)}` : '/two-factor-authentication'),
+      getHref: (id?: string) =>
+        id ? `/two-factor-authentication/${encodeURIComponent(id)}` : '/two-factor-authentication',
     },
     forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   },
@@ -75,7 +82,10 @@ export const paths = {
       allReports: { path: '/dashboard/admin/all-reports', getHref: () => '/dashboard/admin/all-reports' },
       searches: { path: '/dashboard/admin/searches', getHref: () => '/dashboard/admin/searches' },
       visitors: { path: '/dashboard/admin/visitors', getHref: () => '/dashboard/admin/visitors' },
-      pendingReports: { path: '/dashboard/admin/pending-reports', getHref: () => '/dashboard/admin/pending-reports' },
+      pendingReports: {
+        path: '/dashboard/admin/pending-reports',
+        getHref: () => '/dashboard/admin/pending-reports',
+      },
     },
   },
 } as const;

@@ -13,8 +13,20 @@ import {
 } from './check-message';
 
 const brands: Brand[] = [
-  { name: 'GCash', category: 'ewallet', official_domains: ['gcash.com'], keywords: ['gcash'], short_keywords: [] },
-  { name: 'BPI', category: 'bank', official_domains: ['bpi.com.ph'], keywords: ['bpionline'], short_keywords: ['bpi'] },
+  {
+    name: 'GCash',
+    category: 'ewallet',
+    official_domains: ['gcash.com'],
+    keywords: ['gcash'],
+    short_keywords: [],
+  },
+  {
+    name: 'BPI',
+    category: 'bank',
+    official_domains: ['bpi.com.ph'],
+    keywords: ['bpionline'],
+    short_keywords: ['bpi'],
+  },
   { name: 'BDO', category: 'bank', official_domains: ['bdo.com.ph'], keywords: [], short_keywords: ['bdo'] },
 ];
 const rules: CheckRules = { brands, shorteners: ['bit.ly'], abusedTlds: ['xyz'] };
@@ -25,11 +37,40 @@ const messageish = fc
     fc.oneof(
       fc.string(),
       fc.constantFrom(
-        ' ', '\n', '0917 123 4567', '+63 (917) 123-4567', '639171234567', '09171234567', '+1 415 555 2671',
-        'hxxps://', 'http://', '[.]', '(.)', '[at]', 'gcash', 'bpi.com.ph', '.com', '.ph', '.xyz', '@', 'xn--',
-        'gcásh.com', 'bit.ly/x', '192.168.1.1', '0x52908400098527886E0F7030069857D2E4169EE7',
-        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
-        'OTP 123456', 'Ref No.', '₱1,500.00', '2026-11-23', 'ı', 'ﬀ', '\u200b', '\ud800',
+        ' ',
+        '\n',
+        '0917 123 4567',
+        '+63 (917) 123-4567',
+        '639171234567',
+        '09171234567',
+        '+1 415 555 2671',
+        'hxxps://',
+        'http://',
+        '[.]',
+        '(.)',
+        '[at]',
+        'gcash',
+        'bpi.com.ph',
+        '.com',
+        '.ph',
+        '.xyz',
+        '@',
+        'xn--',
+        'gcásh.com',
+        'bit.ly/x',
+        '192.168.1.1',
+        '0x52908400098527886E0F7030069857D2E4169EE7',
+        '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2',
+        'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+        'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+        'OTP 123456',
+        'Ref No.',
+        '₱1,500.00',
+        '2026-11-23',
+        'ı',
+        'ﬀ',
+        '\u200b',
+        '\ud800',
       ),
       fc.webUrl(),
       fc.emailAddress(),
@@ -49,14 +90,15 @@ describe('extraction, property tests', () => {
     );
   });
 
-  it("gives every identifier the canonical form search uses for it", () => {
+  it('gives every identifier the canonical form search uses for it', () => {
     fc.assert(
       fc.property(messageish, (text) => {
         for (const item of extractIdentifiers(text)) {
           // canonical is a fixed point of the canonical rules for its kind (what the reports store) ...
           expect(canonicalIdentifier(item.type, item.canonical)).toBe(item.canonical);
           // ... and searching for it (kind detected from its look) finds the same key
-          if (item.type !== 'crypto' || item.valid) expect(canonicalIdentifierAuto(item.canonical)).toBe(item.canonical);
+          if (item.type !== 'crypto' || item.valid)
+            expect(canonicalIdentifierAuto(item.canonical)).toBe(item.canonical);
           // every written form of a mobile or e-mail is found by the one search
           if (item.type === 'mobile' || item.type === 'email')
             for (const form of item.forms) expect(canonicalIdentifierAuto(form)).toBe(item.canonical);
@@ -70,7 +112,9 @@ describe('extraction, property tests', () => {
 
 describe('extraction', () => {
   it('merges the written forms of one identifier into one item, in order of appearance', () => {
-    const items = extractIdentifiers('Text 0926-555-1234 now! or 09265551234, site gcash-help.xyz, again +63 926 555 1234');
+    const items = extractIdentifiers(
+      'Text 0926-555-1234 now! or 09265551234, site gcash-help.xyz, again +63 926 555 1234',
+    );
     expect(items.map((i) => [i.type, i.canonical, i.forms])).toEqual([
       ['mobile', '+639265551234', ['0926-555-1234', '09265551234', '+63 926 555 1234']],
       ['website', 'gcash-help.xyz', ['gcash-help.xyz']],
@@ -78,11 +122,11 @@ describe('extraction', () => {
   });
 
   it('finds a number beside other identifiers and in brackets, without the stray bracket', () => {
-    expect(extractIdentifiers('text 0917 123 4567, 0x52908400098527886E0F7030069857D2E4169EE7 (09265551234)').map((i) => i.value)).toEqual([
-      '0917 123 4567',
-      '0x52908400098527886E0F7030069857D2E4169EE7',
-      '09265551234',
-    ]);
+    expect(
+      extractIdentifiers('text 0917 123 4567, 0x52908400098527886E0F7030069857D2E4169EE7 (09265551234)').map(
+        (i) => i.value,
+      ),
+    ).toEqual(['0917 123 4567', '0x52908400098527886E0F7030069857D2E4169EE7', '09265551234']);
   });
 
   it('leaves out OTPs, references, order and tracking numbers, amounts, dates and times', () => {
@@ -96,12 +140,21 @@ describe('extraction', () => {
   it('undoes defanging and reports the text as written', () => {
     expect(refang('hxxps://a[.]b(.)c').text).toBe('https://a.b.c');
     const [item] = extractIdentifiers('go to hxxps://gcash-verify[.]com/login now');
-    expect(item).toMatchObject({ type: 'website', value: 'hxxps://gcash-verify[.]com/login', canonical: 'gcash-verify.com' });
-    expect(extractIdentifiers('mail juan[at]scam-mail[.]com')[0]).toMatchObject({ type: 'email', canonical: 'juan@scam-mail.com' });
+    expect(item).toMatchObject({
+      type: 'website',
+      value: 'hxxps://gcash-verify[.]com/login',
+      canonical: 'gcash-verify.com',
+    });
+    expect(extractIdentifiers('mail juan[at]scam-mail[.]com')[0]).toMatchObject({
+      type: 'email',
+      canonical: 'juan@scam-mail.com',
+    });
   });
 
   it('validates crypto checksums and keeps a broken one apart', () => {
-    const items = extractIdentifiers('0x52908400098527886E0F7030069857D2E4169EE7 and 0x52908400098527886e0F7030069857D2E4169EE7');
+    const items = extractIdentifiers(
+      '0x52908400098527886E0F7030069857D2E4169EE7 and 0x52908400098527886e0F7030069857D2E4169EE7',
+    );
     expect(items.map((i) => [i.network, i.valid])).toEqual([
       ['evm', true],
       ['evm', false],
@@ -116,13 +169,19 @@ describe('signals', () => {
     for (const host of ['gcash.com', 'm.gcash.com', 'bpi.com.ph', 'online.bpi.com.ph', 'bdo.com.ph'])
       expect(lookalikeBrand(host, brands), host).toBeNull();
     expect(lookalikeBrand('gcash-verify-ph.com', brands)).toMatchObject({ how: 'label', matched: 'gcash' });
-    expect(lookalikeBrand('bpi.com.ph.secure-login.ru', brands)).toMatchObject({ how: 'label', matched: 'bpi' });
+    expect(lookalikeBrand('bpi.com.ph.secure-login.ru', brands)).toMatchObject({
+      how: 'label',
+      matched: 'bpi',
+    });
     expect(lookalikeBrand('bpl.com.ph', brands)).toMatchObject({ how: 'typo', matched: 'bpi' });
     expect(lookalikeBrand('gcahs.com', brands)).toMatchObject({ how: 'typo', matched: 'gcash' });
-    expect(lookalikeBrand(canonicalIdentifier('website', 'gcásh.com')!, brands)).toMatchObject({ how: 'confusable' });
+    expect(lookalikeBrand(canonicalIdentifier('website', 'gcásh.com')!, brands)).toMatchObject({
+      how: 'confusable',
+    });
     expect(lookalikeBrand('gcash.net', brands)).toMatchObject({ how: 'other-domain' });
     // a short name is matched as a whole part only, and typos of it only under the brand's own suffix
-    for (const host of ['bpiano.com', 'bdoor.com', 'bio.com', 'example.com']) expect(lookalikeBrand(host, brands), host).toBeNull();
+    for (const host of ['bpiano.com', 'bdoor.com', 'bio.com', 'example.com'])
+      expect(lookalikeBrand(host, brands), host).toBeNull();
   });
 
   it('explains the verdict with the signals that decided it', () => {
@@ -139,14 +198,22 @@ describe('signals', () => {
     expect(result.verdict.reasons).toEqual([
       { code: 'reported', value: '0917 555 0101', message: expect.stringMatching(/Reported 3 times/) },
     ]);
-    expect(checkMessage('See you at 7, text me at 0917 123 4567', rules, new Map()).verdict.level).toBe('no-known-risk');
+    expect(checkMessage('See you at 7, text me at 0917 123 4567', rules, new Map()).verdict.level).toBe(
+      'no-known-risk',
+    );
     expect(checkMessage('hello there', rules, new Map()).verdict.level).toBe('nothing-found');
   });
 });
 
 describe('looksLikeMessage', () => {
   it('sends one identifier to search and anything longer to the check', () => {
-    for (const s of ['09171234567', '0917 123 4567', '+63 (917) 123-4567', 'scam@mail.com', 'https://gcash-verify.com/x'])
+    for (const s of [
+      '09171234567',
+      '0917 123 4567',
+      '+63 (917) 123-4567',
+      'scam@mail.com',
+      'https://gcash-verify.com/x',
+    ])
       expect(looksLikeMessage(s), s).toBe(false);
     for (const s of ['GCash: verify at gcash-verify.com', 'call 0917 123 4567', 'line one\nline two'])
       expect(looksLikeMessage(s), s).toBe(true);
@@ -159,7 +226,11 @@ describe('npm specifiers of the shared code', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
     const shared = path.join(root, 'supabase/functions/_shared');
     const specifiers = ['check-message.ts', 'crypto-address.ts'].flatMap((f) =>
-      [...fs.readFileSync(path.join(shared, f), 'utf8').matchAll(/from 'npm:((?:@[^/@]+\/)?[^/@]+)@([^/']+)/g)].map((m) => [m[1], m[2]]),
+      [
+        ...fs
+          .readFileSync(path.join(shared, f), 'utf8')
+          .matchAll(/from 'npm:((?:@[^/@]+\/)?[^/@]+)@([^/']+)/g),
+      ].map((m) => [m[1], m[2]]),
     );
     expect(specifiers.length).toBeGreaterThanOrEqual(7);
     for (const [name, version] of specifiers) expect(pkg.dependencies[name], name).toBe(version);

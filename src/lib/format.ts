@@ -1,6 +1,11 @@
 /** Display helpers shared by every page that shows reports. */
 
-const dateFormat = new Intl.DateTimeFormat('en-PH', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-PH', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** '2026-11-20' or an ISO timestamp as 'Nov 20, 2026'; dates are calendar days, so shown in UTC. */
 export function formatDate(value: string | null | undefined): string {
@@ -10,7 +15,11 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** Amounts are Philippine pesos, the currency victims here lose. */
-const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP', maximumFractionDigits: 2 });
+const pesoFormat = new Intl.NumberFormat('en-PH', {
+  style: 'currency',
+  currency: 'PHP',
+  maximumFractionDigits: 2,
+});
 
 export function formatAmount(value: number | string | null | undefined): string {
   return pesoFormat.format(Number(value ?? 0));

@@ -22,7 +22,8 @@ export async function invokeFunction<T>(name: string, body: Record<string, unkno
   if (error instanceof FunctionsHttpError) {
     const res = error.context as Response;
     const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
-    const msg = typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
+    const msg =
+      typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
     throw new FunctionCallError(msg, res.status);
   }
   if (error) throw error;

@@ -23,9 +23,35 @@ function statusOfCode(code: string): number | undefined {
     return 500;
   }
   if (!/^[0-9A-Z]{5}$/.test(code)) return undefined;
-  const exact: Record<string, number> = { P0001: 400, '42501': 403, '42P01': 404, '42883': 404, '23503': 409, '23505': 409, '25006': 405 };
+  const exact: Record<string, number> = {
+    P0001: 400,
+    '42501': 403,
+    '42P01': 404,
+    '42883': 404,
+    '23503': 409,
+    '23505': 409,
+    '25006': 405,
+  };
   if (exact[code]) return exact[code];
-  const serverClasses = ['08', '09', '25', '2D', '38', '39', '3B', '40', '53', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'];
+  const serverClasses = [
+    '08',
+    '09',
+    '25',
+    '2D',
+    '38',
+    '39',
+    '3B',
+    '40',
+    '53',
+    '54',
+    '55',
+    '57',
+    '58',
+    'F0',
+    'HV',
+    'P0',
+    'XX',
+  ];
   return serverClasses.includes(code.slice(0, 2)) ? 500 : 400;
 }
 

@@ -25,14 +25,20 @@ describe('identifierError', () => {
 
 describe('parseIdentifierList', () => {
   it('splits on commas and lines and keeps each identifier once, however it was typed', () => {
-    const result = parseIdentifierList('0917 123 4567, +639171234567\nme@Example.com,\n  https://www.My-Shop.ph/path , 0x8F3Cf7ad23Cd3CaDbD9735AFf958023239c6A063');
+    const result = parseIdentifierList(
+      '0917 123 4567, +639171234567\nme@Example.com,\n  https://www.My-Shop.ph/path , 0x8F3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
+    );
     expect(result).toEqual({
       ok: true,
       identifiers: [
         { value: '0917 123 4567', kind: 'mobile', canonical: '+639171234567' },
         { value: 'me@Example.com', kind: 'email', canonical: 'me@example.com' },
         { value: 'https://www.My-Shop.ph/path', kind: 'website', canonical: 'my-shop.ph' },
-        { value: '0x8F3Cf7ad23Cd3CaDbD9735AFf958023239c6A063', kind: 'crypto', canonical: '0x8f3cf7ad23cd3cadbd9735aff958023239c6a063' },
+        {
+          value: '0x8F3Cf7ad23Cd3CaDbD9735AFf958023239c6A063',
+          kind: 'crypto',
+          canonical: '0x8f3cf7ad23cd3cadbd9735aff958023239c6a063',
+        },
       ],
     });
   });

@@ -34,7 +34,8 @@ export interface ParsedIdentifier {
   canonical: string;
 }
 
-export type ParseIdentifiersResult = { ok: true; identifiers: ParsedIdentifier[] } | { ok: false; error: string };
+export type ParseIdentifiersResult =
+  { ok: true; identifiers: ParsedIdentifier[] } | { ok: false; error: string };
 
 /**
  * Splits the Notify Me text (comma-delimited, on one or more lines) into identifiers, validating each
@@ -45,16 +46,24 @@ export function parseIdentifierList(text: string): ParseIdentifiersResult {
     .split(/[,\n]/)
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length === 0) return { ok: false, error: 'Enter at least one e-mail, mobile number, website or crypto wallet' };
+  if (parts.length === 0)
+    return { ok: false, error: 'Enter at least one e-mail, mobile number, website or crypto wallet' };
   const seen = new Set<string>();
   const identifiers: ParsedIdentifier[] = [];
   for (const value of parts) {
     const kind = detectIdentifierKind(value);
     if (!kind || !NOTIFY_KINDS.includes(kind) || value.length > 320) {
-      return { ok: false, error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address` };
+      return {
+        ok: false,
+        error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address`,
+      };
     }
     const canonical = canonicalIdentifier(kind, value);
-    if (!canonical) return { ok: false, error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address` };
+    if (!canonical)
+      return {
+        ok: false,
+        error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address`,
+      };
     if (seen.has(canonical)) continue;
     seen.add(canonical);
     identifiers.push({ value, kind, canonical });

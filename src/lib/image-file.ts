@@ -16,7 +16,10 @@ export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 export const optionalImageFile = z
   .instanceof(File)
   .refine((file) => file.size <= MAX_IMAGE_BYTES, IMAGE_TOO_LARGE)
-  .refine((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), 'Only JPEG, PNG, WebP or GIF images can be uploaded')
+  .refine(
+    (file) => (IMAGE_TYPES as readonly string[]).includes(file.type),
+    'Only JPEG, PNG, WebP or GIF images can be uploaded',
+  )
   .optional();
 
 /** The image buckets; users cannot write to them directly, uploads go through the upload-image function. */
@@ -34,7 +37,8 @@ export async function uploadImage(bucket: ImageBucket, file: File): Promise<stri
   body.append('file', file);
   const { data, error } = await supabase.functions.invoke<{ path: string }>('upload-image', { body });
   if (error) {
-    const answer: unknown = error instanceof FunctionsHttpError ? await error.context.json().catch(() => null) : null;
+    const answer: unknown =
+      error instanceof FunctionsHttpError ? await error.context.json().catch(() => null) : null;
     const msg = answer && typeof answer === 'object' ? (answer as { msg?: unknown }).msg : undefined;
     throw typeof msg === 'string' ? new Error(msg) : error;
   }

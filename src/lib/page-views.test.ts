@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
-import { FLUSH_DELAY_MS, flushPageViews, recordPageView, resetPageViews, setPageViewCaller } from './page-views';
+import {
+  FLUSH_DELAY_MS,
+  flushPageViews,
+  recordPageView,
+  resetPageViews,
+  setPageViewCaller,
+} from './page-views';
 
 describe('page views', () => {
   let fetchSpy: ReturnType<typeof vi.fn>;
@@ -17,7 +23,10 @@ describe('page views', () => {
     vi.unstubAllGlobals();
   });
 
-  const sentBodies = () => fetchSpy.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string) as { paths: string[] });
+  const sentBodies = () =>
+    fetchSpy.mock.calls.map(
+      ([, init]) => JSON.parse((init as RequestInit).body as string) as { paths: string[] },
+    );
 
   it('sends the views of a few seconds as one keepalive POST to the visitor function, as the user', () => {
     setPageViewCaller({ accessToken: 'user-token' });
@@ -41,7 +50,9 @@ describe('page views', () => {
     setPageViewCaller({ accessToken: null });
     vi.advanceTimersByTime(FLUSH_DELAY_MS);
     expect(sentBodies()).toEqual([{ paths: ['/'] }]);
-    expect(new Headers((fetchSpy.mock.calls[0][1] as RequestInit).headers).get('authorization')).toBe(`Bearer ${env.VITE_SUPABASE_ANON_KEY}`);
+    expect(new Headers((fetchSpy.mock.calls[0][1] as RequestInit).headers).get('authorization')).toBe(
+      `Bearer ${env.VITE_SUPABASE_ANON_KEY}`,
+    );
   });
 
   it('sends a full batch of 20 at once and the rest later; leaving the page sends what is queued', () => {
@@ -50,7 +61,10 @@ describe('page views', () => {
     expect(sentBodies()).toHaveLength(1);
     expect(sentBodies()[0].paths).toHaveLength(20);
     window.dispatchEvent(new Event('pagehide'));
-    expect(sentBodies()).toEqual([{ paths: Array.from({ length: 20 }, (_, i) => `/p${i}`) }, { paths: ['/p20'] }]);
+    expect(sentBodies()).toEqual([
+      { paths: Array.from({ length: 20 }, (_, i) => `/p${i}`) },
+      { paths: ['/p20'] },
+    ]);
     flushPageViews();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });

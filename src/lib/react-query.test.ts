@@ -8,9 +8,11 @@ const retry = queryConfig.queries.retry;
 const pgError = (code: string) => new PostgrestError({ message: 'refused', details: '', hint: '', code });
 
 describe('the status behind an error', () => {
-  it('reads it from the error, a function\'s answer, or the code PostgREST chose it by', () => {
+  it("reads it from the error, a function's answer, or the code PostgREST chose it by", () => {
     expect(httpStatusOf(new FunctionCallError('Not found', 404))).toBe(404);
-    expect(httpStatusOf({ name: 'FunctionsHttpError', context: new Response('{}', { status: 429 }) })).toBe(429);
+    expect(httpStatusOf({ name: 'FunctionsHttpError', context: new Response('{}', { status: 429 }) })).toBe(
+      429,
+    );
     expect(httpStatusOf({ name: 'AuthApiError', status: 422, code: 'weak_password' })).toBe(422);
     expect(httpStatusOf(pgError('PGRST116'))).toBe(400);
     expect(httpStatusOf(pgError('PGRST301'))).toBe(401);
@@ -27,10 +29,20 @@ describe('the status behind an error', () => {
 
 describe('query retries', () => {
   it('never retries a refused request (4xx); retries network failures and 5xx twice', () => {
-    for (const e of [new FunctionCallError('Bad', 400), pgError('PGRST116'), pgError('42501'), pgError('22P02'), Object.assign(new Error('Not found'), { status: 404 })]) {
+    for (const e of [
+      new FunctionCallError('Bad', 400),
+      pgError('PGRST116'),
+      pgError('42501'),
+      pgError('22P02'),
+      Object.assign(new Error('Not found'), { status: 404 }),
+    ]) {
       expect(retry(0, e)).toBe(false);
     }
-    for (const e of [new TypeError('Failed to fetch'), new FunctionCallError('Down', 503), pgError('57014')]) {
+    for (const e of [
+      new TypeError('Failed to fetch'),
+      new FunctionCallError('Down', 503),
+      pgError('57014'),
+    ]) {
       expect(retry(0, e)).toBe(true);
       expect(retry(1, e)).toBe(true);
       expect(retry(2, e)).toBe(false);
@@ -41,7 +53,9 @@ describe('query retries', () => {
     const client = createQueryClient();
     const queryFn = vi.fn().mockRejectedValue(new FunctionCallError('searchString is required', 400));
     const started = Date.now();
-    await expect(client.fetchQuery({ queryKey: ['x'], queryFn, retry })).rejects.toThrow('searchString is required');
+    await expect(client.fetchQuery({ queryKey: ['x'], queryFn, retry })).rejects.toThrow(
+      'searchString is required',
+    );
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect(Date.now() - started).toBeLessThan(500);
   });

@@ -15,8 +15,14 @@ export interface FakeRequest {
 export type FakeRoute = (req: FakeRequest) => Response | undefined | Promise<Response | undefined>;
 
 /** A JSON answer, as PostgREST and Storage send them. */
-export function json(body: unknown, { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {}) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+export function json(
+  body: unknown,
+  { status = 200, headers = {} }: { status?: number; headers?: Record<string, string> } = {},
+) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /**
@@ -38,13 +44,18 @@ export function fakeSupabase(route: FakeRoute) {
     };
     requests.push(req);
     const res = await route(req);
-    if (!res) return json({ message: `fake Supabase has no answer for ${req.method} ${url.pathname}${url.search}` }, { status: 501 });
+    if (!res)
+      return json(
+        { message: `fake Supabase has no answer for ${req.method} ${url.pathname}${url.search}` },
+        { status: 501 },
+      );
     return res;
   });
   return {
     requests,
     /** The requests with this method whose path starts with `pathPrefix`. */
-    sent: (method: string, pathPrefix: string) => requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
+    sent: (method: string, pathPrefix: string) =>
+      requests.filter((r) => r.method === method && r.path.startsWith(pathPrefix)),
   };
 }
 

@@ -10,7 +10,10 @@ import { AppProvider } from '@/app/provider';
  */
 export function createTestQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity, staleTime: Infinity }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, gcTime: Infinity, staleTime: Infinity },
+      mutations: { retry: false },
+    },
   });
 }
 
@@ -29,13 +32,18 @@ interface RenderAppOptions extends Omit<RenderOptions, 'wrapper'> {
  * router, so a component behaves as it does in the app. Other routes render their path as text,
  * which lets a test see where a navigation went.
  */
-export function renderApp(ui: ReactElement, { url = '/', routes = [], path, queryClient = createTestQueryClient(), ...options }: RenderAppOptions = {}) {
+export function renderApp(
+  ui: ReactElement,
+  { url = '/', routes = [], path, queryClient = createTestQueryClient(), ...options }: RenderAppOptions = {},
+) {
   const router = createMemoryRouter(
     [{ path: path ?? url.split('?')[0], element: ui }, ...routes, { path: '*', element: <LocationProbe /> }],
     { initialEntries: [url] },
   );
   const result = render(<RouterProvider router={router} />, {
-    wrapper: ({ children }: { children: ReactNode }) => <AppProvider queryClient={queryClient}>{children}</AppProvider>,
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <AppProvider queryClient={queryClient}>{children}</AppProvider>
+    ),
     ...options,
   });
   return { ...result, router, queryClient };

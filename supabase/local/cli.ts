@@ -15,7 +15,8 @@ import { PostgresStartError } from './postgres.ts';
 const log = (line: string) => console.log(line);
 
 /** SCAMCHECK_STACK=test runs the commands on the test ports (used by the tests of this CLI). */
-const defaultConfig = (): StackConfig => (process.env.SCAMCHECK_STACK === 'test' ? testConfig({ withApp: true, verbose: true }) : devConfig());
+const defaultConfig = (): StackConfig =>
+  process.env.SCAMCHECK_STACK === 'test' ? testConfig({ withApp: true, verbose: true }) : devConfig();
 
 async function start() {
   const config = defaultConfig();
@@ -31,8 +32,16 @@ async function start() {
     const err = e as NodeJS.ErrnoException & { port?: number };
     if (err.code === 'EADDRINUSE') {
       // Taken between the check and the listen (the default ports lie in Linux's range for outgoing connections).
-      const names: Record<number, string> = { [config.apiPort]: 'gateway', [config.mailPort]: 'mail', [config.smtpPort]: 'smtp', [config.appPort]: 'app', [config.dbPort]: 'database' };
-      console.error(`\nPort ${err.port} (${names[err.port ?? 0] ?? 'stack'}) is already in use by another program: stop it or free the port, then start again.\n`);
+      const names: Record<number, string> = {
+        [config.apiPort]: 'gateway',
+        [config.mailPort]: 'mail',
+        [config.smtpPort]: 'smtp',
+        [config.appPort]: 'app',
+        [config.dbPort]: 'database',
+      };
+      console.error(
+        `\nPort ${err.port} (${names[err.port ?? 0] ?? 'stack'}) is already in use by another program: stop it or free the port, then start again.\n`,
+      );
       process.exit(1);
     }
     throw e;
@@ -41,10 +50,22 @@ async function start() {
   // Every function is started now, so one that cannot boot is named here with its cause, not found later as 503s.
   const booted = await stack.functions.boot();
   const failed = booted.filter((f) => f.error);
-  console.log(`\nEdge functions: ${booted.filter((f) => !f.error).map((f) => f.name).join(', ') || 'none'} ready.`);
+  console.log(
+    `\nEdge functions: ${
+      booted
+        .filter((f) => !f.error)
+        .map((f) => f.name)
+        .join(', ') || 'none'
+    } ready.`,
+  );
   for (const f of failed) console.error(`  ${f.error}`);
-  if (failed.length) console.error(`  ${failed.length} function(s) cannot start; their calls answer 503 until fixed (files are watched).`);
-  console.log(`\nScamCheck local stack is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`);
+  if (failed.length)
+    console.error(
+      `  ${failed.length} function(s) cannot start; their calls answer 503 until fixed (files are watched).`,
+    );
+  console.log(
+    `\nScamCheck local stack is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`,
+  );
   console.log(await demoLogins());
   console.log('\nPress Ctrl-C to stop everything.\n');
   let stopping = false;
@@ -100,7 +121,8 @@ async function dbReset() {
   const config = defaultConfig();
   await withDatabase(config, (pool) => resetDatabase(pool, log));
   // The stored objects' rows are gone with the storage schema; their files go too.
-  for (const dir of ['storage', 'storage-uploads']) await fs.rm(path.join(config.dataDir, dir), { recursive: true, force: true });
+  for (const dir of ['storage', 'storage-uploads'])
+    await fs.rm(path.join(config.dataDir, dir), { recursive: true, force: true });
   console.log('Database reset: migrations and seed applied, stored files removed.');
 }
 
@@ -117,7 +139,9 @@ async function admin(grant: boolean) {
       process.exitCode = 1;
       return;
     }
-    await pool.query(grant ? 'select private.grant_admin($1)' : 'select private.revoke_admin($1)', [rows[0].id]);
+    await pool.query(grant ? 'select private.grant_admin($1)' : 'select private.revoke_admin($1)', [
+      rows[0].id,
+    ]);
     console.log(grant ? `${email} is now an admin.` : `${email} is no longer an admin.`);
   });
 }

@@ -113,7 +113,9 @@ async function introspect(pool: pg.Pool, schema: string) {
     )
   ).rows;
   const functions = (
-    await pool.query<Fn & { argNames: string[] | null; argModes: string[] | null; argTypes: string[]; nDefaults: number }>(
+    await pool.query<
+      Fn & { argNames: string[] | null; argModes: string[] | null; argTypes: string[]; nDefaults: number }
+    >(
       `select p.proname as name, coalesce(p.proargnames, '{}') as "argNames", p.proargmodes::text[] as "argModes",
               array(select t.typname::text from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(oid, i) join pg_type t on t.oid = u.oid order by u.i) as "argTypes",
               p.pronargdefaults::int as "nDefaults", rt.typname as "returnType", rt.typrelid::int as "returnRelid",
@@ -128,8 +130,19 @@ async function introspect(pool: pg.Pool, schema: string) {
     const inputs = f.argTypes
       .map((type, i) => ({ name: f.argNames?.[i] ?? '', type, mode: modes[i] }))
       .filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
-    const args = inputs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= inputs.length - f.nDefaults }));
-    return { name: f.name, args: args.sort(byName), returnType: f.returnType, returnRelid: f.returnRelid, returnsSet: f.returnsSet, rows: f.rows };
+    const args = inputs.map((a, i) => ({
+      name: a.name,
+      type: a.type,
+      hasDefault: i >= inputs.length - f.nDefaults,
+    }));
+    return {
+      name: f.name,
+      args: args.sort(byName),
+      returnType: f.returnType,
+      returnRelid: f.returnRelid,
+      returnsSet: f.returnsSet,
+      rows: f.rows,
+    };
   });
   const enums = (
     await pool.query<EnumType>(
@@ -157,7 +170,24 @@ export async function generateTypes(pool: pg.Pool, schemas: string[] = ['public'
   const tsType = (pgType: string): string => {
     if (pgType === 'bool') return 'boolean';
     if (['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'].includes(pgType)) return 'number';
-    if (['bytea', 'bpchar', 'varchar', 'date', 'text', 'citext', 'time', 'timetz', 'timestamp', 'timestamptz', 'uuid', 'vector', 'interval'].includes(pgType)) return 'string';
+    if (
+      [
+        'bytea',
+        'bpchar',
+        'varchar',
+        'date',
+        'text',
+        'citext',
+        'time',
+        'timetz',
+        'timestamp',
+        'timestamptz',
+        'uuid',
+        'vector',
+        'interval',
+      ].includes(pgType)
+    )
+      return 'string';
     if (pgType === 'json' || pgType === 'jsonb') return 'Json';
     if (pgType === 'void') return 'undefined';
     if (pgType === 'record') return 'Record<string, unknown>';
@@ -185,9 +215,12 @@ isOneToOne: ${r.isOneToOne}
     for (const fk of d.foreignKeys) {
       const through = (baseOid: number, cols: string[]) =>
         [...new Set(d.viewColumns.filter((v) => v.base === baseOid).map((v) => v.view))].filter((view) =>
-          cols.every((c) => d.viewColumns.some((v) => v.view === view && v.base === baseOid && v.column === c)),
+          cols.every((c) =>
+            d.viewColumns.some((v) => v.view === view && v.base === baseOid && v.column === c),
+          ),
         );
-      for (const view of through(fk.refRelid, fk.referencedColumns)) rels.push({ ...fk, referencedRelation: view });
+      for (const view of through(fk.refRelid, fk.referencedColumns))
+        rels.push({ ...fk, referencedRelation: view });
       for (const view of through(fk.relid, fk.columns)) rels.push({ ...fk, relation: view });
     }
     rels.sort(
@@ -222,18 +255,23 @@ isOneToOne: ${r.isOneToOne}
     const viewBlock = views.length
       ? views.map((v) => {
           const cols = columnsOf(v.oid);
-          const writable = (c: Column) => (c.updatable ? column({ ...c, nullable: true }, true) : `${JSON.stringify(c.name)}?: never`);
+          const writable = (c: Column) =>
+            c.updatable ? column({ ...c, nullable: true }, true) : `${JSON.stringify(c.name)}?: never`;
           return `${JSON.stringify(v.name)}: {
                   Row: {
                     ${cols.map((c) => column({ ...c, nullable: true }, false))}
                   }
-                  ${v.updatable ? `Insert: {
+                  ${
+                    v.updatable
+                      ? `Insert: {
                     ${cols.map(writable)}
                   }
                   Update: {
                     ${cols.map(writable)}
                   }
-                  ` : ''}Relationships: [
+                  `
+                      : ''
+                  }Relationships: [
                     ${relsOf(v.name).map(relationship)}
                   ]
                 }`;
@@ -241,12 +279,15 @@ isOneToOne: ${r.isOneToOne}
       : '[_ in never]: never';
 
     const fnsByName = new Map<string, Fn[]>();
-    for (const f of [...d.functions].sort(byName)) fnsByName.set(f.name, [...(fnsByName.get(f.name) ?? []), f]);
+    for (const f of [...d.functions].sort(byName))
+      fnsByName.set(f.name, [...(fnsByName.get(f.name) ?? []), f]);
     const returnOf = (f: Fn): string => {
       const rel = relById.get(f.returnRelid);
       if (rel) {
         const oneRow = !(f.rows > 1);
-        const cols = columnsOf(rel.oid).map((c) => column(rel.kind === 'view' ? { ...c, nullable: true } : c, false));
+        const cols = columnsOf(rel.oid).map((c) =>
+          column(rel.kind === 'view' ? { ...c, nullable: true } : c, false),
+        );
         return `{
               ${cols.join(',\n')}
             }${f.returnsSet && !oneRow ? '[]' : ''}

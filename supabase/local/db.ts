@@ -50,7 +50,14 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   let server: LocalPostgres | undefined;
   if (!config.databaseUrl) {
     await fs.mkdir(config.dataDir, { recursive: true });
-    server = new LocalPostgres({ dataDir: config.dataDir, port: config.dbPort, host: config.host, durable: config.durable, log, verbose: config.verbose });
+    server = new LocalPostgres({
+      dataDir: config.dataDir,
+      port: config.dbPort,
+      host: config.host,
+      durable: config.durable,
+      log,
+      verbose: config.verbose,
+    });
     await server.start();
   }
   const url = dbUrl(config);
@@ -93,7 +100,9 @@ export async function applyPlatform(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function listMigrations(dir = MIGRATIONS_DIR): Promise<{ version: string; name: string; file: string }[]> {
+export async function listMigrations(
+  dir = MIGRATIONS_DIR,
+): Promise<{ version: string; name: string; file: string }[]> {
   if (!existsSync(dir)) return [];
   return (await fs.readdir(dir))
     .filter((f) => /^\d+_.*\.sql$/.test(f))
@@ -109,16 +118,20 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<{ version: s
  * supabase_migrations.schema_migrations as the CLI does. A failing migration rolls back whole and
  * stops with the file name and Postgres' error.
  */
-export async function applyMigrations(pool: pg.Pool, log: (line: string) => void, dir = MIGRATIONS_DIR): Promise<number> {
+export async function applyMigrations(
+  pool: pg.Pool,
+  log: (line: string) => void,
+  dir = MIGRATIONS_DIR,
+): Promise<number> {
   await pool.query(`
     create schema if not exists supabase_migrations;
     create table if not exists supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
     create table if not exists supabase_migrations.seed_files (path text primary key, hash text not null);
   `);
   const done = new Set(
-    (await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await pool.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((r) => r.version),
   );
   let applied = 0;
   for (const m of await listMigrations(dir)) {

@@ -18,7 +18,15 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseToml } from 'smol-toml';
-import { ANON_KEY, ROOT_DIR, SERVICE_ROLE_KEY, SUPABASE_DIR, apiUrl, dbUrl, type StackConfig } from './config.ts';
+import {
+  ANON_KEY,
+  ROOT_DIR,
+  SERVICE_ROLE_KEY,
+  SUPABASE_DIR,
+  apiUrl,
+  dbUrl,
+  type StackConfig,
+} from './config.ts';
 import { bearerToken, verifyJwt } from './jwt.ts';
 import { sendJson } from './http.ts';
 
@@ -39,7 +47,9 @@ export function functionSettings(name: string): { verifyJwt: boolean; entrypoint
   let entrypoint = path.join(FUNCTIONS_DIR, name, 'index.ts');
   const toml = path.join(SUPABASE_DIR, 'config.toml');
   if (existsSync(toml)) {
-    const cfg = parseToml(readFileSync(toml, 'utf8')) as { functions?: Record<string, { verify_jwt?: boolean; entrypoint?: string }> };
+    const cfg = parseToml(readFileSync(toml, 'utf8')) as {
+      functions?: Record<string, { verify_jwt?: boolean; entrypoint?: string }>;
+    };
     const f = cfg.functions?.[name];
     if (f?.verify_jwt === false) verify = false;
     if (f?.entrypoint) entrypoint = path.resolve(SUPABASE_DIR, f.entrypoint);
@@ -123,7 +133,11 @@ export class FunctionsRuntime {
 
   private async startWorker(name: string): Promise<Worker> {
     const port = await this.pickPort();
-    const proc = spawn(this.deno, denoRunArgs(name, WORKER), { cwd: ROOT_DIR, env: this.env(port, this.entrypoint(name)), stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(this.deno, denoRunArgs(name, WORKER), {
+      cwd: ROOT_DIR,
+      env: this.env(port, this.entrypoint(name)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const ready = new Promise<void>((resolve, reject) => {
       let stderr = '';
       const timer = setTimeout(() => reject(new BootError(name, 'did not start within 120 s')), 120_000);
@@ -135,7 +149,8 @@ export class FunctionsRuntime {
         }
         if (isErr) stderr += text;
         for (const line of text.split('\n')) {
-          if (line && !line.includes('__SB_WORKER_READY__') && this.config.verbose) this.log(`[functions:${name}] ${line}`);
+          if (line && !line.includes('__SB_WORKER_READY__') && this.config.verbose)
+            this.log(`[functions:${name}] ${line}`);
         }
       };
       proc.stdout!.on('data', (c) => onLine(c, false));
@@ -199,13 +214,21 @@ export class FunctionsRuntime {
 
   async handle(req: IncomingMessage, res: ServerResponse, subPath: string) {
     const name = subPath.split('/')[1]?.split('?')[0] ?? '';
-    if (!/^[A-Za-z0-9_-]+$/.test(name) || name.startsWith('_') || !existsSync(path.join(FUNCTIONS_DIR, name))) {
+    if (
+      !/^[A-Za-z0-9_-]+$/.test(name) ||
+      name.startsWith('_') ||
+      !existsSync(path.join(FUNCTIONS_DIR, name))
+    ) {
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
     const settings = functionSettings(name);
     if (settings.verifyJwt) {
       const auth = req.headers['authorization'];
-      if (!auth) return sendJson(res, 401, { code: 'UNAUTHORIZED_NO_AUTH_HEADER', message: 'Missing authorization header' });
+      if (!auth)
+        return sendJson(res, 401, {
+          code: 'UNAUTHORIZED_NO_AUTH_HEADER',
+          message: 'Missing authorization header',
+        });
       const token = bearerToken({ authorization: auth });
       try {
         if (!token || token === auth) throw new Error();
@@ -218,7 +241,8 @@ export class FunctionsRuntime {
     try {
       worker = await this.worker(name);
     } catch (e) {
-      const message = e instanceof BootError ? e.summary : `Function ${name} failed to start: ${(e as Error).message}`;
+      const message =
+        e instanceof BootError ? e.summary : `Function ${name} failed to start: ${(e as Error).message}`;
       this.log(`[functions:${name}] ${message}`);
       return sendJson(res, 503, { code: 'BOOT_ERROR', message });
     }
@@ -250,7 +274,12 @@ export class FunctionsRuntime {
 export function functionNames(): string[] {
   if (!existsSync(FUNCTIONS_DIR)) return [];
   return readdirSync(FUNCTIONS_DIR, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('_') && existsSync(path.join(FUNCTIONS_DIR, d.name, 'index.ts')))
+    .filter(
+      (d) =>
+        d.isDirectory() &&
+        !d.name.startsWith('_') &&
+        existsSync(path.join(FUNCTIONS_DIR, d.name, 'index.ts')),
+    )
     .map((d) => d.name)
     .sort();
 }
@@ -267,9 +296,14 @@ export class BootError extends Error {
 
 /** The first line of Deno's error output that says something (colours and stack frames left out). */
 export function firstCause(stderr: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const lines = stderr.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
-  return lines.find((l) => /^(error|uncaught|\w*Error)\b/i.test(l)) ?? lines.find((l) => l && !l.startsWith('at '));
+  const lines = stderr
+    // eslint-disable-next-line no-control-regex
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim());
+  return (
+    lines.find((l) => /^(error|uncaught|\w*Error)\b/i.test(l)) ?? lines.find((l) => l && !l.startsWith('at '))
+  );
 }
 
 /**
@@ -280,8 +314,20 @@ export function firstCause(stderr: string): string | undefined {
  * Local addresses bypass any proxy.
  */
 export function denoHostEnv(host: NodeJS.ProcessEnv): Record<string, string> {
-  const keys = ['PATH', 'HOME', 'TMPDIR', 'DENO_DIR', 'DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS', 'NPM_CONFIG_REGISTRY'];
-  for (const proxy of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY']) keys.push(proxy, proxy.toLowerCase());
+  const keys = [
+    'PATH',
+    'HOME',
+    'TMPDIR',
+    'DENO_DIR',
+    'DENO_CERT',
+    'DENO_TLS_CA_STORE',
+    'SSL_CERT_FILE',
+    'SSL_CERT_DIR',
+    'NODE_EXTRA_CA_CERTS',
+    'NPM_CONFIG_REGISTRY',
+  ];
+  for (const proxy of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'NO_PROXY'])
+    keys.push(proxy, proxy.toLowerCase());
   const out: Record<string, string> = {};
   for (const k of keys) if (host[k]) out[k] = host[k]!;
   const caFile = host.DENO_CERT || host.NODE_EXTRA_CA_CERTS || host.SSL_CERT_FILE;
@@ -321,14 +367,19 @@ export async function proxy(req: IncomingMessage, res: ServerResponse, port: num
   await new Promise<void>((resolve) => {
     // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
     const client = req.socket.remoteAddress ?? '';
-    const forwarded = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${client}` : client;
+    const forwarded = req.headers['x-forwarded-for']
+      ? `${req.headers['x-forwarded-for']}, ${client}`
+      : client;
     const headers = { ...req.headers, host: `127.0.0.1:${port}`, 'x-forwarded-for': forwarded };
-    const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-      up.on('end', resolve);
-      up.on('error', resolve);
-    });
+    const upstream = http.request(
+      { host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+        up.on('end', resolve);
+        up.on('error', resolve);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
       else res.end();

@@ -25,7 +25,9 @@ export interface Gateway {
 
 /** The part of the CORS set that every answer carries (the rest only means something on a preflight's answer). */
 const RESPONSE_CORS: Record<string, string> = Object.fromEntries(
-  ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'].map((k) => [k, CORS_HEADERS[k]]),
+  ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-expose-headers'].map(
+    (k) => [k, CORS_HEADERS[k]],
+  ),
 );
 
 /**

@@ -7,7 +7,11 @@ export class HttpError extends Error {
     public body: unknown,
     public headers: Record<string, string> = {},
   ) {
-    super(typeof body === 'object' && body && 'message' in body ? String((body as { message: unknown }).message) : String(body));
+    super(
+      typeof body === 'object' && body && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : String(body),
+    );
   }
 }
 
@@ -17,7 +21,12 @@ export async function readBody(req: IncomingMessage, limit = 50 * 1024 * 1024): 
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > limit) throw new HttpError(413, { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+    if (size > limit)
+      throw new HttpError(413, {
+        statusCode: '413',
+        error: 'Payload too large',
+        message: 'The object exceeded the maximum allowed size',
+      });
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
@@ -29,11 +38,21 @@ export async function readJson(req: IncomingMessage, limit?: number): Promise<un
   try {
     return JSON.parse(body.toString('utf8'));
   } catch {
-    throw new HttpError(400, { code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+    throw new HttpError(400, {
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'Empty or invalid json',
+    });
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   const text = body === undefined ? '' : JSON.stringify(body);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -55,6 +74,7 @@ export const CORS_HEADERS: Record<string, string> = {
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
     'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, range-unit, x-upsert, cache-control, x-supabase-api-version, accept, accept-language, content-language, if-none-match, x-source',
-  'access-control-expose-headers': 'content-range, content-location, content-type, x-total-count, etag, location, x-supabase-api-version',
+  'access-control-expose-headers':
+    'content-range, content-location, content-type, x-total-count, etag, location, x-supabase-api-version',
   'access-control-max-age': '3600',
 };

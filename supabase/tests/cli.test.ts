@@ -18,7 +18,12 @@ const api = `http://127.0.0.1:${ports.apiPort}`;
 const app = `http://localhost:${ports.appPort}`;
 
 function run(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { cwd: ROOT_DIR, env, encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+    cwd: ROOT_DIR,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 describe('npm start', () => {
@@ -36,7 +41,11 @@ describe('npm start', () => {
 
   it('starts the stack, refuses a second start, reports status and stops cleanly on Ctrl-C', async () => {
     const began = Date.now();
-    child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], {
+      cwd: ROOT_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
     await new Promise<void>((resolve, reject) => {
@@ -53,7 +62,9 @@ describe('npm start', () => {
     expect(output).toContain(app);
     expect(output).toContain(api);
 
-    const fn = await fetch(`${api}/functions/v1/health`, { headers: { authorization: `Bearer ${process.env.STACK_ANON_KEY}` } });
+    const fn = await fetch(`${api}/functions/v1/health`, {
+      headers: { authorization: `Bearer ${process.env.STACK_ANON_KEY}` },
+    });
     expect(fn.status).toBe(200);
     const page = await fetch(app);
     expect(page.status).toBe(200);
@@ -66,7 +77,15 @@ describe('npm start', () => {
     const status = run(['status']);
     expect(status.status).toBe(0);
     const lines = status.stdout.trim().split('\n');
-    for (const key of ['API_URL', 'DB_URL', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'JWT_SECRET', 'MAILPIT_URL', 'APP_URL']) {
+    for (const key of [
+      'API_URL',
+      'DB_URL',
+      'ANON_KEY',
+      'SERVICE_ROLE_KEY',
+      'JWT_SECRET',
+      'MAILPIT_URL',
+      'APP_URL',
+    ]) {
       expect(lines.some((l) => new RegExp(`^${key}=".+"$`).test(l))).toBe(true);
     }
     expect(lines).toContain(`API_URL="${api}"`);
@@ -78,7 +97,9 @@ describe('npm start', () => {
       expect(await portInUse('127.0.0.1', port)).toBe(false);
     }
     // The function worker started by the health call above must be gone too (found by its environment).
-    const workers = spawnSync('pgrep', ['-f', 'deno/worker.ts'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    const workers = spawnSync('pgrep', ['-f', 'deno/worker.ts'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean);
     const ours = workers.filter((pid) => {
       try {
         return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`SUPABASE_URL=${api}`);
@@ -105,6 +126,8 @@ describe('npm start', () => {
     expect(existsSync(orphan)).toBe(false);
     expect(existsSync(path.join(dataDir, 'storage'))).toBe(false);
     // Nothing is left running: the command started and stopped its own database.
-    expect(spawnSync('pgrep', ['-f', `test-${offset}/postgres`], { encoding: 'utf8' }).stdout.trim()).toBe('');
+    expect(spawnSync('pgrep', ['-f', `test-${offset}/postgres`], { encoding: 'utf8' }).stdout.trim()).toBe(
+      '',
+    );
   }, 120_000);
 });

@@ -64,7 +64,9 @@ describe('function workers', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as net.AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` } });
+      const res = await fetch(`http://127.0.0.1:${port}/health`, {
+        headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` },
+      });
       expect(res.status).toBe(200);
       expect(picked[0]).toBe(taken);
       expect(picked.length).toBe(2);
@@ -79,19 +81,26 @@ describe('function workers', () => {
     // A package no one installed: Deno resolves npm: from node_modules and must say it is missing.
     const dir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-broken-fn-'));
     const entry = path.join(dir, 'index.ts');
-    writeFileSync(entry, "import pad from 'npm:left-pad@1.3.0';\nDeno.serve(() => new Response(pad('x', 3)));\n");
+    writeFileSync(
+      entry,
+      "import pad from 'npm:left-pad@1.3.0';\nDeno.serve(() => new Response(pad('x', 3)));\n",
+    );
     class BrokenRuntime extends FunctionsRuntime {
       protected override entrypoint(name: string) {
         return name === 'health' ? entry : super.entrypoint(name);
       }
     }
     const logged: string[] = [];
-    const runtime = new BrokenRuntime(testConfig({ verbose: false, watchFunctions: false }), (line) => logged.push(line));
+    const runtime = new BrokenRuntime(testConfig({ verbose: false, watchFunctions: false }), (line) =>
+      logged.push(line),
+    );
     const server = http.createServer((req, res) => void runtime.handle(req, res, req.url!));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = server.address() as net.AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` } });
+      const res = await fetch(`http://127.0.0.1:${port}/health`, {
+        headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` },
+      });
       expect(res.status).toBe(503);
       const body = (await res.json()) as { code: string; message: string };
       expect(body.code).toBe('BOOT_ERROR');
@@ -132,13 +141,21 @@ describe('the environment Deno gets', () => {
     });
     expect(env).not.toHaveProperty('SECRET_THING');
     // Explicit Deno settings win.
-    const own = denoHostEnv({ DENO_CERT: '/own.pem', NODE_EXTRA_CA_CERTS: '/node.pem', DENO_TLS_CA_STORE: 'system' });
+    const own = denoHostEnv({
+      DENO_CERT: '/own.pem',
+      NODE_EXTRA_CA_CERTS: '/node.pem',
+      DENO_TLS_CA_STORE: 'system',
+    });
     expect(own).toMatchObject({ DENO_CERT: '/own.pem', DENO_TLS_CA_STORE: 'system' });
     expect(denoHostEnv({ SSL_CERT_FILE: '/ssl.pem' }).DENO_CERT).toBe('/ssl.pem');
   });
 
   it('the first line of the cause skips colours and stack frames', () => {
-    expect(firstCause('\x1b[31merror\x1b[0m: Module not found "file:///x.ts".\n    at file:///y.ts:1:8\n')).toBe('error: Module not found "file:///x.ts".');
-    expect(firstCause('Warning something\nUncaught TypeError: boom\n    at f (file:///a.ts:2:3)')).toBe('Uncaught TypeError: boom');
+    expect(
+      firstCause('\x1b[31merror\x1b[0m: Module not found "file:///x.ts".\n    at file:///y.ts:1:8\n'),
+    ).toBe('error: Module not found "file:///x.ts".');
+    expect(firstCause('Warning something\nUncaught TypeError: boom\n    at f (file:///a.ts:2:3)')).toBe(
+      'Uncaught TypeError: boom',
+    );
   });
 });

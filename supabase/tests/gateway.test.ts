@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { stackEnv } from './helpers.ts';
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${stackEnv('API_URL')}${path}`, { ...init, headers: { apikey: stackEnv('ANON_KEY'), ...(init.headers as Record<string, string>) } });
+  fetch(`${stackEnv('API_URL')}${path}`, {
+    ...init,
+    headers: { apikey: stackEnv('ANON_KEY'), ...(init.headers as Record<string, string>) },
+  });
 
 describe('gateway', () => {
   it('routes a prefix alone or before "/" or "?", and nothing that only starts with it', async () => {
@@ -21,11 +24,20 @@ describe('gateway', () => {
   });
 
   it('answers preflights, and puts the CORS headers on every answer', async () => {
-    const pre = await api('/rest/v1/anything', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } });
+    const pre = await api('/rest/v1/anything', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+    });
     expect(pre.status).toBe(200);
     expect(pre.headers.get('access-control-allow-methods')).toContain('PATCH');
     expect(pre.headers.get('access-control-allow-headers')).toContain('authorization');
-    for (const path of ['/rest/v1', '/rest/v1/no_such_table', '/auth/v1/settings', '/storage/v1/bucket', '/nothing']) {
+    for (const path of [
+      '/rest/v1',
+      '/rest/v1/no_such_table',
+      '/auth/v1/settings',
+      '/storage/v1/bucket',
+      '/nothing',
+    ]) {
       const res = await api(path);
       expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
       expect(res.headers.get('access-control-expose-headers'), path).toContain('content-range');

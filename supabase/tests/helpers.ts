@@ -1,9 +1,12 @@
 /** Shared helpers for tests that run against the local stack started by global-setup.ts. */
 import pg from 'pg';
 
-export function stackEnv(name: 'API_URL' | 'DB_URL' | 'ANON_KEY' | 'SERVICE_ROLE_KEY' | 'JWT_SECRET' | 'MAILPIT_URL' | 'APP_URL'): string {
+export function stackEnv(
+  name: 'API_URL' | 'DB_URL' | 'ANON_KEY' | 'SERVICE_ROLE_KEY' | 'JWT_SECRET' | 'MAILPIT_URL' | 'APP_URL',
+): string {
   const v = process.env[`STACK_${name}`];
-  if (!v) throw new Error(`STACK_${name} is not set: run the tests through vitest (global-setup starts the stack)`);
+  if (!v)
+    throw new Error(`STACK_${name} is not set: run the tests through vitest (global-setup starts the stack)`);
   return v;
 }
 

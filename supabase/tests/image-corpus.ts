@@ -67,7 +67,15 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
  * `trailer` chunks after it. `raw` replaces the filtered pixel rows (for bombs).
  */
 export function png(
-  opts: { width?: number; height?: number; colorType?: number; depth?: number; extra?: Uint8Array[]; trailer?: Uint8Array[]; raw?: Uint8Array } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    colorType?: number;
+    depth?: number;
+    extra?: Uint8Array[];
+    trailer?: Uint8Array[];
+    raw?: Uint8Array;
+  } = {},
 ): Uint8Array<ArrayBuffer> {
   const { width = 4, height = 3, colorType = 2, depth = 8 } = opts;
   let raw = opts.raw;
@@ -146,7 +154,12 @@ function exifWithGps(): Uint8Array<ArrayBuffer> {
   const textAt = lonAt + 24;
   const rational = (...v: number[]) => v.flatMap((n) => [...u32be(n), ...u32be(1)]);
   const entry = (tag: number, type: number, count: number, value: number[]) =>
-    concat(u16be(tag), u16be(type), u32be(count), value.length === 4 ? value : [...value, 0, 0, 0, 0].slice(0, 4));
+    concat(
+      u16be(tag),
+      u16be(type),
+      u32be(count),
+      value.length === 4 ? value : [...value, 0, 0, 0, 0].slice(0, 4),
+    );
   const tiff = concat(
     enc.encode('MM'),
     [0, 42],
@@ -184,7 +197,7 @@ export function jpegWithGpsAndApp0Text(): Uint8Array<ArrayBuffer> {
 /** The base JPEG with its frame header claiming `width` x `height` (the 60,000 x 60,000 finding). */
 export function jpegClaiming(width: number, height: number): Uint8Array<ArrayBuffer> {
   const out = concat(BASE_JPEG);
-  for (let i = 2; i + 9 < out.length; ) {
+  for (let i = 2; i + 9 < out.length;) {
     const marker = out[i + 1];
     const length = (out[i + 2] << 8) | out[i + 3];
     if (marker === 0xc0) {
@@ -264,4 +277,6 @@ export function webpWithMetadata(): Uint8Array<ArrayBuffer> {
 export const SVG_AS_PNG = enc.encode(
   `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.domain)</script></svg>`,
 );
-export const HTML_AS_PNG = enc.encode(`<!doctype html><html><body><script>alert(document.cookie)</script></body></html>`);
+export const HTML_AS_PNG = enc.encode(
+  `<!doctype html><html><body><script>alert(document.cookie)</script></body></html>`,
+);

@@ -15,19 +15,37 @@ describe('mail sink', () => {
   it('keeps a message sent over SMTP and serves it through the Mailpit API', async () => {
     const to = `${unique('mail')}@example.com`;
     const smtpPort = Number(process.env.STACK_SMTP_PORT);
-    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
-    await transport.sendMail({ from: 'test@scamcheck.local', to, subject: 'Hello sink', text: 'code 123456', html: '<p>code <b>123456</b></p>' });
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpPort,
+      secure: false,
+      ignoreTLS: true,
+    });
+    await transport.sendMail({
+      from: 'test@scamcheck.local',
+      to,
+      subject: 'Hello sink',
+      text: 'code 123456',
+      html: '<p>code <b>123456</b></p>',
+    });
     transport.close();
 
-    const list = (await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/search?query=to:${to}`)).json()) as MessageList;
+    const list = (await (
+      await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/search?query=to:${to}`)
+    ).json()) as MessageList;
     expect(list.messages).toHaveLength(1);
     expect(list.messages[0]).toMatchObject({ Subject: 'Hello sink', To: [{ Address: to }] });
 
-    const one = (await (await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${list.messages[0].ID}`)).json()) as Message;
+    const one = (await (
+      await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${list.messages[0].ID}`)
+    ).json()) as Message;
     expect(one.Text).toContain('123456');
     expect(one.HTML).toContain('<b>123456</b>');
 
-    const del = await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/messages`, { method: 'DELETE', body: JSON.stringify({ IDs: [one.ID] }) });
+    const del = await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/messages`, {
+      method: 'DELETE',
+      body: JSON.stringify({ IDs: [one.ID] }),
+    });
     expect(del.status).toBe(200);
     expect((await fetch(`${stackEnv('MAILPIT_URL')}/api/v1/message/${one.ID}`)).status).toBe(404);
   });

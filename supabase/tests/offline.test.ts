@@ -53,7 +53,11 @@ describe('npm start with no network and an empty Deno cache', () => {
       no_proxy: '',
     };
     for (const k of ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY']) env[k] = env[k.toLowerCase()] = dead;
-    child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], {
+      cwd: ROOT_DIR,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (c) => (output += c));
     child.stderr!.on('data', (c) => (output += c));
     const began = Date.now();
@@ -82,7 +86,9 @@ describe('npm start with no network and an empty Deno cache', () => {
 
   it('starts every function and says so', () => {
     const names = functionNames();
-    expect(names).toEqual(expect.arrayContaining(['api', 'health', 'notify-dispatch', 'removal-expiry', 'visitor']));
+    expect(names).toEqual(
+      expect.arrayContaining(['api', 'health', 'notify-dispatch', 'removal-expiry', 'visitor']),
+    );
     expect(output).toContain(`Edge functions: ${names.join(', ')} ready.`);
     expect(output).not.toMatch(/failed to start|BOOT_ERROR/);
   });

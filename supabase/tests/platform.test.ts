@@ -18,8 +18,14 @@ describe('a migration with RLS on the platform schema', () => {
 
   beforeAll(async () => {
     const pool = adminPool();
-    for (const [id, email] of [[alice, `${table}a@example.com`], [bob, `${table}b@example.com`]]) {
-      await pool.query(`insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`, [id, email]);
+    for (const [id, email] of [
+      [alice, `${table}a@example.com`],
+      [bob, `${table}b@example.com`],
+    ]) {
+      await pool.query(
+        `insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`,
+        [id, email],
+      );
     }
     await pool.query(`
       create table public.${table} (id bigint generated always as identity primary key, owner uuid not null default auth.uid() references auth.users(id), body text not null);
@@ -38,7 +44,9 @@ describe('a migration with RLS on the platform schema', () => {
   });
 
   const rows = (claims: { role: string; sub?: string }) =>
-    withRole(adminPool(), claims, async (c) => (await c.query(`select body from public.${table} order by body`)).rows.map((r) => r.body));
+    withRole(adminPool(), claims, async (c) =>
+      (await c.query(`select body from public.${table} order by body`)).rows.map((r) => r.body),
+    );
 
   it('shows anon nothing, each user their own rows, and service_role everything', async () => {
     expect(await rows({ role: 'anon' })).toEqual([]);
@@ -48,27 +56,40 @@ describe('a migration with RLS on the platform schema', () => {
   });
 
   it('fills auth.uid() from the JWT claims and refuses rows for someone else', async () => {
-    const inserted = await withRole(adminPool(), { role: 'authenticated', sub: alice }, async (c) =>
-      (await c.query(`insert into public.${table} (body) values ('mine') returning owner`)).rows[0].owner,
+    const inserted = await withRole(
+      adminPool(),
+      { role: 'authenticated', sub: alice },
+      async (c) =>
+        (await c.query(`insert into public.${table} (body) values ('mine') returning owner`)).rows[0].owner,
     );
     expect(inserted).toBe(alice);
     await expect(
-      withRole(adminPool(), { role: 'authenticated', sub: alice }, (c) => c.query(`insert into public.${table} (owner, body) values ($1, 'forged')`, [bob])),
+      withRole(adminPool(), { role: 'authenticated', sub: alice }, (c) =>
+        c.query(`insert into public.${table} (owner, body) values ($1, 'forged')`, [bob]),
+      ),
     ).rejects.toThrow(/row-level security/);
-    await expect(withRole(adminPool(), { role: 'anon' }, (c) => c.query(`insert into public.${table} (owner, body) values ($1, 'x')`, [bob]))).rejects.toThrow(
-      /row-level security/,
-    );
+    await expect(
+      withRole(adminPool(), { role: 'anon' }, (c) =>
+        c.query(`insert into public.${table} (owner, body) values ($1, 'x')`, [bob]),
+      ),
+    ).rejects.toThrow(/row-level security/);
   });
 
   it('offers auth.role() and auth.jwt() to policies', async () => {
-    const got = await withRole(adminPool(), { role: 'authenticated', sub: alice, email: 'a@example.com' }, async (c) =>
-      (await c.query(`select auth.role() as role, auth.jwt() ->> 'email' as email, auth.uid() as uid`)).rows[0],
+    const got = await withRole(
+      adminPool(),
+      { role: 'authenticated', sub: alice, email: 'a@example.com' },
+      async (c) =>
+        (await c.query(`select auth.role() as role, auth.jwt() ->> 'email' as email, auth.uid() as uid`))
+          .rows[0],
     );
     expect(got).toEqual({ role: 'authenticated', email: 'a@example.com', uid: alice });
   });
 
   it('shapes storage path helpers as Supabase does', async () => {
-    const { rows: r } = await adminPool().query(`select storage.foldername('a/b/c.png') as f, storage.filename('a/b/c.png') as n, storage.extension('a/b/c.png') as e`);
+    const { rows: r } = await adminPool().query(
+      `select storage.foldername('a/b/c.png') as f, storage.filename('a/b/c.png') as n, storage.extension('a/b/c.png') as e`,
+    );
     expect(r[0]).toEqual({ f: ['a', 'b'], n: 'c.png', e: 'png' });
   });
 });
@@ -96,11 +117,16 @@ describe('migrations', () => {
   });
 
   it('applies pending migrations once each, in order, recorded as the CLI does', async () => {
-    await fs.writeFile(path.join(dir, '20260101000000_first.sql'), 'create table public.one (id int primary key);');
+    await fs.writeFile(
+      path.join(dir, '20260101000000_first.sql'),
+      'create table public.one (id int primary key);',
+    );
     await fs.writeFile(path.join(dir, '20260102000000_second.sql'), 'insert into public.one values (1);');
     expect(await applyMigrations(pool, () => undefined, dir)).toBe(2);
     expect(await applyMigrations(pool, () => undefined, dir)).toBe(0);
-    const { rows } = await pool.query('select version, name from supabase_migrations.schema_migrations order by version');
+    const { rows } = await pool.query(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
     expect(rows).toEqual([
       { version: '20260101000000', name: 'first' },
       { version: '20260102000000', name: 'second' },
@@ -108,12 +134,17 @@ describe('migrations', () => {
   });
 
   it('stops at a broken migration with its file and the Postgres error, and changes nothing', async () => {
-    await fs.writeFile(path.join(dir, '20260103000000_broken.sql'), 'create table public.two (id int);\ninsert into public.nope values (1);');
+    await fs.writeFile(
+      path.join(dir, '20260103000000_broken.sql'),
+      'create table public.two (id int);\ninsert into public.nope values (1);',
+    );
     const err = await applyMigrations(pool, () => undefined, dir).catch((e) => e);
     expect(err).toBeInstanceOf(MigrationError);
     expect(err.message).toContain('supabase/migrations/20260103000000_broken.sql');
     expect(err.message).toContain('relation "public.nope" does not exist');
-    const { rows } = await pool.query(`select to_regclass('public.two') as t, (select count(*)::int from supabase_migrations.schema_migrations) as n`);
+    const { rows } = await pool.query(
+      `select to_regclass('public.two') as t, (select count(*)::int from supabase_migrations.schema_migrations) as n`,
+    );
     expect(rows[0]).toEqual({ t: null, n: 2 });
   });
 });

@@ -13,7 +13,10 @@ const user = crypto.randomUUID();
 const table = unique('limit_rest_');
 let token: string;
 
-function rest(path: string, init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+function rest(
+  path: string,
+  init: { method?: string; token?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   return fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
     method: init.method ?? 'GET',
     headers: {
@@ -33,11 +36,21 @@ function address(): string {
 }
 
 beforeAll(async () => {
-  await adminPool().query(`insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`, [user, `${user}@example.com`]);
+  await adminPool().query(
+    `insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`,
+    [user, `${user}@example.com`],
+  );
   const now = Math.floor(Date.now() / 1000);
-  await adminPool().query(`create table public.${table} (id bigint generated always as identity primary key, note text);
+  await adminPool()
+    .query(`create table public.${table} (id bigint generated always as identity primary key, note text);
     grant insert on public.${table} to anon;`);
-  token = await signJwt({ role: 'authenticated', aud: 'authenticated', sub: user, iat: now, exp: now + 3600 });
+  token = await signJwt({
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub: user,
+    iat: now,
+    exp: now + 3600,
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +64,11 @@ describe('db-pre-request and 429 from SQL', () => {
     let accepted = 0;
     let refused: Response | undefined;
     for (let i = 0; i < 200 && !refused; i++) {
-      const r = await rest(`notify_registrations?id=eq.${crypto.randomUUID()}`, { method: 'DELETE', token, headers: { 'x-forwarded-for': address() } });
+      const r = await rest(`notify_registrations?id=eq.${crypto.randomUUID()}`, {
+        method: 'DELETE',
+        token,
+        headers: { 'x-forwarded-for': address() },
+      });
       if (r.status === 429) refused = r;
       else {
         expect(r.status).toBe(204);
@@ -67,7 +84,12 @@ describe('db-pre-request and 429 from SQL', () => {
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     expect(refused.headers.get('ratelimit-policy')).toBe('120;w=60');
     const body = await refused.json();
-    expect(body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many changes from your account: at most 120 per 1 minute\. Please try again in \d+ seconds?\.$/) });
+    expect(body).toMatchObject({
+      code: 'PT429',
+      message: expect.stringMatching(
+        /^Too many changes from your account: at most 120 per 1 minute\. Please try again in \d+ seconds?\.$/,
+      ),
+    });
     // Reads are not write requests and stay open.
     const read = await rest('news?select=id&limit=1', { token });
     expect(read.status).toBe(200);
@@ -78,7 +100,11 @@ describe('db-pre-request and 429 from SQL', () => {
     let accepted = 0;
     let last = 0;
     for (let i = 0; i < 200 && last !== 429; i++) {
-      const r = await rest(table, { method: 'POST', headers: { 'x-forwarded-for': `10.1.1.1, ${xff}` }, body: { note: `n${i}` } });
+      const r = await rest(table, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `10.1.1.1, ${xff}` },
+        body: { note: `n${i}` },
+      });
       last = r.status;
       await r.arrayBuffer();
       if (last !== 429) {
@@ -91,7 +117,7 @@ describe('db-pre-request and 429 from SQL', () => {
     expect(accepted).toBeLessThan(150);
   });
 
-  it('follows pgrst.db_pre_request on the authenticator role, reloaded on NOTIFY pgrst, \'reload config\'', async () => {
+  it("follows pgrst.db_pre_request on the authenticator role, reloaded on NOTIFY pgrst, 'reload config'", async () => {
     const marker = unique('pre');
     const fn = `${marker}_check`;
     const db = adminPool();
@@ -105,7 +131,11 @@ describe('db-pre-request and 429 from SQL', () => {
         perform private.rest_pre_request();
       end $$;
       grant execute on function private.${fn}() to anon, authenticated;`);
-    const original = (await db.query(`select s from pg_db_role_setting d join pg_roles r on r.oid = d.setrole, unnest(d.setconfig) s where r.rolname = 'authenticator' and s like 'pgrst.db_pre_request=%'`)).rows[0]?.s?.split('=')[1];
+    const original = (
+      await db.query(
+        `select s from pg_db_role_setting d join pg_roles r on r.oid = d.setrole, unnest(d.setconfig) s where r.rolname = 'authenticator' and s like 'pgrst.db_pre_request=%'`,
+      )
+    ).rows[0]?.s?.split('=')[1];
     expect(original).toBe('private.rest_pre_request');
     try {
       await db.query(`alter role authenticator set pgrst.db_pre_request = 'private.${fn}'`);
@@ -116,7 +146,10 @@ describe('db-pre-request and 429 from SQL', () => {
         status = r.status;
         if (status === 402) {
           expect(r.headers.get('x-pre')).toBe('yes');
-          expect(await r.json()).toMatchObject({ code: 'PT402', message: 'Payment required by the pre-request' });
+          expect(await r.json()).toMatchObject({
+            code: 'PT402',
+            message: 'Payment required by the pre-request',
+          });
         } else {
           await r.arrayBuffer();
           await new Promise((res) => setTimeout(res, 50));

@@ -15,7 +15,9 @@ const items = `${p}_items`;
 const ROWS = 40;
 
 async function get(path: string, token = stackEnv('ANON_KEY')) {
-  const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${token}` } });
+  const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+    headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${token}` },
+  });
   const text = await res.text();
   return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
 }
@@ -38,7 +40,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await adminPool().query(`drop table public.${items}; drop function public.${p}_sleep(float8), public.${p}_echo(text);`);
+  await adminPool().query(
+    `drop table public.${items}; drop function public.${p}_sleep(float8), public.${p}_echo(text);`,
+  );
 });
 
 describe('pipelined database connection', () => {
@@ -52,14 +56,21 @@ describe('pipelined database connection', () => {
       const select = `id,r${round}:name`;
       const requests = Array.from({ length: 60 }, (_, i) => {
         const id = 1 + (i % ROWS);
-        if (i % 5 === 0) return get(`${items}?select=${select}&id=eq.${id}`, badRole).then((r) => ({ kind: 'role', id, r }));
-        if (i % 5 === 3) return get(`${items}?select=${select}&id=eq.x${id}`).then((r) => ({ kind: 'number', id, r }));
+        if (i % 5 === 0)
+          return get(`${items}?select=${select}&id=eq.${id}`, badRole).then((r) => ({ kind: 'role', id, r }));
+        if (i % 5 === 3)
+          return get(`${items}?select=${select}&id=eq.x${id}`).then((r) => ({ kind: 'number', id, r }));
         return get(`${items}?select=${select}&id=eq.${id}`).then((r) => ({ kind: 'good', id, r }));
       });
       for (const { kind, id, r } of await Promise.all(requests)) {
         if (kind === 'good') expect(r).toEqual({ status: 200, body: [{ id, [`r${round}`]: `item ${id}` }] });
-        else if (kind === 'role') expect(r.body).toMatchObject({ message: `role "${p}_no_such_role" does not exist` });
-        else expect(r).toMatchObject({ status: 400, body: { code: '22P02', message: `invalid input syntax for type integer: "x${id}"` } });
+        else if (kind === 'role')
+          expect(r.body).toMatchObject({ message: `role "${p}_no_such_role" does not exist` });
+        else
+          expect(r).toMatchObject({
+            status: 400,
+            body: { code: '22P02', message: `invalid input syntax for type integer: "x${id}"` },
+          });
       }
     }
   });
@@ -69,7 +80,8 @@ describe('pipelined database connection', () => {
     const slow = get(`rpc/${p}_sleep?seconds=1`).then((r) => ({ ...r, ms: Date.now() - began }));
     await new Promise((resolve) => setTimeout(resolve, 100));
     const t0 = Date.now();
-    for (let i = 1; i <= 10; i++) expect((await get(`${items}?select=id&id=eq.${i}`)).body).toEqual([{ id: i }]);
+    for (let i = 1; i <= 10; i++)
+      expect((await get(`${items}?select=id&id=eq.${i}`)).body).toEqual([{ id: i }]);
     expect(Date.now() - t0).toBeLessThan(700);
     const done = await slow;
     expect(done.status).toBe(200);
@@ -78,14 +90,26 @@ describe('pipelined database connection', () => {
 
   it('replaces a pipelined connection that was cut', async () => {
     const db = adminPool();
-    const pipes = async () => Number((await db.query(`select count(*) from pg_stat_activity where application_name = $1`, [PIPE_APPLICATION_NAME])).rows[0].count);
+    const pipes = async () =>
+      Number(
+        (
+          await db.query(`select count(*) from pg_stat_activity where application_name = $1`, [
+            PIPE_APPLICATION_NAME,
+          ])
+        ).rows[0].count,
+      );
     expect(await pipes()).toBeGreaterThan(0);
-    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [PIPE_APPLICATION_NAME]);
+    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [
+      PIPE_APPLICATION_NAME,
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    for (let i = 1; i <= 5; i++) expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
+    for (let i = 1; i <= 5; i++)
+      expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
     // A new pipe was opened and takes requests again.
     await expect.poll(pipes, { timeout: 5000 }).toBeGreaterThan(0);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => get(`${items}?select=id&id=eq.${i + 1}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => get(`${items}?select=id&id=eq.${i + 1}`)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
   });
 
@@ -93,14 +117,24 @@ describe('pipelined database connection', () => {
     const db = adminPool();
     const slow = get(`rpc/${p}_sleep?seconds=2`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2`, [PIPE_APPLICATION_NAME, `%${p}_sleep%`]);
+    await db.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2`,
+      [PIPE_APPLICATION_NAME, `%${p}_sleep%`],
+    );
     // The server says why before it closes: admin_shutdown, which PostgREST answers with 503.
     expect(await slow).toMatchObject({ status: 503, body: { code: '57P01' } });
-    for (let i = 1; i <= 5; i++) expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
+    for (let i = 1; i <= 5; i++)
+      expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
   });
 
   it('carries parameters byte for byte: multi-byte text, empty strings, NULL and long values', async () => {
-    const values = ['Mañana ₱500 GCash 🚨', '', 'x'.repeat(70_000), 'quote " back\\slash \u0001 ctl', '日本語テキスト'];
+    const values = [
+      'Mañana ₱500 GCash 🚨',
+      '',
+      'x'.repeat(70_000),
+      'quote " back\\slash \u0001 ctl',
+      '日本語テキスト',
+    ];
     for (const t of values) {
       const res = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_echo`, {
         method: 'POST',

@@ -34,13 +34,23 @@ let ownerToken: string;
 
 async function userToken(sub: string, expiresIn = 3600) {
   const now = Math.floor(Date.now() / 1000);
-  return signJwt({ role: 'authenticated', aud: 'authenticated', sub, iat: now, exp: now + expiresIn, email: `${sub}@example.com` });
+  return signJwt({
+    role: 'authenticated',
+    aud: 'authenticated',
+    sub,
+    iat: now,
+    exp: now + expiresIn,
+    email: `${sub}@example.com`,
+  });
 }
 
 beforeAll(async () => {
   const db = adminPool();
   for (const id of [owner, stranger]) {
-    await db.query(`insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`, [id, `${id}@example.com`]);
+    await db.query(
+      `insert into auth.users (id, aud, role, email, created_at, updated_at) values ($1, 'authenticated', 'authenticated', $2, now(), now())`,
+      [id, `${id}@example.com`],
+    );
   }
   await db.query(`
     create table public.${authors} (
@@ -129,19 +139,25 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const db = adminPool();
-  await db.query(`drop view if exists public.${p}_titles; drop table if exists public.${p}_msgs, public.${posts}, public.${authors} cascade`);
   await db.query(
-    `select format('drop function %s', oid::regprocedure) from pg_proc where proname like $1`,
-    [`${p}%`],
-  ).then(async ({ rows }) => {
-    for (const r of rows) await db.query(r.format);
-  });
+    `drop view if exists public.${p}_titles; drop table if exists public.${p}_msgs, public.${posts}, public.${authors} cascade`,
+  );
+  await db
+    .query(`select format('drop function %s', oid::regprocedure) from pg_proc where proname like $1`, [
+      `${p}%`,
+    ])
+    .then(async ({ rows }) => {
+      for (const r of rows) await db.query(r.format);
+    });
   await db.query('delete from auth.users where id = any($1)', [[owner, stranger]]);
 });
 
 describe('reading tables', () => {
   it('selects columns with aliases and casts, ordered, as anon under RLS', async () => {
-    const { data, error, status } = await anon.from(posts).select('id, headline:title, score::text').order('id');
+    const { data, error, status } = await anon
+      .from(posts)
+      .select('id, headline:title, score::text')
+      .order('id');
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toHaveLength(4); // the draft is not published
@@ -156,17 +172,31 @@ describe('reading tables', () => {
   });
 
   it('applies every comparison filter', async () => {
-    const titles = async (q: PromiseLike<{ data: { title: string }[] | null }>) => (await q).data!.map((r) => r.title);
+    const titles = async (q: PromiseLike<{ data: { title: string }[] | null }>) =>
+      (await q).data!.map((r) => r.title);
     const base = () => anon.from(posts).select('title');
     expect(await titles(base().eq('score', 20))).toEqual(['Second post']);
-    expect(await titles(base().neq('score', 20).order('id'))).toEqual(['Hello world', 'Scam alert: fake GCash', 'Orphan']);
-    expect(await titles(base().gt('score', 10).order('score'))).toEqual(['Second post', 'Scam alert: fake GCash']);
-    expect(await titles(base().gte('score', 10).lt('score', 30).order('score'))).toEqual(['Hello world', 'Second post']);
+    expect(await titles(base().neq('score', 20).order('id'))).toEqual([
+      'Hello world',
+      'Scam alert: fake GCash',
+      'Orphan',
+    ]);
+    expect(await titles(base().gt('score', 10).order('score'))).toEqual([
+      'Second post',
+      'Scam alert: fake GCash',
+    ]);
+    expect(await titles(base().gte('score', 10).lt('score', 30).order('score'))).toEqual([
+      'Hello world',
+      'Second post',
+    ]);
     expect(await titles(base().lte('score', 5))).toEqual(['Orphan']);
     expect(await titles(base().like('title', '%post'))).toEqual(['Second post']);
     expect(await titles(base().ilike('title', '%gcash%'))).toEqual(['Scam alert: fake GCash']);
     expect(await titles(base().in('id', []).order('id'))).toEqual([]);
-    expect(await titles(base().in('title', ['Orphan', 'Hello world', 'a,b']).order('id'))).toEqual(['Hello world', 'Orphan']);
+    expect(await titles(base().in('title', ['Orphan', 'Hello world', 'a,b']).order('id'))).toEqual([
+      'Hello world',
+      'Orphan',
+    ]);
     expect(await titles(base().is('author_id', null))).toEqual(['Orphan']);
     expect(await titles(base().not('author_id', 'is', null).eq('score', 10))).toEqual(['Hello world']);
     expect(await titles(base().match({ score: 30, published: true }))).toEqual(['Scam alert: fake GCash']);
@@ -183,14 +213,25 @@ describe('reading tables', () => {
       .order('id');
     expect(error).toBeNull();
     expect(data!.map((r) => r.title)).toEqual(['Scam alert: fake GCash', 'Orphan']);
-    const { data: negated } = await anon.from(posts).select('title').not('title', 'in', '("Orphan","Second post")').order('id');
+    const { data: negated } = await anon
+      .from(posts)
+      .select('title')
+      .not('title', 'in', '("Orphan","Second post")')
+      .order('id');
     expect(negated!.map((r) => r.title)).toEqual(['Hello world', 'Scam alert: fake GCash']);
-    const { data: quoted } = await anon.from(posts).select('title').or('title.eq."Scam alert: fake GCash",title.eq.Orphan').order('id');
+    const { data: quoted } = await anon
+      .from(posts)
+      .select('title')
+      .or('title.eq."Scam alert: fake GCash",title.eq.Orphan')
+      .order('id');
     expect(quoted!.map((r) => r.title)).toEqual(['Scam alert: fake GCash', 'Orphan']);
   });
 
   it('orders with nulls placement and pages with limit, range and counts', async () => {
-    const { data } = await asOwner.from(posts).select('title,score').order('score', { ascending: false, nullsFirst: true });
+    const { data } = await asOwner
+      .from(posts)
+      .select('title,score')
+      .order('score', { ascending: false, nullsFirst: true });
     expect(data!.map((r) => r.score)).toEqual([null, 30, 20, 10, 5]);
     const page = await anon.from(posts).select('id', { count: 'exact' }).order('id').range(1, 2);
     expect(page.status).toBe(206);
@@ -233,15 +274,25 @@ describe('reading tables', () => {
     expect(error).toBeNull();
     expect(data![0]).toEqual({ title: 'Hello world', author: { name: 'Ana' } });
     expect(data![3]).toEqual({ title: 'Orphan', author: null });
-    const { data: inner } = await anon.from(posts).select(`title, ${authors}!inner(name)`).eq(`${authors}.name`, 'Ben');
+    const { data: inner } = await anon
+      .from(posts)
+      .select(`title, ${authors}!inner(name)`)
+      .eq(`${authors}.name`, 'Ben');
     expect(inner).toEqual([{ title: 'Scam alert: fake GCash', [authors]: { name: 'Ben' } }]);
-    const { data: many } = await anon.from(authors).select(`name, ${posts}(title)`).order('id').order('id', { referencedTable: posts });
+    const { data: many } = await anon
+      .from(authors)
+      .select(`name, ${posts}(title)`)
+      .order('id')
+      .order('id', { referencedTable: posts });
     expect(many).toEqual([
       { name: 'Ana', [posts]: [{ title: 'Hello world' }, { title: 'Second post' }] },
       { name: 'Ben', [posts]: [{ title: 'Scam alert: fake GCash' }] },
       { name: 'Cy', [posts]: [] },
     ]);
-    const { data: hinted, error: hintError } = await anon.from(posts).select(`title, ${authors}!${posts}_author_id_fkey(name)`).eq('score', 30);
+    const { data: hinted, error: hintError } = await anon
+      .from(posts)
+      .select(`title, ${authors}!${posts}_author_id_fkey(name)`)
+      .eq('score', 30);
     expect(hintError).toBeNull();
     expect(hinted).toEqual([{ title: 'Scam alert: fake GCash', [authors]: { name: 'Ben' } }]);
     const { data: innerMany } = await anon.from(authors).select(`name, ${posts}!inner(title)`).order('id');
@@ -249,9 +300,14 @@ describe('reading tables', () => {
   });
 
   it('embeds nested resources, limits an embedded list and spreads a to-one embed', async () => {
-    const { data, error } = await anon.from(authors).select(`name, ${posts}(title, writer:${authors}(name))`).eq('id', 2);
+    const { data, error } = await anon
+      .from(authors)
+      .select(`name, ${posts}(title, writer:${authors}(name))`)
+      .eq('id', 2);
     expect(error).toBeNull();
-    expect(data).toEqual([{ name: 'Ben', [posts]: [{ title: 'Scam alert: fake GCash', writer: { name: 'Ben' } }] }]);
+    expect(data).toEqual([
+      { name: 'Ben', [posts]: [{ title: 'Scam alert: fake GCash', writer: { name: 'Ben' } }] },
+    ]);
     const { data: limited } = await anon
       .from(authors)
       .select(`name, ${posts}(title)`)
@@ -259,7 +315,10 @@ describe('reading tables', () => {
       .order('id', { referencedTable: posts, ascending: false })
       .limit(1, { referencedTable: posts });
     expect(limited).toEqual([{ name: 'Ana', [posts]: [{ title: 'Second post' }] }]);
-    const { data: spread, error: spreadError } = await anon.from(posts).select(`title, ...${authors}(author_name:name, country)`).eq('score', 30);
+    const { data: spread, error: spreadError } = await anon
+      .from(posts)
+      .select(`title, ...${authors}(author_name:name, country)`)
+      .eq('score', 30);
     expect(spreadError).toBeNull();
     expect(spread).toEqual([{ title: 'Scam alert: fake GCash', author_name: 'Ben', country: 'PH' }]);
   });
@@ -272,7 +331,10 @@ describe('reading tables', () => {
     const { data: asOwnerRows } = await asOwner.from(`${p}_titles`).select('title').eq('title', 'Draft');
     expect(asOwnerRows).toEqual([{ title: 'Draft' }]);
     // The view inherits its table's foreign key, so it embeds authors the same way.
-    const { data: embedded, error } = await anon.from(`${p}_titles`).select(`title, ${authors}(name)`).eq('title', 'Orphan');
+    const { data: embedded, error } = await anon
+      .from(`${p}_titles`)
+      .select(`title, ${authors}(name)`)
+      .eq('title', 'Orphan');
     expect(error).toBeNull();
     expect(embedded).toEqual([{ title: 'Orphan', [authors]: null }]);
     const { data: reverse } = await anon.from(authors).select(`name, ${p}_titles(title)`).eq('id', 2);
@@ -280,7 +342,12 @@ describe('reading tables', () => {
   });
 
   it('answers csv() as PostgREST formats CSV', async () => {
-    const { data, error } = await anon.from(posts).select('title, score, body').in('score', [5, 30]).order('score').csv();
+    const { data, error } = await anon
+      .from(posts)
+      .select('title, score, body')
+      .in('score', [5, 30])
+      .order('score')
+      .csv();
     expect(error).toBeNull();
     expect(data).toBe('title,score,body\nOrphan,5,x\n"Scam alert: fake GCash",30,beware');
   });
@@ -293,11 +360,21 @@ describe('reading tables', () => {
       code: 'PGRST201',
       message: `Could not embed because more than one relationship was found for '${msgs}' and '${authors}'`,
       details: [
-        { cardinality: 'many-to-one', embedding: `${msgs} with ${authors}`, relationship: `${msgs}_from_id_fkey using ${msgs}(from_id) and ${authors}(id)` },
-        { cardinality: 'many-to-one', embedding: `${msgs} with ${authors}`, relationship: `${msgs}_to_id_fkey using ${msgs}(to_id) and ${authors}(id)` },
+        {
+          cardinality: 'many-to-one',
+          embedding: `${msgs} with ${authors}`,
+          relationship: `${msgs}_from_id_fkey using ${msgs}(from_id) and ${authors}(id)`,
+        },
+        {
+          cardinality: 'many-to-one',
+          embedding: `${msgs} with ${authors}`,
+          relationship: `${msgs}_to_id_fkey using ${msgs}(to_id) and ${authors}(id)`,
+        },
       ],
     });
-    const { data, error } = await anon.from(msgs).select(`id, sender:${authors}!from_id(name), receiver:${authors}!${msgs}_to_id_fkey(name)`);
+    const { data, error } = await anon
+      .from(msgs)
+      .select(`id, sender:${authors}!from_id(name), receiver:${authors}!${msgs}_to_id_fkey(name)`);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 1, sender: { name: 'Ana' }, receiver: { name: 'Ben' } }]);
   });
@@ -309,13 +386,19 @@ describe('reading tables', () => {
     expect(await ignored.json()).toHaveLength(4);
     const negative = await fetch(`${base}&limit=-1`, { headers });
     expect(negative.status).toBe(416);
-    expect(await negative.json()).toMatchObject({ code: 'PGRST103', details: 'Limit should be greater than or equal to zero.' });
+    expect(await negative.json()).toMatchObject({
+      code: 'PGRST103',
+      details: 'Limit should be greater than or equal to zero.',
+    });
   });
 
   it('reports an unknown relationship as PGRST200', async () => {
     const { error, status } = await anon.from(authors).select('name, nothing_here(*)');
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'PGRST200', message: `Could not find a relationship between '${authors}' and 'nothing_here' in the schema cache` });
+    expect(error).toMatchObject({
+      code: 'PGRST200',
+      message: `Could not find a relationship between '${authors}' and 'nothing_here' in the schema cache`,
+    });
   });
 
   it('returns one object for single() and maybeSingle(), and PGRST116 otherwise', async () => {
@@ -323,7 +406,12 @@ describe('reading tables', () => {
     expect(one).toMatchObject({ data: { title: 'Hello world' }, error: null, status: 200 });
     const none = await anon.from(posts).select('title').eq('score', 999).single();
     expect(none.status).toBe(406);
-    expect(none.error).toEqual({ code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'Cannot coerce the result to a single JSON object' });
+    expect(none.error).toEqual({
+      code: 'PGRST116',
+      details: 'The result contains 0 rows',
+      hint: null,
+      message: 'Cannot coerce the result to a single JSON object',
+    });
     const many = await anon.from(posts).select('title').single();
     expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 4 rows' });
     const maybeNone = await anon.from(posts).select('title').eq('score', 999).maybeSingle();
@@ -337,7 +425,11 @@ describe('writing tables', () => {
   it('inserts one row with return=minimal by default and representation on select()', async () => {
     const minimal = await asOwner.from(posts).insert({ title: 'Minimal', published: false });
     expect(minimal).toMatchObject({ error: null, data: null, status: 201 });
-    const { data, error, status } = await asOwner.from(posts).insert({ title: 'Shown', score: 7 }).select('title, score, owner_id, tags').single();
+    const { data, error, status } = await asOwner
+      .from(posts)
+      .insert({ title: 'Shown', score: 7 })
+      .select('title, score, owner_id, tags')
+      .single();
     expect(error).toBeNull();
     expect(status).toBe(201);
     expect(data).toEqual({ title: 'Shown', score: 7, owner_id: owner, tags: [] });
@@ -358,7 +450,10 @@ describe('writing tables', () => {
   it('refuses rows RLS does not allow, with 403 for users and 401 for anon', async () => {
     const forged = await asOwner.from(posts).insert({ title: 'Not mine', owner_id: stranger });
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', message: `new row violates row-level security policy for table "${posts}"` });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: `new row violates row-level security policy for table "${posts}"`,
+    });
     const anonInsert = await anon.from(posts).insert({ title: 'Anon' });
     expect(anonInsert.status).toBe(401);
     expect(anonInsert.error).toMatchObject({ code: '42501' });
@@ -368,28 +463,47 @@ describe('writing tables', () => {
     const dup = await asOwner.from(authors).insert({ name: 'Ana' });
     expect(dup.status).toBe(409);
     // PostgreSQL leaves out the key's value when RLS is on, so nothing leaks through the error.
-    expect(dup.error).toEqual({ code: '23505', details: null, hint: null, message: `duplicate key value violates unique constraint "${authors}_name_key"` });
+    expect(dup.error).toEqual({
+      code: '23505',
+      details: null,
+      hint: null,
+      message: `duplicate key value violates unique constraint "${authors}_name_key"`,
+    });
     const missing = await asOwner.from(posts).insert({ body: 'no title' });
     expect(missing.status).toBe(400);
-    expect(missing.error).toMatchObject({ code: '23502', message: `null value in column "title" of relation "${posts}" violates not-null constraint` });
+    expect(missing.error).toMatchObject({
+      code: '23502',
+      message: `null value in column "title" of relation "${posts}" violates not-null constraint`,
+    });
     const fk = await asOwner.from(posts).insert({ title: 'Bad author', author_id: 999 });
     expect(fk.status).toBe(409);
     expect(fk.error).toMatchObject({ code: '23503' });
     const badType = await anon.from(posts).select('id').eq('score', 'abc');
     expect(badType.status).toBe(400);
-    expect(badType.error).toMatchObject({ code: '22P02', message: 'invalid input syntax for type integer: "abc"' });
+    expect(badType.error).toMatchObject({
+      code: '22P02',
+      message: 'invalid input syntax for type integer: "abc"',
+    });
   });
 
   it('upserts with onConflict, merging or ignoring duplicates', async () => {
-    const merged = await asOwner.from(authors).upsert({ name: 'Ana', country: 'JP' }, { onConflict: 'name' }).select('name, country');
+    const merged = await asOwner
+      .from(authors)
+      .upsert({ name: 'Ana', country: 'JP' }, { onConflict: 'name' })
+      .select('name, country');
     expect(merged.error).toBeNull();
     expect(merged.status).toBe(200); // nothing new was inserted
     const added = await asOwner.from(authors).upsert({ name: 'Dee', country: 'PH' }, { onConflict: 'name' });
     expect(added.status).toBe(201);
     expect(merged.data).toEqual([{ name: 'Ana', country: 'JP' }]);
-    const ignored = await service.from(authors).upsert({ id: 2, name: 'Ben', country: 'US' }, { ignoreDuplicates: true }).select();
+    const ignored = await service
+      .from(authors)
+      .upsert({ id: 2, name: 'Ben', country: 'US' }, { ignoreDuplicates: true })
+      .select();
     expect(ignored.data).toEqual([]);
-    const { rows } = await adminPool().query(`select name, country from public.${authors} where id in (1, 2) order by id`);
+    const { rows } = await adminPool().query(
+      `select name, country from public.${authors} where id in (1, 2) order by id`,
+    );
     await adminPool().query(`delete from public.${authors} where name = 'Dee'`);
     expect(rows).toEqual([
       { name: 'Ana', country: 'JP' },
@@ -398,11 +512,20 @@ describe('writing tables', () => {
   });
 
   it('updates and deletes only rows the caller may touch', async () => {
-    const { data: created } = await asOwner.from(posts).insert({ title: 'To edit', score: 1 }).select('id').single();
+    const { data: created } = await asOwner
+      .from(posts)
+      .insert({ title: 'To edit', score: 1 })
+      .select('id')
+      .single();
     const updated = await asOwner.from(posts).update({ score: 2 }).eq('id', created!.id).select('score');
     expect(updated).toMatchObject({ status: 200, data: [{ score: 2 }] });
     // The filter picks rows before the change; the rows returned are the changed ones, as PostgREST returns them.
-    const moved = await asOwner.from(posts).update({ score: 5 }).eq('id', created!.id).eq('score', 2).select('score');
+    const moved = await asOwner
+      .from(posts)
+      .update({ score: 5 })
+      .eq('id', created!.id)
+      .eq('score', 2)
+      .select('score');
     expect(moved).toMatchObject({ status: 200, data: [{ score: 5 }] });
     const quiet = await asOwner.from(posts).update({ score: 3 }).eq('id', created!.id);
     expect(quiet).toMatchObject({ status: 204, data: null, error: null });
@@ -412,7 +535,9 @@ describe('writing tables', () => {
     expect(strangerDelete.data).toEqual([]);
     const deleted = await asOwner.from(posts).delete({ count: 'exact' }).eq('id', created!.id);
     expect(deleted).toMatchObject({ status: 204, count: 1 });
-    const { rowCount } = await adminPool().query(`select 1 from public.${posts} where id = $1`, [created!.id]);
+    const { rowCount } = await adminPool().query(`select 1 from public.${posts} where id = $1`, [
+      created!.id,
+    ]);
     expect(rowCount).toBe(0);
   });
 
@@ -426,14 +551,21 @@ describe('writing tables', () => {
     const res = await asOwner.from(posts).update({ body: 'changed' }).eq('owner_id', owner).select().single();
     expect(res.status).toBe(406);
     expect(res.error).toMatchObject({ code: 'PGRST116' });
-    const { rows } = await adminPool().query(`select count(*)::int as n from public.${posts} where body = 'changed'`);
+    const { rows } = await adminPool().query(
+      `select count(*)::int as n from public.${posts} where body = 'changed'`,
+    );
     expect(rows[0].n).toBe(0);
   });
 
   it('answers return=headers-only with the Location of the new row', async () => {
     const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${authors}`, {
       method: 'POST',
-      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json', prefer: 'return=headers-only' },
+      headers: {
+        apikey: stackEnv('ANON_KEY'),
+        authorization: `Bearer ${ownerToken}`,
+        'content-type': 'application/json',
+        prefer: 'return=headers-only',
+      },
       body: JSON.stringify({ id: 50, name: 'Located' }),
     });
     expect(res.status).toBe(201);
@@ -444,7 +576,12 @@ describe('writing tables', () => {
   it('names an unknown payload column with PGRST204', async () => {
     const res = await asOwner.from(posts).insert({ title: 'x', nope: 1 });
     expect(res.status).toBe(400);
-    expect(res.error).toEqual({ code: 'PGRST204', details: null, hint: null, message: `Could not find the 'nope' column of '${posts}' in the schema cache` });
+    expect(res.error).toEqual({
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: `Could not find the 'nope' column of '${posts}' in the schema cache`,
+    });
   });
 });
 
@@ -467,10 +604,17 @@ describe('rpc', () => {
     expect(voided).toMatchObject({ error: null, data: null, status: 204 });
   });
 
-  it('counts and filters a set-returning function over GET, and embeds in a write\'s representation', async () => {
-    const counted = await anon.rpc(`${p}_by_author`, { author: 1 }, { get: true, count: 'exact' }).select('title').eq('score', 20);
+  it("counts and filters a set-returning function over GET, and embeds in a write's representation", async () => {
+    const counted = await anon
+      .rpc(`${p}_by_author`, { author: 1 }, { get: true, count: 'exact' })
+      .select('title')
+      .eq('score', 20);
     expect(counted).toMatchObject({ data: [{ title: 'Second post' }], count: 1, status: 200 });
-    const { data, error } = await asOwner.from(posts).insert({ title: 'With author', author_id: 2 }).select(`title, ${authors}(name)`).single();
+    const { data, error } = await asOwner
+      .from(posts)
+      .insert({ title: 'With author', author_id: 2 })
+      .select(`title, ${authors}(name)`)
+      .single();
     expect(error).toBeNull();
     expect(data).toEqual({ title: 'With author', [authors]: { name: 'Ben' } });
   });
@@ -478,7 +622,10 @@ describe('rpc', () => {
   it('refuses a function the role may not execute, and a JWT whose role does not exist', async () => {
     const denied = await anon.rpc(`${p}_private`);
     expect(denied.status).toBe(401);
-    expect(denied.error).toMatchObject({ code: '42501', message: `permission denied for function ${p}_private` });
+    expect(denied.error).toMatchObject({
+      code: '42501',
+      message: `permission denied for function ${p}_private`,
+    });
     const ghost = client(await signJwt({ role: 'no_such_role', exp: Math.floor(Date.now() / 1000) + 60 }));
     const res = await ghost.from(posts).select('id');
     expect(res.status).toBe(401);
@@ -492,7 +639,12 @@ describe('rpc', () => {
 
   it('sets the request settings PostgREST sets, read-only for GET', async () => {
     const res = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_request`, {
-      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'x-client-info': 'conformance', cookie: 'theme=dark; a=b' },
+      headers: {
+        apikey: stackEnv('ANON_KEY'),
+        authorization: `Bearer ${ownerToken}`,
+        'x-client-info': 'conformance',
+        cookie: 'theme=dark; a=b',
+      },
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -509,7 +661,12 @@ describe('rpc', () => {
     // Requests that follow on the same keep-alive connection see their own headers and cookies.
     for (const theme of ['light', 'dark', 'light']) {
       const next = await fetch(`${stackEnv('API_URL')}/rest/v1/rpc/${p}_request`, {
-        headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${ownerToken}`, 'x-client-info': `conformance-${theme}`, cookie: `theme=${theme}` },
+        headers: {
+          apikey: stackEnv('ANON_KEY'),
+          authorization: `Bearer ${ownerToken}`,
+          'x-client-info': `conformance-${theme}`,
+          cookie: `theme=${theme}`,
+        },
       });
       expect(await next.json()).toMatchObject({ client: `conformance-${theme}`, cookie: theme });
     }
@@ -533,7 +690,10 @@ describe('rpc', () => {
     expect(failed.error).toEqual({ code: 'P0001', details: null, hint: 'try again', message: 'nope' });
     const unknown = await anon.rpc(`${p}_missing`, { a: 1 });
     expect(unknown.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'PGRST202', message: `Could not find the function public.${p}_missing(a) in the schema cache` });
+    expect(unknown.error).toMatchObject({
+      code: 'PGRST202',
+      message: `Could not find the function public.${p}_missing(a) in the schema cache`,
+    });
   });
 });
 
@@ -541,18 +701,30 @@ describe('errors and hostile input', () => {
   it('answers an unknown table with PGRST205 and an unknown column with 42703', async () => {
     const table = await anon.from(`${p}_nothing`).select();
     expect(table.status).toBe(404);
-    expect(table.error).toMatchObject({ code: 'PGRST205', message: `Could not find the table 'public.${p}_nothing' in the schema cache` });
+    expect(table.error).toMatchObject({
+      code: 'PGRST205',
+      message: `Could not find the table 'public.${p}_nothing' in the schema cache`,
+    });
     const column = await anon.from(posts).select('nope');
     expect(column.status).toBe(400);
     expect(column.error).toMatchObject({ code: '42703', message: `column ${posts}.nope does not exist` });
   });
 
   it('answers bad filter syntax with PGRST100 and ignores parameters that are not filters', async () => {
-    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?score=not.zz.1`, { headers: { apikey: stackEnv('ANON_KEY') } });
+    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?score=not.zz.1`, {
+      headers: { apikey: stackEnv('ANON_KEY') },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ code: 'PGRST100', details: 'unknown single value operator zz', hint: null, message: expect.stringMatching(/^"failed to parse filter \(not\.zz\.1\)" \(line 1, column \d+\)$/) });
+    expect(await res.json()).toEqual({
+      code: 'PGRST100',
+      details: 'unknown single value operator zz',
+      hint: null,
+      message: expect.stringMatching(/^"failed to parse filter \(not\.zz\.1\)" \(line 1, column \d+\)$/),
+    });
     // PostgREST treats a value without an operator as a function argument, so tables ignore it.
-    const ignored = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id&_cache=123`, { headers: { apikey: stackEnv('ANON_KEY') } });
+    const ignored = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id&_cache=123`, {
+      headers: { apikey: stackEnv('ANON_KEY') },
+    });
     expect(ignored.status).toBe(200);
     expect(await ignored.json()).toHaveLength(4);
     const tree = await anon.from(posts).select('id').or('score.eq.1,(broken');
@@ -570,9 +742,14 @@ describe('errors and hostile input', () => {
     expect(old.status).toBe(401);
     expect(old.error).toEqual({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
     for (const authorization of ['Bearer', 'Bearer ', 'bearer   ']) {
-      const empty = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id`, { headers: { apikey: stackEnv('ANON_KEY'), authorization } });
+      const empty = await fetch(`${stackEnv('API_URL')}/rest/v1/${posts}?select=id`, {
+        headers: { apikey: stackEnv('ANON_KEY'), authorization },
+      });
       expect(empty.status).toBe(401);
-      expect(await empty.json()).toMatchObject({ code: 'PGRST301', message: 'Empty JWT is sent in Authorization header' });
+      expect(await empty.json()).toMatchObject({
+        code: 'PGRST301',
+        message: 'Empty JWT is sent in Authorization header',
+      });
     }
   });
 
@@ -580,7 +757,13 @@ describe('errors and hostile input', () => {
     // exp 27 s ago: inside PostgREST's 30 s skew, so the first request passes and the token is kept;
     // 4 s later exp + 30 is behind the clock and the same token must be refused.
     const now = Math.floor(Date.now() / 1000);
-    const token = await signJwt({ role: 'authenticated', aud: 'authenticated', sub: owner, iat: now - 100, exp: now - 27 });
+    const token = await signJwt({
+      role: 'authenticated',
+      aud: 'authenticated',
+      sub: owner,
+      iat: now - 100,
+      exp: now - 27,
+    });
     const first = await client(token).from(posts).select('id');
     expect(first.error).toBeNull();
     await new Promise((r) => setTimeout(r, (now + 4 - Date.now() / 1000) * 1000));
@@ -590,7 +773,8 @@ describe('errors and hostile input', () => {
   });
 
   it('treats injection attempts as names or values, changing nothing', async () => {
-    const count = async () => (await adminPool().query(`select count(*)::int as n from public.${authors}`)).rows[0].n as number;
+    const count = async () =>
+      (await adminPool().query(`select count(*)::int as n from public.${authors}`)).rows[0].n as number;
     const before = await count();
     const attempts = [
       `${posts}?select=id,title;drop table ${authors}`,
@@ -602,15 +786,22 @@ describe('errors and hostile input', () => {
       `${posts}?select=id&meta->>a'||pg_sleep(1)||'=eq.1`,
     ];
     for (const path of attempts) {
-      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { headers: { apikey: stackEnv('SERVICE_ROLE_KEY') } });
+      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+        headers: { apikey: stackEnv('SERVICE_ROLE_KEY') },
+      });
       expect(res.status, path).toBeGreaterThanOrEqual(200);
       expect(res.status, path).toBeLessThan(500);
       if (res.ok) expect(await res.json(), path).toEqual([]);
     }
     // Deeply nested embeds and logic trees are refused quickly rather than parsed at quadratic cost.
-    for (const path of [`${posts}?select=${'a('.repeat(2000)}${')'.repeat(2000)}`, `${posts}?or=(${'and(id.eq.1,'.repeat(800)}id.eq.2${')'.repeat(800)})`]) {
+    for (const path of [
+      `${posts}?select=${'a('.repeat(2000)}${')'.repeat(2000)}`,
+      `${posts}?or=(${'and(id.eq.1,'.repeat(800)}id.eq.2${')'.repeat(800)})`,
+    ]) {
       const started = Date.now();
-      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, { headers: { apikey: stackEnv('ANON_KEY') } });
+      const res = await fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+        headers: { apikey: stackEnv('ANON_KEY') },
+      });
       expect(res.status).toBe(400);
       expect((await res.json()).code).toBe('PGRST100');
       expect(Date.now() - started).toBeLessThan(2000);
@@ -622,7 +813,9 @@ describe('errors and hostile input', () => {
 
   it('serves tables created after start (schema cache reload)', async () => {
     const late = `${p}_late`;
-    await adminPool().query(`create table public.${late} (id int primary key, label text); insert into public.${late} values (1, 'fresh');`);
+    await adminPool().query(
+      `create table public.${late} (id int primary key, label text); insert into public.${late} values (1, 'fresh');`,
+    );
     try {
       const { data, error } = await service.from(late).select('label');
       expect(error).toBeNull();
@@ -631,7 +824,9 @@ describe('errors and hostile input', () => {
       const again = await service.from(late).select('extra');
       expect(again.data).toEqual([{ extra: 'new' }]);
       // Losing the LISTEN connection must not leave the cache stale.
-      const killed = await adminPool().query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'pgrst_listener'`);
+      const killed = await adminPool().query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'pgrst_listener'`,
+      );
       expect(killed.rowCount).toBe(1);
       await adminPool().query(`alter table public.${late} add column after_loss int default 7`);
       const afterLoss = await service.from(late).select('after_loss');
@@ -642,8 +837,15 @@ describe('errors and hostile input', () => {
   });
 
   it('refuses a schema that is not exposed', async () => {
-    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/users`, { headers: { apikey: stackEnv('SERVICE_ROLE_KEY'), 'accept-profile': 'auth' } });
+    const res = await fetch(`${stackEnv('API_URL')}/rest/v1/users`, {
+      headers: { apikey: stackEnv('SERVICE_ROLE_KEY'), 'accept-profile': 'auth' },
+    });
     expect(res.status).toBe(406);
-    expect(await res.json()).toEqual({ code: 'PGRST106', details: null, hint: 'Only the following schemas are exposed: public, graphql_public', message: 'Invalid schema: auth' });
+    expect(await res.json()).toEqual({
+      code: 'PGRST106',
+      details: null,
+      hint: 'Only the following schemas are exposed: public, graphql_public',
+      message: 'Invalid schema: auth',
+    });
   });
 });

@@ -39,7 +39,10 @@ const png = (size = 64) => new Blob([Buffer.alloc(size, 0x89)], { type: 'image/p
 
 /** Stores a file as the upload functions do: with the service role. */
 async function stored(bucket: string, name: string, file = png()) {
-  const service = createClient(stackEnv('API_URL'), stackEnv('SERVICE_ROLE_KEY'), { auth: { persistSession: false }, realtime });
+  const service = createClient(stackEnv('API_URL'), stackEnv('SERVICE_ROLE_KEY'), {
+    auth: { persistSession: false },
+    realtime,
+  });
   const { error } = await service.storage.from(bucket).upload(name, file);
   expect(error).toBeNull();
   return service.storage;
@@ -61,24 +64,35 @@ beforeAll(async () => {
 });
 
 describe('direct uploads are refused for everyone, on every image bucket (the app path of issue 11)', () => {
-  it.each(['evidence', 'avatars', 'news-banners'])('%s: upload, upsert and signed upload URLs as a user or admin', async (bucket) => {
-    for (const actor of [reporter, stranger, admin]) {
-      const files = storageAs(actor).from(bucket);
-      const name = `${actor.id}/${randomUUID()}.jpg`;
-      expect((await files.upload(name, gpsJpeg())).error, actor.name).toMatchObject(RLS_REFUSAL);
-      expect((await files.upload(name, gpsJpeg(), { upsert: true })).error, actor.name).toMatchObject(RLS_REFUSAL);
-      expect((await files.createSignedUploadUrl(name)).error, actor.name).toMatchObject({ statusCode: '403' });
-      expect((await files.download(name)).error).not.toBeNull();
-    }
-    expect((await storageAs().from(bucket).upload(`${randomUUID()}.jpg`, gpsJpeg())).error).toMatchObject({ statusCode: '403' });
-  });
+  it.each(['evidence', 'avatars', 'news-banners'])(
+    '%s: upload, upsert and signed upload URLs as a user or admin',
+    async (bucket) => {
+      for (const actor of [reporter, stranger, admin]) {
+        const files = storageAs(actor).from(bucket);
+        const name = `${actor.id}/${randomUUID()}.jpg`;
+        expect((await files.upload(name, gpsJpeg())).error, actor.name).toMatchObject(RLS_REFUSAL);
+        expect((await files.upload(name, gpsJpeg(), { upsert: true })).error, actor.name).toMatchObject(
+          RLS_REFUSAL,
+        );
+        expect((await files.createSignedUploadUrl(name)).error, actor.name).toMatchObject({
+          statusCode: '403',
+        });
+        expect((await files.download(name)).error).not.toBeNull();
+      }
+      expect((await storageAs().from(bucket).upload(`${randomUUID()}.jpg`, gpsJpeg())).error).toMatchObject({
+        statusCode: '403',
+      });
+    },
+  );
 
   it('a stored avatar cannot be overwritten, copied or moved over by its owner either', async () => {
     const name = `${reporter.id}/${randomUUID()}.png`;
     await stored('avatars', name);
     const files = storageAs(reporter).from('avatars');
     expect((await files.update(name, gpsJpeg())).error).toMatchObject({ statusCode: '403' });
-    expect((await files.copy(name, `${reporter.id}/${randomUUID()}.png`)).error).toMatchObject({ statusCode: '403' });
+    expect((await files.copy(name, `${reporter.id}/${randomUUID()}.png`)).error).toMatchObject({
+      statusCode: '403',
+    });
     expect((await files.move(name, `${reporter.id}/${randomUUID()}.png`)).error).not.toBeNull();
   });
 });

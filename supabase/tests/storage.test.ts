@@ -545,8 +545,12 @@ describe('object names the file backend cannot store', () => {
       expect(await objectRow(privateBucket, name)).toBeUndefined();
     }
     const longest = `${owner.id}/${'a'.repeat(255)}`;
-    expect((await asOwner().from(privateBucket).upload(longest, 'x', { contentType: 'text/plain' })).error).toBeNull();
-    const move = await asOwner().from(privateBucket).move(longest, `${owner.id}/${'b'.repeat(300)}`);
+    expect(
+      (await asOwner().from(privateBucket).upload(longest, 'x', { contentType: 'text/plain' })).error,
+    ).toBeNull();
+    const move = await asOwner()
+      .from(privateBucket)
+      .move(longest, `${owner.id}/${'b'.repeat(300)}`);
     expect(move.error).toMatchObject({ statusCode: '400' });
   });
 });

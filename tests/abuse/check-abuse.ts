@@ -114,7 +114,11 @@ async function main() {
   const admin = (path: string, body: unknown) =>
     fetch(`${env.API_URL}${path}`, {
       method: 'POST',
-      headers: { apikey: env.SERVICE_ROLE_KEY, authorization: `Bearer ${env.SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: env.SERVICE_ROLE_KEY,
+        authorization: `Bearer ${env.SERVICE_ROLE_KEY}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify(body),
     });
 
@@ -143,14 +147,24 @@ async function main() {
     }));
     const res = await fetch(`${env.API_URL}/rest/v1/reports?select=id`, {
       method: 'POST',
-      headers: { apikey: env.SERVICE_ROLE_KEY, authorization: `Bearer ${env.SERVICE_ROLE_KEY}`, 'content-type': 'application/json', prefer: 'return=representation' },
+      headers: {
+        apikey: env.SERVICE_ROLE_KEY,
+        authorization: `Bearer ${env.SERVICE_ROLE_KEY}`,
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+      },
       body: JSON.stringify(rows),
     });
     return ((await res.json()) as { id: string }[]).map((r) => r.id);
   }
 
   const site = () => `abuse-${randomBytes(4).toString('hex')}.example`;
-  const report = (account: string) => ({ incident_date: '2026-01-01', incident_type: 'scam', reported_account_type: 'website', reported_account: account });
+  const report = (account: string) => ({
+    incident_date: '2026-01-01',
+    incident_type: 'scam',
+    reported_account_type: 'website',
+    reported_account: account,
+  });
   const rows: Row[] = [];
   const run = async (path: string, count: number, call: (i: number) => Promise<Response>, note?: string) => {
     const row = await flood(path, count, call);
@@ -161,56 +175,173 @@ async function main() {
 
   console.log(`Flooding each write path with ${COUNT} calls at most ${RATE} per second ...`);
   // The Data API, as the app calls it.
-  { const xff = address(); await run('REST contact_messages (anon)', COUNT, (i) => rest('contact_messages', { xff, body: { message: `flood ${i}` } })); }
-  { const xff = address(); await run('REST rpc/search_reports (anon)', COUNT, (i) => rest('rpc/search_reports', { xff, body: { search_string: `flood-${i}@example.com` } })); }
-  { const u = await account(); await run('REST reports (one account)', COUNT, () => rest('reports', { xff: address(), token: u.token, body: report(site()) })); }
-  { const u = await account(); const s = site(); await run('REST reports, same identifier (one account)', Math.min(COUNT, 10), () => rest('reports', { xff: address(), token: u.token, body: report(`https://${s}/p${randomBytes(2).toString('hex')}`) }), 'duplicates answer 409'); }
+  {
+    const xff = address();
+    await run('REST contact_messages (anon)', COUNT, (i) =>
+      rest('contact_messages', { xff, body: { message: `flood ${i}` } }),
+    );
+  }
+  {
+    const xff = address();
+    await run('REST rpc/search_reports (anon)', COUNT, (i) =>
+      rest('rpc/search_reports', { xff, body: { search_string: `flood-${i}@example.com` } }),
+    );
+  }
+  {
+    const u = await account();
+    await run('REST reports (one account)', COUNT, () =>
+      rest('reports', { xff: address(), token: u.token, body: report(site()) }),
+    );
+  }
+  {
+    const u = await account();
+    const s = site();
+    await run(
+      'REST reports, same identifier (one account)',
+      Math.min(COUNT, 10),
+      () =>
+        rest('reports', {
+          xff: address(),
+          token: u.token,
+          body: report(`https://${s}/p${randomBytes(2).toString('hex')}`),
+        }),
+      'duplicates answer 409',
+    );
+  }
   {
     const u = await account();
     const ids = await reports(COUNT, () => site());
-    await run('REST removal_requests (one account)', COUNT, (i) => rest('removal_requests', { xff: address(), token: u.token, body: { report_id: ids[i], requester_id: u.id, reason: 'flood', contact_email: 'victim@example.com' } }));
+    await run('REST removal_requests (one account)', COUNT, (i) =>
+      rest('removal_requests', {
+        xff: address(),
+        token: u.token,
+        body: { report_id: ids[i], requester_id: u.id, reason: 'flood', contact_email: 'victim@example.com' },
+      }),
+    );
     const [one] = await reports(1, () => site());
     const v = await account();
-    await run('REST removal_requests, same report (one account)', Math.min(COUNT, 10), () => rest('removal_requests', { xff: address(), token: v.token, body: { report_id: one, requester_id: v.id, reason: 'again', contact_email: 'victim@example.com' } }), 'a second open request answers 409');
+    await run(
+      'REST removal_requests, same report (one account)',
+      Math.min(COUNT, 10),
+      () =>
+        rest('removal_requests', {
+          xff: address(),
+          token: v.token,
+          body: { report_id: one, requester_id: v.id, reason: 'again', contact_email: 'victim@example.com' },
+        }),
+      'a second open request answers 409',
+    );
   }
-  { const u = await account(); await run('REST notify_registrations (one account)', COUNT, () => rest('notify_registrations', { xff: address(), token: u.token, body: { user_id: u.id, asset_name: `${site()}` } })); }
+  {
+    const u = await account();
+    await run('REST notify_registrations (one account)', COUNT, () =>
+      rest('notify_registrations', {
+        xff: address(),
+        token: u.token,
+        body: { user_id: u.id, asset_name: `${site()}` },
+      }),
+    );
+  }
   // The legacy API and the visitor function.
-  { const xff = address(); await run('legacy POST /visitor/contact (anon)', COUNT, (i) => legacy('POST', '/visitor/contact', { xff, body: { message: `flood ${i}`, email: 'a@example.com' } })); }
-  { const xff = address(); await run('legacy GET /search/:s (anon)', COUNT, (i) => legacy('GET', `/search/legacy-${i}@example.com`, { xff })); }
-  { const xff = address(); await run('legacy GET /visitor (anon)', COUNT, () => legacy('GET', '/visitor', { xff })); }
-  { const xff = address(); await run('function visitor (anon)', COUNT, () => fetch(`${env.API_URL}/functions/v1/visitor`, { method: 'POST', headers: { authorization: `Bearer ${env.ANON_KEY}`, 'content-type': 'application/json', 'x-forwarded-for': xff }, body: '{"path":"/"}' })); }
+  {
+    const xff = address();
+    await run('legacy POST /visitor/contact (anon)', COUNT, (i) =>
+      legacy('POST', '/visitor/contact', { xff, body: { message: `flood ${i}`, email: 'a@example.com' } }),
+    );
+  }
+  {
+    const xff = address();
+    await run('legacy GET /search/:s (anon)', COUNT, (i) =>
+      legacy('GET', `/search/legacy-${i}@example.com`, { xff }),
+    );
+  }
+  {
+    const xff = address();
+    await run('legacy GET /visitor (anon)', COUNT, () => legacy('GET', '/visitor', { xff }));
+  }
+  {
+    const xff = address();
+    await run('function visitor (anon)', COUNT, () =>
+      fetch(`${env.API_URL}/functions/v1/visitor`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${env.ANON_KEY}`,
+          'content-type': 'application/json',
+          'x-forwarded-for': xff,
+        },
+        body: '{"path":"/"}',
+      }),
+    );
+  }
   {
     const u = await account();
     await run('legacy POST /reports (one account)', Math.min(COUNT, 40), () =>
-      legacy('POST', '/reports', { xff: address(), token: u.token, body: { incidentDate: '2026-01-01', incidentType: 'scam', reportedAccountType: 'website', reportedAccount: site(), consentToContact: 'yes' } }),
+      legacy('POST', '/reports', {
+        xff: address(),
+        token: u.token,
+        body: {
+          incidentDate: '2026-01-01',
+          incidentType: 'scam',
+          reportedAccountType: 'website',
+          reportedAccount: site(),
+          consentToContact: 'yes',
+        },
+      }),
     );
   }
   {
     const u = await account();
     const ids = await reports(Math.min(COUNT, 20), () => site());
-    await run('legacy POST /removal-requests (one account)', ids.length, (i) => legacy('POST', '/removal-requests', { xff: address(), token: u.token, body: { reportId: ids[i], reason: 'flood', contactEmail: 'victim@example.com' } }));
+    await run('legacy POST /removal-requests (one account)', ids.length, (i) =>
+      legacy('POST', '/removal-requests', {
+        xff: address(),
+        token: u.token,
+        body: { reportId: ids[i], reason: 'flood', contactEmail: 'victim@example.com' },
+      }),
+    );
   }
-  { const u = await account(); await run('legacy POST /notify (one account)', Math.min(COUNT, 40), () => legacy('POST', '/notify', { xff: address(), token: u.token, body: { assetName: site() } })); }
+  {
+    const u = await account();
+    await run('legacy POST /notify (one account)', Math.min(COUNT, 40), () =>
+      legacy('POST', '/notify', { xff: address(), token: u.token, body: { assetName: site() } }),
+    );
+  }
 
   // Notification flood: one watcher, many reports by other accounts, then the dispatch job.
   let mails = 0;
   const watcher = await account();
   const watched = site();
-  await rest('notify_registrations', { xff: address(), token: watcher.token, body: { user_id: watcher.id, asset_name: watched } });
+  await rest('notify_registrations', {
+    xff: address(),
+    token: watcher.token,
+    body: { user_id: watcher.id, asset_name: watched },
+  });
   const flooded = 30;
   await reports(flooded, (i) => `https://${watched}/offer-${i}`);
-  await fetch(`${env.API_URL}/functions/v1/notify-dispatch`, { method: 'POST', headers: { authorization: `Bearer ${env.SERVICE_ROLE_KEY}`, 'content-type': 'application/json' }, body: '{}' });
+  await fetch(`${env.API_URL}/functions/v1/notify-dispatch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${env.SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   if (env.MAILPIT_URL) {
-    const list = (await (await fetch(`${env.MAILPIT_URL}/api/v1/search?query=${encodeURIComponent(`to:${watcher.email}`)}`)).json()) as { messages: unknown[] };
+    const list = (await (
+      await fetch(`${env.MAILPIT_URL}/api/v1/search?query=${encodeURIComponent(`to:${watcher.email}`)}`)
+    ).json()) as { messages: unknown[] };
     mails = list.messages.length;
   }
-  console.log(`\nNotification flood: ${flooded} reports on one watched identifier -> ${mails} e-mails to the watcher`);
+  console.log(
+    `\nNotification flood: ${flooded} reports on one watched identifier -> ${mails} e-mails to the watcher`,
+  );
 
   const width = Math.max(...rows.map((r) => r.path.length));
   console.log(`\n${'write path'.padEnd(width)}  sent  accepted  refused(429)  other`);
   for (const r of rows) {
-    const other = Object.entries(r.other).map(([s, n]) => `${n}x${s}`).join(' ');
-    console.log(`${r.path.padEnd(width)}  ${String(r.sent).padStart(4)}  ${String(r.accepted).padStart(8)}  ${String(r.refused).padStart(12)}  ${other}${r.note ? `  (${r.note})` : ''}`);
+    const other = Object.entries(r.other)
+      .map(([s, n]) => `${n}x${s}`)
+      .join(' ');
+    console.log(
+      `${r.path.padEnd(width)}  ${String(r.sent).padStart(4)}  ${String(r.accepted).padStart(8)}  ${String(r.refused).padStart(12)}  ${other}${r.note ? `  (${r.note})` : ''}`,
+    );
   }
   const open = rows.filter((r) => r.accepted === r.sent);
   if (stop) await stop();

@@ -84,7 +84,12 @@ async function fillTo(pool: pg.Pool, target: number) {
 async function main() {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 60;
   process.env.STACK_PORT_OFFSET = String(offset);
-  const config = testConfig({ ...testPorts(offset), dataDir: testDataDir(offset), withApp: false, verbose: false });
+  const config = testConfig({
+    ...testPorts(offset),
+    dataDir: testDataDir(offset),
+    withApp: false,
+    verbose: false,
+  });
   await fs.rm(config.dataDir, { recursive: true, force: true });
   const stack = await startStack(config, (line) => {
     if (/error|fail/i.test(line)) console.log(line);
@@ -105,10 +110,15 @@ async function main() {
       );
     const check = async () => {
       const t0 = process.hrtime.bigint();
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: MESSAGE }) });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: MESSAGE }),
+      });
       const body = (await res.json()) as { items: { type: string; canonical: string; count: number }[] };
       const elapsed = ms(t0);
-      if (res.status !== 200) throw new Error(`check-message answered ${res.status}: ${JSON.stringify(body)}`);
+      if (res.status !== 200)
+        throw new Error(`check-message answered ${res.status}: ${JSON.stringify(body)}`);
       return { elapsed, body };
     };
 
@@ -154,8 +164,12 @@ async function main() {
         'SQL p95 ms': pct(sqlTimes, 0.95).toFixed(3),
       };
       results.push(row);
-      console.log(`\n${row.reports} reports (filled in ${row['fill s']} s): ${items.length} identifiers in ${MESSAGE.length} characters`);
-      console.log(`  POST check-message: p50 ${row['HTTP p50 ms']} ms, p95 ${row['HTTP p95 ms']} ms over ${RUNS} requests`);
+      console.log(
+        `\n${row.reports} reports (filled in ${row['fill s']} s): ${items.length} identifiers in ${MESSAGE.length} characters`,
+      );
+      console.log(
+        `  POST check-message: p50 ${row['HTTP p50 ms']} ms, p95 ${row['HTTP p95 ms']} ms over ${RUNS} requests`,
+      );
       console.log(`  check_identifiers execution: p50 ${row['SQL p50 ms']} ms, p95 ${row['SQL p95 ms']} ms`);
       console.log(`  lookup plan:\n    ${plan.join('\n    ')}`);
       if (items.length !== 10) {
@@ -168,11 +182,17 @@ async function main() {
       }
       // status and created_at are in the search index, so the planner may read it alone (Index Only
       // Scan); for the few rows per identifier of a small table it may prefer a bitmap scan of it.
-      if (!plan.some((l) => /(Index Only Scan|Bitmap Index Scan) (using|on) reports_canonical_created_at_idx/.test(l))) {
+      if (
+        !plan.some((l) =>
+          /(Index Only Scan|Bitmap Index Scan) (using|on) reports_canonical_created_at_idx/.test(l),
+        )
+      ) {
         console.log('  FAIL: the lookup does not use the search index reports_canonical_created_at_idx');
         failed = true;
       }
-      console.log(`  index-only: ${plan.some((l) => /Index Only Scan using reports_canonical_created_at_idx/.test(l)) ? 'yes' : 'no (bitmap scan chosen by the planner)'}`);
+      console.log(
+        `  index-only: ${plan.some((l) => /Index Only Scan using reports_canonical_created_at_idx/.test(l)) ? 'yes' : 'no (bitmap scan chosen by the planner)'}`,
+      );
       if (pct(times, 0.95) >= 50) {
         console.log('  FAIL: p95 is not under 50 ms');
         failed = true;
@@ -181,7 +201,9 @@ async function main() {
     const [small, big] = [results[0], results[results.length - 1]];
     if (results.length > 1) {
       const ratio = Number(big['HTTP p95 ms']) / Number(small['HTTP p95 ms']);
-      console.log(`\np95 at ${big.reports} / at ${small.reports}: ${ratio.toFixed(2)}x (target: no slower, within 1.25x + 1 ms of noise)`);
+      console.log(
+        `\np95 at ${big.reports} / at ${small.reports}: ${ratio.toFixed(2)}x (target: no slower, within 1.25x + 1 ms of noise)`,
+      );
       if (Number(big['HTTP p95 ms']) > 1.25 * Number(small['HTTP p95 ms']) + 1) failed = true;
     }
     console.log('');

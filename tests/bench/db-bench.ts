@@ -49,10 +49,18 @@ function p95(xs: number[]): number {
  * API requests are (one long transaction would make every search update the same counter row again
  * and again, a chain of row versions no real request sees).
  */
-async function execTimes(pool: pg.Pool, claims: { role: string; sub?: string }, sql: string, params: unknown[], runs = RUNS) {
+async function execTimes(
+  pool: pg.Pool,
+  claims: { role: string; sub?: string },
+  sql: string,
+  params: unknown[],
+  runs = RUNS,
+) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const { rows } = await withRole(pool, claims, (c) => c.query(`explain (analyze, format json) ${sql}`, params));
+    const { rows } = await withRole(pool, claims, (c) =>
+      c.query(`explain (analyze, format json) ${sql}`, params),
+    );
     times.push(rows[0]['QUERY PLAN'][0]['Execution Time'] as number);
   }
   return times;
@@ -132,7 +140,9 @@ async function main() {
     const t0 = process.hrtime.bigint();
     await applyPlatform(pool);
     await applyMigrations(pool, () => undefined);
-    log(`Schema ready in ${(ms(t0) / 1000).toFixed(1)} s. Sizes: ${sizes.map((s) => s.toLocaleString('en')).join(', ')}`);
+    log(
+      `Schema ready in ${(ms(t0) / 1000).toFixed(1)} s. Sizes: ${sizes.map((s) => s.toLocaleString('en')).join(', ')}`,
+    );
 
     // Reporters: real auth users (profiles come from the trigger); one of them files the hot reports.
     await pool.query(`create table private.bench_users (n int primary key, id uuid not null)`);
@@ -143,9 +153,13 @@ async function main() {
          from generate_series(0, ${USERS - 1}) n returning id, email)
        insert into private.bench_users select substring(email from 'bench(\\d+)@')::int, id from u`,
     );
-    const { rows: [admin] } = await pool.query(`select id from private.bench_users where n = 0`);
+    const {
+      rows: [admin],
+    } = await pool.query(`select id from private.bench_users where n = 0`);
     await pool.query('select private.grant_admin($1)', [admin.id]);
-    const { rows: [user] } = await pool.query(`select id from private.bench_users where n = 1`);
+    const {
+      rows: [user],
+    } = await pool.query(`select id from private.bench_users where n = 1`);
     await pool.query(
       `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account, status, loc, country, amount_lost, created_at)
        select $1, current_date - g, 'scam', 'mobile', $2, case when g % 3 = 0 then 'verified' else 'pending' end::public.report_status,
@@ -158,7 +172,9 @@ async function main() {
       const tf = process.hrtime.bigint();
       await fillTo(pool, size);
       const fillSeconds = ms(tf) / 1000;
-      const { rows: [sz] } = await pool.query(`select pg_size_pretty(pg_total_relation_size('public.reports')) as s`);
+      const {
+        rows: [sz],
+      } = await pool.query(`select pg_size_pretty(pg_total_relation_size('public.reports')) as s`);
 
       const anon = { role: 'anon' };
       const search = await execTimes(pool, anon, 'select public.search_reports($1)', [HOT_ACCOUNT]);
@@ -169,22 +185,48 @@ async function main() {
       );
       const plan = planRows.map((r) => r['QUERY PLAN'] as string);
       const lookup = median(
-        await execTimes(pool, { role: 'postgres' }, `select r.id from public.reports r where r.reported_account_canonical = $1 and r.status in ('pending', 'verified') order by r.created_at desc`, [HOT_CANONICAL], 50),
+        await execTimes(
+          pool,
+          { role: 'postgres' },
+          `select r.id from public.reports r where r.reported_account_canonical = $1 and r.status in ('pending', 'verified') order by r.created_at desc`,
+          [HOT_CANONICAL],
+          50,
+        ),
       );
       const userClaims = { role: 'authenticated', sub: user.id as string };
       const stats = await execTimes(pool, userClaims, 'select public.user_report_stats()', []);
       const heavy = await pool.query(`select id from private.bench_users where n = 7`);
-      const heavyStats = await execTimes(pool, { role: 'authenticated', sub: heavy.rows[0].id as string }, 'select public.user_report_stats()', []);
-      const adminStats = await execTimes(pool, { role: 'authenticated', sub: admin.id as string }, 'select public.admin_app_stats()', []);
+      const heavyStats = await execTimes(
+        pool,
+        { role: 'authenticated', sub: heavy.rows[0].id as string },
+        'select public.user_report_stats()',
+        [],
+      );
+      const adminStats = await execTimes(
+        pool,
+        { role: 'authenticated', sub: admin.id as string },
+        'select public.admin_app_stats()',
+        [],
+      );
       // The scheduled job (medians, top identifiers) runs first, as it would have within the hour.
       const tj = process.hrtime.bigint();
       await pool.query('select public.refresh_public_statistics()');
       const jobMs = ms(tj);
       const publicStats: Record<string, number[]> = {};
       for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
-        publicStats[period] = await execTimes(pool, anon, 'select public.public_statistics($1)', [period], 100);
+        publicStats[period] = await execTimes(
+          pool,
+          anon,
+          'select public.public_statistics($1)',
+          [period],
+          100,
+        );
       }
-      const { rows: [check] } = await withRole(pool, anon, (c) => c.query(`select (public.search_reports($1)->>'count')::int as n`, [HOT_ACCOUNT]));
+      const {
+        rows: [check],
+      } = await withRole(pool, anon, (c) =>
+        c.query(`select (public.search_reports($1)->>'count')::int as n`, [HOT_ACCOUNT]),
+      );
 
       const row = {
         reports: size.toLocaleString('en'),
@@ -204,16 +246,28 @@ async function main() {
       };
       results.push(row);
       log(`\n${size.toLocaleString('en')} reports (filled in ${fillSeconds.toFixed(1)} s):`);
-      log(`  search_reports execution: median ${row['search ms (median)']} ms, p95 ${row['search ms (p95)']} ms`);
+      log(
+        `  search_reports execution: median ${row['search ms (median)']} ms, p95 ${row['search ms (p95)']} ms`,
+      );
       log(`  core lookup plan:\n    ${plan.join('\n    ')}`);
-      log(`  user_report_stats ${row['user stats ms']} ms (a reporter with ${Math.round(size / USERS)} reports: ${row['user stats, busiest reporter ms']} ms), admin_app_stats ${row['admin stats ms']} ms`);
+      log(
+        `  user_report_stats ${row['user stats ms']} ms (a reporter with ${Math.round(size / USERS)} reports: ${row['user stats, busiest reporter ms']} ms), admin_app_stats ${row['admin stats ms']} ms`,
+      );
 
-      log(`  public_statistics: last 30 days ${row['public stats 30d ms']} ms (p95 ${p95(publicStats.last_30_days).toFixed(3)}), 12 months ${row['public stats 12m ms']} ms (p95 ${p95(publicStats.last_12_months).toFixed(3)}), all time ${row['public stats all ms']} ms (p95 ${p95(publicStats.all_time).toFixed(3)}); scheduled job ${row['stats job s']} s`);
+      log(
+        `  public_statistics: last 30 days ${row['public stats 30d ms']} ms (p95 ${p95(publicStats.last_30_days).toFixed(3)}), 12 months ${row['public stats 12m ms']} ms (p95 ${p95(publicStats.last_12_months).toFixed(3)}), all time ${row['public stats all ms']} ms (p95 ${p95(publicStats.all_time).toFixed(3)}); scheduled job ${row['stats job s']} s`,
+      );
       if (size >= 1_000_000 && Object.values(publicStats).some((t) => median(t) >= 5)) {
         log('  FAIL: public_statistics is not under 5 ms');
         failed = true;
       }
-      if (!plan.some((l) => /Index (Only )?Scan.*reports_canonical_created_at_idx|Bitmap Index Scan on reports_canonical_created_at_idx/.test(l))) {
+      if (
+        !plan.some((l) =>
+          /Index (Only )?Scan.*reports_canonical_created_at_idx|Bitmap Index Scan on reports_canonical_created_at_idx/.test(
+            l,
+          ),
+        )
+      ) {
         log('  FAIL: the search is not an index lookup on reported_account_canonical');
         failed = true;
       }

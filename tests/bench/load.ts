@@ -112,7 +112,10 @@ class Connection {
     if (!m) return this.fail(new Error('response without content-length'));
     const end = headerEnd + 4 + Number(m[1]);
     if (this.buffer.length < end) return;
-    const answer = { status: Number(head.slice(9, 12)), body: this.buffer.toString('utf8', headerEnd + 4, end) };
+    const answer = {
+      status: Number(head.slice(9, 12)),
+      body: this.buffer.toString('utf8', headerEnd + 4, end),
+    };
     this.buffer = this.buffer.subarray(end);
     const w = this.waiting;
     this.waiting = undefined;

@@ -58,7 +58,8 @@ function postgresPids(postmaster: number): number[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+        pids.push(Number(entry));
     } catch {
       // exited meanwhile
     }
@@ -81,9 +82,22 @@ interface Record_ {
 }
 
 /** Keeps `CONCURRENCY` requests in flight for `seconds`, recording latencies and CPU time when `record` is given. */
-async function drive(seconds: number, once: Once, record?: Record_, job?: Job, serverPid = job?.gatewayPid ?? 0) {
+async function drive(
+  seconds: number,
+  once: Once,
+  record?: Record_,
+  job?: Job,
+  serverPid = job?.gatewayPid ?? 0,
+) {
   const pids = job ? postgresPids(job.postmasterPid) : [];
-  const sample = () => (job ? { client: cpuNs(process.pid), gateway: cpuNs(serverPid), postgres: pids.reduce((t, p) => t + cpuNs(p), 0) } : undefined);
+  const sample = () =>
+    job
+      ? {
+          client: cpuNs(process.pid),
+          gateway: cpuNs(serverPid),
+          postgres: pids.reduce((t, p) => t + cpuNs(p), 0),
+        }
+      : undefined;
   const before = sample();
   let stop = false;
   const loop = async () => {
@@ -105,7 +119,8 @@ async function drive(seconds: number, once: Once, record?: Record_, job?: Job, s
   await Promise.all(loops);
   const after = sample();
   if (record && before && after) {
-    for (const k of ['client', 'gateway', 'postgres'] as const) record.cpu[k] += (after[k] - before[k]) / 1000;
+    for (const k of ['client', 'gateway', 'postgres'] as const)
+      record.cpu[k] += (after[k] - before[k]) / 1000;
   }
 }
 
@@ -117,14 +132,21 @@ async function runJob(job: Job): Promise<Side[]> {
   const pool = new pg.Pool({ connectionString: job.dbUrl, max: CONCURRENCY });
   const text = `select id, name, category, score from public.${TABLE} where id = $1`;
   const bare: Once = async (id) => (await pool.query(text, [id])).rows.length === 1;
-  const headers = { apikey: job.anonKey, authorization: `Bearer ${job.anonKey}`, accept: 'application/json', 'x-client-info': 'rest-bench' };
+  const headers = {
+    apikey: job.anonKey,
+    authorization: `Bearer ${job.anonKey}`,
+    accept: 'application/json',
+    'x-client-info': 'rest-bench',
+  };
   const clients: HttpClient[] = [];
   const get = (baseUrl: string): Once => {
     const client = new HttpClient(new URL(baseUrl), headers);
     clients.push(client);
     const isNoop = baseUrl === job.noopUrl;
     return async (id) => {
-      const { status, body } = await client.get(`/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`);
+      const { status, body } = await client.get(
+        `/rest/v1/${TABLE}?select=id,name,category,score&id=eq.${id}`,
+      );
       if (status !== 200) return false;
       const rows = JSON.parse(body) as { id: number }[];
       return rows.length === 1 && (rows[0].id === id || isNoop);
@@ -136,7 +158,12 @@ async function runJob(job: Job): Promise<Side[]> {
   await drive(1, bare);
   await drive(1, rest);
   await drive(0.5, noop);
-  const fresh = (): Record_ => ({ latencies: [], errors: 0, seconds: 0, cpu: { client: 0, gateway: 0, postgres: 0 } });
+  const fresh = (): Record_ => ({
+    latencies: [],
+    errors: 0,
+    seconds: 0,
+    cpu: { client: 0, gateway: 0, postgres: 0 },
+  });
   const stats = { bare: fresh(), rest: fresh(), noop: fresh() };
   for (let i = 0; i < job.rounds; i++) {
     await drive(job.slice, bare, stats.bare, job);
@@ -149,9 +176,21 @@ async function runJob(job: Job): Promise<Side[]> {
     r.latencies.sort((a, b) => a - b);
     const n = Math.max(1, r.latencies.length + r.errors);
     const cpu = { client: r.cpu.client / n, gateway: r.cpu.gateway / n, postgres: r.cpu.postgres / n };
-    return { name, requests: r.latencies.length, errors: r.errors, seconds: r.seconds, p50: percentile(r.latencies, 50), p99: percentile(r.latencies, 99), cpu };
+    return {
+      name,
+      requests: r.latencies.length,
+      errors: r.errors,
+      seconds: r.seconds,
+      p50: percentile(r.latencies, 50),
+      p99: percentile(r.latencies, 99),
+      cpu,
+    };
   };
-  return [side('bare pg Pool', stats.bare), side('/rest/v1 gateway', stats.rest), side('no-op Node HTTP', stats.noop)];
+  return [
+    side('bare pg Pool', stats.bare),
+    side('/rest/v1 gateway', stats.rest),
+    side('no-op Node HTTP', stats.noop),
+  ];
 }
 
 /**
@@ -166,7 +205,9 @@ function startNoop(): Promise<{ url: string; pid: number; stop(): void }> {
     s.listen(0, '127.0.0.1', () => process.send(s.address().port));`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (port) => resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }));
+    child.once('message', (port) =>
+      resolve({ url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill() }),
+    );
     child.once('error', reject);
   });
 }
@@ -174,7 +215,10 @@ function startNoop(): Promise<{ url: string; pid: number; stop(): void }> {
 /** Runs the load in a child process, so the clients do not share the gateway's event loop. */
 function inChild(job: Job): Promise<Side[]> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, REST_BENCH_JOB: JSON.stringify(job) } });
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, REST_BENCH_JOB: JSON.stringify(job) },
+    });
     child.once('message', (m) => resolve(m as Side[]));
     child.once('error', reject);
     child.once('exit', (code) => code && reject(new Error(`bench client exited with ${code}`)));
@@ -199,7 +243,13 @@ async function main() {
     const slice = 0.5;
     const load = os.loadavg()[0];
     const noopServer = await startNoop();
-    const postmasterPid = Number((await admin.query<{ pid: string }>(`select split_part(pg_read_file('postmaster.pid'), E'\\n', 1) as pid`)).rows[0].pid);
+    const postmasterPid = Number(
+      (
+        await admin.query<{ pid: string }>(
+          `select split_part(pg_read_file('postmaster.pid'), E'\\n', 1) as pid`,
+        )
+      ).rows[0].pid,
+    );
     const [bare, rest, noop] = await inChild({
       apiUrl: stack.env.API_URL,
       noopUrl: noopServer.url,
@@ -213,17 +263,28 @@ async function main() {
     });
     const line = (s: Side) =>
       `${s.name.padEnd(18)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms   errors ${s.errors}`;
-    console.log(`\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each in alternating ${slice} s slices`);
-    console.log(`(${os.cpus().length} CPUs, load average ${load.toFixed(1)} before the run: other programs share the CPUs):`);
+    console.log(
+      `\nOne row by primary key, ${CONCURRENCY} concurrent clients, ${seconds} s each in alternating ${slice} s slices`,
+    );
+    console.log(
+      `(${os.cpus().length} CPUs, load average ${load.toFixed(1)} before the run: other programs share the CPUs):`,
+    );
     console.log(line(bare));
     console.log(line(rest));
     console.log(line(noop));
     console.log('\nCPU time per request (µs): load generator / gateway (or no-op server) / PostgreSQL');
-    for (const s of [bare, rest, noop]) console.log(`${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`);
+    for (const s of [bare, rest, noop])
+      console.log(
+        `${s.name.padEnd(18)} ${s.cpu.client.toFixed(0).padStart(5)} / ${s.cpu.gateway.toFixed(0).padStart(5)} / ${s.cpu.postgres.toFixed(0).padStart(5)}`,
+      );
     noopServer.stop();
     const ratio = rest.requests / rest.seconds / (bare.requests / bare.seconds);
-    console.log(`ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`);
-    console.log(`ratio no-op Node HTTP/bare: ${(noop.requests / noop.seconds / (bare.requests / bare.seconds)).toFixed(2)} (the most any Node gateway could reach here)`);
+    console.log(
+      `ratio gateway/bare: ${ratio.toFixed(2)} (aim >= 0.50); gateway p99 ${rest.p99.toFixed(2)} ms (aim < 15 ms)`,
+    );
+    console.log(
+      `ratio no-op Node HTTP/bare: ${(noop.requests / noop.seconds / (bare.requests / bare.seconds)).toFixed(2)} (the most any Node gateway could reach here)`,
+    );
     await admin.query(`drop table if exists public.${TABLE}`);
   } finally {
     await admin.end();
@@ -240,5 +301,7 @@ if (!process.env.REST_BENCH_JOB) {
     },
   );
 } else {
-  runJob(JSON.parse(process.env.REST_BENCH_JOB) as Job).then((side) => process.send!(side, () => process.exit(0)));
+  runJob(JSON.parse(process.env.REST_BENCH_JOB) as Job).then((side) =>
+    process.send!(side, () => process.exit(0)),
+  );
 }

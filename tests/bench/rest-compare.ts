@@ -30,7 +30,10 @@ interface Side {
   cpuUs: number;
 }
 
-function startStack(root: string, offset: number): Promise<{ child: ChildProcess; apiUrl: string; anonKey: string }> {
+function startStack(
+  root: string,
+  offset: number,
+): Promise<{ child: ChildProcess; apiUrl: string; anonKey: string }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, 'rest-stack.ts'), [root], {
       execArgv: ['--max-semi-space-size=64', '--import', 'tsx'],
@@ -49,9 +52,12 @@ async function round(side: Side, seconds: number) {
   const loop = async () => {
     while (!stop) {
       const id = 1 + Math.floor(Math.random() * ROWS);
-      const { status, body } = await side.client.get(`/rest/v1/bench_items?select=id,name,category,score&id=eq.${id}`);
+      const { status, body } = await side.client.get(
+        `/rest/v1/bench_items?select=id,name,category,score&id=eq.${id}`,
+      );
       const rows = JSON.parse(body) as { id: number }[];
-      if (status !== 200 || rows[0]?.id !== id) throw new Error(`${side.name}: unexpected answer ${status} ${body}`);
+      if (status !== 200 || rows[0]?.id !== id)
+        throw new Error(`${side.name}: unexpected answer ${status} ${body}`);
       done++;
     }
   };
@@ -82,22 +88,35 @@ async function main() {
     ] as const) {
       const { child, apiUrl, anonKey } = await startStack(root, offset);
       children.push(child);
-      const client = new HttpClient(new URL(apiUrl), { apikey: anonKey, authorization: `Bearer ${anonKey}`, accept: 'application/json' });
+      const client = new HttpClient(new URL(apiUrl), {
+        apikey: anonKey,
+        authorization: `Bearer ${anonKey}`,
+        accept: 'application/json',
+      });
       sides.push({ name, child, client, requests: 0, seconds: 0, cpuUs: 0 });
     }
     // Warm-up: connections, statements, JIT; not counted.
     for (const side of sides) await round({ ...side }, 2);
     for (let i = 0; i < rounds; i++) for (const side of sides) await round(side, 2);
-    console.log(`One row by primary key, ${CONCURRENCY} concurrent clients, ${rounds} alternating rounds of 2 s a side:`);
+    console.log(
+      `One row by primary key, ${CONCURRENCY} concurrent clients, ${rounds} alternating rounds of 2 s a side:`,
+    );
     for (const s of sides) {
-      console.log(`${s.name.padEnd(16)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   stack CPU ${(s.cpuUs / s.requests).toFixed(1).padStart(6)} µs per request`);
+      console.log(
+        `${s.name.padEnd(16)} ${(s.requests / s.seconds).toFixed(0).padStart(7)} req/s   stack CPU ${(s.cpuUs / s.requests).toFixed(1).padStart(6)} µs per request`,
+      );
     }
     const [old, now] = sides.map((s) => s.requests / s.seconds);
     console.log(`throughput of this checkout / ${revision}: ${(now / old).toFixed(3)}`);
     for (const s of sides) s.client.close();
   } finally {
     await Promise.all(
-      children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM'))))),
+      children.map(
+        (c) =>
+          new Promise((resolve) =>
+            c.exitCode !== null ? resolve(null) : (c.once('exit', resolve), c.kill('SIGTERM')),
+          ),
+      ),
     );
     execFileSync('git', ['worktree', 'remove', '--force', worktree], { cwd: repo, stdio: 'ignore' });
   }

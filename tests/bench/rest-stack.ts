@@ -11,8 +11,12 @@ import { benchTableSql } from './load.ts';
 
 const root = path.resolve(process.argv[2] ?? '.');
 const from = (file: string) => import(pathToFileURL(path.join(root, file)).href);
-const { testConfig } = (await from('supabase/local/config.ts')) as typeof import('../../supabase/local/config.ts');
-const { startStack } = (await from('supabase/local/stack.ts')) as typeof import('../../supabase/local/stack.ts');
+const { testConfig } = (await from(
+  'supabase/local/config.ts',
+)) as typeof import('../../supabase/local/config.ts');
+const { startStack } = (await from(
+  'supabase/local/stack.ts',
+)) as typeof import('../../supabase/local/stack.ts');
 const config = testConfig({ withApp: false, verbose: false });
 await fs.rm(config.dataDir, { recursive: true, force: true });
 const stack = await startStack(config, (line) => {

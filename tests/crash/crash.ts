@@ -10,7 +10,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { testDataDir, testPorts, testConfig, statusEnv, type StackConfig } from '../../supabase/local/config.ts';
+import {
+  testDataDir,
+  testPorts,
+  testConfig,
+  statusEnv,
+  type StackConfig,
+} from '../../supabase/local/config.ts';
 import { postgresDataDir } from '../../supabase/local/postgres.ts';
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
 
@@ -49,7 +55,9 @@ function postgresProcesses(pid: number): number[] {
 }
 
 function postmasterPid(config: StackConfig): number {
-  return Number(readFileSync(path.join(postgresDataDir(config.dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return Number(
+    readFileSync(path.join(postgresDataDir(config.dataDir), 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
 }
 
 async function waitForDatabase(url: string, timeoutMs = 60_000) {
@@ -69,16 +77,28 @@ async function waitForDatabase(url: string, timeoutMs = 60_000) {
   }
 }
 
-export async function runCrashTest(opts: { rounds: number; writers?: number; offset?: number; durable?: boolean; log?: (l: string) => void }): Promise<CrashResult> {
+export async function runCrashTest(opts: {
+  rounds: number;
+  writers?: number;
+  offset?: number;
+  durable?: boolean;
+  log?: (l: string) => void;
+}): Promise<CrashResult> {
   const log = opts.log ?? (() => undefined);
   const offset = opts.offset ?? Number(process.env.STACK_PORT_OFFSET ?? 0) + 80;
-  const config = testConfig({ ...testPorts(offset), dataDir: testDataDir(offset), durable: opts.durable ?? true, verbose: false });
+  const config = testConfig({
+    ...testPorts(offset),
+    dataDir: testDataDir(offset),
+    durable: opts.durable ?? true,
+    verbose: false,
+  });
   const began = Date.now();
   const stack: RunningStack = await startStack(config, () => undefined);
   const env = statusEnv(config);
   // The helpers of the function tests read the stack's address and keys from these variables.
   for (const [k, v] of Object.entries(env)) process.env[`STACK_${k}`] = v;
-  const { createUser, formOf, reportFields, tinyJpeg } = await import('../../supabase/tests/functions/helpers.ts');
+  const { createUser, formOf, reportFields, tinyJpeg } =
+    await import('../../supabase/tests/functions/helpers.ts');
   const admin = new pg.Pool({ connectionString: env.DB_URL, max: 2 });
   admin.on('error', () => undefined);
   try {
@@ -92,18 +112,26 @@ export async function runCrashTest(opts: { rounds: number; writers?: number; off
     let writing = true;
     const writer = async (token: string, n: number) => {
       for (let i = 0; writing; i++) {
-        const fields = reportFields({ incidentDescription: `crash test ${n}.${i} ${Math.random().toString(36).slice(2)}` });
+        const fields = reportFields({
+          incidentDescription: `crash test ${n}.${i} ${Math.random().toString(36).slice(2)}`,
+        });
         attempted++;
         try {
           const res = await fetch(`${env.API_URL}/functions/v1/api/v1/reports`, {
             method: 'POST',
             headers: { authorization: `Bearer ${token}` },
-            body: formOf(fields, { field: 'evidence', bytes: tinyJpeg(), name: 'evidence.jpg', type: 'image/jpeg' }),
+            body: formOf(fields, {
+              field: 'evidence',
+              bytes: tinyJpeg(),
+              name: 'evidence.jpg',
+              type: 'image/jpeg',
+            }),
             signal: AbortSignal.timeout(30_000),
           });
           const body = (await res.json().catch(() => ({}))) as { _id?: string; report?: { _id?: string } };
           const id = body._id ?? body.report?._id;
-          if (res.status >= 200 && res.status < 300 && id) acked.push({ id, account: fields.reportedAccount, description: fields.incidentDescription });
+          if (res.status >= 200 && res.status < 300 && id)
+            acked.push({ id, account: fields.reportedAccount, description: fields.incidentDescription });
           else {
             refused++;
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
@@ -129,13 +157,21 @@ export async function runCrashTest(opts: { rounds: number; writers?: number; off
         }
       }
       await waitForDatabase(env.DB_URL);
-      log(`round ${round}: killed Postgres ${pid} with SIGKILL after ${before} acknowledged reports; it is back`);
+      log(
+        `round ${round}: killed Postgres ${pid} with SIGKILL after ${before} acknowledged reports; it is back`,
+      );
     }
     await new Promise((r) => setTimeout(r, 1000));
     writing = false;
     await Promise.all(writers);
 
-    const { rows } = await admin.query<{ id: string; reported_account: string; incident_description: string; evidence_path: string | null; has_object: boolean }>(
+    const { rows } = await admin.query<{
+      id: string;
+      reported_account: string;
+      incident_description: string;
+      evidence_path: string | null;
+      has_object: boolean;
+    }>(
       `select r.id, r.reported_account, r.incident_description, r.evidence_path,
               exists (select 1 from storage.objects o where o.bucket_id = 'evidence' and o.name = r.evidence_path) as has_object
          from public.reports r where r.reporter_id = any($1::uuid[])`,
@@ -147,7 +183,8 @@ export async function runCrashTest(opts: { rounds: number; writers?: number; off
     for (const a of acked) {
       const row = byId.get(a.id);
       if (!row) lost.push(a.id);
-      else if (row.incident_description !== a.description || !row.evidence_path || !row.has_object) damaged.push(a.id);
+      else if (row.incident_description !== a.description || !row.evidence_path || !row.has_object)
+        damaged.push(a.id);
     }
     // Every stored evidence object of an acknowledged report must be readable with its bytes.
     for (const a of acked.slice(-20)) {
@@ -157,10 +194,21 @@ export async function runCrashTest(opts: { rounds: number; writers?: number; off
         headers: { apikey: env.SERVICE_ROLE_KEY, authorization: `Bearer ${env.SERVICE_ROLE_KEY}` },
       });
       const bytes = Buffer.from(await res.arrayBuffer());
-      if (res.status !== 200 || bytes[0] !== 0xff || bytes[1] !== 0xd8) damaged.push(`${a.id} (evidence unreadable: ${res.status})`);
+      if (res.status !== 200 || bytes[0] !== 0xff || bytes[1] !== 0xd8)
+        damaged.push(`${a.id} (evidence unreadable: ${res.status})`);
     }
     const dangling = rows.filter((r) => r.evidence_path && !r.has_object).length;
-    return { rounds: opts.rounds, statuses, attempted, acknowledged: acked.length, refused, lost, damaged, dangling, seconds: (Date.now() - began) / 1000 };
+    return {
+      rounds: opts.rounds,
+      statuses,
+      attempted,
+      acknowledged: acked.length,
+      refused,
+      lost,
+      damaged,
+      dangling,
+      seconds: (Date.now() - began) / 1000,
+    };
   } finally {
     await admin.end().catch(() => undefined);
     await stack.stop();

@@ -51,7 +51,11 @@ describe('check a message', () => {
     await box.fill(MESSAGE);
     await box.press('Enter');
     await page.waitForURL((u) => u.pathname === '/check');
-    expect(await rows(page)).toEqual([`Website bdo-secure-login.top`, `Mobile No. ${reportedCanonical}`, 'Website bdo.com.ph']);
+    expect(await rows(page)).toEqual([
+      `Website bdo-secure-login.top`,
+      `Mobile No. ${reportedCanonical}`,
+      'Website bdo.com.ph',
+    ]);
     // the message stays out of the address bar
     expect(new URL(page.url()).search).toBe('');
 
@@ -59,7 +63,9 @@ describe('check a message', () => {
     await expect(site.getByText(/not one of BDO's own websites/).isVisible()).resolves.toBe(true);
     const phone = page.getByRole('listitem', { name: `Mobile No. ${reportedCanonical}` });
     await expect(phone.getByText(/Reported 2 times/).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('listitem', { name: 'Website bdo.com.ph' }).locator('[data-signal]').count()).toBe(0);
+    expect(
+      await page.getByRole('listitem', { name: 'Website bdo.com.ph' }).locator('[data-signal]').count(),
+    ).toBe(0);
     await expect(page.getByText('Likely a scam').isVisible()).resolves.toBe(true);
 
     // signed out: log in, then back to the same check
@@ -69,9 +75,16 @@ describe('check a message', () => {
     await page.getByLabel('Password').fill(USER.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((u) => u.pathname === '/check', { timeout: 30_000 });
-    expect(await rows(page)).toEqual([`Website bdo-secure-login.top`, `Mobile No. ${reportedCanonical}`, 'Website bdo.com.ph']);
+    expect(await rows(page)).toEqual([
+      `Website bdo-secure-login.top`,
+      `Mobile No. ${reportedCanonical}`,
+      'Website bdo.com.ph',
+    ]);
 
-    await page.getByRole('listitem', { name: `Mobile No. ${reportedCanonical}` }).getByRole('button', { name: 'Report this' }).click();
+    await page
+      .getByRole('listitem', { name: `Mobile No. ${reportedCanonical}` })
+      .getByRole('button', { name: 'Report this' })
+      .click();
     await page.waitForURL((u) => u.pathname === '/dashboard/add-report', { timeout: 30_000 });
     const account = page.getByLabel('Reported account', { exact: true });
     await account.waitFor({ timeout: 30_000 });
@@ -86,15 +99,26 @@ describe('check a message', () => {
   it('opens from the Web Share Target URL the manifest declares', async () => {
     const { page, errors } = await newTrackedPage(browser, { width: 375, height: 800 });
     const manifest = await (await fetch(appUrl('/manifest.webmanifest'))).json();
-    expect(manifest.share_target).toEqual({ action: '/check', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } });
-    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(manifest.share_target).toEqual({
+      action: '/check',
+      method: 'GET',
+      params: { title: 'title', text: 'text', url: 'url' },
+    });
+    expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(
+      expect.arrayContaining(['192x192', '512x512']),
+    );
     const shared = new URL(manifest.share_target.action, appUrl('/'));
     shared.searchParams.set('title', 'Globe Rewards');
     shared.searchParams.set('text', 'Your 5,000 points expire today! Redeem now');
     shared.searchParams.set('url', 'https://globe-rewards.com.ph-redeem.icu/claim');
     await page.goto(shared.toString());
     expect(await rows(page)).toEqual(['Website globe-rewards.com.ph-redeem.icu']);
-    await expect(page.getByText(/uses the name "globe"|contains "globe"/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page
+        .getByText(/uses the name "globe"|contains "globe"/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(
       'Globe Rewards\nYour 5,000 points expire today! Redeem now\nhttps://globe-rewards.com.ph-redeem.icu/claim',
     );

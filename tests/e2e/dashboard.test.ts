@@ -12,14 +12,26 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appUrl, latestMailTo, latestOtpCode, launchBrowser, newTrackedPage, screenshot, type TrackedPage } from './helpers';
+import {
+  appUrl,
+  latestMailTo,
+  latestOtpCode,
+  launchBrowser,
+  newTrackedPage,
+  screenshot,
+  type TrackedPage,
+} from './helpers';
 
 const ADMIN = { email: 'admin@scamcheck.local', password: 'scamcheck-admin' };
 const OTHER_USER = { email: 'user@scamcheck.local', password: 'scamcheck-user' };
 
 const run = Date.now().toString(36);
 const digits = String(Date.now()).slice(-7);
-const newUser = { name: `Maria Santos ${run}`, email: `dash-${run}@example.com`, password: `Pw-${run}-secret` };
+const newUser = {
+  name: `Maria Santos ${run}`,
+  email: `dash-${run}@example.com`,
+  password: `Pw-${run}-secret`,
+};
 /** The number the new user reports, typed the way people write it. */
 const reportedNumber = `0917 ${digits.slice(0, 3)} ${digits.slice(3)}`;
 const reportedCanonical = `+63917${digits}`;
@@ -37,7 +49,9 @@ let evidencePng: Buffer;
 
 /** Chromium's own rendering as a real, small PNG for the evidence and banner uploads. */
 async function makePng(page: Page): Promise<Buffer> {
-  await page.setContent('<body style="margin:0"><div style="width:64px;height:48px;background:linear-gradient(90deg,#c00,#fc0)"></div>');
+  await page.setContent(
+    '<body style="margin:0"><div style="width:64px;height:48px;background:linear-gradient(90deg,#c00,#fc0)"></div>',
+  );
   return page.screenshot({ clip: { x: 0, y: 0, width: 64, height: 48 } });
 }
 
@@ -58,7 +72,13 @@ function recordApiRequests(page: Page): string[] {
   const api = process.env.STACK_API_URL!;
   page.on('request', (req) => {
     const pageView = new URL(req.url()).pathname === '/functions/v1/visitor';
-    if (req.url().startsWith(api) && !pageView && req.method() !== 'GET' && req.method() !== 'OPTIONS' && req.method() !== 'HEAD') {
+    if (
+      req.url().startsWith(api) &&
+      !pageView &&
+      req.method() !== 'GET' &&
+      req.method() !== 'OPTIONS' &&
+      req.method() !== 'HEAD'
+    ) {
       sent.push(`${req.method()} ${new URL(req.url()).pathname}`);
     }
   });
@@ -177,18 +197,24 @@ describe('dashboard', () => {
     await page.waitForLoadState('networkidle');
     // From here on only the form's own requests count (the page load records a visit).
     sent.length = 0;
-    await page.getByLabel('Incident description').fill('Texted me that my parcel was held and asked for a fee through GCash.');
+    await page
+      .getByLabel('Incident description')
+      .fill('Texted me that my parcel was held and asked for a fee through GCash.');
     await page.getByLabel('Location').fill('Quezon City');
     await page.getByLabel('Amount lost in pesos (optional)').fill('1500');
 
     const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
-    await page.getByLabel('Evidence (screenshot)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
+    await page
+      .getByLabel('Evidence (screenshot)')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
     await eventually(() => page.getByText('Image size too large').count()).toBe(1);
     await page.getByRole('button', { name: 'submit' }).click();
     await page.waitForTimeout(500);
     expect(sent, 'nothing may be sent while the image is too large').toEqual([]);
 
-    await page.getByLabel('Evidence (screenshot)').setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: evidencePng });
+    await page
+      .getByLabel('Evidence (screenshot)')
+      .setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: evidencePng });
     await eventually(() => page.getByText('Image size too large').count()).toBe(0);
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() => page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
@@ -196,7 +222,9 @@ describe('dashboard', () => {
     expect(sent).toContain('POST /rest/v1/reports');
 
     // 'No' to "Have you Notified authorities yet?": the complaint site opens after 5 seconds.
-    await eventually(() => page.getByTestId('complaint-countdown').textContent()).toMatch(/in [1-5] seconds?/);
+    await eventually(() => page.getByTestId('complaint-countdown').textContent()).toMatch(
+      /in [1-5] seconds?/,
+    );
     const opened = () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
     expect(await opened()).toEqual([]);
     await eventually(opened, 8_000).toEqual(['https://cybercrime.gov.ph/']);
@@ -229,10 +257,14 @@ describe('dashboard', () => {
     await page.goto(appUrl('/dashboard/all-reports'));
     await page.getByRole('link', { name: `Edit report about ${reportedNumber}` }).click();
     await page.waitForURL(/\/dashboard\/edit-report\//);
-    await eventually(() => page.getByLabel('Reported account', { exact: true }).inputValue()).toBe(reportedNumber);
+    await eventually(() => page.getByLabel('Reported account', { exact: true }).inputValue()).toBe(
+      reportedNumber,
+    );
     // The evidence filed with the report is shown to its reporter through a signed link.
     const current = page.getByRole('img', { name: 'Current evidence' });
-    await eventually(() => current.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    await eventually(() => current.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(
+      64,
+    );
     await page.getByRole('radio', { name: 'Hacked' }).click();
     await page.getByLabel('Incident description').fill('They took over my GCash after I gave them the OTP.');
     await page.getByRole('button', { name: 'submit' }).click();
@@ -244,7 +276,9 @@ describe('dashboard', () => {
     await eventually(() => page.getByTestId('stat-hacked').textContent()).toBe('1');
     expect(await page.getByTestId('stat-scam').textContent()).toBe('0');
     // One month of data: the chart waits for a second month.
-    expect(await page.getByText('The monthly chart appears once your reports span more than one month.').count()).toBe(1);
+    expect(
+      await page.getByText('The monthly chart appears once your reports span more than one month.').count(),
+    ).toBe(1);
 
     await page.goto(appUrl('/dashboard/search'));
     await page.getByRole('search').getByRole('textbox').fill(reportedCanonical);
@@ -252,7 +286,9 @@ describe('dashboard', () => {
     await page.waitForURL(/\/dashboard\/search\//);
     await page.getByRole('button', { name: 'View full report' }).click();
     const dialog = page.getByRole('dialog');
-    await eventually(() => dialog.textContent()).toContain('They took over my GCash after I gave them the OTP.');
+    await eventually(() => dialog.textContent()).toContain(
+      'They took over my GCash after I gave them the OTP.',
+    );
     expect(await dialog.textContent()).toContain('₱1,500.00');
     const img = dialog.getByRole('img', { name: 'Evidence attached to the report' });
     await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
@@ -266,7 +302,11 @@ describe('dashboard', () => {
     const field = page.getByLabel('Your e-mails, mobile numbers, websites or crypto wallets');
     await field.fill(`${newUser.email}, no such thing`);
     await page.getByRole('button', { name: 'submit' }).click();
-    await eventually(() => page.getByText('"no such thing" is not an e-mail, mobile number, website or crypto wallet address').count()).toBe(1);
+    await eventually(() =>
+      page
+        .getByText('"no such thing" is not an e-mail, mobile number, website or crypto wallet address')
+        .count(),
+    ).toBe(1);
 
     await field.fill(`https://www.${watchedSite}/promo,\n${newUser.email}`);
     await page.getByRole('button', { name: 'submit' }).click();
@@ -300,7 +340,9 @@ describe('dashboard', () => {
       await chart.locator('.recharts-bar-rectangle path').first().waitFor();
       // barSize 75 is the width a bar gets when its month has room; twelve months at this width leave each
       // a little less, and recharts never lets bars overlap.
-      const barWidth = Number(await chart.locator('.recharts-bar-rectangle path').first().getAttribute('width'));
+      const barWidth = Number(
+        await chart.locator('.recharts-bar-rectangle path').first().getAttribute('width'),
+      );
       expect(barWidth).toBeGreaterThan(50);
       expect(barWidth).toBeLessThanOrEqual(75);
       expect((await chart.locator('.recharts-responsive-container').boundingBox())?.height).toBe(300);
@@ -331,7 +373,10 @@ describe('dashboard', () => {
     const notifyMe = sidebar.getByRole('link', { name: /^Notify Me/ });
     const badge = notifyMe.getByTestId('unread-notifications-badge');
     // Screen readers hear the count with the link's name.
-    await eventually(() => sidebar.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count(), 15_000).toBe(1);
+    await eventually(
+      () => sidebar.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count(),
+      15_000,
+    ).toBe(1);
     // What sighted users see is the number alone.
     expect(await badge.locator('[aria-hidden="true"]').textContent()).toBe('3');
     expect(await badge.isVisible()).toBe(true);
@@ -344,7 +389,9 @@ describe('dashboard', () => {
       await page.setViewportSize({ width: 375, height: 900 });
       await page.getByRole('button', { name: 'Open menu' }).click();
       const overlay = page.getByRole('dialog');
-      await eventually(() => overlay.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count()).toBe(1);
+      await eventually(() =>
+        overlay.getByRole('link', { name: 'Notify Me 3 unread notifications', exact: true }).count(),
+      ).toBe(1);
       await page.waitForTimeout(300);
       await screenshot(page, `dashboard-badge-375-${theme}`);
       await overlay.getByRole('button', { name: 'Close' }).click();
@@ -364,7 +411,10 @@ describe('dashboard', () => {
     // A new notification shows when the user comes back to the tab.
     await reportWatchedSiteAgain(1);
     await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
-    await eventually(() => sidebar.getByRole('link', { name: 'Notify Me 1 unread notification', exact: true }).count(), 10_000).toBe(1);
+    await eventually(
+      () => sidebar.getByRole('link', { name: 'Notify Me 1 unread notification', exact: true }).count(),
+      10_000,
+    ).toBe(1);
     await page.getByRole('button', { name: 'Mark all as read' }).click();
     await eventually(() => badge.count(), 10_000).toBe(0);
     expect(userTab.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
@@ -375,7 +425,9 @@ describe('dashboard', () => {
     for (const path of ['/dashboard/admin', '/dashboard/admin/users', '/dashboard/add-news']) {
       await page.goto(appUrl(path));
       await page.waitForURL(/\/dashboard$/);
-      await eventually(() => page.getByText('You are not authorized to view this page').count()).toBeGreaterThan(0);
+      await eventually(() =>
+        page.getByText('You are not authorized to view this page').count(),
+      ).toBeGreaterThan(0);
     }
   });
 
@@ -387,7 +439,9 @@ describe('dashboard', () => {
       realtime: { transport: WebSocket as never },
     });
     const subject = `Question ${run}`;
-    const { error } = await anon.from('contact_messages').insert({ nickname: 'Lito', email: 'lito@example.com', subject, message: `Is ${watchedSite} legit?` });
+    const { error } = await anon
+      .from('contact_messages')
+      .insert({ nickname: 'Lito', email: 'lito@example.com', subject, message: `Is ${watchedSite} legit?` });
     expect(error).toBeNull();
 
     const admin = await newTrackedPage(browser, { width: 1280, height: 900 });
@@ -398,7 +452,9 @@ describe('dashboard', () => {
       await page.waitForURL(/\/dashboard\/admin$/);
       await eventually(() => page.getByTestId('admin-stat-users').textContent()).toMatch(/^\d[\d,]*$/);
       // Seeded pending reports plus the two filed above.
-      expect(Number((await page.getByTestId('admin-stat-pendingReports').textContent())?.replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
+      expect(
+        Number((await page.getByTestId('admin-stat-pendingReports').textContent())?.replace(/,/g, '')),
+      ).toBeGreaterThanOrEqual(2);
       await screenshot(page, 'dashboard-admin-1280');
 
       await page.getByRole('link', { name: 'Pending Reports' }).click();
@@ -411,7 +467,9 @@ describe('dashboard', () => {
 
       // Every admin list is paginated on the server (range + exact count): page 2 of the users.
       await page.goto(appUrl('/dashboard/admin/users'));
-      await eventually(() => page.getByTestId('list-total').textContent()).toMatch(/^\d+ in total · page 1 of [2-9]/);
+      await eventually(() => page.getByTestId('list-total').textContent()).toMatch(
+        /^\d+ in total · page 1 of [2-9]/,
+      );
       await page.getByRole('button', { name: 'Next' }).click();
       await page.waitForURL(/\/dashboard\/admin\/users\?page=2$/);
       await eventually(() => page.getByTestId('list-total').textContent()).toMatch(/page 2 of/);
@@ -430,8 +488,12 @@ describe('dashboard', () => {
       await page.getByLabel('Tags').fill('gcash, phishing');
       await page.getByLabel('Source link').fill('https://www.pna.gov.ph/');
       await page.getByLabel('Source name').fill('Philippine News Agency');
-      await page.getByLabel('Banner (optional)').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: evidencePng });
-      await page.getByLabel('Article').fill('Fake GCash promo pages are asking for MPINs. Never share yours.');
+      await page
+        .getByLabel('Banner (optional)')
+        .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: evidencePng });
+      await page
+        .getByLabel('Article')
+        .fill('Fake GCash promo pages are asking for MPINs. Never share yours.');
       await page.getByRole('button', { name: 'submit' }).click();
       await eventually(() => page.getByText('News Added Sucessfully').count(), 15_000).toBeGreaterThan(0);
       expect(new URL(page.url()).pathname).toBe('/dashboard/add-news');
@@ -508,17 +570,23 @@ describe('dashboard', () => {
       expect(await form.getByLabel('Tags').inputValue()).toBe('gcash, phishing');
       expect(await form.getByLabel('Source link').inputValue()).toBe('https://www.pna.gov.ph/');
       expect(await form.getByLabel('Source name').inputValue()).toBe('Philippine News Agency');
-      expect(await form.getByLabel('Article').inputValue()).toBe('Fake GCash promo pages are asking for MPINs. Never share yours.');
+      expect(await form.getByLabel('Article').inputValue()).toBe(
+        'Fake GCash promo pages are asking for MPINs. Never share yours.',
+      );
 
       sent.length = 0;
       const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
-      await form.getByLabel('New banner (optional)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
+      await form
+        .getByLabel('New banner (optional)')
+        .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
       await eventually(() => form.getByText('Image size too large').count()).toBe(1);
       await form.getByRole('button', { name: 'submit' }).click();
       await page.waitForTimeout(500);
       expect(sent, 'nothing may be sent while the banner is too large').toEqual([]);
 
-      await form.getByLabel('New banner (optional)').setInputFiles({ name: 'banner-2.png', mimeType: 'image/png', buffer: evidencePng });
+      await form
+        .getByLabel('New banner (optional)')
+        .setInputFiles({ name: 'banner-2.png', mimeType: 'image/png', buffer: evidencePng });
       await form.getByLabel('Title').fill(newTitle);
       await screenshot(page, 'dashboard-news-edit-1280-light');
       await form.getByRole('button', { name: 'submit' }).click();
@@ -539,7 +607,9 @@ describe('dashboard', () => {
       // The article shows the new banner.
       await page.getByRole('link', { name: `Read full Article: ${newTitle}` }).click();
       const banner = page.getByRole('img', { name: newTitle });
-      await eventually(() => banner.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+      await eventually(() => banner.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(
+        64,
+      );
       const articlePath = new URL(page.url()).pathname;
       const bannerUrl = (await banner.getAttribute('src'))!;
       expect(bannerUrl).toContain('/storage/v1/object/public/news-banners/');
@@ -562,10 +632,15 @@ describe('dashboard', () => {
       await navigateInApp(page, '/news');
       // Wait for the news page and its list, so 'gone' is not just 'not loaded yet'.
       await page.getByRole('heading', { name: 'Scam news', level: 1 }).waitFor();
-      await eventually(() => page.getByText('Calls from fake bank officers', { exact: false }).count(), 15_000).toBeGreaterThan(0);
+      await eventually(
+        () => page.getByText('Calls from fake bank officers', { exact: false }).count(),
+        15_000,
+      ).toBeGreaterThan(0);
       await eventually(() => page.getByText(newTitle).count()).toBe(0);
       await navigateInApp(page, articlePath);
-      await eventually(() => page.getByRole('heading', { name: 'Article not found' }).count(), 15_000).toBe(1);
+      await eventually(() => page.getByRole('heading', { name: 'Article not found' }).count(), 15_000).toBe(
+        1,
+      );
       // The banner went with it.
       expect((await fetch(bannerUrl)).ok).toBe(false);
       expect(admin.errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
@@ -577,9 +652,13 @@ describe('dashboard', () => {
   it('updates the profile: the top bar shows the new name and avatar at once; a new e-mail waits for confirmation', async () => {
     const { page } = userTab;
     await page.goto(appUrl('/dashboard/profile'));
-    await page.getByLabel('Avatar').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(500_001) });
+    await page
+      .getByLabel('Avatar')
+      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(500_001) });
     await eventually(() => page.getByText('Image size too large').count()).toBe(1);
-    await page.getByLabel('Avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: evidencePng });
+    await page
+      .getByLabel('Avatar')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: evidencePng });
     newUser.name = `Maria S. Santos ${run}`;
     await page.getByLabel('Name').fill(newUser.name);
     const newEmail = `dash-new-${run}@example.com`;
@@ -587,10 +666,14 @@ describe('dashboard', () => {
     const sentAt = new Date(Date.now() - 1000);
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() => page.getByText('Profile updated successfully').count()).toBeGreaterThan(0);
-    await eventually(() => page.getByText(`we sent a confirmation link to ${newEmail}`, { exact: false }).count()).toBeGreaterThan(0);
+    await eventually(() =>
+      page.getByText(`we sent a confirmation link to ${newEmail}`, { exact: false }).count(),
+    ).toBeGreaterThan(0);
     await eventually(() => page.getByTestId('greeting').innerText()).toBe(`Hello, ${newUser.name}`);
     const avatar = page.getByRole('button', { name: 'User menu' }).locator('img');
-    await eventually(() => avatar.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    await eventually(() => avatar.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(
+      64,
+    );
     expect(await avatar.getAttribute('src')).toContain('/storage/v1/object/public/avatars/');
     // Supabase Auth mails the new address; until it is confirmed the account keeps the old one.
     const mail = await latestMailTo(newEmail, { after: sentAt });
@@ -601,7 +684,13 @@ describe('dashboard', () => {
 
   it('takes screenshots at 375, 992 and 1280 px, light and dark; the narrow sidebar is an overlay', async () => {
     const { page } = userTab;
-    const pages = ['/dashboard', '/dashboard/all-reports', '/dashboard/stats', '/dashboard/notify-me', '/dashboard/profile'];
+    const pages = [
+      '/dashboard',
+      '/dashboard/all-reports',
+      '/dashboard/stats',
+      '/dashboard/notify-me',
+      '/dashboard/profile',
+    ];
     await page.goto(appUrl(pages[0]));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // By selector, not role: a hidden sidebar has no role to find.
@@ -636,7 +725,9 @@ describe('dashboard', () => {
           await overlay.getByRole('button', { name: 'Close' }).click();
           await eventually(() => overlay.count()).toBe(0);
         } else {
-          const sidebarWidth = await sidebar.evaluate((el) => (getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width));
+          const sidebarWidth = await sidebar.evaluate((el) =>
+            getComputedStyle(el).display === 'none' ? 0 : el.getBoundingClientRect().width,
+          );
           expect(sidebarWidth, 'the fixed sidebar is 250px wide').toBe(250);
         }
         if (width !== 992) {
@@ -667,12 +758,17 @@ describe('dashboard', () => {
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('dialog').getByRole('button', { name: 'submit' }).click();
-    await eventually(() => page.getByText('Your current password is not correct').count(), 15_000).toBeGreaterThan(0);
+    await eventually(
+      () => page.getByText('Your current password is not correct').count(),
+      15_000,
+    ).toBeGreaterThan(0);
     await page.getByLabel('Current password').fill(newUser.password);
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('dialog').getByRole('button', { name: 'submit' }).click();
-    await eventually(() => page.getByText('Password changed successfully').count(), 15_000).toBeGreaterThan(0);
+    await eventually(() => page.getByText('Password changed successfully').count(), 15_000).toBeGreaterThan(
+      0,
+    );
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();

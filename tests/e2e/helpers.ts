@@ -14,14 +14,23 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** The app under test (global-setup starts Vite against the test stack). */
 export function appUrl(pathname = '/'): string {
   const base = process.env.STACK_APP_URL;
-  if (!base) throw new Error('STACK_APP_URL is not set: run the browser tests through vitest (global-setup starts the stack)');
+  if (!base)
+    throw new Error(
+      'STACK_APP_URL is not set: run the browser tests through vitest (global-setup starts the stack)',
+    );
   return new URL(pathname, base).toString();
 }
 
@@ -42,14 +51,21 @@ export interface PageOptions {
  * A fresh context (own storage, so no session leaks between tests) and page that records every
  * console error and uncaught exception. `dark` stores the theme choice before the app loads.
  */
-export async function newTrackedPage(browser: Browser, { width = 1280, height = 800, dark = false }: PageOptions = {}): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: { width, height }, baseURL: process.env.STACK_APP_URL });
+export async function newTrackedPage(
+  browser: Browser,
+  { width = 1280, height = 800, dark = false }: PageOptions = {},
+): Promise<TrackedPage> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    baseURL: process.env.STACK_APP_URL,
+  });
   if (dark) await context.addInitScript(() => localStorage.setItem('darkTheme', 'true'));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
     // Chromium asks for /favicon.ico by itself on documents without an icon link (not the app).
-    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(`${msg.text()} (${msg.location().url})`);
+    if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico'))
+      errors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
   return { page, context, errors };
@@ -73,7 +89,10 @@ interface MailSummary {
  * Waits for the newest message to `email` in the mail sink (Mailpit's API) and returns its text and
  * HTML bodies.
  */
-export async function latestMailTo(email: string, { timeoutMs = 15_000, after }: { timeoutMs?: number; after?: Date } = {}) {
+export async function latestMailTo(
+  email: string,
+  { timeoutMs = 15_000, after }: { timeoutMs?: number; after?: Date } = {},
+) {
   const base = process.env.STACK_MAILPIT_URL;
   if (!base) throw new Error('STACK_MAILPIT_URL is not set');
   const deadline = Date.now() + timeoutMs;
@@ -85,7 +104,11 @@ export async function latestMailTo(email: string, { timeoutMs = 15_000, after }:
         .filter((m) => !after || new Date(m.Created) >= after)
         .sort((a, b) => Date.parse(b.Created) - Date.parse(a.Created));
       if (fresh[0]) {
-        const full = (await (await fetch(`${base}/api/v1/message/${fresh[0].ID}`)).json()) as { Subject: string; Text?: string; HTML?: string };
+        const full = (await (await fetch(`${base}/api/v1/message/${fresh[0].ID}`)).json()) as {
+          Subject: string;
+          Text?: string;
+          HTML?: string;
+        };
         return { subject: full.Subject, text: full.Text ?? '', html: full.HTML ?? '' };
       }
     }
@@ -95,7 +118,10 @@ export async function latestMailTo(email: string, { timeoutMs = 15_000, after }:
 }
 
 /** The 6-digit one-time code in the newest e-mail to `email`. */
-export async function latestOtpCode(email: string, options?: { timeoutMs?: number; after?: Date }): Promise<string> {
+export async function latestOtpCode(
+  email: string,
+  options?: { timeoutMs?: number; after?: Date },
+): Promise<string> {
   const mail = await latestMailTo(email, options);
   const match = `${mail.text}\n${mail.html.replace(/<[^>]+>/g, ' ')}`.match(/\b(\d{6})\b/);
   if (!match) throw new Error(`no 6-digit code in the e-mail "${mail.subject}" to ${email}`);

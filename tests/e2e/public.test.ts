@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { adminPool, unique } from '../../supabase/tests/helpers.ts';
-import { appUrl, latestMailTo, latestOtpCode, launchBrowser, newTrackedPage, screenshot, type TrackedPage } from './helpers.ts';
+import {
+  appUrl,
+  latestMailTo,
+  latestOtpCode,
+  launchBrowser,
+  newTrackedPage,
+  screenshot,
+  type TrackedPage,
+} from './helpers.ts';
 
 let browser: Browser;
 /** A mobile number reported three times, typed here in a different format than in the reports. */
@@ -34,7 +42,11 @@ beforeAll(async () => {
     `insert into public.news (news_title, news_description, tags, source, source_desc)
      values ('Fake delivery riders ask for cash-on-delivery fees for parcels nobody ordered', $1, array['delivery', 'sms'], 'https://www.pna.gov.ph/', 'Philippine News Agency')
      returning id`,
-    ['Riders arrive with parcels the household never ordered and ask for the cash-on-delivery fee. '.repeat(4)],
+    [
+      'Riders arrive with parcels the household never ordered and ask for the cash-on-delivery fee. '.repeat(
+        4,
+      ),
+    ],
   );
   newsId = news.rows[0].id;
 });
@@ -44,7 +56,9 @@ afterAll(async () => {
 });
 
 async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -52,8 +66,15 @@ async function axeViolations(page: Page) {
 
 /** Waits until the page's main heading reads `expected` (lazy pages load their code first). */
 async function expectHeading(page: Page, expected: string | RegExp) {
-  const text = typeof expected === 'string' ? new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) : expected;
-  await page.locator('main h1').filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 45_000 });
+  const text =
+    typeof expected === 'string'
+      ? new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+      : expected;
+  await page
+    .locator('main h1')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: 'visible', timeout: 45_000 });
 }
 
 /**
@@ -87,7 +108,10 @@ describe('public site as a visitor', () => {
     [`/search/${encodeURIComponent(reportedSearch)}`, 'Search results'],
     ['/news', 'Scam news'],
     ['/news-article', 'Scam news'],
-    [`/news-article/${newsId}`, 'Fake delivery riders ask for cash-on-delivery fees for parcels nobody ordered'],
+    [
+      `/news-article/${newsId}`,
+      'Fake delivery riders ask for cash-on-delivery fees for parcels nobody ordered',
+    ],
     ['/about', 'About ScamCheck'],
     ['/donate', 'Support ScamCheck'],
     ['/guide', 'Scam-check guide'],
@@ -125,7 +149,11 @@ describe('public site as a visitor', () => {
       await expectHeading(page, 'Is it a Scam?');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
       const problems: string[] = [];
-      for (const [path, h1] of routes().filter(([p]) => ['/', '/news', '/login', '/register', '/contact', '/guide', '/no/such/page'].includes(p) || p.startsWith('/search/'))) {
+      for (const [path, h1] of routes().filter(
+        ([p]) =>
+          ['/', '/news', '/login', '/register', '/contact', '/guide', '/no/such/page'].includes(p) ||
+          p.startsWith('/search/'),
+      )) {
         await navigate(page, path);
         await expectHeading(page, h1);
         await page.waitForLoadState('networkidle');
@@ -168,7 +196,15 @@ describe('public site as a visitor', () => {
     expect(summary).toMatch(/Risk level\d+% \((low|medium|high)\)/);
 
     const headers = await page.locator('thead th').allTextContents();
-    expect(headers).toEqual(['Reported Date', 'Incident Type', 'Asset Type', 'Location', 'Status', 'Incident Date', 'Action']);
+    expect(headers).toEqual([
+      'Reported Date',
+      'Incident Type',
+      'Asset Type',
+      'Location',
+      'Status',
+      'Incident Date',
+      'Action',
+    ]);
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(3);
     // Newest first; the pending report reads not-verified.
@@ -177,7 +213,9 @@ describe('public site as a visitor', () => {
     const action = rows.first().getByRole('link', { name: 'View full report' });
     const href = new URL((await action.getAttribute('href'))!, appUrl());
     expect(href.pathname).toBe('/login');
-    expect(href.searchParams.get('redirectTo')).toBe(`/dashboard/search/${encodeURIComponent(reportedSearch)}`);
+    expect(href.searchParams.get('redirectTo')).toBe(
+      `/dashboard/search/${encodeURIComponent(reportedSearch)}`,
+    );
 
     // The heatmap: deck.gl's WebGL canvas draws the offline basemap and heat over the Philippines.
     const map = page.getByTestId('incident-heatmap');
@@ -191,7 +229,10 @@ describe('public site as a visitor', () => {
     expect(box.width).toBeGreaterThan(0.69 * 1280 - 2);
     expect(box.height).toBeGreaterThan(0.59 * 800 - 2);
     await expect
-      .poll(async () => countMapPixels(page, (await map.screenshot()).toString('base64')), { timeout: 60_000, interval: 1000 })
+      .poll(async () => countMapPixels(page, (await map.screenshot()).toString('base64')), {
+        timeout: 60_000,
+        interval: 1000,
+      })
       .toSatisfy((c: { land: number; heat: number }) => c.land > 1000 && c.heat > 10);
     await screenshot(page, 'search-results-heatmap-1280-light');
     expect(errors).toEqual([]);
@@ -200,7 +241,9 @@ describe('public site as a visitor', () => {
   it("a search nobody reported says 'No Results Found' and links the checklist", async () => {
     const { page, errors } = visitor;
     await navigate(page, `/search/${encodeURIComponent(`${unique('clean')}@example.com`)}`);
-    await expect.poll(() => page.locator('main').textContent(), { timeout: 45_000 }).toContain('No Results Found');
+    await expect
+      .poll(() => page.locator('main').textContent(), { timeout: 45_000 })
+      .toContain('No Results Found');
     expect(await page.locator('main').textContent()).toContain('proceed with caution');
     await page.getByRole('link', { name: 'scam-check checklist' }).click();
     await expectHeading(page, 'Scam-check guide');
@@ -217,11 +260,17 @@ describe('public site as a visitor', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
     // Two retries with their back-off took about 3 s before; one refused request is well under that.
     expect(Date.now() - started).toBeLessThan(2500);
-    const toast = page.locator('[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]');
+    const toast = page.locator(
+      '[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]',
+    );
     await toast.first().waitFor({ timeout: 10_000 });
     expect(await toast.first().textContent()).toContain('searchString must be at most 256 characters');
     // The failed request itself is logged by the browser; nothing else may be.
-    visitor.errors.splice(0, visitor.errors.length, ...visitor.errors.filter((e) => !/status of 400/.test(e)));
+    visitor.errors.splice(
+      0,
+      visitor.errors.length,
+      ...visitor.errors.filter((e) => !/status of 400/.test(e)),
+    );
     expect(visitor.errors).toEqual([]);
   });
 
@@ -239,9 +288,17 @@ describe('public site as a visitor', () => {
     await page.getByRole('button', { name: 'submit' }).click();
     await page.getByText("We'll review this ASAP & we'll get back to you").waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    const saved = await adminPool().query('select nickname, email, message, user_id from public.contact_messages where subject = $1', [subject]);
+    const saved = await adminPool().query(
+      'select nickname, email, message, user_id from public.contact_messages where subject = $1',
+      [subject],
+    );
     expect(saved.rows).toEqual([
-      { nickname: 'Tita Baby', email: 'tita.baby@example.com', message: 'Please remove my old number, it was reported by mistake.', user_id: null },
+      {
+        nickname: 'Tita Baby',
+        email: 'tita.baby@example.com',
+        message: 'Please remove my old number, it was reported by mistake.',
+        user_id: null,
+      },
     ]);
     expect(errors).toEqual([]);
   });
@@ -259,7 +316,15 @@ describe('public site as a visitor', () => {
       expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Report a Scam', 'Notify Me', 'News', 'About', 'Donate', 'Login', 'Register']);
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Report a Scam',
+        'Notify Me',
+        'News',
+        'About',
+        'Donate',
+        'Login',
+        'Register',
+      ]);
       expect(await menu.getByRole('link', { name: 'Report a Scam' }).getAttribute('href')).toBe('/register');
       expect(await menu.getByRole('link', { name: 'Notify Me' }).getAttribute('href')).toBe('/register');
       await menu.getByRole('link', { name: 'About' }).click();
@@ -267,7 +332,12 @@ describe('public site as a visitor', () => {
       expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Switch to dark theme' }).click();
-      expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('darkTheme')])).toEqual([true, 'true']);
+      expect(
+        await page.evaluate(() => [
+          document.documentElement.classList.contains('dark'),
+          localStorage.getItem('darkTheme'),
+        ]),
+      ).toEqual([true, 'true']);
       await page.reload();
       await expectHeading(page, 'About ScamCheck');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -333,7 +403,10 @@ describe('sign-up with the e-mailed one-time password', () => {
     // The dashboard's routes load on this first visit; the public 404 must not answer instead.
     await page.waitForLoadState('networkidle');
     expect(await page.getByText('Page Not Found').count()).toBe(0);
-    const confirmed = await adminPool().query('select email_confirmed_at is not null as ok from auth.users where email = $1', [email]);
+    const confirmed = await adminPool().query(
+      'select email_confirmed_at is not null as ok from auth.users where email = $1',
+      [email],
+    );
     expect(confirmed.rows[0].ok).toBe(true);
 
     // Signed out (storage forgotten): the login form (Supabase Auth UI) signs the user in again.
@@ -342,10 +415,16 @@ describe('sign-up with the e-mailed one-time password', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText(/invalid login credentials/i).first().waitFor();
+    await page
+      .getByText(/invalid login credentials/i)
+      .first()
+      .waitFor();
     // SPEC.md section 8: the server's answer to a login also shows as a toast at the bottom right.
     await page
-      .locator('[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]', { hasText: /invalid login credentials/i })
+      .locator(
+        '[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]',
+        { hasText: /invalid login credentials/i },
+      )
       .waitFor();
     errors.splice(0, errors.length, ...errors.filter((e) => !/status of 400/.test(e)));
     await page.getByLabel('Password').fill(password);
@@ -373,7 +452,8 @@ describe('sign-up with the e-mailed one-time password', () => {
     await page.getByText('a 6-digit reset code is on its way').waitFor();
     const mail = await latestMailTo(email, { after: resetRequested });
     expect(mail.subject).toMatch(/reset/i);
-    const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? mail.html.replace(/<[^>]+>/g, ' ').match(/\b(\d{6})\b/)?.[1];
+    const code =
+      mail.text.match(/\b(\d{6})\b/)?.[1] ?? mail.html.replace(/<[^>]+>/g, ' ').match(/\b(\d{6})\b/)?.[1];
     expect(code).toBeTruthy();
 
     await page.getByRole('button', { name: 'I already have a code' }).click();
@@ -411,7 +491,10 @@ describe('sign-up with the e-mailed one-time password', () => {
     await freshVisit(pathname);
     await page.getByText('Email Confirmed').waitFor({ timeout: 15_000 });
     await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 });
-    const confirmed = await adminPool().query('select email_confirmed_at is not null as ok from auth.users where email = $1', [email]);
+    const confirmed = await adminPool().query(
+      'select email_confirmed_at is not null as ok from auth.users where email = $1',
+      [email],
+    );
     expect(confirmed.rows[0].ok).toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);
@@ -437,14 +520,19 @@ describe('screenshots', () => {
             await navigate(page, path);
             await expectHeading(page, h1);
             await page.waitForLoadState('networkidle');
-            if (name === 'search') await page.getByTestId('incident-map-preview').waitFor({ timeout: 90_000 });
+            if (name === 'search')
+              await page.getByTestId('incident-map-preview').waitFor({ timeout: 90_000 });
             await screenshot(page, `${name}-${width}-${dark ? 'dark' : 'light'}`);
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - window.innerWidth,
+            );
             expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
             if (name === 'donate') {
               // Every amount's label fits inside its button.
               const spilled = await page.evaluate(() =>
-                Array.from(document.querySelectorAll('main a')).filter((a) => /^\$/.test(a.textContent ?? '') && a.scrollWidth > a.clientWidth + 1).map((a) => a.textContent),
+                Array.from(document.querySelectorAll('main a'))
+                  .filter((a) => /^\$/.test(a.textContent ?? '') && a.scrollWidth > a.clientWidth + 1)
+                  .map((a) => a.textContent),
               );
               expect(spilled, `donate at ${width}px`).toEqual([]);
             }

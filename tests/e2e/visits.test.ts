@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 /** Polls `read` until it returns a value `done` accepts (the views go out in batches a few seconds apart). */
-async function eventually<T>(read: () => Promise<T>, done: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!done(value) && Date.now() < deadline) {
@@ -38,18 +42,26 @@ describe('visits and search locations', () => {
     const ip = `112.198.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
     // The keyed hash the server stores for that address, learned the way any client could cause it.
     const marker = `/${unique('visits-marker')}`;
-    const mark = await fetch(`${stackEnv('API_URL')}/functions/v1/api/v1/visitor?path=${encodeURIComponent(marker)}`, {
-      headers: { 'x-forwarded-for': ip },
-    });
+    const mark = await fetch(
+      `${stackEnv('API_URL')}/functions/v1/api/v1/visitor?path=${encodeURIComponent(marker)}`,
+      {
+        headers: { 'x-forwarded-for': ip },
+      },
+    );
     expect(mark.status).toBe(200);
-    const { rows: markRows } = await adminPool().query<{ ip_hash: string; country: string }>('select ip_hash, country from public.visitor_log where path = $1', [marker]);
+    const { rows: markRows } = await adminPool().query<{ ip_hash: string; country: string }>(
+      'select ip_hash, country from public.visitor_log where path = $1',
+      [marker],
+    );
     expect(markRows).toEqual([{ ip_hash: expect.stringMatching(/^[0-9a-f]{32}$/), country: 'PH' }]);
     const ipHash = markRows[0].ip_hash;
     const visits = async () =>
-      (await adminPool().query<{ path: string; country: string }>(
-        'select path, country from public.visitor_log where ip_hash = $1 and path <> $2 order by created_at, path',
-        [ipHash, marker],
-      )).rows;
+      (
+        await adminPool().query<{ path: string; country: string }>(
+          'select path, country from public.visitor_log where ip_hash = $1 and path <> $2 order by created_at, path',
+          [ipHash, marker],
+        )
+      ).rows;
 
     const { page, context, errors } = await newTrackedPage(browser);
     try {
@@ -78,7 +90,13 @@ describe('visits and search locations', () => {
       await page.waitForURL(/\/search\//);
       await page.locator('main h1').filter({ hasText: 'Search results' }).waitFor({ timeout: 45_000 });
       const logged = await eventually(
-        async () => (await adminPool().query('select country, ip_hash from public.search_log where search_string = $1', [searched])).rows,
+        async () =>
+          (
+            await adminPool().query(
+              'select country, ip_hash from public.search_log where search_string = $1',
+              [searched],
+            )
+          ).rows,
         (rows) => rows.length > 0,
       );
       expect(logged).toEqual([{ country: 'PH', ip_hash: ipHash }]);

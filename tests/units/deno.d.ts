@@ -4,4 +4,3 @@ declare namespace Deno {
   function readFile(path: string | URL): Promise<Uint8Array>;
   function serve(handler: (req: Request) => Response | Promise<Response>): unknown;
 }
-

@@ -4,7 +4,13 @@ import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { Component as CheckPage, messageFrom } from './check';
 
 const brands = [
-  { name: 'GCash', category: 'ewallet', official_domains: ['gcash.com'], keywords: ['gcash'], short_keywords: [] },
+  {
+    name: 'GCash',
+    category: 'ewallet',
+    official_domains: ['gcash.com'],
+    keywords: ['gcash'],
+    short_keywords: [],
+  },
   { name: 'BDO', category: 'bank', official_domains: ['bdo.com.ph'], keywords: [], short_keywords: ['bdo'] },
 ];
 const lists = [
@@ -34,7 +40,8 @@ function fakeDatabase() {
   });
 }
 
-const MESSAGE = 'BDO: Your account is on hold. Verify at gcash-verify.xyz/login or text 0917 555 0101 (09175550101). Official: www.bdo.com.ph';
+const MESSAGE =
+  'BDO: Your account is on hold. Verify at gcash-verify.xyz/login or text 0917 555 0101 (09175550101). Official: www.bdo.com.ph';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -47,9 +54,16 @@ describe('/check', () => {
     await user.click(screen.getByRole('button', { name: 'Check message' }));
 
     const rows = await screen.findAllByRole('listitem', { name: /^(Website|Mobile No\.)/ });
-    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Website gcash-verify.xyz', 'Mobile No. +639175550101', 'Website bdo.com.ph']);
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Website gcash-verify.xyz',
+      'Mobile No. +639175550101',
+      'Website bdo.com.ph',
+    ]);
     const [site, phone, official] = rows;
-    expect([...site.querySelectorAll('[data-signal]')].map((s) => s.getAttribute('data-signal'))).toEqual(['lookalike-brand', 'new-tld']);
+    expect([...site.querySelectorAll('[data-signal]')].map((s) => s.getAttribute('data-signal'))).toEqual([
+      'lookalike-brand',
+      'new-tld',
+    ]);
     expect(within(site).getByText(/not one of GCash's own websites \(gcash\.com\)/)).toBeInTheDocument();
     expect(within(phone).getByText('0917 555 0101 · 09175550101')).toBeInTheDocument();
     expect(within(phone).getByText('high risk (72/100)')).toBeInTheDocument();
@@ -58,11 +72,18 @@ describe('/check', () => {
       'personal-number-as-business',
     ]);
     expect(official.querySelectorAll('[data-signal]')).toHaveLength(0);
-    expect(within(official).getByRole('link', { name: 'All reports' })).toHaveAttribute('href', '/search/bdo.com.ph');
+    expect(within(official).getByRole('link', { name: 'All reports' })).toHaveAttribute(
+      'href',
+      '/search/bdo.com.ph',
+    );
 
     const verdict = screen.getByRole('alert');
     expect(within(verdict).getByText('Likely a scam')).toBeInTheDocument();
-    expect(within(verdict).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(verdict)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringMatching(/^gcash-verify\.xyz\/login: This address contains "gcash"/),
       expect.stringMatching(/^0917 555 0101: Reported 4 times/),
     ]);
@@ -97,7 +118,9 @@ describe('/check', () => {
     await user.click(box);
     await user.paste('x '.repeat(2501));
     await user.click(screen.getByRole('button', { name: 'Check message' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('That is 5,002 characters; at most 5,000 can be checked.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'That is 5,002 characters; at most 5,000 can be checked.',
+    );
     expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(0);
   });
 
@@ -111,9 +134,11 @@ describe('/check', () => {
 describe('messageFrom', () => {
   it('takes the page state first, else the share target fields title, text and url, without repeats', () => {
     expect(messageFrom({ text: 'from state' }, new URLSearchParams('text=ignored'))).toBe('from state');
-    expect(messageFrom(null, new URLSearchParams('title=Globe&text=Claim+now&url=https%3A%2F%2Fglobe-promo.xyz'))).toBe(
-      'Globe\nClaim now\nhttps://globe-promo.xyz',
+    expect(
+      messageFrom(null, new URLSearchParams('title=Globe&text=Claim+now&url=https%3A%2F%2Fglobe-promo.xyz')),
+    ).toBe('Globe\nClaim now\nhttps://globe-promo.xyz');
+    expect(messageFrom(null, new URLSearchParams('text=https%3A%2F%2Fx.xyz&url=https%3A%2F%2Fx.xyz'))).toBe(
+      'https://x.xyz',
     );
-    expect(messageFrom(null, new URLSearchParams('text=https%3A%2F%2Fx.xyz&url=https%3A%2F%2Fx.xyz'))).toBe('https://x.xyz');
   });
 });

@@ -31,7 +31,13 @@ function Check({ text }: { text: string }) {
       return;
     }
     navigate(paths.dashboard.addReport.getHref(), {
-      state: { prefill: { reportedAccountType: item.type, reportedAccount: item.canonical, incidentDescription: text } },
+      state: {
+        prefill: {
+          reportedAccountType: item.type,
+          reportedAccount: item.canonical,
+          incidentDescription: text,
+        },
+      },
     });
   }
 
@@ -62,11 +68,15 @@ export function Component() {
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Check a message</h1>
         <p className="text-muted-foreground">
-          Paste a text, chat or e-mail: every number, link, e-mail and wallet in it is checked against the community's reports, and
-          look-alikes of banks, e-wallets, couriers and agencies are called out.
+          Paste a text, chat or e-mail: every number, link, e-mail and wallet in it is checked against the
+          community's reports, and look-alikes of banks, e-wallets, couriers and agencies are called out.
         </p>
       </header>
-      <CheckForm key={text} defaultValue={text} onCheck={(t) => navigate(paths.check.getHref(), { state: { text: t } })} />
+      <CheckForm
+        key={text}
+        defaultValue={text}
+        onCheck={(t) => navigate(paths.check.getHref(), { state: { text: t } })}
+      />
       {text.trim() && <Check text={text} />}
     </div>
   );

@@ -9,7 +9,8 @@ export function Component() {
       <Hourglass className="text-primary size-12" aria-hidden />
       <h1 className="text-3xl font-bold">Coming soon</h1>
       <p className="text-muted-foreground">
-        We are still setting this up. In the meantime you can search an identifier, read the scam news or contact us.
+        We are still setting this up. In the meantime you can search an identifier, read the scam news or
+        contact us.
       </p>
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>

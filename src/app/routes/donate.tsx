@@ -60,7 +60,9 @@ export function Component() {
                 <AmountButton key={amount} amount={amount} />
               ))}
             </div>
-            <p className="text-muted-foreground text-sm">Or a recurring gift, charged per minute until you cancel it:</p>
+            <p className="text-muted-foreground text-sm">
+              Or a recurring gift, charged per minute until you cancel it:
+            </p>
             <div className="grid grid-cols-1 gap-3">
               {RECURRING_AMOUNTS.map((amount) => (
                 <AmountButton key={amount} amount={amount} recurring />
@@ -80,21 +82,26 @@ export function Component() {
             {env.VITE_ETH_DONATION_ADDRESS ? (
               <>
                 <p className="text-sm">Our address:</p>
-                <code className="bg-muted rounded-md p-3 text-sm break-all">{env.VITE_ETH_DONATION_ADDRESS}</code>
+                <code className="bg-muted rounded-md p-3 text-sm break-all">
+                  {env.VITE_ETH_DONATION_ADDRESS}
+                </code>
                 <p className="text-muted-foreground text-sm">
-                  Check the address character by character after pasting it: clipboard-swapping malware is a common crypto scam.
+                  Check the address character by character after pasting it: clipboard-swapping malware is a
+                  common crypto scam.
                 </p>
               </>
             ) : (
               <p className="text-sm">
-                Our Ethereum address will be published here. <Link to={paths.comingSoon.getHref()}>Coming soon</Link>.
+                Our Ethereum address will be published here.{' '}
+                <Link to={paths.comingSoon.getHref()}>Coming soon</Link>.
               </p>
             )}
           </CardContent>
         </Card>
       </div>
       <p className="text-muted-foreground text-sm">
-        We never ask for donations by text, chat or phone. Anyone who does in our name is a scammer: please report them.
+        We never ask for donations by text, chat or phone. Anyone who does in our name is a scammer: please
+        report them.
       </p>
     </StaticPage>
   );

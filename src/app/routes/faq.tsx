@@ -18,7 +18,8 @@ export function Component() {
       a: (
         <>
           Yes. You can edit or delete your reports from your dashboard under My Reports, or contact support at{' '}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> and we will update or delete it for you.
+          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> and we will update or delete it for
+          you.
         </>
       ),
     },
@@ -26,7 +27,8 @@ export function Component() {
       q: 'Is ScamCheck part of the police or a government agency?',
       a: (
         <>
-          No. ScamCheck is not affiliated with any law-enforcement agency. If you were scammed, also file a complaint with the authorities at{' '}
+          No. ScamCheck is not affiliated with any law-enforcement agency. If you were scammed, also file a
+          complaint with the authorities at{' '}
           <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer">
             {new URL(site.complaintSiteUrl).hostname}
           </a>{' '}
@@ -38,8 +40,9 @@ export function Component() {
       q: 'My number or website was reported by mistake. What can I do?',
       a: (
         <>
-          <Link to={paths.contact.getHref()}>Contact us</Link> and ask for its removal. We notify the reporter, who can answer or delete the
-          report. If the reporter does not respond within one week, the report is removed automatically.
+          <Link to={paths.contact.getHref()}>Contact us</Link> and ask for its removal. We notify the
+          reporter, who can answer or delete the report. If the reporter does not respond within one week, the
+          report is removed automatically.
         </>
       ),
     },

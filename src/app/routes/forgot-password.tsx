@@ -10,9 +10,18 @@ import { ThemedAuth } from '@/features/auth/components/auth-ui';
 type Step = 'request' | 'verify' | 'update';
 
 const steps: Record<Step, { title: string; description: string }> = {
-  request: { title: 'Forgot your password?', description: 'Enter the e-mail of your account and we will send you a 6-digit reset code.' },
-  verify: { title: 'Enter your reset code', description: 'Type your e-mail and the 6-digit code from the e-mail we sent you.' },
-  update: { title: 'Choose a new password', description: 'You are verified. Pick a new password of at least 8 characters.' },
+  request: {
+    title: 'Forgot your password?',
+    description: 'Enter the e-mail of your account and we will send you a 6-digit reset code.',
+  },
+  verify: {
+    title: 'Enter your reset code',
+    description: 'Type your e-mail and the 6-digit code from the e-mail we sent you.',
+  },
+  update: {
+    title: 'Choose a new password',
+    description: 'You are verified. Pick a new password of at least 8 characters.',
+  },
 };
 
 /**
@@ -60,7 +69,10 @@ export function Component() {
               Send me a new code
             </Button>
           )}
-          <Link to={paths.auth.login.getHref()} className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
+          <Link
+            to={paths.auth.login.getHref()}
+            className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline"
+          >
             Back to login
           </Link>
         </CardFooter>

@@ -80,7 +80,9 @@ export function Component() {
         {topics.map((topic, i) => (
           <li key={topic.title} className="bg-card mb-4 rounded-xl border p-5 shadow-sm">
             <h2 className="!mt-0 flex items-center gap-3 !text-xl">
-              <span className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-full text-sm">{i + 1}</span>
+              <span className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-full text-sm">
+                {i + 1}
+              </span>
               {topic.title}
             </h2>
             <ul className="mt-3">
@@ -92,7 +94,8 @@ export function Component() {
         ))}
       </ol>
       <p>
-        Lost money already? Report it to your bank or e-wallet right away, then file a complaint with the national cybercrime authorities at{' '}
+        Lost money already? Report it to your bank or e-wallet right away, then file a complaint with the
+        national cybercrime authorities at{' '}
         <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer">
           {new URL(site.complaintSiteUrl).hostname}
         </a>

@@ -22,6 +22,8 @@ describe('home page', () => {
   it("'Report a Scam' leads a signed-in user to the dashboard, as the header's does", async () => {
     storeSession();
     renderApp(<Home />);
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Report a Scam' })).toHaveAttribute('href', '/dashboard'));
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Report a Scam' })).toHaveAttribute('href', '/dashboard'),
+    );
   });
 });

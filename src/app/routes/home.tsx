@@ -41,8 +41,8 @@ export function Component() {
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-6 px-4 py-16 text-center md:py-24">
           <h1 className="text-4xl font-extrabold tracking-tight md:text-5xl">Is it a Scam?</h1>
           <p className="text-muted-foreground max-w-xl text-lg">
-            Search a mobile number, e-mail, website, e-wallet or crypto address to see whether it has been reported for scams in the
-            Philippines.
+            Search a mobile number, e-mail, website, e-wallet or crypto address to see whether it has been
+            reported for scams in the Philippines.
           </p>
           <SearchForm className="max-w-2xl" />
           <p className="text-muted-foreground text-sm">
@@ -70,7 +70,9 @@ export function Component() {
         </ol>
         <div className="mt-8 flex justify-center">
           <Button asChild size="lg">
-            <Link to={user ? paths.dashboard.root.getHref() : paths.auth.register.getHref()}>Report a Scam</Link>
+            <Link to={user ? paths.dashboard.root.getHref() : paths.auth.register.getHref()}>
+              Report a Scam
+            </Link>
           </Button>
         </div>
       </section>
@@ -81,7 +83,10 @@ export function Component() {
             <h2 id="news-heading" className="text-2xl font-bold">
               Latest scam news
             </h2>
-            <Link to={paths.newsList.getHref()} className="text-primary text-sm font-medium underline-offset-4 hover:underline">
+            <Link
+              to={paths.newsList.getHref()}
+              className="text-primary text-sm font-medium underline-offset-4 hover:underline"
+            >
               All news
             </Link>
           </div>

@@ -7,7 +7,9 @@ import { ThemedAuth } from '@/features/auth/components/auth-ui';
 
 /** Only same-site paths are followed after login, so a crafted link cannot send users elsewhere. */
 export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : paths.dashboard.root.getHref();
+  return target && target.startsWith('/') && !target.startsWith('//')
+    ? target
+    : paths.dashboard.root.getHref();
 }
 
 export function Component() {
@@ -34,7 +36,10 @@ export function Component() {
           <ThemedAuth view="sign_in" />
         </CardContent>
         <CardFooter className="text-muted-foreground flex flex-col items-start gap-2 text-sm">
-          <Link to={paths.auth.forgotPassword.getHref()} className="text-primary underline underline-offset-4">
+          <Link
+            to={paths.auth.forgotPassword.getHref()}
+            className="text-primary underline underline-offset-4"
+          >
             Forgot your password?
           </Link>
           <p>

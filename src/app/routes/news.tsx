@@ -13,7 +13,9 @@ export function Component() {
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10">
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Scam news</h1>
-        <p className="text-muted-foreground">The latest scams making the rounds in the Philippines, and how to spot them.</p>
+        <p className="text-muted-foreground">
+          The latest scams making the rounds in the Philippines, and how to spot them.
+        </p>
       </header>
       <NewsList />
     </div>

@@ -22,8 +22,8 @@ export function Component() {
             <h1 className="text-2xl">Register</h1>
           </CardTitle>
           <CardDescription>
-            A free account lets you report scams, keep track of your reports and get notified when a number or account you care about is
-            reported.
+            A free account lets you report scams, keep track of your reports and get notified when a number or
+            account you care about is reported.
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -9,7 +9,8 @@ export function Component() {
       <HeartHandshake className="text-primary size-12" aria-hidden />
       <h1 className="text-3xl font-bold">Thank you!</h1>
       <p className="text-muted-foreground">
-        Your support keeps ScamCheck free for everyone. Every report and every peso helps the next person avoid a scam.
+        Your support keeps ScamCheck free for everyone. Every report and every peso helps the next person
+        avoid a scam.
       </p>
       <Button asChild>
         <Link to={paths.home.getHref()}>Back to home</Link>

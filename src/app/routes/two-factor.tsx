@@ -54,7 +54,9 @@ export function Component() {
           <CardTitle>
             <h1 className="text-2xl">Confirm your e-mail</h1>
           </CardTitle>
-          <CardDescription>Enter the one-time password we sent you to finish creating your account.</CardDescription>
+          <CardDescription>
+            Enter the one-time password we sent you to finish creating your account.
+          </CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {linkState.status === 'verifying' ? (
@@ -65,7 +67,8 @@ export function Component() {
             <>
               {linkState.status === 'failed' && (
                 <p role="alert" className="text-destructive text-sm">
-                  The confirmation link did not work ({linkState.message}). Enter the code from the e-mail instead, or ask for a new one.
+                  The confirmation link did not work ({linkState.message}). Enter the code from the e-mail
+                  instead, or ask for a new one.
                 </p>
               )}
               <OtpForm defaultEmail={rememberedEmail} onVerified={onVerified} />

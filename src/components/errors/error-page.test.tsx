@@ -14,7 +14,9 @@ describe('error pages', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const router = createMemoryRouter([{ path: '/', element: <Crash />, errorElement: <ErrorPage /> }]);
     render(<RouterProvider router={router} />);
-    expect(screen.getByRole('heading', { name: 'Something went wrong, Please try again' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Something went wrong, Please try again' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
     quiet.mockRestore();
     warn.mockRestore();

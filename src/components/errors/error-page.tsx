@@ -17,7 +17,9 @@ export function ErrorPage() {
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <AlertTriangle className="text-destructive size-12" aria-hidden />
       <h1 className="text-2xl font-semibold">Something went wrong, Please try again</h1>
-      <p className="text-muted-foreground">The page could not be shown. Reload it, or go back to the home page.</p>
+      <p className="text-muted-foreground">
+        The page could not be shown. Reload it, or go back to the home page.
+      </p>
       <div className="flex gap-3">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button variant="outline" asChild>

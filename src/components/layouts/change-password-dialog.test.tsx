@@ -10,7 +10,10 @@ afterEach(() => vi.restoreAllMocks());
 vi.setConfig({ testTimeout: 20_000 });
 
 const refusal = (code: string, status = 400) =>
-  ({ data: { user: null }, error: { code, status, message: `refused: ${code}` } as AuthError }) as UserResponse;
+  ({
+    data: { user: null },
+    error: { code, status, message: `refused: ${code}` } as AuthError,
+  }) as UserResponse;
 
 async function fillNewPassword(user: ReturnType<typeof userEvent.setup>, password = 'a new passphrase') {
   await user.type(screen.getByLabelText('New password'), password);
@@ -32,7 +35,9 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('sends the current password with the new one, and says so under the field when it is wrong', async () => {
-    const updateUser = vi.spyOn(supabase.auth, 'updateUser').mockResolvedValue(refusal('invalid_credentials'));
+    const updateUser = vi
+      .spyOn(supabase.auth, 'updateUser')
+      .mockResolvedValue(refusal('invalid_credentials'));
     const user = userEvent.setup({ delay: null });
     renderApp(<ChangePasswordDialog open onOpenChange={() => {}} />);
     await user.type(screen.getByLabelText('Current password'), 'my old one');
@@ -43,7 +48,9 @@ describe('ChangePasswordDialog', () => {
   });
 
   it('e-mails a code for those who forgot the password, and sends it as the nonce', async () => {
-    const reauthenticate = vi.spyOn(supabase.auth, 'reauthenticate').mockResolvedValue({ data: { user: null, session: null }, error: null });
+    const reauthenticate = vi
+      .spyOn(supabase.auth, 'reauthenticate')
+      .mockResolvedValue({ data: { user: null, session: null }, error: null });
     const updateUser = vi
       .spyOn(supabase.auth, 'updateUser')
       .mockResolvedValueOnce(refusal('reauthentication_not_valid', 422))
@@ -61,7 +68,9 @@ describe('ChangePasswordDialog', () => {
     await user.clear(code);
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('The code is wrong or has expired; e-mail yourself a new one')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The code is wrong or has expired; e-mail yourself a new one'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(updateUser).toHaveBeenLastCalledWith({ password: 'a new passphrase', nonce: '123456' });

@@ -19,19 +19,32 @@ export const changePasswordSchema = z
     /** The current password, or the code e-mailed by "E-mail me a code instead" (`useCode`). */
     proof: z.string().trim().min(1, 'Enter your current password'),
     useCode: z.boolean(),
-    password: z.string().min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(72, 'Use at most 72 characters'),
+    password: z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(72, 'Use at most 72 characters'),
     confirmPassword: z.string().min(1, 'Type the new password again'),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' })
-  .refine((v) => !v.useCode || /^\d{6,10}$/.test(v.proof), { path: ['proof'], message: 'Enter the code from the e-mail (digits only)' });
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  })
+  .refine((v) => !v.useCode || /^\d{6,10}$/.test(v.proof), {
+    path: ['proof'],
+    message: 'Enter the code from the e-mail (digits only)',
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** What Supabase Auth's refusals mean to the person at the form, and which field they belong to. */
-function proofError(error: { code?: string; status?: number; message: string }, useCode: boolean): string | null {
+function proofError(
+  error: { code?: string; status?: number; message: string },
+  useCode: boolean,
+): string | null {
   if (error.code === 'invalid_credentials') return 'Your current password is not correct';
   if (error.code === 'reauthentication_not_valid' || error.code === 'otp_expired')
     return 'The code is wrong or has expired; e-mail yourself a new one';
-  if (error.code === 'reauthentication_needed') return useCode ? 'Enter the code from the e-mail' : 'Enter your current password';
+  if (error.code === 'reauthentication_needed')
+    return useCode ? 'Enter the code from the e-mail' : 'Enter your current password';
   if (error.status === 429) return 'Too many tries; wait a few minutes and try again';
   return null;
 }
@@ -42,7 +55,13 @@ function proofError(error: { code?: string; status?: number; message: string }, 
  * (`secure_password_change`): the current password, or a code it e-mails (reauthenticate) for those
  * who forgot it. The session stays valid; other sessions end.
  */
-export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ChangePasswordDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { proof: '', useCode: false, password: '', confirmPassword: '' },
@@ -63,7 +82,9 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
   });
   const mutation = useMutation({
     mutationFn: async ({ password, proof, useCode: withCode }: ChangePasswordInput) => {
-      const { error } = await supabase.auth.updateUser(withCode ? { password, nonce: proof } : { password, current_password: proof });
+      const { error } = await supabase.auth.updateUser(
+        withCode ? { password, nonce: proof } : { password, current_password: proof },
+      );
       if (error) throw error;
     },
     onSuccess: () => {
@@ -94,7 +115,11 @@ export function ChangePasswordDialog({ open, onOpenChange }: { open: boolean; on
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+            className="flex flex-col gap-4"
+          >
             <FormField
               control={form.control}
               name="proof"

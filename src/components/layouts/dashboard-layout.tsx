@@ -13,7 +13,11 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
+    >
       <div className="bg-primary h-full w-1/3 animate-pulse" />
     </div>
   );
@@ -41,7 +45,10 @@ function DashboardShell({ navBadges }: { navBadges?: SidebarBadges }) {
         Skip to content
       </a>
       {/* From 992px the sidebar is a fixed column; below, the same links open as a full-screen overlay. */}
-      <aside className="bg-background fixed inset-y-0 left-0 z-40 hidden w-[250px] flex-col border-r lg:flex" aria-label="Sidebar">
+      <aside
+        className="bg-background fixed inset-y-0 left-0 z-40 hidden w-[250px] flex-col border-r lg:flex"
+        aria-label="Sidebar"
+      >
         <div className="flex h-16 items-center border-b px-5">
           <Logo />
         </div>

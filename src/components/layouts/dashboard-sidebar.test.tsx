@@ -3,15 +3,23 @@ import { DashboardNav } from './dashboard-sidebar';
 
 describe('DashboardNav', () => {
   it('shows a badge at the end of the entry it belongs to, and only there', () => {
-    renderApp(<DashboardNav isAdmin={false} badges={{ notifyMe: <span data-testid="badge"> 3 unread notifications</span> }} />, {
-      url: '/dashboard/stats',
-    });
+    renderApp(
+      <DashboardNav
+        isAdmin={false}
+        badges={{ notifyMe: <span data-testid="badge"> 3 unread notifications</span> }}
+      />,
+      {
+        url: '/dashboard/stats',
+      },
+    );
     // jsdom drops the space Chrome puts between the link's text and the badge (tests/e2e checks Chrome's name).
     const notifyMe = screen.getByRole('link', { name: /^Notify Me ?3 unread notifications$/ });
     expect(notifyMe).toHaveAttribute('href', '/dashboard/notify-me');
     expect(notifyMe.lastElementChild).toBe(screen.getByTestId('badge'));
     expect(screen.getAllByTestId('badge')).toHaveLength(1);
-    expect(screen.getByRole('link', { name: 'My Reports' })).not.toContainElement(screen.getByTestId('badge'));
+    expect(screen.getByRole('link', { name: 'My Reports' })).not.toContainElement(
+      screen.getByTestId('badge'),
+    );
   });
 
   it('lists Admin and Add News only for admins', () => {

@@ -1,10 +1,21 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { BarChart3, BellRing, FilePlus2, Files, Newspaper, Search, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  BellRing,
+  FilePlus2,
+  Files,
+  Newspaper,
+  Search,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
-export type SidebarItemId = 'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'admin' | 'addNews';
+export type SidebarItemId =
+  'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'admin' | 'addNews';
 
 interface SidebarItem {
   /** Names the entry for `badges`. */
@@ -41,7 +52,15 @@ export type SidebarBadges = Partial<Record<SidebarItemId, ReactNode>>;
  * The dashboard's navigation. `isAdmin` comes from the database (user_roles under RLS), so hiding the
  * admin entries is only a convenience: the admin pages and their data are refused on the server too.
  */
-export function DashboardNav({ isAdmin, onNavigate, badges = {} }: { isAdmin: boolean; onNavigate?: () => void; badges?: SidebarBadges }) {
+export function DashboardNav({
+  isAdmin,
+  onNavigate,
+  badges = {},
+}: {
+  isAdmin: boolean;
+  onNavigate?: () => void;
+  badges?: SidebarBadges;
+}) {
   const items = isAdmin ? [...userItems, ...adminItems] : userItems;
   return (
     <nav aria-label="Dashboard" className="flex flex-col gap-1 p-3">
@@ -54,7 +73,9 @@ export function DashboardNav({ isAdmin, onNavigate, badges = {} }: { isAdmin: bo
           className={({ isActive }) =>
             cn(
               'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors',
-              isActive ? 'bg-primary text-primary-foreground' : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
+              isActive
+                ? 'bg-primary text-primary-foreground'
+                : 'text-foreground/80 hover:bg-accent hover:text-accent-foreground',
             )
           }
         >

@@ -5,7 +5,13 @@ import { storeSession } from '@/testing/session';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 import { DashboardTopbar, firstName } from './dashboard-topbar';
 
-const profile: Profile = { id: 'u1', name: 'Maria Clara Santos', email: 'maria@example.com', avatarPath: null, isAdmin: false };
+const profile: Profile = {
+  id: 'u1',
+  name: 'Maria Clara Santos',
+  email: 'maria@example.com',
+  avatarPath: null,
+  isAdmin: false,
+};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -39,7 +45,9 @@ describe('DashboardTopbar', () => {
     ['Logout on all devices', 'global'],
   ])('%s ends on / (not the login prompt) and signs out with scope %s', async (item, scope) => {
     storeSession();
-    const api = fakeSupabase((req) => (req.path === '/auth/v1/logout' ? new Response(null, { status: 204 }) : undefined));
+    const api = fakeSupabase((req) =>
+      req.path === '/auth/v1/logout' ? new Response(null, { status: 204 }) : undefined,
+    );
     const user = userEvent.setup();
     renderDashboard();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));

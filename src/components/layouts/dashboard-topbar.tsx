@@ -4,7 +4,14 @@ import { toast } from 'sonner';
 import { KeyRound, LogOut, Menu, UserRound } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
@@ -18,10 +25,18 @@ export function avatarUrl(path: string | null | undefined): string | undefined {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : undefined;
 }
 
-export function UserAvatar({ profile, className }: { profile: Pick<Profile, 'name' | 'avatarPath'> | undefined; className?: string }) {
+export function UserAvatar({
+  profile,
+  className,
+}: {
+  profile: Pick<Profile, 'name' | 'avatarPath'> | undefined;
+  className?: string;
+}) {
   return (
     <Avatar className={className}>
-      {profile?.avatarPath && <AvatarImage src={avatarUrl(profile.avatarPath)} alt="" className="object-cover" />}
+      {profile?.avatarPath && (
+        <AvatarImage src={avatarUrl(profile.avatarPath)} alt="" className="object-cover" />
+      )}
       <AvatarFallback>
         <UserRound className="size-4" aria-hidden />
       </AvatarFallback>
@@ -38,7 +53,13 @@ export function firstName(name: string | undefined): string {
  * The top bar: menu button (narrow screens), logo to the site root, a greeting with the user's name
  * and avatar, the theme toggle and the user menu (Change Password, logout).
  */
-export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | undefined; onOpenMenu: () => void }) {
+export function DashboardTopbar({
+  profile,
+  onOpenMenu,
+}: {
+  profile: Profile | undefined;
+  onOpenMenu: () => void;
+}) {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
@@ -72,7 +93,10 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
       </Button>
       <Logo className="shrink-0 lg:hidden" compact />
       {/* Every screen greets by name (SPEC.md); below 640px by the first name, cut short if long. */}
-      <p className="ml-auto min-w-0 truncate text-sm sm:max-w-none lg:ml-0 lg:text-base" data-testid="greeting">
+      <p
+        className="ml-auto min-w-0 truncate text-sm sm:max-w-none lg:ml-0 lg:text-base"
+        data-testid="greeting"
+      >
         Hello, <span className="font-semibold sm:hidden">{firstName(profile?.name)}</span>
         <span className="hidden font-semibold sm:inline">{profile?.name ?? '…'}</span>
       </p>
@@ -87,7 +111,9 @@ export function DashboardTopbar({ profile, onOpenMenu }: { profile: Profile | un
           <DropdownMenuContent align="end" className="w-56">
             <DropdownMenuLabel className="truncate">
               {profile?.name}
-              <span className="text-muted-foreground block truncate text-xs font-normal">{profile?.email}</span>
+              <span className="text-muted-foreground block truncate text-xs font-normal">
+                {profile?.email}
+              </span>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => setPasswordOpen(true)}>

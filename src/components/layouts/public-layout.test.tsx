@@ -11,7 +11,9 @@ describe('PublicLayout', () => {
   it('links the navigation and the footer as SPEC.md section 2 lists them, for a visitor', () => {
     renderApp(<PublicLayout />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Report a Scam', '/register'],
       ['Notify Me', '/register'],
@@ -22,13 +24,11 @@ describe('PublicLayout', () => {
       ['Register', '/register'],
     ]);
     const footer = screen.getByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-      '/privacy',
-      '/tos',
-      '/faq',
-      '/contact',
-      '/statistics',
-    ]);
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/privacy', '/tos', '/faq', '/contact', '/statistics']);
   });
 
   it('opens and closes the hamburger menu', async () => {
@@ -56,6 +56,9 @@ describe('PublicLayout', () => {
     localStorage.setItem('darkTheme', 'true');
     renderApp(<PublicLayout />);
     expect(document.documentElement).toHaveClass('dark');
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

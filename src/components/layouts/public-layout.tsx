@@ -22,8 +22,16 @@ interface NavItem {
 function useNavItems(): { main: NavItem[]; account: NavItem[] } {
   const user = useUser();
   const main: NavItem[] = [
-    { label: 'Report a Scam', to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref(), action: true },
-    { label: 'Notify Me', to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref(), action: true },
+    {
+      label: 'Report a Scam',
+      to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref(),
+      action: true,
+    },
+    {
+      label: 'Notify Me',
+      to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref(),
+      action: true,
+    },
     { label: 'News', to: paths.news.getHref() },
     { label: 'About', to: paths.about.getHref() },
     { label: 'Donate', to: paths.donate.getHref() },
@@ -48,7 +56,12 @@ function DesktopNav() {
   return (
     <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
       {main.map((item) => (
-        <NavLink key={item.label} to={item.to} end className={({ isActive }) => linkClass({ isActive: isActive && !item.action })}>
+        <NavLink
+          key={item.label}
+          to={item.to}
+          end
+          className={({ isActive }) => linkClass({ isActive: isActive && !item.action })}
+        >
           {item.label}
         </NavLink>
       ))}
@@ -89,11 +102,21 @@ function MobileNav() {
         {open ? <X aria-hidden /> : <Menu aria-hidden />}
       </Button>
       {open && (
-        <nav id="mobile-menu" aria-label="Mobile" className="bg-background absolute inset-x-0 top-16 border-b px-4 pb-4 shadow-md">
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="bg-background absolute inset-x-0 top-16 border-b px-4 pb-4 shadow-md"
+        >
           <ul className="flex flex-col gap-1 pt-2">
             {[...main, ...account].map((item) => (
               <li key={item.label}>
-                <NavLink to={item.to} end className={({ isActive }) => cn(linkClass({ isActive: isActive && !item.action }), 'block py-3 text-base')}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(linkClass({ isActive: isActive && !item.action }), 'block py-3 text-base')
+                  }
+                >
                   {item.label}
                 </NavLink>
               </li>
@@ -110,7 +133,11 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <div role="progressbar" aria-label="Loading page" className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+    <div
+      role="progressbar"
+      aria-label="Loading page"
+      className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
+    >
       <div className="bg-primary h-full w-1/3 animate-pulse" />
     </div>
   );
@@ -152,14 +179,18 @@ export function PublicLayout() {
           <div className="space-y-2 text-sm">
             <Logo />
             <p className="text-muted-foreground max-w-sm">
-              Check a number, e-mail, website, e-wallet or crypto address before you send money. Made in the Philippines.
+              Check a number, e-mail, website, e-wallet or crypto address before you send money. Made in the
+              Philippines.
             </p>
           </div>
           <nav aria-label="Footer">
             <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {footerLinks.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline">
+                  <Link
+                    to={item.to}
+                    className="text-muted-foreground hover:text-foreground underline-offset-4 hover:underline"
+                  >
                     {item.label}
                   </Link>
                 </li>

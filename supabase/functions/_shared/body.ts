@@ -59,9 +59,11 @@ function checkText(root: unknown): void {
     if (depth >= MAX_JSON_DEPTH) {
       throw new HttpError(400, `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
     }
-    if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 }));
+    if (Array.isArray(value))
+      value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]`, depth: depth + 1 }));
     else {
-      for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: path ? `${path}.${k}` : k, depth: depth + 1 });
+      for (const [k, v] of Object.entries(value))
+        stack.push({ value: v, path: path ? `${path}.${k}` : k, depth: depth + 1 });
     }
   }
 }

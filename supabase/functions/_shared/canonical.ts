@@ -65,7 +65,10 @@ export function punycodeLabel(label: string): string {
   if (!/[^\x01-\x7f]/.test(label)) return label;
   const { base, tmin, tmax, initialBias, initialN } = PUNY;
   const cps = Array.from(label, (ch) => ch.codePointAt(0)!);
-  let output = cps.filter((c) => c < 128).map((c) => String.fromCharCode(c)).join('');
+  let output = cps
+    .filter((c) => c < 128)
+    .map((c) => String.fromCharCode(c))
+    .join('');
   const b = output.length;
   let h = b;
   if (b > 0) output += '-';
@@ -128,7 +131,10 @@ export function canonicalIdentifier(kind: IdentifierKind, value: string): string
       if (PHONE_CHARS.test(s) && /\d/.test(s)) return canonicalPhone(s);
       return s.toLowerCase();
     case 'crypto':
-      s = s.replace(/\s/g, '').replace(PAYMENT_SCHEME, '').replace(/[?@][\s\S]*$/, '');
+      s = s
+        .replace(/\s/g, '')
+        .replace(PAYMENT_SCHEME, '')
+        .replace(/[?@][\s\S]*$/, '');
       if (EVM.test(s) || BECH32.test(s)) return s.toLowerCase();
       return s;
     default:

@@ -207,7 +207,15 @@ function linkMatches(refanged: string): RawMatch[] {
       const domain = address.slice(address.lastIndexOf('@') + 1);
       const canonical = canonicalIdentifier('email', address);
       if (!canonical) continue;
-      out.push({ type: 'email', index: m.index, end: m.lastIndex, written: m.raw, canonical, host: canonicalHostOf(domain), valid: true });
+      out.push({
+        type: 'email',
+        index: m.index,
+        end: m.lastIndex,
+        written: m.raw,
+        canonical,
+        host: canonicalHostOf(domain),
+        valid: true,
+      });
       continue;
     }
     if (m.schema !== '' && !/^https?:$/i.test(m.schema) && m.schema !== '//') continue;
@@ -216,10 +224,19 @@ function linkMatches(refanged: string): RawMatch[] {
     const parsed = parseHost(host.replace(/^\[|\]$/g, ''));
     // A bare word.word is a domain only under a real public suffix (so file.txt is not a website), and
     // a bare name ending like a source file (README.md, setup.py) is a file.
-    if (m.schema === '' && !parsed.isIp && (!parsed.isIcann || (FILE_LIKE_TLDS.test(host) && m.raw === host))) continue;
+    if (m.schema === '' && !parsed.isIp && (!parsed.isIcann || (FILE_LIKE_TLDS.test(host) && m.raw === host)))
+      continue;
     const canonical = canonicalIdentifier('website', m.url);
     if (!canonical) continue;
-    out.push({ type: 'website', index: m.index, end: m.lastIndex, written: m.raw, canonical, host: canonical, valid: true });
+    out.push({
+      type: 'website',
+      index: m.index,
+      end: m.lastIndex,
+      written: m.raw,
+      canonical,
+      host: canonical,
+      valid: true,
+    });
   }
   return out;
 }
@@ -359,7 +376,8 @@ function distance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
       best = Math.min(best, d[i][j]);
     }
     if (best > max) return max + 1;
@@ -388,7 +406,10 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
   const folded = skeleton(host);
   const confusable = folded !== ascii && folded !== ascii.replace(/rn/g, 'm').replace(/vv/g, 'w');
   // Labels and their hyphen-separated parts, without the public suffix.
-  const hostPart = suffix && folded.endsWith(`.${skeleton(suffix)}`) ? folded.slice(0, -(skeleton(suffix).length + 1)) : folded;
+  const hostPart =
+    suffix && folded.endsWith(`.${skeleton(suffix)}`)
+      ? folded.slice(0, -(skeleton(suffix).length + 1))
+      : folded;
   const labels = hostPart.split('.').filter(Boolean);
   const tokens = labels.flatMap((l) => [l, ...l.split('-'), l.replace(/-/g, '')]).filter(Boolean);
   const regFolded = skeleton(registrable);
@@ -414,8 +435,13 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
     for (const word of [...words, ...brand.short_keywords]) {
       if (word.length >= 5) {
         const max = word.length >= 8 ? 2 : 1;
-        if (tokens.some((t) => t.length >= 4 && distance(t, word, max) <= max)) return { brand, how: 'typo', matched: word };
-      } else if (officialSuffixes.includes(suffix) && regFolded.length === word.length && distance(regFolded, word, 1) <= 1) {
+        if (tokens.some((t) => t.length >= 4 && distance(t, word, max) <= max))
+          return { brand, how: 'typo', matched: word };
+      } else if (
+        officialSuffixes.includes(suffix) &&
+        regFolded.length === word.length &&
+        distance(regFolded, word, 1) <= 1
+      ) {
         return { brand, how: 'typo', matched: word };
       }
     }
@@ -432,7 +458,9 @@ export function brandsMentioned(text: string, brands: Brand[]): Brand[] {
   const folded = text.normalize('NFKC');
   return brands.filter((b) =>
     [b.name, ...b.keywords, ...b.short_keywords].some((w) =>
-      new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(w).replace(/\\? /g, '[\\s-]?')}(?![\\p{L}\\d])`, 'iu').test(folded),
+      new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(w).replace(/\\? /g, '[\\s-]?')}(?![\\p{L}\\d])`, 'iu').test(
+        folded,
+      ),
     ),
   );
 }
@@ -468,7 +496,8 @@ function hostSignals(item: ExtractedItem, rules: CheckRules): Signal[] {
       signals.push({
         code: 'shortener',
         severity: 'medium',
-        message: 'A link shortener hides where the link really goes; we never open it. Do not tap it unless you trust the sender.',
+        message:
+          'A link shortener hides where the link really goes; we never open it. Do not tap it unless you trust the sender.',
         shortener: registrable,
       });
     }
@@ -476,7 +505,8 @@ function hostSignals(item: ExtractedItem, rules: CheckRules): Signal[] {
       signals.push({
         code: 'ip-host',
         severity: 'medium',
-        message: 'The link points to a bare IP address instead of a named website; real companies do not send these.',
+        message:
+          'The link points to a bare IP address instead of a named website; real companies do not send these.',
         host,
       });
     }
@@ -520,11 +550,17 @@ export function checkItems(
       signals.push({
         code: 'invalid-checksum',
         severity: 'medium',
-        message: 'Not a valid address: its checksum does not match. It may be mistyped, or altered to make you send to the wrong wallet.',
+        message:
+          'Not a valid address: its checksum does not match. It may be mistyped, or altered to make you send to the wrong wallet.',
         network: item.network,
       });
     }
-    if (item.type === 'mobile' && item.canonical.startsWith('+639') && mentioned.length > 0 && asksToContact) {
+    if (
+      item.type === 'mobile' &&
+      item.canonical.startsWith('+639') &&
+      mentioned.length > 0 &&
+      asksToContact
+    ) {
       signals.push({
         code: 'personal-number-as-business',
         severity: 'medium',
@@ -532,7 +568,13 @@ export function checkItems(
         brands: mentioned.map((b) => b.name),
       });
     }
-    return { ...item, count: lookup.count, riskLevel: lookup.riskLevel, riskLabel: lookup.riskLabel, signals };
+    return {
+      ...item,
+      count: lookup.count,
+      riskLevel: lookup.riskLevel,
+      riskLabel: lookup.riskLabel,
+      signals,
+    };
   });
 }
 
@@ -548,16 +590,30 @@ export function verdictFor(items: CheckedItem[]): Verdict {
   const all = items.flatMap((i) => i.signals.map((s) => ({ item: i, signal: s })));
   const high = all.filter((x) => x.signal.severity === 'high');
   const decided = high.length > 0 ? high : all;
-  const reasons = decided.map(({ item, signal }) => ({ code: signal.code, value: item.value, message: signal.message }));
+  const reasons = decided.map(({ item, signal }) => ({
+    code: signal.code,
+    value: item.value,
+    message: signal.message,
+  }));
   if (high.length > 0) {
-    return { level: 'danger', summary: 'This message shows strong signs of a scam. Do not reply, pay or tap its links.', reasons };
+    return {
+      level: 'danger',
+      summary: 'This message shows strong signs of a scam. Do not reply, pay or tap its links.',
+      reasons,
+    };
   }
   if (all.length > 0) {
-    return { level: 'suspicious', summary: 'This message has warning signs. Check with the company through its official app or hotline first.', reasons };
+    return {
+      level: 'suspicious',
+      summary:
+        'This message has warning signs. Check with the company through its official app or hotline first.',
+      reasons,
+    };
   }
   return {
     level: 'no-known-risk',
-    summary: 'Nothing in this message has been reported and we saw no warning signs. That does not prove it is safe.',
+    summary:
+      'Nothing in this message has been reported and we saw no warning signs. That does not prove it is safe.',
     reasons: [],
   };
 }
@@ -608,5 +664,7 @@ export function lookupInput(items: ExtractedItem[]): { type: IdentifierKind; val
 }
 
 export function lookupsFrom(rows: LookupRow[]): Map<string, Lookup> {
-  return new Map(rows.map((r) => [r.canonical, { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label }]));
+  return new Map(
+    rows.map((r) => [r.canonical, { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label }]),
+  );
 }

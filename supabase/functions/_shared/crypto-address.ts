@@ -23,7 +23,10 @@ const base58check = createBase58check(sha256);
 
 const CANDIDATES: { network: CryptoNetwork; re: RegExp }[] = [
   { network: 'evm', re: /(?<![0-9A-Za-z])0x[0-9a-fA-F]{40}(?![0-9A-Za-z])/g },
-  { network: 'bitcoin', re: /(?<![0-9A-Za-z])(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{6,87}(?![0-9A-Za-z])/g },
+  {
+    network: 'bitcoin',
+    re: /(?<![0-9A-Za-z])(?:bc1|BC1|tb1)[02-9ac-hj-np-zAC-HJ-NP-Z]{6,87}(?![0-9A-Za-z])/g,
+  },
   { network: 'tron', re: /(?<![0-9A-Za-z])T[1-9A-HJ-NP-Za-km-z]{33}(?![0-9A-Za-z])/g },
   { network: 'bitcoin', re: /(?<![0-9A-Za-z])[13][1-9A-HJ-NP-Za-km-z]{25,34}(?![0-9A-Za-z])/g },
   { network: 'solana', re: /(?<![0-9A-Za-z])[1-9A-HJ-NP-Za-km-z]{32,44}(?![0-9A-Za-z])/g },
@@ -40,7 +43,8 @@ export function validEvm(address: string): boolean {
   const hash = hex(keccak_256(new TextEncoder().encode(body.toLowerCase())));
   for (let i = 0; i < 40; i++) {
     const c = body[i];
-    if (/[a-f]/i.test(c) && (parseInt(hash[i], 16) >= 8 ? c !== c.toUpperCase() : c !== c.toLowerCase())) return false;
+    if (/[a-f]/i.test(c) && (parseInt(hash[i], 16) >= 8 ? c !== c.toUpperCase() : c !== c.toLowerCase()))
+      return false;
   }
   return true;
 }
@@ -109,7 +113,8 @@ export function findCryptoAddresses(text: string): CryptoCandidate[] {
       const end = start + m[0].length;
       if (overlaps(start, end)) continue;
       const valid = validate(network, m[0]);
-      if (network === 'solana' && (!valid || !/\d/.test(m[0]) || !/[a-z]/.test(m[0]) || !/[A-Z]/.test(m[0]))) continue;
+      if (network === 'solana' && (!valid || !/\d/.test(m[0]) || !/[a-z]/.test(m[0]) || !/[A-Z]/.test(m[0])))
+        continue;
       // A failed checksum is worth showing only for something that looks like an address, not a word.
       if (!valid && !(/\d/.test(m[0].slice(1)) && /[a-z]/i.test(m[0].slice(2)))) continue;
       found.push({ network, valid, index: start, text: m[0] });

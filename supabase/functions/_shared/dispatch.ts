@@ -156,7 +156,8 @@ export async function dispatchPending(limit = 100): Promise<DispatchResult> {
   if (error) throw new Error(`reading pending notifications failed: ${error.message}`);
   // Per recipient, oldest first: each user's own limit decides between single e-mails and a digest.
   const byUser = new Map<string, NotificationRow[]>();
-  for (const n of (pending ?? []) as NotificationRow[]) byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
+  for (const n of (pending ?? []) as NotificationRow[])
+    byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
   const users = [...byUser.values()];
   // A few SMTP conversations at once: a burst of reports on a watched identifier still leaves within a minute.
   await Promise.all(
@@ -179,7 +180,11 @@ interface LimitAnswer {
 }
 
 async function takeLimit(name: string, userId: string): Promise<LimitAnswer> {
-  const { data, error } = await serviceClient().rpc('rate_limit_check', { name, subject: `user:${userId}`, cost: 1 });
+  const { data, error } = await serviceClient().rpc('rate_limit_check', {
+    name,
+    subject: `user:${userId}`,
+    cost: 1,
+  });
   if (error) throw new Error(`rate limit ${name} failed: ${error.message}`);
   return data as LimitAnswer;
 }
@@ -203,7 +208,14 @@ async function dispatchUser(notes: NotificationRow[], result: DispatchResult): P
   const db = serviceClient();
   if (!digest.allowed) {
     const until = new Date(Date.now() + digest.retry_after * 1000).toISOString();
-    await db.from('notifications').update({ email_deferred_until: until }).in('id', rest.map((n) => n.id)).is('emailed_at', null);
+    await db
+      .from('notifications')
+      .update({ email_deferred_until: until })
+      .in(
+        'id',
+        rest.map((n) => n.id),
+      )
+      .is('emailed_at', null);
     return;
   }
   await sendDigest(userId, result);
@@ -238,7 +250,13 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
     result.sent++;
   } catch (e) {
     console.error(`digest for ${userId} could not be e-mailed`, e);
-    await db.from('notifications').update({ emailed_at: null }).in('id', notes.map((n) => n.id));
+    await db
+      .from('notifications')
+      .update({ emailed_at: null })
+      .in(
+        'id',
+        notes.map((n) => n.id),
+      );
     result.failed++;
   }
 }

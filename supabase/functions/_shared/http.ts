@@ -47,10 +47,19 @@ export function toErrorResponse(e: unknown): Response {
  * 'limit=<name>; retry_after=<seconds>' in details; supabase-js hands over the body only, so the wait
  * is read back from there for the Retry-After header.
  */
-export function rateLimited(error: { code?: string; message?: string; details?: string | null }): HttpError | null {
+export function rateLimited(error: {
+  code?: string;
+  message?: string;
+  details?: string | null;
+}): HttpError | null {
   if (error.code !== 'PT429') return null;
   const retryAfter = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1] ?? 60);
-  return new HttpError(429, error.message ?? 'Too many requests, please try again later', { retryAfter }, {
-    'Retry-After': String(retryAfter),
-  });
+  return new HttpError(
+    429,
+    error.message ?? 'Too many requests, please try again later',
+    { retryAfter },
+    {
+      'Retry-After': String(retryAfter),
+    },
+  );
 }

@@ -153,19 +153,29 @@ function stripJpeg(b: Uint8Array): Uint8Array {
       out.push(Uint8Array.of(0xff, 0xd9));
       if (adobeTransform !== null) {
         // APP14 "Adobe", version 100, no flags, the transform: right after SOI.
-        out.splice(1, 0, Uint8Array.of(0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, adobeTransform));
+        out.splice(
+          1,
+          0,
+          Uint8Array.of(0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, adobeTransform),
+        );
       }
       return concat(out);
     }
-    need(marker !== 0xd8 && marker !== 0x00 && !(marker >= 0xd0 && marker <= 0xd7), 'JPEG has an unexpected marker');
+    need(
+      marker !== 0xd8 && marker !== 0x00 && !(marker >= 0xd0 && marker <= 0xd7),
+      'JPEG has an unexpected marker',
+    );
     need(i + 2 <= b.length, 'JPEG ends inside a segment header');
     const length = (b[i] << 8) | b[i + 1];
     need(length >= 2 && i + length <= b.length, 'JPEG segment length runs past the end of the file');
     const segmentEnd = i + length;
     if (marker >= 0xc3 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      throw new MalformedImage('JPEG uses a lossless, hierarchical or arithmetic-coded frame, which is not supported');
+      throw new MalformedImage(
+        'JPEG uses a lossless, hierarchical or arithmetic-coded frame, which is not supported',
+      );
     }
-    if (marker === 0xee && length >= 14 && ascii(b, i + 2, 5) === 'Adobe') adobeTransform = b[i + 13] <= 2 ? b[i + 13] : 0;
+    if (marker === 0xee && length >= 14 && ascii(b, i + 2, 5) === 'Adobe')
+      adobeTransform = b[i + 13] <= 2 ? b[i + 13] : 0;
     if (JPEG_KEPT.has(marker) || marker === 0xda) out.push(b.subarray(i - 2, segmentEnd));
     if (marker >= 0xc0 && marker <= 0xc2) {
       need(!sawFrame, 'JPEG has more than one frame');
@@ -235,7 +245,10 @@ function pngRawSize(h: PngHeader): number {
  */
 function checkPng(b: Uint8Array): PngHeader {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  need(b.length >= 33 && ascii(b, 12, 4) === 'IHDR' && view.getUint32(8) === 13, 'PNG does not start with IHDR');
+  need(
+    b.length >= 33 && ascii(b, 12, 4) === 'IHDR' && view.getUint32(8) === 13,
+    'PNG does not start with IHDR',
+  );
   const header: PngHeader = {
     width: view.getUint32(16),
     height: view.getUint32(20),
@@ -337,7 +350,8 @@ function gifImageBlocksOnly(b: Uint8Array): Uint8Array {
     need(introducer === 0x21 && i + 2 <= b.length, 'GIF has an unknown block');
     const label = b[i + 1];
     const end = skipSubBlocks(i + 2);
-    const keep = label === 0xf9 || (label === 0xff && b[i + 2] === 11 && ascii(b, i + 3, 11) === 'NETSCAPE2.0');
+    const keep =
+      label === 0xf9 || (label === 0xff && b[i + 2] === 11 && ascii(b, i + 3, 11) === 'NETSCAPE2.0');
     if (keep) out.push(b.subarray(i, end));
     i = end;
   }
@@ -384,11 +398,14 @@ function reencodeGif(bytes: Uint8Array): Uint8Array {
       palette.push(colour);
       if (!indexOf.has(colour)) indexOf.set(colour, k);
     }
-    for (let y = info.y; y < info.y + info.height; y++) canvas.fill(0, (y * width + info.x) * 4, (y * width + info.x + info.width) * 4);
+    for (let y = info.y; y < info.y + info.height; y++)
+      canvas.fill(0, (y * width + info.x) * 4, (y * width + info.x + info.width) * 4);
     try {
       reader.decodeAndBlitFrameRGBA(f, canvas);
     } catch (e) {
-      throw new MalformedImage(`GIF frame ${f + 1} could not be decoded (${e instanceof Error ? e.message : String(e)})`);
+      throw new MalformedImage(
+        `GIF frame ${f + 1} could not be decoded (${e instanceof Error ? e.message : String(e)})`,
+      );
     }
     const indices = new Uint8Array(info.width * info.height);
     const transparent = info.transparent_index ?? null;
@@ -398,7 +415,7 @@ function reencodeGif(bytes: Uint8Array): Uint8Array {
         indices[y * info.width + x] =
           canvas[p + 3] === 0 && transparent !== null
             ? transparent
-            : indexOf.get((canvas[p] << 16) | (canvas[p + 1] << 8) | canvas[p + 2]) ?? 0;
+            : (indexOf.get((canvas[p] << 16) | (canvas[p + 1] << 8) | canvas[p + 2]) ?? 0);
       }
     }
     // omggif's types say number[]; it only indexes the array, so a typed array does the same job.

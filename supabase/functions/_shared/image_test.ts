@@ -39,7 +39,7 @@ const enc = new TextEncoder();
 /** The JPEG segment markers in order, up to the scan. */
 function jpegMarkers(b: Uint8Array): number[] {
   const markers: number[] = [];
-  for (let i = 2; i + 4 <= b.length; ) {
+  for (let i = 2; i + 4 <= b.length;) {
     const marker = b[i + 1];
     markers.push(marker);
     if (marker === 0xda) break;
@@ -51,7 +51,8 @@ function jpegMarkers(b: Uint8Array): number[] {
 function pngChunkTypes(b: Uint8Array): string[] {
   const types: string[] = [];
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = 8; i + 12 <= b.length; i += 12 + view.getUint32(i)) types.push(String.fromCharCode(...b.subarray(i + 4, i + 8)));
+  for (let i = 8; i + 12 <= b.length; i += 12 + view.getUint32(i))
+    types.push(String.fromCharCode(...b.subarray(i + 4, i + 8)));
   return types;
 }
 
@@ -66,28 +67,38 @@ Deno.test('detects the four accepted formats by their bytes and nothing else', (
   assert.equal(detectImageType(enc.encode('%PDF-1.7')), null);
 });
 
-Deno.test('JPEG with GPS Exif, APP0 text, a comment and trailing bytes: only tables, frame and scan left', () => {
-  const input = jpegWithGpsAndApp0Text();
-  assert.deepEqual(leakedMarkers(input), [...MARKERS, 'Exif']);
-  const out = cleanImage(input, 'jpeg');
-  assert.deepEqual(leakedMarkers(out), []);
-  // No application segment at all (not even JFIF's APP0), no comment: DQT, DHT, SOF0, DHT..., SOS.
-  assert.deepEqual(jpegMarkers(out), [0xdb, 0xc0, 0xc4, 0xda]);
-  assert.deepEqual([...out.subarray(-2)], [0xff, 0xd9]);
-  // A real decoder reads the same pixels, bit for bit (nothing was re-encoded).
-  const decoded = jpegJs.decode(out, { useTArray: true });
-  const original = jpegJs.decode(BASE_JPEG, { useTArray: true });
-  assert.deepEqual([decoded.width, decoded.height], [16, 16]);
-  assert.deepEqual(decoded.data, original.data);
-});
+Deno.test(
+  'JPEG with GPS Exif, APP0 text, a comment and trailing bytes: only tables, frame and scan left',
+  () => {
+    const input = jpegWithGpsAndApp0Text();
+    assert.deepEqual(leakedMarkers(input), [...MARKERS, 'Exif']);
+    const out = cleanImage(input, 'jpeg');
+    assert.deepEqual(leakedMarkers(out), []);
+    // No application segment at all (not even JFIF's APP0), no comment: DQT, DHT, SOF0, DHT..., SOS.
+    assert.deepEqual(jpegMarkers(out), [0xdb, 0xc0, 0xc4, 0xda]);
+    assert.deepEqual([...out.subarray(-2)], [0xff, 0xd9]);
+    // A real decoder reads the same pixels, bit for bit (nothing was re-encoded).
+    const decoded = jpegJs.decode(out, { useTArray: true });
+    const original = jpegJs.decode(BASE_JPEG, { useTArray: true });
+    assert.deepEqual([decoded.width, decoded.height], [16, 16]);
+    assert.deepEqual(decoded.data, original.data);
+  },
+);
 
 Deno.test('JPEG: Adobe APP14 is written anew from its transform flag only', () => {
-  const payload = concat(enc.encode('Adobe'), [0, 100, 0, 0, 0, 0, 1], enc.encode(`${MARKERS[0]} hidden after the flags`));
+  const payload = concat(
+    enc.encode('Adobe'),
+    [0, 100, 0, 0, 0, 0, 1],
+    enc.encode(`${MARKERS[0]} hidden after the flags`),
+  );
   const adobe = concat([0xff, 0xee, 0, payload.length + 2], payload);
   const input = concat(BASE_JPEG.subarray(0, 2), adobe, BASE_JPEG.subarray(2));
   const out = cleanImage(input, 'jpeg');
   assert.deepEqual(leakedMarkers(out), []);
-  assert.deepEqual([...out.subarray(2, 18)], [0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 1]);
+  assert.deepEqual(
+    [...out.subarray(2, 18)],
+    [0xff, 0xee, 0, 14, 0x41, 0x64, 0x6f, 0x62, 0x65, 0, 100, 0, 0, 0, 0, 1],
+  );
 });
 
 Deno.test('PNG with tEXt, iTXt and an unknown chunk carrying <script>: only IHDR, IDAT, IEND left', () => {
@@ -128,20 +139,23 @@ Deno.test('PNG palettes and transparency stay; colour profile, gamma, time and E
   ]);
 });
 
-Deno.test('GIF with a plain-text extension, a comment and an XMP block: frames re-encoded, loop and delay kept', () => {
-  const input = gifWithPlainText();
-  assert.deepEqual(leakedMarkers(input), [...MARKERS]);
-  const out = cleanImage(input, 'gif');
-  assert.deepEqual(leakedMarkers(out), []);
-  assert.ok(!contains(out, 'XMP DataXMP'));
-  const reader = new GifReader(out);
-  assert.equal(reader.numFrames(), 1);
-  assert.equal(reader.loopCount(), 0);
-  assert.equal(reader.frameInfo(0).delay, 10);
-  const pixels = new Uint8Array(2 * 2 * 4);
-  reader.decodeAndBlitFrameRGBA(0, pixels);
-  assert.deepEqual([...pixels], [0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 255]);
-});
+Deno.test(
+  'GIF with a plain-text extension, a comment and an XMP block: frames re-encoded, loop and delay kept',
+  () => {
+    const input = gifWithPlainText();
+    assert.deepEqual(leakedMarkers(input), [...MARKERS]);
+    const out = cleanImage(input, 'gif');
+    assert.deepEqual(leakedMarkers(out), []);
+    assert.ok(!contains(out, 'XMP DataXMP'));
+    const reader = new GifReader(out);
+    assert.equal(reader.numFrames(), 1);
+    assert.equal(reader.loopCount(), 0);
+    assert.equal(reader.frameInfo(0).delay, 10);
+    const pixels = new Uint8Array(2 * 2 * 4);
+    reader.decodeAndBlitFrameRGBA(0, pixels);
+    assert.deepEqual([...pixels], [0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 255]);
+  },
+);
 
 Deno.test('WebP: only image chunks stay and VP8X stops announcing Exif and XMP', () => {
   const out = cleanImage(webpWithMetadata(), 'webp');
@@ -153,8 +167,14 @@ Deno.test('WebP: only image chunks stay and VP8X stops announcing Exif and XMP',
 
 Deno.test('pixel bombs are refused from their headers, before any decoding', () => {
   const started = performance.now();
-  assert.throws(() => cleanImage(pngBomb(), 'png'), (e: unknown) => e instanceof TooManyPixels && e.width === 50_000);
-  assert.throws(() => cleanImage(jpegClaiming(60_000, 60_000), 'jpeg'), (e: unknown) => e instanceof TooManyPixels && e.height === 60_000);
+  assert.throws(
+    () => cleanImage(pngBomb(), 'png'),
+    (e: unknown) => e instanceof TooManyPixels && e.width === 50_000,
+  );
+  assert.throws(
+    () => cleanImage(jpegClaiming(60_000, 60_000), 'jpeg'),
+    (e: unknown) => e instanceof TooManyPixels && e.height === 60_000,
+  );
   // A small header with a stream that inflates past it is stopped while inflating.
   assert.throws(() => cleanImage(pngDeflateBomb(), 'png'), /holds more than its header announces/);
   // Building the 304 KB bomb takes most of this; refusing it takes none.
@@ -162,12 +182,18 @@ Deno.test('pixel bombs are refused from their headers, before any decoding', () 
 });
 
 Deno.test('truncated or structureless files are refused', () => {
-  assert.throws(() => cleanImage(Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, 0x40, 0x00, 1, 2]), 'jpeg'), MalformedImage);
+  assert.throws(
+    () => cleanImage(Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, 0x40, 0x00, 1, 2]), 'jpeg'),
+    MalformedImage,
+  );
   assert.throws(() => cleanImage(Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]), 'jpeg'), MalformedImage);
   assert.throws(() => cleanImage(BASE_JPEG.subarray(0, BASE_JPEG.length - 200), 'jpeg'), MalformedImage);
   const p = png();
   assert.throws(() => cleanImage(p.subarray(0, p.length - 12), 'png'), MalformedImage);
-  assert.throws(() => cleanImage(concat(p.subarray(0, 8), [0, 0, 39, 15], enc.encode('IHDR'), new Uint8Array(4)), 'png'), MalformedImage);
+  assert.throws(
+    () => cleanImage(concat(p.subarray(0, 8), [0, 0, 39, 15], enc.encode('IHDR'), new Uint8Array(4)), 'png'),
+    MalformedImage,
+  );
   const g = gifWithPlainText();
   assert.throws(() => cleanImage(g.subarray(0, g.length - 1), 'gif'), MalformedImage);
 });
@@ -188,12 +214,21 @@ Deno.test(
     const atLimit = png({ extra: [pngChunk('tEXt', new Uint8Array(filler))] });
     assert.equal(atLimit.length, 500_000);
     assert.equal((await safeImage(new Blob([atLimit]), 'Evidence')).type.kind, 'png');
-    await reject(new Blob([png({ extra: [pngChunk('tEXt', new Uint8Array(filler + 1))] })]), /^Image size too large$/);
+    await reject(
+      new Blob([png({ extra: [pngChunk('tEXt', new Uint8Array(filler + 1))] })]),
+      /^Image size too large$/,
+    );
     await reject(new Blob([new Uint8Array(500_001)]), /^Image size too large$/);
     await reject(new Blob([]), /empty/);
-    await reject(new Blob([SVG_AS_PNG], { type: 'image/png' }), /^Evidence must be an image \(JPEG, PNG, WebP or GIF\); this file is not one$/);
+    await reject(
+      new Blob([SVG_AS_PNG], { type: 'image/png' }),
+      /^Evidence must be an image \(JPEG, PNG, WebP or GIF\); this file is not one$/,
+    );
     await reject(new Blob([HTML_AS_PNG], { type: 'image/png' }), /must be an image/);
-    await reject(new Blob([jpegClaiming(60_000, 60_000)]), /^Evidence is too large in pixels: 60000 x 60000 pixels is more than the 16 megapixels allowed$/);
+    await reject(
+      new Blob([jpegClaiming(60_000, 60_000)]),
+      /^Evidence is too large in pixels: 60000 x 60000 pixels is more than the 16 megapixels allowed$/,
+    );
     await reject(new Blob([Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0])]), /not a valid JPEG/);
     const ok = await safeImage(new Blob([pngWithTextAndUnknownChunk()], { type: 'text/plain' }), 'Avatar');
     assert.equal(ok.type.mime, 'image/png');

@@ -166,12 +166,10 @@ function notAfterTomorrow(date: string | undefined): boolean {
   return date <= tomorrow;
 }
 
-export const createReportSchema = z
-  .object(reportFields)
-  .refine((r) => notAfterTomorrow(r.incidentDate), {
-    message: 'incidentDate cannot be later than tomorrow',
-    path: ['incidentDate'],
-  });
+export const createReportSchema = z.object(reportFields).refine((r) => notAfterTomorrow(r.incidentDate), {
+  message: 'incidentDate cannot be later than tomorrow',
+  path: ['incidentDate'],
+});
 
 export const updateReportSchema = z
   .object({

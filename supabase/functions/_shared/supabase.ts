@@ -133,7 +133,11 @@ export async function requireUser(req: Request): Promise<Caller & { user: User; 
 
 /** Whether the user holds the admin role, read as the caller (user_roles under RLS shows one's own roles). */
 export async function isAdmin(client: SupabaseClient, userId: string): Promise<boolean> {
-  const { data, error } = await client.from('user_roles').select('role').eq('user_id', userId).eq('role', 'admin');
+  const { data, error } = await client
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .eq('role', 'admin');
   if (error) {
     console.error('reading user_roles failed', error);
     throw new HttpError(502, 'Could not read your role right now, please try again');

@@ -10,7 +10,11 @@ import { objectName, safeImage, type SafeImage } from './image.ts';
 import { serviceClient } from './service.ts';
 
 /** The image buckets and the label their messages use. */
-export const IMAGE_BUCKETS = { avatars: 'Avatar', evidence: 'Evidence', 'news-banners': 'News banner' } as const;
+export const IMAGE_BUCKETS = {
+  avatars: 'Avatar',
+  evidence: 'Evidence',
+  'news-banners': 'News banner',
+} as const;
 export type ImageBucket = keyof typeof IMAGE_BUCKETS;
 
 export function isImageBucket(value: unknown): value is ImageBucket {
@@ -34,7 +38,10 @@ export async function storeSafeImage(bucket: ImageBucket, folder: string, image:
     .upload(path, image.bytes, { contentType: image.type.mime, upsert: false });
   if (error) {
     console.error(`storing ${bucket}/${path} failed`, error);
-    throw new HttpError(502, `Could not store the ${IMAGE_BUCKETS[bucket].toLowerCase()} right now, please try again`);
+    throw new HttpError(
+      502,
+      `Could not store the ${IMAGE_BUCKETS[bucket].toLowerCase()} right now, please try again`,
+    );
   }
   return path;
 }

@@ -48,7 +48,11 @@ export function cleanPath(path: unknown): string | null {
  * Records one visit per entry of `paths` (none: only locates the caller, for the report form) for
  * `userId` (the verified caller, or null).
  */
-export async function recordVisits(req: Request, userId: string | null, paths: unknown[]): Promise<RecordedVisit> {
+export async function recordVisits(
+  req: Request,
+  userId: string | null,
+  paths: unknown[],
+): Promise<RecordedVisit> {
   if (paths.length > MAX_VISITS_PER_CALL)
     throw new HttpError(400, `Send at most ${MAX_VISITS_PER_CALL} visits at a time`);
   const visit = await visitFrom(req);

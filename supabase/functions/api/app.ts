@@ -57,4 +57,3 @@ export const router = new Router('/api/v1')
   .on('GET', '/removal-requests', listRemovalRequests)
   .on('POST', '/removal-requests/:id/response', respondToRemovalRequest)
   .on('GET', '/removal-requests/:id/confirm', confirmRemovalRequest);
-

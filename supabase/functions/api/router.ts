@@ -45,7 +45,10 @@ export class Router {
   }
 
   /** The first route that answers `method` on `path` (below the prefix), as handle() picks it. */
-  private find(method: string, path: string): { route: Route; match: RegExpExecArray } | 'other-method' | null {
+  private find(
+    method: string,
+    path: string,
+  ): { route: Route; match: RegExpExecArray } | 'other-method' | null {
     let pathMatched = false;
     for (const route of this.routes) {
       const match = route.pattern.exec(path || '/');

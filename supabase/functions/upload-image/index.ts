@@ -16,7 +16,8 @@ Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
   try {
-    if (req.method !== 'POST') throw new HttpError(405, 'Use POST with multipart/form-data to upload an image');
+    if (req.method !== 'POST')
+      throw new HttpError(405, 'Use POST with multipart/form-data to upload an image');
     const caller = await requireUser(req);
     const fields = await readFields(req);
     if (!isImageBucket(fields.bucket)) {
@@ -26,7 +27,8 @@ Deno.serve(async (req) => {
     const file = fileField(fields, 'file');
     if (!file) throw new HttpError(400, 'Choose an image to upload');
     if (bucket === 'news-banners') {
-      if (!(await isAdmin(clientFor(caller), caller.user.id))) throw new HttpError(403, 'Only admins can upload news banners');
+      if (!(await isAdmin(clientFor(caller), caller.user.id)))
+        throw new HttpError(403, 'Only admins can upload news banners');
     }
     const path = await storeImage(bucket, caller.user.id, file);
     return json({ bucket, path }, 201);

@@ -19,10 +19,16 @@ type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise
         onError ??
         ((error: unknown) => {
           console.error(error);
-          return new Response(JSON.stringify({ code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' }), {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-          });
+          return new Response(
+            JSON.stringify({
+              code: 'WORKER_ERROR',
+              message: 'Function exited due to an error (please check logs)',
+            }),
+            {
+              status: 500,
+              headers: { 'content-type': 'application/json' },
+            },
+          );
         }),
     },
     handler,

@@ -31,7 +31,12 @@ export class RestError extends Error {
 
 /** PGRST100: the query string does not follow PostgREST's grammar. */
 export function parseError(what: string, input: string, details: string): RestError {
-  return new RestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${Math.max(1, input.length)})`, details);
+  return new RestError(
+    400,
+    'PGRST100',
+    `"failed to parse ${what} (${input})" (line 1, column ${Math.max(1, input.length)})`,
+    details,
+  );
 }
 
 export function columnMissing(table: string, column: string): RestError {
@@ -40,11 +45,21 @@ export function columnMissing(table: string, column: string): RestError {
 }
 
 export function payloadColumnMissing(table: string, column: string): RestError {
-  return new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+  return new RestError(
+    400,
+    'PGRST204',
+    `Could not find the '${column}' column of '${table}' in the schema cache`,
+  );
 }
 
 export function tableMissing(schema: string, table: string, hint: string | null): RestError {
-  return new RestError(404, 'PGRST205', `Could not find the table '${schema}.${table}' in the schema cache`, null, hint);
+  return new RestError(
+    404,
+    'PGRST205',
+    `Could not find the table '${schema}.${table}' in the schema cache`,
+    null,
+    hint,
+  );
 }
 
 export function invalidBody(message: string): RestError {

@@ -58,7 +58,8 @@ interface Step {
 /** A value as PostgreSQL's text input expects it; arrays become array literals (for `in` and `any`). */
 function toText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
-  if (Array.isArray(v)) return `{${v.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+  if (Array.isArray(v))
+    return `{${v.map((e) => (e === null ? 'NULL' : `"${String(e).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -82,7 +83,8 @@ function cstring(buf: Buffer, at: number, text: string): number {
 function encodeBatch(steps: { text?: string; name: string; values: (string | null)[] }[]): Buffer {
   let size = 5; // Sync
   for (const step of steps) {
-    if (step.text !== undefined) size += 1 + 4 + Buffer.byteLength(step.name) + 1 + Buffer.byteLength(step.text) + 1 + 2;
+    if (step.text !== undefined)
+      size += 1 + 4 + Buffer.byteLength(step.name) + 1 + Buffer.byteLength(step.text) + 1 + 2;
     size += 1 + 4 + 1 + Buffer.byteLength(step.name) + 1 + 2 + 2 + 2 + 1 + 4 + 1 + 4;
     for (const v of step.values) size += 4 + (v === null ? 0 : Buffer.byteLength(v));
   }
@@ -217,7 +219,11 @@ class Batch {
   }
 }
 
-function sendBatch(client: pg.ClientBase, steps: Step[], statements: Statements): Promise<(string | null)[][][]> {
+function sendBatch(
+  client: pg.ClientBase,
+  steps: Step[],
+  statements: Statements,
+): Promise<(string | null)[][][]> {
   const b = new Batch(steps, statements);
   return new Promise((resolve, reject) => {
     b.done = (err, rows) => (err ? reject(err) : resolve(rows!));
@@ -268,7 +274,9 @@ class Pipe {
     this.client.on('end', () => this.gone(new Error('Connection terminated unexpectedly')));
     this.client.connect().then(
       () => {
-        const connection = (this.client as unknown as { connection: WireConnection & { stream: NodeJS.EventEmitter } }).connection;
+        const connection = (
+          this.client as unknown as { connection: WireConnection & { stream: NodeJS.EventEmitter } }
+        ).connection;
         // From here on the pipe reads the answers; pg keeps watching for the connection's end.
         connection.stream.removeAllListeners('data');
         const parser = new Parser();
@@ -402,7 +410,9 @@ export class Executor {
   private pipe(): Pipe | undefined {
     if (this.ended || PIPES <= 0) return undefined;
     while (this.pipes.length < PIPES) {
-      this.pipes.push(new Pipe(this.connectionString, (gone) => (this.pipes = this.pipes.filter((p) => p !== gone))));
+      this.pipes.push(
+        new Pipe(this.connectionString, (gone) => (this.pipes = this.pipes.filter((p) => p !== gone))),
+      );
     }
     const now = performance.now();
     let best: Pipe | undefined;
@@ -413,7 +423,13 @@ export class Executor {
     return best;
   }
 
-  private steps(ctx: RequestContext, sql: string, values: unknown[], explicit: boolean, before: { sql: string; values: unknown[] }[]): Step[] {
+  private steps(
+    ctx: RequestContext,
+    sql: string,
+    values: unknown[],
+    explicit: boolean,
+    before: { sql: string; values: unknown[] }[],
+  ): Step[] {
     const steps: Step[] = [];
     // Without a decision to make, the implicit transaction of the batch commits at its Sync.
     if (explicit) steps.push({ text: 'begin', values: [], name: 'pgrst_begin' });

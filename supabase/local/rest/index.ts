@@ -27,8 +27,13 @@ export interface ApiSettings {
 /** `[api]` of supabase/config.toml, the settings Supabase hands PostgREST. */
 export async function readApiSettings(file = path.join(SUPABASE_DIR, 'config.toml')): Promise<ApiSettings> {
   try {
-    const toml = parseToml(await readFile(file, 'utf8')) as { api?: { schemas?: string[]; max_rows?: number } };
-    return { schemas: toml.api?.schemas?.length ? toml.api.schemas : ['public', 'graphql_public'], maxRows: toml.api?.max_rows };
+    const toml = parseToml(await readFile(file, 'utf8')) as {
+      api?: { schemas?: string[]; max_rows?: number };
+    };
+    return {
+      schemas: toml.api?.schemas?.length ? toml.api.schemas : ['public', 'graphql_public'],
+      maxRows: toml.api?.max_rows,
+    };
   } catch {
     return { schemas: ['public', 'graphql_public'], maxRows: 1000 };
   }
@@ -61,12 +66,16 @@ interface Prefer {
 
 function parsePrefer(header: string | string[] | undefined): Prefer {
   const out: Prefer = { applied: [] };
-  const items = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+  const items = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) {
     const [k, v] = item.split('=').map((s) => s.trim());
     if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) out.resolution = v;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
+      out.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
     else continue;
     out.applied.push(`${k}=${v}`);
@@ -138,8 +147,14 @@ class RestService {
    * does not exist with 22023 (401), any other with 42501 (403 for a signed-in caller, 401 for anon).
    */
   private async refuseRole(auth: Auth): Promise<never> {
-    const { rowCount } = await this.executor.pool.query('select 1 from pg_catalog.pg_roles where rolname = $1', [auth.role]);
-    if (!rowCount) throw new RestError(401, '22023', `role "${auth.role}" does not exist`, null, null, { 'www-authenticate': 'Bearer' });
+    const { rowCount } = await this.executor.pool.query(
+      'select 1 from pg_catalog.pg_roles where rolname = $1',
+      [auth.role],
+    );
+    if (!rowCount)
+      throw new RestError(401, '22023', `role "${auth.role}" does not exist`, null, null, {
+        'www-authenticate': 'Bearer',
+      });
     throw new RestError(auth.authed ? 403 : 401, '42501', `permission denied to set role "${auth.role}"`);
   }
 
@@ -167,17 +182,20 @@ class RestService {
     const parts = token.split('.').length;
     if (parts !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts}`);
     try {
-      if (decodeProtectedHeader(token).alg !== 'HS256') throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
+      if (decodeProtectedHeader(token).alg !== 'HS256')
+        throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
     } catch (e) {
       if (e instanceof RestError) throw e;
       throw jwtError('PGRST301', "JWT couldn't be decoded");
     }
     let claims: Record<string, unknown>;
     try {
-      claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW })).payload as Record<string, unknown>;
+      claims = (await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW }))
+        .payload as Record<string, unknown>;
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw jwtError('PGRST303', 'JWT expired');
-      if (e instanceof joseErrors.JWTClaimValidationFailed) throw jwtError('PGRST303', e.claim === 'nbf' ? 'JWT not yet valid' : 'JWT issued at future');
+      if (e instanceof joseErrors.JWTClaimValidationFailed)
+        throw jwtError('PGRST303', e.claim === 'nbf' ? 'JWT not yet valid' : 'JWT issued at future');
       throw jwtError('PGRST301', 'JWT cryptographic operation failed');
     }
     if (this.tokens.size > 10_000) this.tokens.clear();
@@ -186,8 +204,13 @@ class RestService {
     return authOf(claims, json);
   }
 
-
-  private requestContext(req: IncomingMessage, auth: Auth, pathname: string, readOnly: boolean, cache: SchemaCache): RequestContext {
+  private requestContext(
+    req: IncomingMessage,
+    auth: Auth,
+    pathname: string,
+    readOnly: boolean,
+    cache: SchemaCache,
+  ): RequestContext {
     const { headersJson, cookiesJson } = this.headerJson(req);
     return {
       claims: auth.claims,
@@ -211,10 +234,12 @@ class RestService {
   private headerJson(req: IncomingMessage): { headersJson: string; cookiesJson: string } {
     const raw = req.rawHeaders;
     const known = this.lastHeaders.get(req.socket);
-    if (known && known.raw.length === raw.length && known.raw.every((line, i) => line === raw[i])) return known;
+    if (known && known.raw.length === raw.length && known.raw.every((line, i) => line === raw[i]))
+      return known;
     // Node joins repeated request headers into one string, except the few it keeps as arrays.
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const cookies: Record<string, string> = {};
     if (headers['cookie']) {
       for (const part of headers['cookie'].split(';')) {
@@ -229,10 +254,17 @@ class RestService {
 
   private schemaFor(req: IncomingMessage): string {
     const method = req.method ?? 'GET';
-    const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
+    const header =
+      method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
     const schema = typeof header === 'string' && header ? header : this.settings.schemas[0];
     if (!this.settings.schemas.includes(schema)) {
-      throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${this.settings.schemas.join(', ')}`);
+      throw new RestError(
+        406,
+        'PGRST106',
+        `Invalid schema: ${schema}`,
+        null,
+        `Only the following schemas are exposed: ${this.settings.schemas.join(', ')}`,
+      );
     }
     return schema;
   }
@@ -242,7 +274,11 @@ class RestService {
     try {
       return await fn(this.cache.current);
     } catch (e) {
-      if (e instanceof RestError && ['PGRST205', 'PGRST204', 'PGRST202', 'PGRST200', '42703'].includes(e.code) && !(e as { retried?: boolean }).retried) {
+      if (
+        e instanceof RestError &&
+        ['PGRST205', 'PGRST204', 'PGRST202', 'PGRST200', '42703'].includes(e.code) &&
+        !(e as { retried?: boolean }).retried
+      ) {
         const before = this.cache.current;
         await this.cache.catchUp();
         if (this.cache.current !== before) return fn(this.cache.current);
@@ -251,7 +287,12 @@ class RestService {
     }
   }
 
-  private async dispatch(req: IncomingMessage, res: ServerResponse, subPath: string, auth: Auth): Promise<void> {
+  private async dispatch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    subPath: string,
+    auth: Auth,
+  ): Promise<void> {
     const q = subPath.indexOf('?');
     const pathname = q < 0 ? subPath : subPath.slice(0, q);
     const search = new URLSearchParams(q < 0 ? '' : subPath.slice(q + 1));
@@ -264,32 +305,80 @@ class RestService {
     }
     const schema = this.schemaFor(req);
     // A schema chosen by profile header is named back, as PostgREST does.
-    if (req.headers['accept-profile'] || req.headers['content-profile']) res.setHeader('content-profile', schema);
+    if (req.headers['accept-profile'] || req.headers['content-profile'])
+      res.setHeader('content-profile', schema);
     const accept = parseAccept(req.headers['accept']);
     if (segments.length === 0) {
-      if (method !== 'GET' && method !== 'HEAD') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
-      return send(res, 200, JSON.stringify(openApi(this.cache.current, schema)), { 'content-type': 'application/openapi+json; charset=utf-8' });
+      if (method !== 'GET' && method !== 'HEAD')
+        throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      return send(res, 200, JSON.stringify(openApi(this.cache.current, schema)), {
+        'content-type': 'application/openapi+json; charset=utf-8',
+      });
     }
     // Reading the body first keeps a schema-cache retry from reading it twice.
-    const body = method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(req) : undefined;
+    const body =
+      method === 'POST' || method === 'PATCH' || method === 'PUT' ? await readBody(req) : undefined;
     const prefer = parsePrefer(req.headers['prefer']);
     if (segments[0] === 'rpc' && segments.length === 2) {
-      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
-      return this.withCache((cache) => this.rpc(req, res, cache, auth, schema, segments[1], search, body, prefer, accept, pathname));
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'POST')
+        throw new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      return this.withCache((cache) =>
+        this.rpc(req, res, cache, auth, schema, segments[1], search, body, prefer, accept, pathname),
+      );
     }
     if (segments.length !== 1) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
     return this.withCache(async (cache) => {
       const table = cache.table(schema, segments[0]);
       if (!table) throw tableMissing(schema, segments[0], hintTable(cache, schema, segments[0]));
-      if (method === 'GET' || method === 'HEAD') return this.read(req, res, cache, auth, table, search, prefer, accept, this.requestContext(req, auth, pathname, true, cache));
+      if (method === 'GET' || method === 'HEAD')
+        return this.read(
+          req,
+          res,
+          cache,
+          auth,
+          table,
+          search,
+          prefer,
+          accept,
+          this.requestContext(req, auth, pathname, true, cache),
+        );
       const query = parseQuery(search);
       switch (method) {
         case 'POST':
-          return this.insert(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache), body!);
+          return this.insert(
+            res,
+            cache,
+            auth,
+            table,
+            query,
+            prefer,
+            accept,
+            this.requestContext(req, auth, pathname, false, cache),
+            body!,
+          );
         case 'PATCH':
-          return this.update(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache), body!);
+          return this.update(
+            res,
+            cache,
+            auth,
+            table,
+            query,
+            prefer,
+            accept,
+            this.requestContext(req, auth, pathname, false, cache),
+            body!,
+          );
         case 'DELETE':
-          return this.remove(res, cache, auth, table, query, prefer, accept, this.requestContext(req, auth, pathname, false, cache));
+          return this.remove(
+            res,
+            cache,
+            auth,
+            table,
+            query,
+            prefer,
+            accept,
+            this.requestContext(req, auth, pathname, false, cache),
+          );
         default:
           throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
       }
@@ -317,7 +406,15 @@ class RestService {
     if (prefer.count !== 'planned' && prefer.count !== 'estimated') {
       const h = req.headers;
       // NUL never occurs in a header, a method or an identifier, so the parts cannot run into each other.
-      const context = [req.method, table.schema, table.name, h['accept'] ?? '', prefer.count ?? '', h['range'] ?? '', h['range-unit'] ?? ''].join('\u0000');
+      const context = [
+        req.method,
+        table.schema,
+        table.name,
+        h['accept'] ?? '',
+        prefer.count ?? '',
+        h['range'] ?? '',
+        h['range-unit'] ?? '',
+      ].join('\u0000');
       const shape = shapeOf(search, context);
       let template = this.plans.get(cache, shape);
       if (template === undefined) {
@@ -332,24 +429,64 @@ class RestService {
       if (template) {
         const { prepared, offset } = template.plan;
         const values = ReadPlans.values(template, shape);
-        return this.respondRead(res, { ...prepared, values }, auth, ctx, prefer, accept, offset, head, 'array', location);
+        return this.respondRead(
+          res,
+          { ...prepared, values },
+          auth,
+          ctx,
+          prefer,
+          accept,
+          offset,
+          head,
+          'array',
+          location,
+        );
       }
     }
     const { plan, params } = this.planRead(req, cache, table, parseQuery(search), prefer, accept, head);
-    return this.respondRead(res, { ...plan.prepared, values: params }, auth, ctx, prefer, accept, plan.offset, head, 'array', location);
+    return this.respondRead(
+      res,
+      { ...plan.prepared, values: params },
+      auth,
+      ctx,
+      prefer,
+      accept,
+      plan.offset,
+      head,
+      'array',
+      location,
+    );
   }
 
   /** The statement of a table read, its parameters, and the offset its Content-Range starts at. */
-  private planRead(req: IncomingMessage, cache: SchemaCache, table: Table, query: ParsedQuery, prefer: Prefer, accept: Accept, head: boolean) {
+  private planRead(
+    req: IncomingMessage,
+    cache: SchemaCache,
+    table: Table,
+    query: ParsedQuery,
+    prefer: Prefer,
+    accept: Accept,
+    head: boolean,
+  ) {
     const range = requestRange(req, query);
     const b = new Builder(cache, query, this.settings.maxRows);
     const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
-    const plan: TablePlan = { prepared: this.prepareRead(b, built, prefer, accept, head, 'array'), offset: range.offset };
+    const plan: TablePlan = {
+      prepared: this.prepareRead(b, built, prefer, accept, head, 'array'),
+      offset: range.offset,
+    };
     return { plan, params: b.params.values };
   }
 
   /** The whole statement of a read: rows, count and body as the request asks. */
-  private prepareRead(b: Builder, built: { sql: string; countSql: string }, prefer: Prefer, accept: Accept, head: boolean, shape: 'array' | 'object') {
+  private prepareRead(
+    b: Builder,
+    built: { sql: string; countSql: string },
+    prefer: Prefer,
+    accept: Accept,
+    head: boolean,
+    shape: 'array' | 'object',
+  ) {
     const count = this.countPlan(b, built.countSql, prefer.count);
     const bodySql = head ? 'null' : accept.csv ? CSV_BODY : shape === 'object' ? OBJECT_BODY : ARRAY_BODY;
     return { sql: wrap(built.sql, { count: count.expr, body: bodySql }), count };
@@ -368,14 +505,26 @@ class RestService {
     shape: 'array' | 'object',
     location?: string,
   ): Promise<void> {
-    const { main, before } = await this.executor.run(ctx, read.sql, read.values, auth.authed, undefined, read.count.before);
+    const { main, before } = await this.executor.run(
+      ctx,
+      read.sql,
+      read.values,
+      auth.authed,
+      undefined,
+      read.count.before,
+    );
     const total = read.count.total(main, before);
     const lower = offset;
     const upper = lower + main.pageTotal - 1;
     let status = 200;
     if (total !== undefined) {
       if (lower > total && !(lower === 0 && total === 0)) {
-        throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${lower} was requested, but there are only ${total} rows.`);
+        throw new RestError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          `An offset of ${lower} was requested, but there are only ${total} rows.`,
+        );
       }
       if (1 + upper - lower < total) status = 206;
     }
@@ -396,25 +545,38 @@ class RestService {
   private countPlan(b: Builder, countSql: string, mode: Prefer['count']): CountPlan {
     if (!mode) return NO_COUNT;
     const none = { expr: undefined, before: [], total: (m: MainResult) => Number(m.total) };
-    if (mode === 'exact') return { ...none, expr: `(select pg_catalog.count(*) from (${countSql}) as pgrst_count)` };
+    if (mode === 'exact')
+      return { ...none, expr: `(select pg_catalog.count(*) from (${countSql}) as pgrst_count)` };
     const explain = renumber(countSql, b.params.values);
     const before = [{ sql: `explain (format json) ${explain.sql}`, values: explain.values }];
     const planned = (rows: unknown[][][]) => {
       const plan = rows[0]?.[0]?.[0];
-      const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
+      const json = (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
+        Plan: { 'Plan Rows': number };
+      }[];
       return Math.round(json[0].Plan['Plan Rows']);
     };
-    if (mode === 'planned') return { expr: undefined, before, total: (_m: MainResult, rows: unknown[][][]) => planned(rows) };
+    if (mode === 'planned')
+      return { expr: undefined, before, total: (_m: MainResult, rows: unknown[][][]) => planned(rows) };
     const cap = this.settings.maxRows ?? 1000;
     return {
       expr: `(select pg_catalog.count(*) from (${countSql} limit ${cap + 1}) as pgrst_count)`,
       before,
-      total: (m: MainResult, rows: unknown[][][]) => (Number(m.total) > cap ? planned(rows) : Number(m.total)),
+      total: (m: MainResult, rows: unknown[][][]) =>
+        Number(m.total) > cap ? planned(rows) : Number(m.total),
     };
   }
 
   /** Applies `response.status`/`response.headers` set by SQL, then writes the answer. */
-  private finish(res: ServerResponse, status: number, text: string, headers: Record<string, string>, main: MainResult, accept: Accept, head = false) {
+  private finish(
+    res: ServerResponse,
+    status: number,
+    text: string,
+    headers: Record<string, string>,
+    main: MainResult,
+    accept: Accept,
+    head = false,
+  ) {
     if (main.responseHeaders) {
       let list: unknown;
       try {
@@ -422,16 +584,25 @@ class RestService {
       } catch {
         list = null;
       }
-      if (!Array.isArray(list)) throw new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
-      for (const h of list as Record<string, string>[]) for (const [k, v] of Object.entries(h)) headers[k.toLowerCase()] = String(v);
+      if (!Array.isArray(list))
+        throw new RestError(
+          500,
+          'PGRST111',
+          'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+        );
+      for (const h of list as Record<string, string>[])
+        for (const [k, v] of Object.entries(h)) headers[k.toLowerCase()] = String(v);
     }
     if (main.responseStatus) {
       const s = Number(main.responseStatus);
-      if (!Number.isInteger(s) || s < 100 || s > 599) throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+      if (!Number.isInteger(s) || s < 100 || s > 599)
+        throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
       status = s;
     }
-    headers['content-type'] ??= `${accept.csv ? 'text/csv' : accept.object ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`;
-    if (accept.stripNulls && text) text = JSON.stringify(JSON.parse(text), (_k, v) => (v === null ? undefined : v));
+    headers['content-type'] ??=
+      `${accept.csv ? 'text/csv' : accept.object ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`;
+    if (accept.stripNulls && text)
+      text = JSON.stringify(JSON.parse(text), (_k, v) => (v === null ? undefined : v));
     send(res, status, head ? '' : text, headers, head ? Buffer.byteLength(text) : undefined);
   }
 
@@ -456,7 +627,15 @@ class RestService {
     else {
       keys = rows.length ? Object.keys(rows[0] as object) : [];
       const sig = [...keys].sort().join('\u0000');
-      if (rows.some((r) => Object.keys(r as object).sort().join('\u0000') !== sig)) throw invalidBody('All object keys must match');
+      if (
+        rows.some(
+          (r) =>
+            Object.keys(r as object)
+              .sort()
+              .join('\u0000') !== sig,
+        )
+      )
+        throw invalidBody('All object keys must match');
     }
     const cols = payloadColumns(table, keys);
     const b = new Builder(cache, query, undefined);
@@ -503,10 +682,19 @@ class RestService {
     headers['content-range'] = `*/${prefer.count ? main.pageTotal : '*'}`;
     if (prefer.return === 'headers-only' && table.pk.length && main.body) {
       const first = (JSON.parse(main.body) as Record<string, unknown>[])[0];
-      if (first) headers['location'] = `/${table.name}?${table.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
+      if (first)
+        headers['location'] =
+          `/${table.name}?${table.pk.map((k) => `${k}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
     }
     // An upsert that only updated existing rows answers 200, as PostgREST does.
-    return this.mutationAnswer(res, merging && Number(main.inserted) <= 0 ? 200 : 201, prefer, accept, main, headers);
+    return this.mutationAnswer(
+      res,
+      merging && Number(main.inserted) <= 0 ? 200 : 201,
+      prefer,
+      accept,
+      main,
+      headers,
+    );
   }
 
   private async update(
@@ -521,7 +709,8 @@ class RestService {
     raw: Buffer,
   ): Promise<void> {
     const payload = parseJson(raw);
-    if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw invalidBody('Empty or invalid json');
+    if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+      throw invalidBody('Empty or invalid json');
     const cols = payloadColumns(table, query.columns ?? Object.keys(payload));
     const b = new Builder(cache, query, undefined);
     const qualified = `${ident(table.schema)}.${ident(table.name)}`;
@@ -579,7 +768,16 @@ class RestService {
   }
 
   /** The mutation as a CTE, its returned rows shaped by `select` when a representation is asked for. */
-  private async runMutation(b: Builder, table: Table, mutation: string, prefer: Prefer, accept: Accept, auth: Auth, ctx: RequestContext, countInserts = false) {
+  private async runMutation(
+    b: Builder,
+    table: Table,
+    mutation: string,
+    prefer: Prefer,
+    accept: Accept,
+    auth: Auth,
+    ctx: RequestContext,
+    countInserts = false,
+  ) {
     const representation = prefer.return === 'representation';
     const alias = ident(table.name);
     // xmax is 0 on a row version this statement inserted, and set on one an upsert updated.
@@ -590,15 +788,25 @@ class RestService {
         : prefer.return === 'headers-only' && table.pk.length
           ? ` returning ${table.pk.map((k) => `${alias}.${ident(k)}`).join(', ')}`
           : ' returning 1') + inserted;
-    const insertedSql = countInserts ? '(select pg_catalog.count(*) from pgrst_mutation where pgrst_inserted)' : undefined;
+    const insertedSql = countInserts
+      ? '(select pg_catalog.count(*) from pgrst_mutation where pgrst_inserted)'
+      : undefined;
     const isSelect = mutation.startsWith('select ');
     let sql: string;
     if (representation) {
       const built = b.read({ table, from: 'pgrst_mutation' }, {}, false, false);
-      sql = wrap(built.sql, { body: ARRAY_BODY, inserted: insertedSql }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
+      sql = wrap(
+        built.sql,
+        { body: ARRAY_BODY, inserted: insertedSql },
+        `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`,
+      );
     } else {
       const cols = prefer.return === 'headers-only' && table.pk.length ? table.pk.map(ident).join(', ') : '1';
-      sql = wrap(`select ${cols} from pgrst_mutation`, { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null', inserted: insertedSql }, `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`);
+      sql = wrap(
+        `select ${cols} from pgrst_mutation`,
+        { body: prefer.return === 'headers-only' ? ARRAY_BODY : 'null', inserted: insertedSql },
+        `pgrst_mutation as (${mutation}${isSelect ? '' : returning})`,
+      );
     }
     let singular: RestError | undefined;
     const result = await this.executor.run(ctx, sql, b.params.values, auth.authed, (main) => {
@@ -612,13 +820,21 @@ class RestService {
     return result;
   }
 
-  private mutationAnswer(res: ServerResponse, status: number, prefer: Prefer, accept: Accept, main: MainResult, headers: Record<string, string>) {
+  private mutationAnswer(
+    res: ServerResponse,
+    status: number,
+    prefer: Prefer,
+    accept: Accept,
+    main: MainResult,
+    headers: Record<string, string>,
+  ) {
     if (prefer.return === 'representation') {
       let text = main.body ?? '[]';
       if (accept.object) text = text.slice(1, -1);
       return this.finish(res, status || 200, text, headers, main, accept);
     }
-    if (main.responseStatus || main.responseHeaders) return this.finish(res, status || 204, '', headers, main, accept);
+    if (main.responseStatus || main.responseHeaders)
+      return this.finish(res, status || 204, '', headers, main, accept);
     send(res, status || 204, '', headers);
   }
 
@@ -657,23 +873,47 @@ class RestService {
     } else {
       const given = routine.params.filter((p) => keys.includes(p.name));
       call = `${fn}(${given.map((p) => `${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ')})`;
-      from = given.length ? ` from json_to_record(${argParam()}::json) as pgrst_args(${given.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})` : '';
+      from = given.length
+        ? ` from json_to_record(${argParam()}::json) as pgrst_args(${given.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})`
+        : '';
     }
     // Stable and immutable functions, and every GET, run read-only as in PostgREST.
     const readOnly = !isPost || routine.volatility !== 'v';
     const ctx = this.requestContext(req, auth, pathname, readOnly, cache);
     const head = req.method === 'HEAD';
     if (routine.resultColumns) {
-      const known = routine.returnTable ? cache.table(routine.returnTable[0], routine.returnTable[1]) : undefined;
+      const known = routine.returnTable
+        ? cache.table(routine.returnTable[0], routine.returnTable[1])
+        : undefined;
       const table: Table = known
         ? known
-        : { schema, name, isView: false, insertable: false, columns: new Map(routine.resultColumns.map((c) => [c.name, c])), columnList: routine.resultColumns, pk: [] };
-      const source = from ? `(select pgrst_call.* from${from.slice(5)} cross join lateral ${call} as pgrst_call)` : `${call}`;
+        : {
+            schema,
+            name,
+            isView: false,
+            insertable: false,
+            columns: new Map(routine.resultColumns.map((c) => [c.name, c])),
+            columnList: routine.resultColumns,
+            pk: [],
+          };
+      const source = from
+        ? `(select pgrst_call.* from${from.slice(5)} cross join lateral ${call} as pgrst_call)`
+        : `${call}`;
       const range = requestRange(req, query);
       // A function returning a table's row type embeds through that table's relationships.
       const built = b.read({ table, from: source }, routine.returnsSet ? b.rootPaging(range) : {});
       const shape = routine.returnsSet ? 'array' : 'object';
-      return this.respondRead(res, { ...this.prepareRead(b, built, prefer, accept, head, shape), values: b.params.values }, auth, ctx, prefer, accept, range.offset, head, shape);
+      return this.respondRead(
+        res,
+        { ...this.prepareRead(b, built, prefer, accept, head, shape), values: b.params.values },
+        auth,
+        ctx,
+        prefer,
+        accept,
+        range.offset,
+        head,
+        shape,
+      );
     }
     let inner: string;
     let body: string;
@@ -696,7 +936,13 @@ class RestService {
           return 'rollback' as const;
         }
       : undefined;
-    const { main } = await this.executor.run(ctx, wrap(inner, { body: head ? 'null' : body }), b.params.values, auth.authed, decide);
+    const { main } = await this.executor.run(
+      ctx,
+      wrap(inner, { body: head ? 'null' : body }),
+      b.params.values,
+      auth.authed,
+      decide,
+    );
     if (singular) throw singular;
     if (routine.isVoid) {
       if (main.responseHeaders || main.responseStatus) return this.finish(res, 204, '', {}, main, accept);
@@ -714,13 +960,22 @@ interface CountPlan {
   total: (m: MainResult, before: unknown[][][]) => number | undefined;
 }
 
-const NO_COUNT: CountPlan = Object.freeze({ expr: undefined, before: Object.freeze([]) as unknown as CountPlan['before'], total: () => undefined });
+const NO_COUNT: CountPlan = Object.freeze({
+  expr: undefined,
+  before: Object.freeze([]) as unknown as CountPlan['before'],
+  total: () => undefined,
+});
 
 /** A function returning one composite value answers with that object, not an array. */
 const OBJECT_BODY = `coalesce((json_agg(_postgrest_t) -> 0)::text, 'null')`;
 
 function singularity(n: number): RestError {
-  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`);
+  return new RestError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${n} rows`,
+  );
 }
 
 function hintTable(cache: SchemaCache, schema: string, name: string): string | null {
@@ -735,7 +990,8 @@ interface Accept {
   csv?: boolean;
 }
 
-const JSON_TYPE = /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/;
+const JSON_TYPE =
+  /^(\*\/\*|application\/\*|application\/json|application\/vnd\.pgrst\.(object|array)(\+json)?)(;|$)/;
 const CSV_TYPE = /^text\/csv(;|$)/;
 /** Parsed Accept headers: clients send the same few over and over. Bounded; the values are frozen. */
 const accepted = new Map<string, Accept>();
@@ -746,10 +1002,18 @@ function parseAccept(header: string | undefined): Accept {
   if (known) return known;
   const types = value.split(',').map((t) => t.trim());
   const first = types.find((t) => JSON_TYPE.test(t) || CSV_TYPE.test(t));
-  if (!first) throw new RestError(406, 'PGRST107', `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`);
+  if (!first)
+    throw new RestError(
+      406,
+      'PGRST107',
+      `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`,
+    );
   const accept: Accept = first.startsWith('text/csv')
     ? { object: false, stripNulls: false, csv: true }
-    : { object: types.some((t) => t.startsWith('application/vnd.pgrst.object')), stripNulls: /nulls=stripped/.test(value) };
+    : {
+        object: types.some((t) => t.startsWith('application/vnd.pgrst.object')),
+        stripNulls: /nulls=stripped/.test(value),
+      };
   if (accepted.size < 256) accepted.set(value, Object.freeze(accept));
   return accept;
 }
@@ -775,7 +1039,12 @@ function requestRange(req: IncomingMessage, query: ParsedQuery): { offset: numbe
       const lo = Number(m[1]);
       const hi = m[2] === '' ? undefined : Number(m[2]);
       if (hi !== undefined && lo > hi) {
-        throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+        throw new RestError(
+          416,
+          'PGRST103',
+          'Requested range not satisfiable',
+          'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+        );
       }
       start = Math.max(start, lo);
       if (hi !== undefined) end = end === undefined ? hi : Math.min(end, hi);
@@ -816,7 +1085,13 @@ function parseJson(raw: Buffer): unknown {
 }
 
 /** Writes the answer; `headers` is the caller's own object and gains the content length. */
-function send(res: ServerResponse, status: number, text: string, headers: Record<string, string>, contentLength?: number) {
+function send(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string>,
+  contentLength?: number,
+) {
   headers['content-length'] = String(contentLength ?? Buffer.byteLength(text));
   res.writeHead(status, headers);
   res.end(text);
@@ -838,17 +1113,38 @@ function sendError(res: ServerResponse, e: RestError) {
 
 /** A minimal OpenAPI description of the exposed tables and functions (PostgREST serves one at `/`). */
 function openApi(cache: SchemaCache, schema: string) {
-  const paths: Record<string, unknown> = { '/': { get: { tags: ['Introspection'], summary: 'OpenAPI description (this document)' } } };
+  const paths: Record<string, unknown> = {
+    '/': { get: { tags: ['Introspection'], summary: 'OpenAPI description (this document)' } },
+  };
   const definitions: Record<string, unknown> = {};
   for (const t of cache.tables.values()) {
     if (t.schema !== schema) continue;
-    paths[`/${t.name}`] = t.isView && !t.insertable ? { get: { tags: [t.name] } } : { get: { tags: [t.name] }, post: { tags: [t.name] }, patch: { tags: [t.name] }, delete: { tags: [t.name] } };
+    paths[`/${t.name}`] =
+      t.isView && !t.insertable
+        ? { get: { tags: [t.name] } }
+        : {
+            get: { tags: [t.name] },
+            post: { tags: [t.name] },
+            patch: { tags: [t.name] },
+            delete: { tags: [t.name] },
+          };
     definitions[t.name] = {
       type: 'object',
       required: t.columnList.filter((c) => !c.nullable && !c.default).map((c) => c.name),
       properties: Object.fromEntries(t.columnList.map((c) => [c.name, { format: c.type }])),
     };
   }
-  for (const list of cache.functions.values()) for (const f of list) if (f.schema === schema) paths[`/rpc/${f.name}`] = { post: { tags: ['(rpc) ' + f.name] } };
-  return { swagger: '2.0', info: { title: 'ScamCheck local REST API', version: '12' }, basePath: '/', schemes: ['http'], consumes: ['application/json'], produces: ['application/json'], paths, definitions };
+  for (const list of cache.functions.values())
+    for (const f of list)
+      if (f.schema === schema) paths[`/rpc/${f.name}`] = { post: { tags: ['(rpc) ' + f.name] } };
+  return {
+    swagger: '2.0',
+    info: { title: 'ScamCheck local REST API', version: '12' },
+    basePath: '/',
+    schemes: ['http'],
+    consumes: ['application/json'],
+    produces: ['application/json'],
+    paths,
+    definitions,
+  };
 }

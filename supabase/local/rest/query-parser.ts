@@ -19,7 +19,15 @@ export interface FieldRef {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
-  | { kind: 'embed'; name: string; alias?: string; hint?: string; join?: 'inner' | 'left'; spread: boolean; select: SelectItem[] };
+  | {
+      kind: 'embed';
+      name: string;
+      alias?: string;
+      hint?: string;
+      join?: 'inner' | 'left';
+      spread: boolean;
+      select: SelectItem[];
+    };
 
 export const OPERATORS = {
   eq: '=',
@@ -95,7 +103,27 @@ export interface ParsedQuery {
   rest: [string, string][];
 }
 
-const SIMPLE_OPS = new Set(['eq', 'gte', 'gt', 'lte', 'lt', 'neq', 'like', 'ilike', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj', 'match', 'imatch', 'isdistinct']);
+const SIMPLE_OPS = new Set([
+  'eq',
+  'gte',
+  'gt',
+  'lte',
+  'lt',
+  'neq',
+  'like',
+  'ilike',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxr',
+  'nxl',
+  'adj',
+  'match',
+  'imatch',
+  'isdistinct',
+]);
 const FTS_OPS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
 
 /**
@@ -142,7 +170,10 @@ export function parseQuery(search: URLSearchParams): ParsedQuery {
     if (['order', 'limit', 'offset', 'and', 'or'].includes(last)) {
       if (value === '') continue;
       const negate = words.includes('not') && (last === 'and' || last === 'or');
-      const path = words.slice(0, -1).filter((w) => !(negate && w === 'not')).join('.');
+      const path = words
+        .slice(0, -1)
+        .filter((w) => !(negate && w === 'not'))
+        .join('.');
       const n = nodeAt(nodes, path);
       if (last === 'order') n.order = parseOrder(value);
       else if (last === 'limit') n.limit = parseNonNegative(value, 'limit');
@@ -156,7 +187,9 @@ export function parseQuery(search: URLSearchParams): ParsedQuery {
     }
     // A horizontal filter; an embedded one names its resource path before the last dot.
     const dot = key.lastIndexOf('.');
-    nodeAt(nodes, dot >= 0 ? key.slice(0, dot) : '').conditions.push(parseFilter(parseField(dot >= 0 ? key.slice(dot + 1) : key, 'filter'), value));
+    nodeAt(nodes, dot >= 0 ? key.slice(0, dot) : '').conditions.push(
+      parseFilter(parseField(dot >= 0 ? key.slice(dot + 1) : key, 'filter'), value),
+    );
   }
   return out;
 }
@@ -169,7 +202,12 @@ function parseNonNegative(value: string, what: string): number | undefined {
   if (!/^-?\d+$/.test(value.trim())) return undefined;
   const n = Number(value);
   if (n < 0 && what === 'limit') {
-    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'Limit should be greater than or equal to zero.',
+    );
   }
   return Math.max(0, n);
 }
@@ -194,14 +232,16 @@ export function parseField(text: string, what: string): FieldRef {
     const arrow = t.indexOf('->');
     name = arrow < 0 ? t : t.slice(0, arrow);
     rest = arrow < 0 ? '' : t.slice(arrow);
-    if (!/^[^\s,.:()!"]+$/.test(name)) throw parseError(what, text, `unexpected "${firstBad(text)}" expecting field name`);
+    if (!/^[^\s,.:()!"]+$/.test(name))
+      throw parseError(what, text, `unexpected "${firstBad(text)}" expecting field name`);
   }
   const path: JsonStep[] = [];
   const parts = rest.split(/(->>?)/);
   if (parts[0] !== '') throw parseError(what, text, `unexpected "${parts[0][0]}" expecting "->"`);
   for (let i = 1; i < parts.length; i += 2) {
     const key = parts[i + 1].replace(/^'(.*)'$/, '$1');
-    if (key === '' || /[,:()!"]/.test(key)) throw parseError(what, text, `unexpected "${key[0] ?? 'end of input'}" expecting JSON key`);
+    if (key === '' || /[,:()!"]/.test(key))
+      throw parseError(what, text, `unexpected "${key[0] ?? 'end of input'}" expecting JSON key`);
     path.push({ arrow: parts[i] as '->' | '->>', key });
   }
   return { name, path };
@@ -233,13 +273,25 @@ export function splitTopLevel(s: string, sep: string): string[] {
     if (ch === 34) quoted = true;
     else if (ch === 40 || ch === 123 || ch === 91) depth++;
     else if (ch === 41 || ch === 125 || ch === 93) {
-      if (--depth < 0) throw new RestError(400, 'PGRST100', `"failed to parse (${s})" (line 1, column ${i + 1})`, `unexpected "${s[i]}"`);
+      if (--depth < 0)
+        throw new RestError(
+          400,
+          'PGRST100',
+          `"failed to parse (${s})" (line 1, column ${i + 1})`,
+          `unexpected "${s[i]}"`,
+        );
     } else if (depth === 0 && s[i] === sep) {
       parts.push(s.slice(from, i));
       from = i + 1;
     }
   }
-  if (quoted || depth !== 0) throw new RestError(400, 'PGRST100', `"failed to parse (${s})" (line 1, column ${s.length})`, 'unexpected end of input');
+  if (quoted || depth !== 0)
+    throw new RestError(
+      400,
+      'PGRST100',
+      `"failed to parse (${s})" (line 1, column ${s.length})`,
+      'unexpected end of input',
+    );
   parts.push(s.slice(from));
   return parts;
 }
@@ -249,7 +301,11 @@ export function parseFilter(field: FieldRef, expr: string, what = 'filter'): Fil
   const m = /^(not\.)?([^.(]+)(?:\(([^)]*)\))?\.([\s\S]*)$/.exec(expr);
   if (!m || !Object.prototype.hasOwnProperty.call(OPERATORS, m[2])) {
     const opText = m ? m[2] : expr.replace(/^not\./, '');
-    throw parseError(what, expr, m ? `unknown single value operator ${opText}` : 'unexpected end of input expecting delimiter (.)');
+    throw parseError(
+      what,
+      expr,
+      m ? `unknown single value operator ${opText}` : 'unexpected end of input expecting delimiter (.)',
+    );
   }
   const op = m[2] as Operator;
   const negate = !!m[1];
@@ -258,16 +314,24 @@ export function parseFilter(field: FieldRef, expr: string, what = 'filter'): Fil
   const filter: Filter = { kind: 'filter', field, negate, op, value: raw };
   if (arg !== undefined) {
     if (op.endsWith('fts')) {
-      if (!/^[A-Za-z0-9_]+$/.test(arg)) throw parseError(what, expr, `unexpected "${firstBad(arg)}" expecting a text search configuration`);
+      if (!/^[A-Za-z0-9_]+$/.test(arg))
+        throw parseError(what, expr, `unexpected "${firstBad(arg)}" expecting a text search configuration`);
       filter.ftsConfig = arg;
-    } else if ((arg === 'any' || arg === 'all') && ['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op)) {
+    } else if (
+      (arg === 'any' || arg === 'all') &&
+      ['eq', 'like', 'ilike', 'gt', 'gte', 'lt', 'lte', 'match', 'imatch'].includes(op)
+    ) {
       filter.modifier = arg;
       filter.value = parseList(raw, what, expr, '{', '}');
     } else throw parseError(what, expr, `unexpected "${arg}" expecting "any" or "all"`);
   }
   if (op === 'in') filter.value = parseList(raw, what, expr, '(', ')');
   if (op === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(raw.toLowerCase())) {
-    throw parseError(what, expr, `unexpected "${raw.slice(0, 1)}" expecting null or trilean value (unknown, true, false)`);
+    throw parseError(
+      what,
+      expr,
+      `unexpected "${raw.slice(0, 1)}" expecting null or trilean value (unknown, true, false)`,
+    );
   }
   return filter;
 }
@@ -285,17 +349,27 @@ function parseList(raw: string, what: string, expr: string, open: string, close:
 /** `(a.eq.1,or(b.gt.2,c.is.null))` under `and`/`or`. */
 export function parseLogicTree(op: 'and' | 'or', negate: boolean, value: string, depth = 0): LogicTree {
   if (!value.startsWith('(') || !value.endsWith(')')) {
-    throw parseError('logic tree', value, `unexpected "${value.slice(0, 1) || 'end of input'}" expecting "("`);
+    throw parseError(
+      'logic tree',
+      value,
+      `unexpected "${value.slice(0, 1) || 'end of input'}" expecting "("`,
+    );
   }
   // As for embedding: real filters nest a few levels, hostile ones thousands.
-  if (depth >= MAX_EMBED_DEPTH) throw parseError('logic tree', value, `logic operators nest deeper than ${MAX_EMBED_DEPTH} levels`);
+  if (depth >= MAX_EMBED_DEPTH)
+    throw parseError('logic tree', value, `logic operators nest deeper than ${MAX_EMBED_DEPTH} levels`);
   const children: Condition[] = splitTopLevel(value.slice(1, -1), ',').map((part) => {
     const p = part.trim();
     const sub = /^(not\.)?(and|or)(\(.*\))$/s.exec(p);
     if (sub) return parseLogicTree(sub[2] as 'and' | 'or', !!sub[1], sub[3], depth + 1);
     const dot = p.indexOf('.');
-    if (dot <= 0) throw parseError('logic tree', value, `unexpected "${p.slice(0, 1) || ')'}" expecting field name`);
-    return parseFilter(parseField(p.slice(0, dot), 'logic tree'), unquoteValue(p.slice(dot + 1)), 'logic tree');
+    if (dot <= 0)
+      throw parseError('logic tree', value, `unexpected "${p.slice(0, 1) || ')'}" expecting field name`);
+    return parseFilter(
+      parseField(p.slice(0, dot), 'logic tree'),
+      unquoteValue(p.slice(dot + 1)),
+      'logic tree',
+    );
   });
   return { kind: 'logic', op, negate, children };
 }
@@ -310,9 +384,19 @@ function unquoteValue(expr: string): string {
 export function parseOrder(value: string): OrderTerm[] {
   return splitTopLevel(value, ',').map((part) => {
     const p = part.trim();
-    const m = /^(?:([^\s,.:()!"]+)\(([^)]+)\)|("(?:[^"\\]|\\.)*"|[^.]+?))((?:\.(?:asc|desc|nullsfirst|nullslast))*)$/.exec(p);
-    if (!m) throw parseError('order', value, `unexpected "${firstBad(p)}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
-    const term: OrderTerm = m[1] ? { relation: m[1], field: parseField(m[2], 'order') } : { field: parseField(m[3], 'order') };
+    const m =
+      /^(?:([^\s,.:()!"]+)\(([^)]+)\)|("(?:[^"\\]|\\.)*"|[^.]+?))((?:\.(?:asc|desc|nullsfirst|nullslast))*)$/.exec(
+        p,
+      );
+    if (!m)
+      throw parseError(
+        'order',
+        value,
+        `unexpected "${firstBad(p)}" expecting "asc", "desc", "nullsfirst" or "nullslast"`,
+      );
+    const term: OrderTerm = m[1]
+      ? { relation: m[1], field: parseField(m[2], 'order') }
+      : { field: parseField(m[3], 'order') };
     for (const mod of m[4].split('.').filter(Boolean)) {
       if (mod === 'asc' || mod === 'desc') term.dir = mod;
       else term.nulls = mod === 'nullsfirst' ? 'first' : 'last';
@@ -346,7 +430,8 @@ const MAX_EMBED_DEPTH = 32;
 
 function parseSelectItem(raw: string, whole: string, depth = 0): SelectItem {
   if (raw === '*') return { kind: 'star' };
-  if (raw === '') throw parseError('select parameter', whole, 'unexpected "," expecting field name (* or [a..z0..9_$])');
+  if (raw === '')
+    throw parseError('select parameter', whole, 'unexpected "," expecting field name (* or [a..z0..9_$])');
   const open = raw.indexOf('(');
   if (open >= 0 && raw.endsWith(')') && !raw.slice(0, open).includes('::')) {
     // An embedded resource.
@@ -367,9 +452,18 @@ function parseSelectItem(raw: string, whole: string, depth = 0): SelectItem {
     }
     const [name, ...hints] = head.split('!');
     if (!/^[^\s,.:()!"]+$/.test(name) || hints.some((h) => !/^[^\s,.:()!"]+$/.test(h)) || hints.length > 2) {
-      throw parseError('select parameter', whole, `unexpected "${firstBad(head)}" expecting embedded resource name`);
+      throw parseError(
+        'select parameter',
+        whole,
+        `unexpected "${firstBad(head)}" expecting embedded resource name`,
+      );
     }
-    if (depth >= MAX_EMBED_DEPTH) throw parseError('select parameter', whole, `embedded resources nest deeper than ${MAX_EMBED_DEPTH} levels`);
+    if (depth >= MAX_EMBED_DEPTH)
+      throw parseError(
+        'select parameter',
+        whole,
+        `embedded resources nest deeper than ${MAX_EMBED_DEPTH} levels`,
+      );
     const item: SelectItem = {
       kind: 'embed',
       name,
@@ -402,6 +496,10 @@ function parseSelectItem(raw: string, whole: string, depth = 0): SelectItem {
   try {
     return { kind: 'field', field: parseField(rest, 'select parameter'), alias, cast };
   } catch {
-    throw parseError('select parameter', whole, `unexpected "${firstBad(rest)}" expecting field name (* or [a..z0..9_$])`);
+    throw parseError(
+      'select parameter',
+      whole,
+      `unexpected "${firstBad(rest)}" expecting field name (* or [a..z0..9_$])`,
+    );
   }
 }

@@ -56,7 +56,8 @@ export function markedSearch(search: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   let i = 0;
   for (const [k, v] of search) {
-    if (!KEYWORDS.has(k) && !k.includes('.') && PLAIN.test(v)) out.append(k, `${v.slice(0, v.indexOf('.'))}.${marker(i++)}`);
+    if (!KEYWORDS.has(k) && !k.includes('.') && PLAIN.test(v))
+      out.append(k, `${v.slice(0, v.indexOf('.'))}.${marker(i++)}`);
     else out.append(k, v);
   }
   return out;
@@ -108,7 +109,13 @@ export class ReadPlans<T> {
     }
     if (ok) {
       const used = new Set(slots);
-      ok = params.every((p, j) => used.has(j) || !(typeof p === 'string' ? p.includes('\u0000') : Array.isArray(p) && p.some((e) => String(e).includes('\u0000'))));
+      ok = params.every(
+        (p, j) =>
+          used.has(j) ||
+          !(typeof p === 'string'
+            ? p.includes('\u0000')
+            : Array.isArray(p) && p.some((e) => String(e).includes('\u0000'))),
+      );
     }
     const template = ok ? { plan, values: params, slots } : null;
     this.remember(this.shapes(cache), shape.key, template);

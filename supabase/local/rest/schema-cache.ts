@@ -103,7 +103,12 @@ export class SchemaCache {
       if (fk.schema === origin.schema && fk.table === origin.name) {
         const target = this.table(fk.foreignSchema, fk.foreignTable);
         if (target) {
-          out.push({ fk, cardinality: 'm2o', target, pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]) });
+          out.push({
+            fk,
+            cardinality: 'm2o',
+            target,
+            pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]),
+          });
         }
       }
       if (fk.foreignSchema === origin.schema && fk.foreignTable === origin.name) {
@@ -245,7 +250,14 @@ select json_build_object(
 )::text as cache`;
 
 interface RawCache {
-  tables: { schema: string; name: string; kind: string; insertable: boolean; columns: Column[]; pk: string[] }[];
+  tables: {
+    schema: string;
+    name: string;
+    kind: string;
+    insertable: boolean;
+    columns: Column[];
+    pk: string[];
+  }[];
   fks: ForeignKey[];
   functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
   switchableRoles: string[];
@@ -318,7 +330,8 @@ function viewRelationships(cache: SchemaCache, raw: RawCache): ForeignKey[] {
       const hits = deps.filter((d) => d.column === c.name);
       if (hits.length === 1) source.set(c.name, `${hits[0].tableSchema}.${hits[0].table}`);
     }
-    const shows = (schema: string, table: string, cols: string[]) => cols.every((c) => source.get(c) === `${schema}.${table}`);
+    const shows = (schema: string, table: string, cols: string[]) =>
+      cols.every((c) => source.get(c) === `${schema}.${table}`);
     if (view.pk.length === 0) {
       const base = new Set(source.values());
       for (const b of base) {
@@ -328,7 +341,8 @@ function viewRelationships(cache: SchemaCache, raw: RawCache): ForeignKey[] {
     }
     for (const fk of raw.fks) {
       if (shows(fk.schema, fk.table, fk.columns)) out.push({ ...fk, schema: view.schema, table: view.name });
-      if (shows(fk.foreignSchema, fk.foreignTable, fk.foreignColumns)) out.push({ ...fk, foreignSchema: view.schema, foreignTable: view.name, unique: fk.unique });
+      if (shows(fk.foreignSchema, fk.foreignTable, fk.foreignColumns))
+        out.push({ ...fk, foreignSchema: view.schema, foreignTable: view.name, unique: fk.unique });
     }
   }
   return out;
@@ -387,17 +401,29 @@ export class SchemaCacheHolder {
   async catchUp(): Promise<void> {
     // Notifications are handled synchronously as they arrive, so any reload they started is pending after
     // the round trip. A listener that is gone (or going) may have missed some: reload outright then.
-    const delivered = this.listener ? await this.listener.query('select 1').then(() => true, () => false) : false;
+    const delivered = this.listener
+      ? await this.listener.query('select 1').then(
+          () => true,
+          () => false,
+        )
+      : false;
     if (!delivered) await this.reload();
     if (this.reloading) await this.reloading;
   }
 
   private async listen(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'pgrst_listener' });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: 'pgrst_listener',
+    });
     client.on('error', () => undefined);
     client.on('notification', (msg) => {
-      if (msg.channel === 'pgrst' && (!msg.payload || msg.payload === 'reload schema' || msg.payload === 'reload config')) void this.reload();
+      if (
+        msg.channel === 'pgrst' &&
+        (!msg.payload || msg.payload === 'reload schema' || msg.payload === 'reload config')
+      )
+        void this.reload();
     });
     client.on('end', () => {
       // Only an established listener reconnects here; a failed attempt is retried by its caller.

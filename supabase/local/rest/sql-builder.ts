@@ -7,7 +7,15 @@
  */
 import { RestError, columnMissing, payloadColumnMissing } from './errors.ts';
 import type { Column, Relationship, RoutineInfo, SchemaCache, Table } from './schema-cache.ts';
-import { OPERATORS, type Condition, type FieldRef, type Filter, type OrderTerm, type ParsedQuery, type SelectItem } from './query-parser.ts';
+import {
+  OPERATORS,
+  type Condition,
+  type FieldRef,
+  type Filter,
+  type OrderTerm,
+  type ParsedQuery,
+  type SelectItem,
+} from './query-parser.ts';
 
 export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -59,7 +67,15 @@ export class Builder {
   /** The read query over a source (a table, a view, a function call or a mutation's returned rows). */
   read(source: Source, paging: { limit?: number; offset?: number }, root = true, rootFilters = true): Built {
     this.skipRootFilters = !rootFilters;
-    return this.node(source.table, source.from, ident(source.table.name), this.query.select, '', null, root ? paging : undefined);
+    return this.node(
+      source.table,
+      source.from,
+      ident(source.table.name),
+      this.query.select,
+      '',
+      null,
+      root ? paging : undefined,
+    );
   }
 
   private node(
@@ -71,7 +87,9 @@ export class Builder {
     joinCond: string | null,
     paging: { limit?: number; offset?: number } | undefined,
   ): Built {
-    const params = (path === '' && this.skipRootFilters ? undefined : this.query.nodes.get(path)) ?? { conditions: [] };
+    const params = (path === '' && this.skipRootFilters ? undefined : this.query.nodes.get(path)) ?? {
+      conditions: [],
+    };
     const cols: string[] = [];
     const outputs: string[] = [];
     const joins: string[] = [];
@@ -85,7 +103,9 @@ export class Builder {
         outputs.push(...table.columnList.map((c) => c.name));
       } else if (item.kind === 'field') {
         const expr = this.fieldExpr(table, alias, item.field, item.cast);
-        const name = item.alias ?? (item.field.path.length ? item.field.path[item.field.path.length - 1].key : item.field.name);
+        const name =
+          item.alias ??
+          (item.field.path.length ? item.field.path[item.field.path.length - 1].key : item.field.name);
         cols.push(`${expr} as ${ident(name)}`);
         outputs.push(name);
       } else {
@@ -93,9 +113,19 @@ export class Builder {
         const key = item.alias ?? item.name;
         const sqlAlias = ident(`${rel.target.name}_${++this.aliasSeq}`);
         const childPath = path ? `${path}.${key}` : key;
-        const cond = rel.pairs.map(([o, t]) => `${sqlAlias}.${ident(t)} = ${alias}.${ident(o)}`).join(' and ');
+        const cond = rel.pairs
+          .map(([o, t]) => `${sqlAlias}.${ident(t)} = ${alias}.${ident(o)}`)
+          .join(' and ');
         const toOne = rel.cardinality !== 'o2m';
-        const child = this.node(rel.target, `${ident(rel.target.schema)}.${ident(rel.target.name)}`, sqlAlias, item.select.length ? item.select : [{ kind: 'star' }], childPath, cond, toOne ? undefined : {});
+        const child = this.node(
+          rel.target,
+          `${ident(rel.target.schema)}.${ident(rel.target.name)}`,
+          sqlAlias,
+          item.select.length ? item.select : [{ kind: 'star' }],
+          childPath,
+          cond,
+          toOne ? undefined : {},
+        );
         const inner = item.join === 'inner';
         let joinSql: string;
         if (toOne) {
@@ -106,11 +136,19 @@ export class Builder {
               outputs.push(o);
             }
           } else {
-            cols.push(`case when ${sqlAlias} is null then null else row_to_json(${sqlAlias}.*) end as ${ident(key)}`);
+            cols.push(
+              `case when ${sqlAlias} is null then null else row_to_json(${sqlAlias}.*) end as ${ident(key)}`,
+            );
             outputs.push(key);
           }
         } else {
-          if (item.spread) throw new RestError(400, 'PGRST119', `A spread operation on '${item.name}' is not possible`, `'${table.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`);
+          if (item.spread)
+            throw new RestError(
+              400,
+              'PGRST119',
+              `A spread operation on '${item.name}' is not possible`,
+              `'${table.name}' and '${item.name}' do not form a many-to-one or one-to-one relationship`,
+            );
           const agg = inner ? `json_agg(${sqlAlias})` : `coalesce(json_agg(${sqlAlias}), '[]')`;
           joinSql = `${inner ? 'inner' : 'left'} join lateral (select ${agg} as ${sqlAlias} from (${child.sql}) as ${sqlAlias}) as ${sqlAlias} on ${inner ? `${sqlAlias}.${sqlAlias} is not null` : 'true'}`;
           cols.push(`${sqlAlias}.${sqlAlias} as ${ident(key)}`);
@@ -137,13 +175,21 @@ export class Builder {
     if (path === '') {
       for (const p of this.query.nodes.keys()) {
         if (p !== '' && !this.embedPathExists(select, p.split('.'))) {
-          throw new RestError(400, 'PGRST108', `'${p}' is not an embedded resource in this request`, null, `Verify that '${p}' is included in the 'select' query parameter.`);
+          throw new RestError(
+            400,
+            'PGRST108',
+            `'${p}' is not an embedded resource in this request`,
+            null,
+            `Verify that '${p}' is included in the 'select' query parameter.`,
+          );
         }
       }
     }
     const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
     const order = params.order ? this.orderBy(table, alias, params.order) : '';
-    const pagingSql = this.pagingSql(path === '' ? paging : paging && { limit: params.limit, offset: params.offset });
+    const pagingSql = this.pagingSql(
+      path === '' ? paging : paging && { limit: params.limit, offset: params.offset },
+    );
     const body = `select ${cols.join(', ') || 'null'} from ${from} as ${alias}`;
     return {
       sql: `${body} ${joins.join(' ')}${whereSql}${order}${pagingSql}`,
@@ -168,13 +214,24 @@ export class Builder {
   }
 
   /** `rel=is.null` / `rel=not.is.null` on an embedded resource filters the parent rows (PostgREST 11+). */
-  private embedNullFilter(c: Condition, embeds: Map<string, { sqlAlias: string; rel: Relationship }>): { sql: string; join: string } | null {
+  private embedNullFilter(
+    c: Condition,
+    embeds: Map<string, { sqlAlias: string; rel: Relationship }>,
+  ): { sql: string; join: string } | null {
     if (c.kind !== 'filter' || c.field.path.length || !embeds.has(c.field.name)) return null;
     const e = embeds.get(c.field.name)!;
     if (c.op !== 'is' || String(c.value).toLowerCase() !== 'null') {
-      throw new RestError(400, 'PGRST120', `Bad operator on the '${c.field.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+      throw new RestError(
+        400,
+        'PGRST120',
+        `Bad operator on the '${c.field.name}' embedded resource`,
+        'Only is null or not is null filters are allowed on embedded resources',
+      );
     }
-    const isNull = e.rel.cardinality === 'o2m' ? `json_array_length(${e.sqlAlias}.${e.sqlAlias}) = 0` : `${e.sqlAlias} is null`;
+    const isNull =
+      e.rel.cardinality === 'o2m'
+        ? `json_array_length(${e.sqlAlias}.${e.sqlAlias}) = 0`
+        : `${e.sqlAlias} is null`;
     return { sql: c.negate ? `not (${isNull})` : isNull, join: '' };
   }
 
@@ -183,11 +240,15 @@ export class Builder {
     let matches = all.filter((r) => r.target.name === name);
     if (matches.length === 0) {
       // `select=*,author_id(*)`: a foreign-key column or constraint name also names a relationship.
-      matches = all.filter((r) => r.fk.name === name || (r.cardinality === 'm2o' && r.pairs.length === 1 && r.pairs[0][0] === name));
+      matches = all.filter(
+        (r) =>
+          r.fk.name === name || (r.cardinality === 'm2o' && r.pairs.length === 1 && r.pairs[0][0] === name),
+      );
     }
     if (hint) {
       matches = matches.filter(
-        (r) => r.fk.name === hint || r.pairs.some(([o, t]) => o === hint || t === hint) || r.target.name === hint,
+        (r) =>
+          r.fk.name === hint || r.pairs.some(([o, t]) => o === hint || t === hint) || r.target.name === hint,
       );
     }
     if (matches.length === 0) {
@@ -201,7 +262,8 @@ export class Builder {
     }
     if (matches.length > 1) {
       const body = matches.map((r) => ({
-        cardinality: r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one',
+        cardinality:
+          r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one',
         embedding: `${origin.name} with ${r.target.name}`,
         relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.foreignTable}(${r.fk.foreignColumns.join(', ')})`,
       }));
@@ -228,7 +290,9 @@ export class Builder {
     this.column(table, field.name);
     let expr = `${alias}.${ident(field.name)}`;
     for (const step of field.path) {
-      const key = /^-?\d+$/.test(step.key) ? `${this.params.add(Number(step.key))}::int` : `${this.params.add(step.key)}::text`;
+      const key = /^-?\d+$/.test(step.key)
+        ? `${this.params.add(Number(step.key))}::int`
+        : `${this.params.add(step.key)}::text`;
       expr = `${expr}${step.arrow}${key}`;
     }
     return cast ? `(${expr})::${cast}` : expr;
@@ -260,7 +324,12 @@ export class Builder {
       case 'plfts':
       case 'phfts':
       case 'wfts': {
-        const fn = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' }[f.op];
+        const fn = {
+          fts: 'to_tsquery',
+          plfts: 'plainto_tsquery',
+          phfts: 'phraseto_tsquery',
+          wfts: 'websearch_to_tsquery',
+        }[f.op];
         const cfg = f.ftsConfig ? `${this.params.add(f.ftsConfig)}::regconfig, ` : '';
         const vec = col.type === 'tsvector' && f.field.path.length === 0 ? lhs : `to_tsvector(${cfg}${lhs})`;
         return `${vec} @@ ${fn}(${cfg}${this.params.add(f.value)})`;
@@ -279,7 +348,12 @@ export class Builder {
       if (t.relation) {
         const rel = this.resolveRelationship(table, t.relation);
         if (rel.cardinality === 'o2m') {
-          throw new RestError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${table.name}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`);
+          throw new RestError(
+            400,
+            'PGRST118',
+            `A related order on '${t.relation}' is not possible`,
+            `'${table.name}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`,
+          );
         }
         const a = ident(`${rel.target.name}_order_${++this.aliasSeq}`);
         const cond = rel.pairs.map(([o, tc]) => `${a}.${ident(tc)} = ${alias}.${ident(o)}`).join(' and ');
@@ -293,7 +367,8 @@ export class Builder {
   /** The root's limit capped by `[api] max_rows`, as PostgREST's db-max-rows does. */
   rootPaging(range: { offset: number; limit?: number }): { limit?: number; offset?: number } {
     let limit = range.limit;
-    if (this.maxRows !== undefined) limit = limit === undefined ? this.maxRows : Math.min(limit, this.maxRows);
+    if (this.maxRows !== undefined)
+      limit = limit === undefined ? this.maxRows : Math.min(limit, this.maxRows);
     return { limit, offset: range.offset };
   }
 }
@@ -303,7 +378,11 @@ export class Builder {
  * over the rows `_postgrest_t` giving the total, the page count, the body and the response GUCs. A
  * mutation comes in `ctes`, since a data-modifying statement may only stand in WITH.
  */
-export function wrap(inner: string, opts: { count?: string; body: string; inserted?: string }, ctes?: string): string {
+export function wrap(
+  inner: string,
+  opts: { count?: string; body: string; inserted?: string },
+  ctes?: string,
+): string {
   return (
     `${ctes ? `with ${ctes} ` : ''}select ${opts.count ?? 'null'}::text as total, pg_catalog.count(*)::text as page_total, ` +
     `${opts.body} as body, ` +
@@ -326,12 +405,21 @@ export function payloadColumns(table: Table, keys: string[]): Column[] {
 }
 
 /** Picks the overload of `name` that takes exactly the given argument names (PostgREST's rule). */
-export function pickRoutine(cache: SchemaCache, schema: string, name: string, keys: string[], jsonBody: boolean): { routine: RoutineInfo; singleJson: boolean } {
+export function pickRoutine(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  keys: string[],
+  jsonBody: boolean,
+): { routine: RoutineInfo; singleJson: boolean } {
   const candidates = cache.routines(schema, name);
   const matches = candidates.filter((r) => {
     const named = r.params.filter((p) => p.name);
     if (named.length !== r.params.length) return false;
-    return keys.every((k) => named.some((p) => p.name === k)) && named.every((p) => p.hasDefault || keys.includes(p.name));
+    return (
+      keys.every((k) => named.some((p) => p.name === k)) &&
+      named.every((p) => p.hasDefault || keys.includes(p.name))
+    );
   });
   if (matches.length === 1) return { routine: matches[0], singleJson: false };
   if (matches.length > 1) {
@@ -344,11 +432,20 @@ export function pickRoutine(cache: SchemaCache, schema: string, name: string, ke
     );
   }
   // A function with one unnamed json/jsonb parameter receives the whole body.
-  const single = jsonBody ? candidates.find((r) => r.params.length === 1 && !r.params[0].name && (r.params[0].type === 'json' || r.params[0].type === 'jsonb')) : undefined;
+  const single = jsonBody
+    ? candidates.find(
+        (r) =>
+          r.params.length === 1 &&
+          !r.params[0].name &&
+          (r.params[0].type === 'json' || r.params[0].type === 'jsonb'),
+      )
+    : undefined;
   if (single) return { routine: single, singleJson: true };
   const func = `${schema}.${name}`;
   const withParams = keys.length ? `(${keys.join(', ')})` : ' without parameters';
-  const detailParams = keys.length ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` : ' without parameters';
+  const detailParams = keys.length
+    ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
+    : ' without parameters';
   const other = [...cache.functions.values()].flat().filter((r) => r.schema === schema && r.name !== name);
   const similar = other.find((r) => r.name.includes(name) || name.includes(r.name));
   throw new RestError(

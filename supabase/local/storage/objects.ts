@@ -615,7 +615,11 @@ export async function removeObject(
 
 /** The source and destination of a move or copy; the destination bucket defaults to the source's. */
 function transferTarget(body: Record<string, unknown>) {
-  const { bucketId, sourceKey, destinationKey } = requireStrings(body, ['bucketId', 'sourceKey', 'destinationKey']);
+  const { bucketId, sourceKey, destinationKey } = requireStrings(body, [
+    'bucketId',
+    'sourceKey',
+    'destinationKey',
+  ]);
   mustBeValidKey(destinationKey);
   const destinationBucket =
     typeof body.destinationBucket === 'string' && body.destinationBucket ? body.destinationBucket : bucketId;

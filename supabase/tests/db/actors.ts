@@ -17,7 +17,12 @@ export interface Actor {
 
 export const anon: Actor = { name: 'anon', id: null, email: null, claims: { role: 'anon' } };
 /** The edge functions' service-role client (they verify the caller and resolve locations first). */
-export const serviceRole: Actor = { name: 'service_role', id: null, email: null, claims: { role: 'service_role' } };
+export const serviceRole: Actor = {
+  name: 'service_role',
+  id: null,
+  email: null,
+  claims: { role: 'service_role' },
+};
 
 /** Creates a confirmed user the way GoTrue does (auth.users row; the profile comes from our trigger). */
 export async function createUser(name = 'Test User', opts: { admin?: boolean } = {}): Promise<Actor> {
@@ -34,7 +39,14 @@ export async function createUser(name = 'Test User', opts: { admin?: boolean } =
     name,
     id,
     email,
-    claims: { role: 'authenticated', sub: id, email, aud: 'authenticated', aal: 'aal1', session_id: randomUUID() },
+    claims: {
+      role: 'authenticated',
+      sub: id,
+      email,
+      aud: 'authenticated',
+      aal: 'aal1',
+      session_id: randomUUID(),
+    },
   };
 }
 

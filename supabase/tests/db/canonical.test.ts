@@ -34,7 +34,11 @@ describe('canonical identifier vectors', () => {
   });
 
   it('canonical.ts gives every canonical form and detected kind', () => {
-    const got = vectors.map((v) => ({ ...v, canonical: tsCanonical(v), ...('detect' in v ? { detect: detectIdentifierKind(v.input) } : {}) }));
+    const got = vectors.map((v) => ({
+      ...v,
+      canonical: tsCanonical(v),
+      ...('detect' in v ? { detect: detectIdentifierKind(v.input) } : {}),
+    }));
     expect(got).toEqual(vectors);
   });
 
@@ -47,16 +51,23 @@ describe('canonical identifier vectors', () => {
        order by n`,
       [JSON.stringify(vectors)],
     );
-    const got = vectors.map((v, i) => ({ ...v, canonical: rows[i].canonical, ...('detect' in v ? { detect: rows[i].detect } : {}) }));
+    const got = vectors.map((v, i) => ({
+      ...v,
+      canonical: rows[i].canonical,
+      ...('detect' in v ? { detect: rows[i].detect } : {}),
+    }));
     expect(got).toEqual(vectors);
   });
 
   it('anon and signed-in callers can use the canonical functions (they are plain, invoker functions)', async () => {
     const user = await createUser('Canon');
     for (const actor of [anon, user]) {
-      expect(await run(actor, `select public.canonical_identifier_auto('0917 123 4567') as c, public.detect_identifier_kind('a@b.co') as k`)).toEqual([
-        { c: '+639171234567', k: 'email' },
-      ]);
+      expect(
+        await run(
+          actor,
+          `select public.canonical_identifier_auto('0917 123 4567') as c, public.detect_identifier_kind('a@b.co') as k`,
+        ),
+      ).toEqual([{ c: '+639171234567', k: 'email' }]);
     }
   });
 
@@ -72,7 +83,10 @@ describe('canonical identifier vectors', () => {
     for (let i = 0; i < 50; i++) {
       const n = String(9000000000 + i * 7919137).slice(0, 10);
       inputs.push(['mobile', `0${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`], ['mobile', `+63-${n}`]);
-      inputs.push(['website', `HTTPS://WWW.Site${i}.Example.PH:${8000 + i}/p?q=${i}`], ['email', ` User${i}@Mail${i}.COM `]);
+      inputs.push(
+        ['website', `HTTPS://WWW.Site${i}.Example.PH:${8000 + i}/p?q=${i}`],
+        ['email', ` User${i}@Mail${i}.COM `],
+      );
       inputs.push(['crypto', `0x${(i * 2654435761).toString(16).padStart(40, 'A').toUpperCase()}`]);
     }
     const { rows } = await adminPool().query<{ c: string }>(

@@ -26,7 +26,10 @@ async function loadRules(actor: Actor): Promise<CheckRules> {
     actor,
     'select name, category, official_domains, keywords, short_keywords from public.brands order by id',
   );
-  const lists = await run<{ list: string; value: string }>(actor, 'select list, value from public.check_domain_lists');
+  const lists = await run<{ list: string; value: string }>(
+    actor,
+    'select list, value from public.check_domain_lists',
+  );
   return {
     brands,
     shorteners: lists.filter((l) => l.list === 'shortener').map((l) => l.value),
@@ -35,10 +38,11 @@ async function loadRules(actor: Actor): Promise<CheckRules> {
 }
 
 async function checkIdentifiers(actor: Actor, items: unknown, visitor: unknown = null): Promise<LookupRow[]> {
-  const [{ r }] = await run<{ r: LookupRow[] }>(actor, 'select public.check_identifiers($1::jsonb, $2::jsonb) as r', [
-    JSON.stringify(items),
-    visitor === null ? null : JSON.stringify(visitor),
-  ]);
+  const [{ r }] = await run<{ r: LookupRow[] }>(
+    actor,
+    'select public.check_identifiers($1::jsonb, $2::jsonb) as r',
+    [JSON.stringify(items), visitor === null ? null : JSON.stringify(visitor)],
+  );
   return r;
 }
 
@@ -50,7 +54,35 @@ beforeAll(async () => {
 describe('brands and domain lists', () => {
   it('are seeded with the brands of the issue and readable by anyone', () => {
     const names = rules.brands.map((b) => b.name);
-    for (const n of ['GCash', 'Maya', 'BDO', 'BPI', 'Metrobank', 'LandBank', 'UnionBank', 'Security Bank', 'RCBC', 'PNB', 'SSS', 'PhilHealth', 'Pag-IBIG', 'BIR', 'LTO', 'DFA', 'PhilPost', 'LBC', 'J&T Express', 'Ninja Van', 'Flash Express', 'Shopee', 'Lazada', 'TikTok Shop', 'Globe', 'Smart', 'DITO'])
+    for (const n of [
+      'GCash',
+      'Maya',
+      'BDO',
+      'BPI',
+      'Metrobank',
+      'LandBank',
+      'UnionBank',
+      'Security Bank',
+      'RCBC',
+      'PNB',
+      'SSS',
+      'PhilHealth',
+      'Pag-IBIG',
+      'BIR',
+      'LTO',
+      'DFA',
+      'PhilPost',
+      'LBC',
+      'J&T Express',
+      'Ninja Van',
+      'Flash Express',
+      'Shopee',
+      'Lazada',
+      'TikTok Shop',
+      'Globe',
+      'Smart',
+      'DITO',
+    ])
       expect(names).toContain(n);
     expect(rules.brands.find((b) => b.name === 'GCash')).toEqual({
       name: 'GCash',
@@ -64,27 +96,52 @@ describe('brands and domain lists', () => {
   });
 
   it('only admins add, change and remove them', async () => {
-    await expect(run(anon, `insert into public.brands (name, category) values ('X', 'bank')`)).rejects.toThrow(DENIED);
-    await expect(run(owner, `insert into public.brands (name, category) values ('X', 'bank')`)).rejects.toThrow(DENIED);
-    expect(await run(owner, `update public.brands set keywords = '{}' where name = 'GCash' returning id`)).toEqual([]);
-    expect(await run(owner, `delete from public.check_domain_lists where value = 'bit.ly' returning value`)).toEqual([]);
-    await expect(run(owner, `insert into public.check_domain_lists (list, value) values ('shortener', 'x.y')`)).rejects.toThrow(DENIED);
+    await expect(
+      run(anon, `insert into public.brands (name, category) values ('X', 'bank')`),
+    ).rejects.toThrow(DENIED);
+    await expect(
+      run(owner, `insert into public.brands (name, category) values ('X', 'bank')`),
+    ).rejects.toThrow(DENIED);
+    expect(
+      await run(owner, `update public.brands set keywords = '{}' where name = 'GCash' returning id`),
+    ).toEqual([]);
+    expect(
+      await run(owner, `delete from public.check_domain_lists where value = 'bit.ly' returning value`),
+    ).toEqual([]);
+    await expect(
+      run(owner, `insert into public.check_domain_lists (list, value) values ('shortener', 'x.y')`),
+    ).rejects.toThrow(DENIED);
 
     const [b] = await run<{ id: number }>(
       admin,
       `insert into public.brands (name, category, official_domains, keywords) values ('Test Bank ' || gen_random_uuid(), 'bank', '{testbank.example}', '{testbankph}') returning id`,
     );
-    const [u] = await run<{ keywords: string[] }>(admin, `update public.brands set keywords = '{testbankph,tbph}' where id = $1 returning keywords`, [b.id]);
+    const [u] = await run<{ keywords: string[] }>(
+      admin,
+      `update public.brands set keywords = '{testbankph,tbph}' where id = $1 returning keywords`,
+      [b.id],
+    );
     expect(u.keywords).toEqual(['testbankph', 'tbph']);
     expect(await run(admin, 'delete from public.brands where id = $1 returning id', [b.id])).toHaveLength(1);
     await run(admin, `insert into public.check_domain_lists (list, value) values ('abused-tld', 'testtld')`);
-    expect(await run(admin, `delete from public.check_domain_lists where value = 'testtld' returning value`)).toHaveLength(1);
+    expect(
+      await run(admin, `delete from public.check_domain_lists where value = 'testtld' returning value`),
+    ).toHaveLength(1);
   });
 
   it('refuse malformed data', async () => {
-    await expect(run(admin, `insert into public.brands (name, category, keywords) values ('Bad', 'bank', '{"Not Lower"}')`)).rejects.toThrow(/check/);
-    await expect(run(admin, `insert into public.brands (name, category) values ('Bad', 'casino')`)).rejects.toThrow(/check/);
-    await expect(run(admin, `insert into public.check_domain_lists (list, value) values ('shortener', 'Bad Host')`)).rejects.toThrow(/check/);
+    await expect(
+      run(
+        admin,
+        `insert into public.brands (name, category, keywords) values ('Bad', 'bank', '{"Not Lower"}')`,
+      ),
+    ).rejects.toThrow(/check/);
+    await expect(
+      run(admin, `insert into public.brands (name, category) values ('Bad', 'casino')`),
+    ).rejects.toThrow(/check/);
+    await expect(
+      run(admin, `insert into public.check_domain_lists (list, value) values ('shortener', 'Bad Host')`),
+    ).rejects.toThrow(/check/);
   });
 });
 
@@ -97,8 +154,12 @@ describe('check_identifiers', () => {
     // Two reporters: one reporter's reports on one identifier weigh as one (issue 11), so the two
     // verified reports come from different accounts.
     const second = await createUser('Second reporter');
-    for (let i = 0; i < 3; i++) reports.push(await fileReport(i === 1 ? second : owner, { reported_account: mobile }));
-    await fileReport(owner, { reported_account_type: 'website', reported_account: `https://www.${site}/pay` });
+    for (let i = 0; i < 3; i++)
+      reports.push(await fileReport(i === 1 ? second : owner, { reported_account: mobile }));
+    await fileReport(owner, {
+      reported_account_type: 'website',
+      reported_account: `https://www.${site}/pay`,
+    });
     await setStatus(reports[0].id, 'verified');
     await setStatus(reports[1].id, 'verified');
     await setStatus(reports[2].id, 'rejected');
@@ -116,7 +177,14 @@ describe('check_identifiers', () => {
       [mobile],
     );
     expect(r).toEqual([
-      { type: 'website', value: site, canonical: site, count: 1, risk_level: expect.any(Number), risk_label: 'low' },
+      {
+        type: 'website',
+        value: site,
+        canonical: site,
+        count: 1,
+        risk_level: expect.any(Number),
+        risk_label: 'low',
+      },
       {
         type: 'mobile',
         value: `+63 ${mobile.slice(1)}`,
@@ -125,7 +193,14 @@ describe('check_identifiers', () => {
         risk_level: s.summary.risk_level,
         risk_label: s.summary.risk_label,
       },
-      { type: 'email', value: 'Nobody@Example.com', canonical: 'nobody@example.com', count: 0, risk_level: 0, risk_label: 'low' },
+      {
+        type: 'email',
+        value: 'Nobody@Example.com',
+        canonical: 'nobody@example.com',
+        count: 0,
+        risk_level: 0,
+        risk_label: 'low',
+      },
     ]);
     expect(s.summary.count).toBe(2);
     expect(s.summary.risk_label).toBe('high');
@@ -133,7 +208,11 @@ describe('check_identifiers', () => {
 
   it('logs each identifier as an anonymous search; a location an anonymous caller sends is not kept (issue 11: the server resolves it)', async () => {
     const marker = `0998${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-    await checkIdentifiers(anon, [{ type: 'mobile', value: marker }], { city: 'Cebu City', country: 'PH', ip_hash: 'ab'.repeat(16) });
+    await checkIdentifiers(anon, [{ type: 'mobile', value: marker }], {
+      city: 'Cebu City',
+      country: 'PH',
+      ip_hash: 'ab'.repeat(16),
+    });
     const { rows } = await adminPool().query(
       `select search_string, identifier_kind, identifier_canonical, result_count, user_id, city, country, ip_hash from public.search_log where identifier_canonical = $1`,
       [`+63${marker.slice(1)}`],
@@ -155,19 +234,35 @@ describe('check_identifiers', () => {
   it('refuses bad input and changes nothing', async () => {
     const before = (await adminPool().query('select count(*)::int as n from public.search_log')).rows[0].n;
     await expect(checkIdentifiers(anon, { type: 'mobile' })).rejects.toThrow(/array/);
-    await expect(checkIdentifiers(anon, Array.from({ length: 51 }, () => ({ type: 'mobile', value: '09171234567' })))).rejects.toThrow(/at most 50/);
+    await expect(
+      checkIdentifiers(
+        anon,
+        Array.from({ length: 51 }, () => ({ type: 'mobile', value: '09171234567' })),
+      ),
+    ).rejects.toThrow(/at most 50/);
     await expect(checkIdentifiers(anon, [{ type: 'phone', value: '09171234567' }])).rejects.toThrow(/type/);
     await expect(checkIdentifiers(anon, [{ type: 'mobile', value: 'x'.repeat(257) }])).rejects.toThrow(/256/);
     await expect(checkIdentifiers(anon, ['09171234567'])).rejects.toThrow(/type/);
-    expect((await adminPool().query('select count(*)::int as n from public.search_log')).rows[0].n).toBe(before);
+    expect((await adminPool().query('select count(*)::int as n from public.search_log')).rows[0].n).toBe(
+      before,
+    );
     expect(await checkIdentifiers(anon, [])).toEqual([]);
   });
 
   it("is limited per address by sec-abuse's limiter (check.ip), answering PostgREST's 429", async () => {
-    const headers = { 'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}, 8.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const headers = {
+      'x-forwarded-for': `203.0.113.${Math.floor(Math.random() * 200) + 1}, 8.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    };
     const call = () =>
-      withRole(adminPool(), { role: 'anon' }, (c) => c.query(`select public.check_identifiers('[]'::jsonb)`), { headers, method: 'POST' });
-    const [{ max_calls }] = (await adminPool().query(`select max_calls from private.rate_limits where name = 'check.ip'`)).rows;
+      withRole(
+        adminPool(),
+        { role: 'anon' },
+        (c) => c.query(`select public.check_identifiers('[]'::jsonb)`),
+        { headers, method: 'POST' },
+      );
+    const [{ max_calls }] = (
+      await adminPool().query(`select max_calls from private.rate_limits where name = 'check.ip'`)
+    ).rows;
     // a burst of max_calls passes (the bucket refills one call a second meanwhile), then PT429
     let err: { message: string; detail?: string } | null = null;
     let allowed = 0;
@@ -180,8 +275,14 @@ describe('check_identifiers', () => {
     }
     expect(allowed).toBeGreaterThanOrEqual(max_calls);
     expect(err).not.toBeNull();
-    expect(JSON.parse(err!.message)).toMatchObject({ code: 'PT429', message: expect.stringMatching(/Too many message checks/) });
-    expect(JSON.parse(err!.detail!)).toMatchObject({ status: 429, headers: { 'Retry-After': expect.any(String) } });
+    expect(JSON.parse(err!.message)).toMatchObject({
+      code: 'PT429',
+      message: expect.stringMatching(/Too many message checks/),
+    });
+    expect(JSON.parse(err!.detail!)).toMatchObject({
+      status: 429,
+      headers: { 'Retry-After': expect.any(String) },
+    });
   });
 
   it('gives the canonical form the extraction computed, for every identifier of the corpus', async () => {
@@ -194,7 +295,9 @@ describe('check_identifiers', () => {
     // and what the one-identifier search looks up for the written value is the same canonical form
     for (const item of items) {
       if (item.type === 'mobile' || item.type === 'email' || (item.type === 'crypto' && item.valid)) {
-        const [{ c }] = await run<{ c: string }>(anon, 'select public.canonical_identifier_auto($1) as c', [item.value]);
+        const [{ c }] = await run<{ c: string }>(anon, 'select public.canonical_identifier_auto($1) as c', [
+          item.value,
+        ]);
         expect(c, item.value).toBe(item.canonical);
       }
     }
@@ -215,7 +318,9 @@ describe('the corpus of realistic messages', () => {
       const rows = await checkIdentifiers(anon, lookupInput(extractIdentifiers(m.text)));
       const { items, verdict } = checkMessage(m.text, rules, lookupsFrom(rows));
       const got = items.map((i) => i.canonical);
-      const flagged = items.filter((i) => i.signals.some((s) => s.code === 'lookalike-brand')).map((i) => i.host);
+      const flagged = items
+        .filter((i) => i.signals.some((s) => s.code === 'lookalike-brand'))
+        .map((i) => i.host);
       idExpected += m.identifiers.length;
       idFound += got.length;
       idHits += m.identifiers.filter((x) => got.includes(x)).length;
@@ -227,7 +332,9 @@ describe('the corpus of realistic messages', () => {
       const laMissed = m.lookalikes.filter((x) => !flagged.includes(x));
       const laExtra = flagged.filter((x) => !m.lookalikes.includes(x!));
       if (missed.length || extra.length || laMissed.length || laExtra.length)
-        misses.push(`${m.text.slice(0, 60)}… missed ${JSON.stringify(missed)} extra ${JSON.stringify(extra)} look-alikes missed ${JSON.stringify(laMissed)} extra ${JSON.stringify(laExtra)}`);
+        misses.push(
+          `${m.text.slice(0, 60)}… missed ${JSON.stringify(missed)} extra ${JSON.stringify(extra)} look-alikes missed ${JSON.stringify(laMissed)} extra ${JSON.stringify(laExtra)}`,
+        );
       // a brand's own website is never flagged, and a legitimate message is never called a danger
       // by a look-alike
       if (!m.scam) expect(flagged, m.text).toEqual([]);

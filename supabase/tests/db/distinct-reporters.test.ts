@@ -19,7 +19,10 @@ interface Summary {
 
 /** As the Data API runs a request (request.method set), from an address of its own. */
 function api<T extends pg.QueryResultRow>(actor: Actor, sql: string, params: unknown[]) {
-  return withRole(adminPool(), actor.claims, async (c) => (await c.query<T>(sql, params)).rows, { method: 'POST', headers: {} });
+  return withRole(adminPool(), actor.claims, async (c) => (await c.query<T>(sql, params)).rows, {
+    method: 'POST',
+    headers: {},
+  });
 }
 
 async function fileAsApi(actor: Actor, site: string) {
@@ -33,7 +36,9 @@ async function fileAsApi(actor: Actor, site: string) {
 }
 
 async function summary(site: string): Promise<Summary> {
-  const [{ r }] = await run<{ r: { summary: Summary } }>(anon, 'select public.search_reports($1) as r', [site]);
+  const [{ r }] = await run<{ r: { summary: Summary } }>(anon, 'select public.search_reports($1) as r', [
+    site,
+  ]);
   return r.summary;
 }
 
@@ -52,13 +57,22 @@ describe('one account cannot move a verdict', () => {
       expect(e).toMatchObject({ code: 'PGRST' });
       const body = bodyOf(e);
       expect(body.code).toBe('PT409');
-      expect(body.message).toMatch(new RegExp(`^You already reported ${site.replace(/\./g, '\\.')} on \\w+ \\d+, \\d{4}\\. Edit that report to add what happened instead of filing a new one\\.$`));
+      expect(body.message).toMatch(
+        new RegExp(
+          `^You already reported ${site.replace(/\./g, '\\.')} on \\w+ \\d+, \\d{4}\\. Edit that report to add what happened instead of filing a new one\\.$`,
+        ),
+      );
       expect(body.details).toBe(`existing_report_id=${first.id}`);
       expect(JSON.parse((e as { detail: string }).detail)).toMatchObject({ status: 409 });
     }
-    const { rows } = await adminPool().query('select count(*)::int as n from public.reports where reporter_id = $1', [attacker.id]);
+    const { rows } = await adminPool().query(
+      'select count(*)::int as n from public.reports where reporter_id = $1',
+      [attacker.id],
+    );
     expect(rows[0].n).toBe(1);
-    expect(await summary(site)).toEqual(expect.objectContaining({ count: 1, risk_level: 10, risk_label: 'low' }));
+    expect(await summary(site)).toEqual(
+      expect.objectContaining({ count: 1, risk_level: 10, risk_label: 'low' }),
+    );
   });
 
   it('duplicates that exist anyway (older ones, imports) weigh as one reporter: ten pending reports stay at 10, not 63', async () => {
@@ -71,14 +85,16 @@ describe('one account cannot move a verdict', () => {
         [reporter.id, site],
       );
     }
-    expect(await summary(site)).toEqual(expect.objectContaining({ count: 10, risk_level: 10, risk_label: 'low' }));
+    expect(await summary(site)).toEqual(
+      expect.objectContaining({ count: 10, risk_level: 10, risk_label: 'low' }),
+    );
     // A second reporter counts: two distinct pending reporters, w = 0.4, 18.
     const other = await createUser('Second reporter');
     await fileAsApi(other, site);
     expect(await summary(site)).toEqual(expect.objectContaining({ count: 11, risk_level: 18 }));
   });
 
-  it("one reporter weighs as much as their strongest report: verified beats their pending ones", async () => {
+  it('one reporter weighs as much as their strongest report: verified beats their pending ones', async () => {
     const reporter = await createUser('Verified reporter');
     const site = `strongest-${randomUUID().slice(0, 8)}.example`;
     for (const status of ['pending', 'verified', 'pending']) {
@@ -89,20 +105,31 @@ describe('one account cannot move a verdict', () => {
       );
     }
     // w = 1 (the verified report), 39: not 1 + 0.2 + 0.2 = 1.4 (50).
-    expect(await summary(site)).toEqual(expect.objectContaining({ count: 3, risk_level: 39, risk_label: 'medium' }));
+    expect(await summary(site)).toEqual(
+      expect.objectContaining({ count: 3, risk_level: 39, risk_label: 'medium' }),
+    );
   });
 
   it('the same identifier again after 30 days is a new report; changing another report to a reported identifier is refused', async () => {
     const reporter = await createUser('Returning');
     const site = `again-${randomUUID().slice(0, 8)}.example`;
     const old = await fileAsApi(reporter, site);
-    await adminPool().query(`update public.reports set created_at = now() - interval '31 days' where id = $1`, [old.id]);
+    await adminPool().query(
+      `update public.reports set created_at = now() - interval '31 days' where id = $1`,
+      [old.id],
+    );
     await fileAsApi(reporter, site);
     const other = await fileAsApi(reporter, `other-${randomUUID().slice(0, 8)}.example`);
-    const e = await api(reporter, 'update public.reports set reported_account = $2 where id = $1', [other.id, site]).catch((err: unknown) => err);
+    const e = await api(reporter, 'update public.reports set reported_account = $2 where id = $1', [
+      other.id,
+      site,
+    ]).catch((err: unknown) => err);
     expect(bodyOf(e).code).toBe('PT409');
     // Editing the report itself (same identifier) is what the message asks for, and works.
-    await api(reporter, 'update public.reports set incident_description = $2 where id = $1', [other.id, 'More details']);
+    await api(reporter, 'update public.reports set incident_description = $2 where id = $1', [
+      other.id,
+      'More details',
+    ]);
   });
 
   it('rejected and removed reports do not block a new one', async () => {

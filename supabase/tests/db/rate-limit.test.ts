@@ -19,18 +19,31 @@ const limit = unique('test.limit_');
 let user: Actor;
 
 async function take(name: string, subject: string, cost = 1): Promise<Take> {
-  const [r] = await run<Take & Record<string, unknown>>(anon, 'select * from private.rate_limit_take($1, $2, $3)', [name, subject, cost]);
+  const [r] = await run<Take & Record<string, unknown>>(
+    anon,
+    'select * from private.rate_limit_take($1, $2, $3)',
+    [name, subject, cost],
+  );
   return r;
 }
 
 /** The client address the limiter sees for a request carrying these headers. */
 async function addressFor(headers: Record<string, string>): Promise<string | null> {
-  return withRole(adminPool(), { role: 'anon' }, async (c) => (await c.query<{ a: string | null }>('select host(private.client_address()) as a')).rows[0].a, { headers, method: 'POST' });
+  return withRole(
+    adminPool(),
+    { role: 'anon' },
+    async (c) =>
+      (await c.query<{ a: string | null }>('select host(private.client_address()) as a')).rows[0].a,
+    { headers, method: 'POST' },
+  );
 }
 
 beforeAll(async () => {
   user = await createUser('Limited');
-  await adminPool().query(`insert into private.rate_limits (name, max_calls, per_seconds, description) values ($1, 3, 60, 'Too many test calls')`, [limit]);
+  await adminPool().query(
+    `insert into private.rate_limits (name, max_calls, per_seconds, description) values ($1, 3, 60, 'Too many test calls')`,
+    [limit],
+  );
 });
 
 afterAll(async () => {
@@ -56,7 +69,10 @@ describe('rate limiter: token bucket', () => {
     for (let i = 0; i < 3; i++) expect((await take(limit, subject)).allowed).toBe(true);
     for (let i = 0; i < 5; i++) expect((await take(limit, subject)).allowed).toBe(false);
     // Once the bucket has regained one call (simulated by moving its clock 20 s back), one call passes.
-    await adminPool().query(`update private.rate_limit_buckets set tat = tat - interval '20 seconds' where name = $1 and subject = $2`, [limit, subject]);
+    await adminPool().query(
+      `update private.rate_limit_buckets set tat = tat - interval '20 seconds' where name = $1 and subject = $2`,
+      [limit, subject],
+    );
     expect((await take(limit, subject)).allowed).toBe(true);
     expect((await take(limit, subject)).allowed).toBe(false);
     expect((await take(limit, unique('other'))).allowed).toBe(true);
@@ -77,7 +93,10 @@ describe('rate limiter: token bucket', () => {
 
   it('a disabled limit always allows; an unknown limit or bad subject is an error', async () => {
     const name = unique('test.off_');
-    await adminPool().query(`insert into private.rate_limits (name, max_calls, per_seconds, description, enabled) values ($1, 1, 60, 'Off', false)`, [name]);
+    await adminPool().query(
+      `insert into private.rate_limits (name, max_calls, per_seconds, description, enabled) values ($1, 1, 60, 'Off', false)`,
+      [name],
+    );
     try {
       for (let i = 0; i < 3; i++) expect((await take(name, 'x')).allowed).toBe(true);
     } finally {
@@ -88,25 +107,40 @@ describe('rate limiter: token bucket', () => {
     await expect(take(limit, 'x', 0)).rejects.toThrow(/cost is at least 1/);
   });
 
-  it('rate_limit raises PostgREST\'s 429 error with Retry-After and RateLimit-* headers', async () => {
+  it("rate_limit raises PostgREST's 429 error with Retry-After and RateLimit-* headers", async () => {
     const subject = unique('s');
     for (let i = 0; i < 3; i++) await run(user, 'select private.rate_limit($1, $2)', [limit, subject]);
-    const err = await run(user, 'select private.rate_limit($1, $2)', [limit, subject]).catch((e: Error & { code: string; detail: string }) => e);
+    const err = await run(user, 'select private.rate_limit($1, $2)', [limit, subject]).catch(
+      (e: Error & { code: string; detail: string }) => e,
+    );
     expect(err).toMatchObject({ code: 'PGRST' });
     const body = JSON.parse((err as Error).message);
-    expect(body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many test calls: at most 3 per 1 minute\. Please try again in \d+ seconds\.$/) });
+    expect(body).toMatchObject({
+      code: 'PT429',
+      message: expect.stringMatching(
+        /^Too many test calls: at most 3 per 1 minute\. Please try again in \d+ seconds\.$/,
+      ),
+    });
     expect(body.details).toMatch(new RegExp(`^limit=${limit.replace(/\./g, '\\.')}; retry_after=\\d+$`));
     const detail = JSON.parse((err as { detail: string }).detail);
     expect(detail.status).toBe(429);
-    expect(detail.headers).toMatchObject({ 'RateLimit-Limit': '3', 'RateLimit-Remaining': '0', 'RateLimit-Policy': '3;w=60' });
+    expect(detail.headers).toMatchObject({
+      'RateLimit-Limit': '3',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Policy': '3;w=60',
+    });
     expect(Number(detail.headers['Retry-After'])).toBeGreaterThanOrEqual(19);
   });
 
   it('the API roles cannot read or change the limits or the counters', async () => {
     await expect(run(anon, 'select * from private.rate_limit_buckets')).rejects.toThrow(/permission denied/);
-    await expect(run(user, 'update private.rate_limits set max_calls = 1000000')).rejects.toThrow(/permission denied/);
+    await expect(run(user, 'update private.rate_limits set max_calls = 1000000')).rejects.toThrow(
+      /permission denied/,
+    );
     await expect(run(user, 'delete from private.rate_limit_buckets')).rejects.toThrow(/permission denied/);
-    await expect(run(user, 'select public.rate_limit_check($1, $2, 1)', [limit, 'x'])).rejects.toThrow(/permission denied/);
+    await expect(run(user, 'select public.rate_limit_check($1, $2, 1)', [limit, 'x'])).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   it('cleanup deletes only buckets that are full again', async () => {
@@ -114,9 +148,15 @@ describe('rate limiter: token bucket', () => {
     const stale = unique('stale');
     await take(limit, fresh);
     await take(limit, stale);
-    await adminPool().query(`update private.rate_limit_buckets set tat = now() - interval '1 second' where name = $1 and subject = $2`, [limit, stale]);
+    await adminPool().query(
+      `update private.rate_limit_buckets set tat = now() - interval '1 second' where name = $1 and subject = $2`,
+      [limit, stale],
+    );
     await adminPool().query('select private.rate_limit_cleanup()');
-    const { rows } = await adminPool().query('select subject from private.rate_limit_buckets where name = $1 and subject = any($2)', [limit, [fresh, stale]]);
+    const { rows } = await adminPool().query(
+      'select subject from private.rate_limit_buckets where name = $1 and subject = any($2)',
+      [limit, [fresh, stale]],
+    );
     expect(rows.map((r) => r.subject)).toEqual([fresh]);
   });
 });
@@ -133,13 +173,22 @@ describe('rate limiter: the client address', () => {
   });
 
   it('skips the trusted proxies configured, and keys on a salted hash, never the address', async () => {
-    await adminPool().query(`update private.rate_limit_settings set value = '198.51.100.0/24' where name = 'trusted_proxies'`);
+    await adminPool().query(
+      `update private.rate_limit_settings set value = '198.51.100.0/24' where name = 'trusted_proxies'`,
+    );
     try {
       expect(await addressFor({ 'x-forwarded-for': '203.0.113.7, 198.51.100.20' })).toBe('203.0.113.7');
     } finally {
-      await adminPool().query(`update private.rate_limit_settings set value = '' where name = 'trusted_proxies'`);
+      await adminPool().query(
+        `update private.rate_limit_settings set value = '' where name = 'trusted_proxies'`,
+      );
     }
-    const key = await withRole(adminPool(), { role: 'anon' }, async (c) => (await c.query('select private.client_address_key() as k')).rows[0].k, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    const key = await withRole(
+      adminPool(),
+      { role: 'anon' },
+      async (c) => (await c.query('select private.client_address_key() as k')).rows[0].k,
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
+    );
     expect(key).toMatch(/^ip:[0-9a-f]{32}$/);
     expect(key).not.toContain('203');
   });

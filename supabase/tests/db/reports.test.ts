@@ -49,11 +49,15 @@ describe('reports: insert', () => {
     );
   });
 
-  it('evidence must sit in the reporter\'s own folder (no pointing at someone else\'s files)', async () => {
+  it("evidence must sit in the reporter's own folder (no pointing at someone else's files)", async () => {
     const r = await fileReport(owner, { evidence_path: `${owner.id}/proof.png` });
     expect(r.evidence_path).toBe(`${owner.id}/proof.png`);
-    await expect(fileReport(owner, { evidence_path: `${stranger.id}/their-proof.png` })).rejects.toThrow(/own folder/);
-    await expect(run(owner, 'update public.reports set evidence_path = $2 where id = $1', [r.id, 'proof.png'])).rejects.toThrow(/own folder/);
+    await expect(fileReport(owner, { evidence_path: `${stranger.id}/their-proof.png` })).rejects.toThrow(
+      /own folder/,
+    );
+    await expect(
+      run(owner, 'update public.reports set evidence_path = $2 where id = $1', [r.id, 'proof.png']),
+    ).rejects.toThrow(/own folder/);
   });
 
   it('an incident date after tomorrow is refused', async () => {
@@ -63,7 +67,11 @@ describe('reports: insert', () => {
   it('script in text fields is stored as plain text, unchanged', async () => {
     const script = '<script>alert(document.cookie)</script><img src=x onerror=alert(1)>';
     const r = await fileReport(owner, { incident_description: script, location: script });
-    const [back] = await run(owner, 'select incident_description, location from public.reports where id = $1', [r.id]);
+    const [back] = await run(
+      owner,
+      'select incident_description, location from public.reports where id = $1',
+      [r.id],
+    );
     expect(back).toEqual({ incident_description: script, location: script });
   });
 
@@ -86,15 +94,21 @@ describe('reports: select', () => {
 
   it('a stranger sees none of it (not even that it exists)', async () => {
     expect(await run(stranger, 'select * from public.reports where id = $1', [report.id])).toEqual([]);
-    expect(await run(stranger, 'select count(*)::int as n from public.reports where reporter_id = $1', [owner.id])).toEqual([{ n: 0 }]);
+    expect(
+      await run(stranger, 'select count(*)::int as n from public.reports where reporter_id = $1', [owner.id]),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('anon cannot read the table at all', async () => {
-    await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(/permission denied for table reports/);
+    await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(
+      /permission denied for table reports/,
+    );
   });
 
   it('an admin reads every report, pending ones included, with the reporter', async () => {
-    const rows = await run(admin, 'select reporter_id, status from public.reports where id = $1', [report.id]);
+    const rows = await run(admin, 'select reporter_id, status from public.reports where id = $1', [
+      report.id,
+    ]);
     expect(rows).toEqual([{ reporter_id: owner.id, status: 'pending' }]);
   });
 });
@@ -102,42 +116,52 @@ describe('reports: select', () => {
 describe('reports: update', () => {
   it('the reporter edits their own report; the canonical identifier follows', async () => {
     const r = await fileReport(owner);
-    const [u] = await run(owner, `update public.reports set reported_account = 'Scam@Example.COM', reported_account_type = 'email'
-                                  where id = $1 returning reported_account_canonical, updated_at > created_at as touched`, [r.id]);
+    const [u] = await run(
+      owner,
+      `update public.reports set reported_account = 'Scam@Example.COM', reported_account_type = 'email'
+                                  where id = $1 returning reported_account_canonical, updated_at > created_at as touched`,
+      [r.id],
+    );
     expect(u).toEqual({ reported_account_canonical: 'scam@example.com', touched: true });
   });
 
   it('the reporter cannot change the status', async () => {
     const r = await fileReport(owner);
-    await expect(run(owner, `update public.reports set status = 'verified' where id = $1`, [r.id])).rejects.toThrow(
-      /only admins can change the status/,
-    );
+    await expect(
+      run(owner, `update public.reports set status = 'verified' where id = $1`, [r.id]),
+    ).rejects.toThrow(/only admins can change the status/);
   });
 
   it('the reporter cannot hand the report to someone else', async () => {
     const r = await fileReport(owner);
-    await expect(run(owner, 'update public.reports set reporter_id = $2 where id = $1', [r.id, stranger.id])).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(
+      run(owner, 'update public.reports set reporter_id = $2 where id = $1', [r.id, stranger.id]),
+    ).rejects.toThrow(/permission denied/);
   });
 
   it('created_at cannot be rewritten', async () => {
     const r = await fileReport(owner);
-    await expect(run(owner, `update public.reports set created_at = '2000-01-01' where id = $1`, [r.id])).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(
+      run(owner, `update public.reports set created_at = '2000-01-01' where id = $1`, [r.id]),
+    ).rejects.toThrow(/permission denied/);
   });
 
   it('editing a verified report sends it back to review', async () => {
     const r = await fileReport(owner);
     await setStatus(r.id, 'verified');
-    const [u] = await run(owner, `update public.reports set incident_description = 'more detail' where id = $1 returning status`, [r.id]);
+    const [u] = await run(
+      owner,
+      `update public.reports set incident_description = 'more detail' where id = $1 returning status`,
+      [r.id],
+    );
     expect(u).toEqual({ status: 'pending' });
   });
 
   it('a stranger updates nothing', async () => {
     const r = await fileReport(owner);
-    expect(await affected(stranger, `update public.reports set location = 'hacked' where id = $1`, [r.id])).toBe(0);
+    expect(
+      await affected(stranger, `update public.reports set location = 'hacked' where id = $1`, [r.id]),
+    ).toBe(0);
     const { rows } = await adminPool().query('select location from public.reports where id = $1', [r.id]);
     expect(rows[0].location).toBe('Quezon City');
   });
@@ -148,7 +172,11 @@ describe('reports: update', () => {
 
   it('an admin edits any report and may change its status directly', async () => {
     const r = await fileReport(owner);
-    const [u] = await run(admin, `update public.reports set status = 'rejected', location = 'Manila' where id = $1 returning status, location`, [r.id]);
+    const [u] = await run(
+      admin,
+      `update public.reports set status = 'rejected', location = 'Manila' where id = $1 returning status, location`,
+      [r.id],
+    );
     expect(u).toEqual({ status: 'rejected', location: 'Manila' });
   });
 });
@@ -178,7 +206,11 @@ describe('reports: delete', () => {
 describe('set_report_status (moderation RPC)', () => {
   it('an admin verifies a report and the reporter is notified', async () => {
     const r = await fileReport(owner);
-    const [u] = await run<{ s: { status: string } }>(admin, `select to_jsonb(public.set_report_status($1, 'verified')) as s`, [r.id]);
+    const [u] = await run<{ s: { status: string } }>(
+      admin,
+      `select to_jsonb(public.set_report_status($1, 'verified')) as s`,
+      [r.id],
+    );
     expect(u.s.status).toBe('verified');
     const notes = await run(owner, `select kind from public.notifications where report_id = $1`, [r.id]);
     expect(notes).toEqual([{ kind: 'report_status_changed' }]);
@@ -186,7 +218,9 @@ describe('set_report_status (moderation RPC)', () => {
 
   it('the reporter cannot verify their own report through it', async () => {
     const r = await fileReport(owner);
-    await expect(run(owner, `select public.set_report_status($1, 'verified')`, [r.id])).rejects.toThrow(DENIED);
+    await expect(run(owner, `select public.set_report_status($1, 'verified')`, [r.id])).rejects.toThrow(
+      DENIED,
+    );
   });
 
   it('anon cannot call it', async () => {
@@ -208,13 +242,15 @@ describe('report_cards view (security invoker)', () => {
     const account = `0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const mine = await fileReport(owner, { reported_account: account });
     await fileReport(stranger, { reported_account: account.replace(/ /g, '') });
-    const rows = await run(owner, 'select id, reported_case_count from public.report_cards where reported_account_canonical = $1', [
-      mine.reported_account_canonical,
-    ]);
+    const rows = await run(
+      owner,
+      'select id, reported_case_count from public.report_cards where reported_account_canonical = $1',
+      [mine.reported_account_canonical],
+    );
     expect(rows).toEqual([{ id: mine.id, reported_case_count: 2 }]);
   });
 
-  it('a stranger sees no one else\'s cards and anon cannot read the view', async () => {
+  it("a stranger sees no one else's cards and anon cannot read the view", async () => {
     const mine = await fileReport(owner);
     expect(await run(stranger, 'select * from public.report_cards where id = $1', [mine.id])).toEqual([]);
     await expect(run(anon, 'select * from public.report_cards limit 1')).rejects.toThrow(/permission denied/);
@@ -224,7 +260,11 @@ describe('report_cards view (security invoker)', () => {
 describe('report_details (View full report)', () => {
   it('a signed-in stranger reads a visible report without its reporter', async () => {
     const r = await fileReport(owner, { incident_description: 'details here' });
-    const [{ d }] = await run<{ d: Record<string, unknown> }>(stranger, 'select public.report_details($1) as d', [r.id]);
+    const [{ d }] = await run<{ d: Record<string, unknown> }>(
+      stranger,
+      'select public.report_details($1) as d',
+      [r.id],
+    );
     expect(d).toMatchObject({ id: r.id, incident_description: 'details here', status: 'not-verified' });
     expect(d).not.toHaveProperty('reporter_id');
     expect(JSON.stringify(d)).not.toContain(owner.id!);
@@ -238,6 +278,8 @@ describe('report_details (View full report)', () => {
 
   it('anon cannot call it', async () => {
     const r = await fileReport(owner);
-    await expect(run(anon, 'select public.report_details($1)', [r.id])).rejects.toThrow(/permission denied for function/);
+    await expect(run(anon, 'select public.report_details($1)', [r.id])).rejects.toThrow(
+      /permission denied for function/,
+    );
   });
 });

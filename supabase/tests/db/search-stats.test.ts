@@ -9,7 +9,13 @@ import { adminPool } from '../helpers.ts';
 interface SearchResult {
   count: number;
   reports: Record<string, unknown>[];
-  summary: { count: number; last_victim_country: string | null; risk_level: number; risk_label: string; estimated_amount_lost: number };
+  summary: {
+    count: number;
+    last_victim_country: string | null;
+    risk_level: number;
+    risk_label: string;
+    estimated_amount_lost: number;
+  };
   points: [number, number][];
 }
 
@@ -27,7 +33,11 @@ function randomMobile() {
 }
 
 beforeAll(async () => {
-  [owner, stranger, admin] = await Promise.all([createUser('Owner'), createUser('Stranger'), createUser('Admin', { admin: true })]);
+  [owner, stranger, admin] = await Promise.all([
+    createUser('Owner'),
+    createUser('Stranger'),
+    createUser('Admin', { admin: true }),
+  ]);
 });
 
 describe('search_reports', () => {
@@ -47,7 +57,10 @@ describe('search_reports', () => {
         incident_date: `2026-01-${String(i + 1).padStart(2, '0')}`,
       });
       ids.push(r);
-      await adminPool().query(`update public.reports set created_at = now() - ($2 || ' days')::interval where id = $1`, [r.id, 30 - i]);
+      await adminPool().query(
+        `update public.reports set created_at = now() - ($2 || ' days')::interval where id = $1`,
+        [r.id, 30 - i],
+      );
     }
     await setStatus(ids[12].id, 'rejected');
     await setStatus(ids[13].id, 'removed');
@@ -55,14 +68,23 @@ describe('search_reports', () => {
   });
 
   it('anon finds the reports however the number is typed, with limited columns only', async () => {
-    for (const q of [mobile, `+63-${mobile.slice(1, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`, `63${mobile.slice(1)}`]) {
+    for (const q of [
+      mobile,
+      `+63-${mobile.slice(1, 4)}-${mobile.slice(4, 7)}-${mobile.slice(7)}`,
+      `63${mobile.slice(1)}`,
+    ]) {
       const r = await search(anon, q);
       expect(r.count).toBe(12);
       expect(r.reports).toHaveLength(10);
       for (const row of r.reports) {
-        expect(Object.keys(row).sort()).toEqual(
-          ['incident_date', 'incident_type', 'location', 'reported_account_type', 'reported_date', 'status'],
-        );
+        expect(Object.keys(row).sort()).toEqual([
+          'incident_date',
+          'incident_type',
+          'location',
+          'reported_account_type',
+          'reported_date',
+          'status',
+        ]);
       }
     }
   });
@@ -70,7 +92,12 @@ describe('search_reports', () => {
   it('returns the latest 10 newest first; pending shows as not-verified; rejected and removed never appear', async () => {
     const r = await search(owner, mobile);
     const shown = r.reports.map((x) => x.id);
-    expect(shown).toEqual(ids.slice(2, 12).map((x) => x.id).reverse());
+    expect(shown).toEqual(
+      ids
+        .slice(2, 12)
+        .map((x) => x.id)
+        .reverse(),
+    );
     expect(shown).not.toContain(ids[12].id);
     expect(shown).not.toContain(ids[13].id);
     expect(r.reports.at(-1)).toMatchObject({ id: ids[2].id, status: 'verified' });
@@ -79,7 +106,11 @@ describe('search_reports', () => {
 
   it('signed-in users also get id, description and amount, never the reporter', async () => {
     const r = await search(stranger, mobile);
-    expect(r.reports[0]).toMatchObject({ id: ids[11].id, incident_description: expect.any(String), amount_lost: 1000 });
+    expect(r.reports[0]).toMatchObject({
+      id: ids[11].id,
+      incident_description: expect.any(String),
+      amount_lost: 1000,
+    });
     expect(JSON.stringify(r)).not.toContain(owner.id!);
     expect(JSON.stringify(r)).not.toContain('reporter');
   });
@@ -98,11 +129,18 @@ describe('search_reports', () => {
 
   it('risk is low for an unknown identifier and for old or unverified reports', async () => {
     expect((await search(anon, 'never-reported.example')).summary).toEqual({
-      count: 0, last_victim_country: null, risk_level: 0, risk_label: 'low', estimated_amount_lost: 0,
+      count: 0,
+      last_victim_country: null,
+      risk_level: 0,
+      risk_label: 'low',
+      estimated_amount_lost: 0,
     });
     const q = randomMobile();
     const old = await fileReport(owner, { reported_account: q });
-    await adminPool().query(`update public.reports set created_at = now() - interval '400 days', status = 'verified' where id = $1`, [old.id]);
+    await adminPool().query(
+      `update public.reports set created_at = now() - interval '400 days', status = 'verified' where id = $1`,
+      [old.id],
+    );
     const r = await search(anon, q);
     expect(r.summary.risk_label).toBe('low');
     expect(r.summary.risk_level).toBeGreaterThan(0);
@@ -114,40 +152,89 @@ describe('search_reports', () => {
   it('a search through REST is logged without a location: the caller cannot supply one (issue 11)', async () => {
     const q = `Rest-${Date.now()}@Example.com`;
     await search(anon, q);
-    for (const sql of ['select public.search_reports($1, $2)', 'select public.search_reports(search_string => $1, visitor => $2)']) {
-      await expect(run(anon, sql, [q, { city: 'Fakeville', country: 'XX' }])).rejects.toThrow(/does not exist/);
+    for (const sql of [
+      'select public.search_reports($1, $2)',
+      'select public.search_reports(search_string => $1, visitor => $2)',
+    ]) {
+      await expect(run(anon, sql, [q, { city: 'Fakeville', country: 'XX' }])).rejects.toThrow(
+        /does not exist/,
+      );
     }
-    await expect(run(anon, 'select public.search_reports_located($1, null, $2, null)', [q, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
-    await expect(run(owner, 'select public.search_reports_located($1, $2, $3, null)', [q, stranger.id, { city: 'Fakeville' }])).rejects.toThrow(/permission denied/);
-    const { rows } = await adminPool().query('select city, country, loc, ip_hash, user_id from public.search_log where search_string = $1', [q]);
+    await expect(
+      run(anon, 'select public.search_reports_located($1, null, $2, null)', [q, { city: 'Fakeville' }]),
+    ).rejects.toThrow(/permission denied/);
+    await expect(
+      run(owner, 'select public.search_reports_located($1, $2, $3, null)', [
+        q,
+        stranger.id,
+        { city: 'Fakeville' },
+      ]),
+    ).rejects.toThrow(/permission denied/);
+    const { rows } = await adminPool().query(
+      'select city, country, loc, ip_hash, user_id from public.search_log where search_string = $1',
+      [q],
+    );
     expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null, user_id: null }]);
   });
 
-  it('no entry point keeps a location an API caller chose: check_identifiers\' visitor argument is dropped for anon and users', async () => {
+  it("no entry point keeps a location an API caller chose: check_identifiers' visitor argument is dropped for anon and users", async () => {
     for (const actor of [anon, owner]) {
       const q = `${actor.name}-${Date.now()}@example.com`;
-      await run(actor, 'select public.check_identifiers($1, $2)', [JSON.stringify([{ type: 'email', value: q }]), { city: 'Fakeville', country: 'XX', loc: '1.5,2.5', ip_hash: 'ab12cd34ef56ab78' }]);
-      const { rows } = await adminPool().query('select city, country, loc, ip_hash from public.search_log where search_string = $1', [q]);
+      await run(actor, 'select public.check_identifiers($1, $2)', [
+        JSON.stringify([{ type: 'email', value: q }]),
+        { city: 'Fakeville', country: 'XX', loc: '1.5,2.5', ip_hash: 'ab12cd34ef56ab78' },
+      ]);
+      const { rows } = await adminPool().query(
+        'select city, country, loc, ip_hash from public.search_log where search_string = $1',
+        [q],
+      );
       expect(rows).toEqual([{ city: null, country: null, loc: null, ip_hash: null }]);
     }
   });
 
-  it('search_reports_located (service role, for the edge functions) logs the server\'s location and the verified searcher, no raw IP', async () => {
+  it("search_reports_located (service role, for the edge functions) logs the server's location and the verified searcher, no raw IP", async () => {
     const q = `Scam-${Date.now()}@Example.com`;
-    const visitor = { city: 'Cebu City', country: 'PH', loc: '10.3157,123.8854', ip: '203.0.113.5', ip_hash: 'ab12cd34ef56ab78' };
-    const [{ r }] = await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, $3, $4) as r', [q, owner.id, visitor, '203.0.113.5']);
+    const visitor = {
+      city: 'Cebu City',
+      country: 'PH',
+      loc: '10.3157,123.8854',
+      ip: '203.0.113.5',
+      ip_hash: 'ab12cd34ef56ab78',
+    };
+    const [{ r }] = await run<{ r: SearchResult }>(
+      serviceRole,
+      'select public.search_reports_located($1, $2, $3, $4) as r',
+      [q, owner.id, visitor, '203.0.113.5'],
+    );
     expect(r.count).toBe(0);
     const { rows } = await adminPool().query('select * from public.search_log where search_string = $1', [q]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ identifier_kind: 'email', identifier_canonical: q.toLowerCase(), city: 'Cebu City', country: 'PH', user_id: owner.id, ip_hash: 'ab12cd34ef56ab78' });
+    expect(rows[0]).toMatchObject({
+      identifier_kind: 'email',
+      identifier_canonical: q.toLowerCase(),
+      city: 'Cebu City',
+      country: 'PH',
+      user_id: owner.id,
+      ip_hash: 'ab12cd34ef56ab78',
+    });
     expect(JSON.stringify(rows[0])).not.toContain('203.0.113.5');
   });
 
   it('search_reports_located gives an anonymous searcher the limited columns and a signed-in one the full rows', async () => {
     const located = async (searcher: string | null) =>
-      (await run<{ r: SearchResult }>(serviceRole, 'select public.search_reports_located($1, $2, null, null) as r', [mobile, searcher]))[0].r;
-    expect(Object.keys((await located(null)).reports[0]).sort()).toEqual(Object.keys((await search(anon, mobile)).reports[0]).sort());
-    expect(Object.keys((await located(owner.id)).reports[0]).sort()).toEqual(Object.keys((await search(owner, mobile)).reports[0]).sort());
+      (
+        await run<{ r: SearchResult }>(
+          serviceRole,
+          'select public.search_reports_located($1, $2, null, null) as r',
+          [mobile, searcher],
+        )
+      )[0].r;
+    expect(Object.keys((await located(null)).reports[0]).sort()).toEqual(
+      Object.keys((await search(anon, mobile)).reports[0]).sort(),
+    );
+    expect(Object.keys((await located(owner.id)).reports[0]).sort()).toEqual(
+      Object.keys((await search(owner, mobile)).reports[0]).sort(),
+    );
     expect((await located(owner.id)).reports[0]).toHaveProperty('incident_description');
   });
 
@@ -159,19 +246,31 @@ describe('search_reports', () => {
     let calls = 0;
     while (!refused && calls < 80) {
       calls++;
-      refused = await run(serviceRole, 'select public.search_reports_located($1, null, null, $2)', [q, ip]).then(() => null, (e: unknown) => e);
+      refused = await run(serviceRole, 'select public.search_reports_located($1, null, null, $2)', [
+        q,
+        ip,
+      ]).then(
+        () => null,
+        (e: unknown) => e,
+      );
     }
     expect(String(refused)).toMatch(/Too many searches from your address/);
     expect(calls).toBeGreaterThan(60);
     expect(calls).toBeLessThan(70);
-    const { rows } = await adminPool().query('select count(*)::int as n from public.search_log where search_string = $1', [q]);
+    const { rows } = await adminPool().query(
+      'select count(*)::int as n from public.search_log where search_string = $1',
+      [q],
+    );
     expect(rows[0].n).toBe(calls - 1);
   });
 
   it('a signed-in search is logged with the user', async () => {
     const q = randomMobile();
     await search(owner, q);
-    const { rows } = await adminPool().query('select user_id from public.search_log where search_string = $1', [q]);
+    const { rows } = await adminPool().query(
+      'select user_id from public.search_log where search_string = $1',
+      [q],
+    );
     expect(rows).toEqual([{ user_id: owner.id }]);
   });
 
@@ -209,7 +308,10 @@ describe('search_reports risk at its reference points', () => {
       const reporter = await createUser('Risk reporter');
       const r = await fileReport(reporter, { reported_account: q });
       if (status !== 'pending') await setStatus(r.id, status);
-      await adminPool().query(`update public.reports set created_at = now() - make_interval(days => $2) where id = $1`, [r.id, days]);
+      await adminPool().query(
+        `update public.reports set created_at = now() - make_interval(days => $2) where id = $1`,
+        [r.id, days],
+      );
     }
     return q;
   }
@@ -235,15 +337,32 @@ describe('search_reports risk at its reference points', () => {
   it('an identifier with only pending reports: one is 10 (w = 0.2, 9.52), three are 26 (w = 0.6, 25.92)', async () => {
     expect(await risk([pending(0)])).toEqual({ risk_level: 10, risk_label: 'low', count: 1 });
     // Weighted like verified ones, three unreviewed reports would read high (w = 3, 77.69).
-    expect(await risk([pending(0), pending(0), pending(0)])).toEqual({ risk_level: 26, risk_label: 'medium', count: 3 });
+    expect(await risk([pending(0), pending(0), pending(0)])).toEqual({
+      risk_level: 26,
+      risk_label: 'medium',
+      count: 3,
+    });
   });
 
   it('old and new, verified and pending add up; rejected and removed reports weigh nothing', async () => {
     // w = 1 + 0.25 = 1.25 -> 46.47
-    expect(await risk([verified(0), verified(360)])).toEqual({ risk_level: 46, risk_label: 'medium', count: 2 });
+    expect(await risk([verified(0), verified(360)])).toEqual({
+      risk_level: 46,
+      risk_label: 'medium',
+      count: 2,
+    });
     // w = 1 + 5 * 0.2 * 0.5 = 1.5 -> 52.76
     expect(
-      await risk([verified(0), pending(180), pending(180), pending(180), pending(180), pending(180), { status: 'rejected', days: 0 }, { status: 'removed', days: 0 }]),
+      await risk([
+        verified(0),
+        pending(180),
+        pending(180),
+        pending(180),
+        pending(180),
+        pending(180),
+        { status: 'rejected', days: 0 },
+        { status: 'removed', days: 0 },
+      ]),
     ).toEqual({ risk_level: 53, risk_label: 'medium', count: 6 });
   });
 
@@ -253,38 +372,56 @@ describe('search_reports risk at its reference points', () => {
   });
 
   it('high starts at 60: 59 is medium (2 x 30 days, w = 1.7818, 58.97), 60 is high (2 x 22 days, w = 1.8375, 60.10)', async () => {
-    expect(await risk([verified(30), verified(30)])).toEqual({ risk_level: 59, risk_label: 'medium', count: 2 });
-    expect(await risk([verified(22), verified(22)])).toEqual({ risk_level: 60, risk_label: 'high', count: 2 });
+    expect(await risk([verified(30), verified(30)])).toEqual({
+      risk_level: 59,
+      risk_label: 'medium',
+      count: 2,
+    });
+    expect(await risk([verified(22), verified(22)])).toEqual({
+      risk_level: 60,
+      risk_label: 'high',
+      count: 2,
+    });
   });
 });
 
 describe('user_report_stats', () => {
-  it('counts the caller\'s reports by type and month, from the rollups', async () => {
+  it("counts the caller's reports by type and month, from the rollups", async () => {
     const u = await createUser('Stats');
     for (const t of ['scam', 'scam', 'hacked']) await fileReport(u, { incident_type: t });
     const old = await fileReport(u, { incident_type: 'spam' });
-    await adminPool().query(`update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`, [old.id]);
-    const [{ s }] = await run<{ s: { defaultStats: unknown; monthlyApplications: { date: string; count: number }[] } }>(
-      u,
-      'select public.user_report_stats() as s',
+    await adminPool().query(
+      `update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`,
+      [old.id],
     );
+    const [{ s }] = await run<{
+      s: { defaultStats: unknown; monthlyApplications: { date: string; count: number }[] };
+    }>(u, 'select public.user_report_stats() as s');
     expect(s.defaultStats).toEqual({ scam: 2, hacked: 1, spam: 1 });
     const { rows } = await adminPool().query(
       `select to_char(now() - interval '2 months', 'YYYY-MM') as old, to_char(now(), 'YYYY-MM') as now`,
     );
-    expect(s.monthlyApplications).toEqual([{ date: rows[0].old, count: 1 }, { date: rows[0].now, count: 3 }]);
+    expect(s.monthlyApplications).toEqual([
+      { date: rows[0].old, count: 1 },
+      { date: rows[0].now, count: 3 },
+    ]);
   });
 
   it('deleting a report takes it out of the stats', async () => {
     const u = await createUser('Deleter');
     const r = await fileReport(u, { incident_type: 'hacked' });
     await run(u, 'delete from public.reports where id = $1', [r.id]);
-    const [{ s }] = await run<{ s: { defaultStats: unknown; monthlyApplications: unknown[] } }>(u, 'select public.user_report_stats() as s');
+    const [{ s }] = await run<{ s: { defaultStats: unknown; monthlyApplications: unknown[] } }>(
+      u,
+      'select public.user_report_stats() as s',
+    );
     expect(s).toEqual({ defaultStats: { scam: 0, hacked: 0, spam: 0 }, monthlyApplications: [] });
   });
 
   it('anon cannot call it', async () => {
-    await expect(run(anon, 'select public.user_report_stats()')).rejects.toThrow(/permission denied for function/);
+    await expect(run(anon, 'select public.user_report_stats()')).rejects.toThrow(
+      /permission denied for function/,
+    );
   });
 });
 
@@ -293,10 +430,12 @@ describe('admin_app_stats', () => {
     type Stats = Record<'contact' | 'verifiedReports' | 'users' | 'reports' | 'search' | 'visitor', number>;
     const get = async () => (await run<{ s: Stats }>(admin, 'select public.admin_app_stats() as s'))[0].s;
     const before = await get();
-    const truth = (await adminPool().query(`select
+    const truth = (
+      await adminPool().query(`select
       (select count(*) from public.contact_messages)::int as contact, (select count(*) from public.reports where status = 'verified')::int as "verifiedReports",
       (select count(*) from public.profiles)::int as users, (select count(*) from public.reports)::int as reports,
-      (select count(*) from public.search_log)::int as search, (select count(*) from public.visitor_log)::int as visitor`)).rows[0];
+      (select count(*) from public.search_log)::int as search, (select count(*) from public.visitor_log)::int as visitor`)
+    ).rows[0];
     expect(before).toEqual(truth);
 
     const u = await createUser('Counter');
@@ -317,7 +456,9 @@ describe('admin_app_stats', () => {
 
   it('refuses non-admins and anon', async () => {
     await expect(run(owner, 'select public.admin_app_stats()')).rejects.toThrow(/only admins/);
-    await expect(run(anon, 'select public.admin_app_stats()')).rejects.toThrow(/permission denied for function/);
+    await expect(run(anon, 'select public.admin_app_stats()')).rejects.toThrow(
+      /permission denied for function/,
+    );
   });
 
   it('private.rebuild_rollups recomputes every rollup from the tables, repairing drift', async () => {
@@ -325,7 +466,10 @@ describe('admin_app_stats', () => {
     const u = await createUser('Rollups');
     for (const t of ['scam', 'scam', 'hacked']) await fileReport(u, { incident_type: t });
     const old = await fileReport(u, { incident_type: 'spam' });
-    await adminPool().query(`update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`, [old.id]);
+    await adminPool().query(
+      `update public.reports set created_at = date_trunc('month', now()) - interval '2 months' where id = $1`,
+      [old.id],
+    );
     const snapshot = `select
       (select jsonb_object_agg(name, value order by name) from private.site_counters) as site,
       (select jsonb_agg(jsonb_build_array(user_id, incident_type, report_count) order by user_id, incident_type) from private.user_report_counts where report_count > 0) as types,
@@ -335,21 +479,33 @@ describe('admin_app_stats', () => {
     const client = await adminPool().connect();
     try {
       // serialise with the other files' writers so the snapshots see the same data
-      await client.query('begin; lock table public.reports, public.profiles, public.contact_messages, public.search_log, public.visitor_log in share mode');
-      const { rows: [kept] } = await client.query(snapshot);
+      await client.query(
+        'begin; lock table public.reports, public.profiles, public.contact_messages, public.search_log, public.visitor_log in share mode',
+      );
+      const {
+        rows: [kept],
+      } = await client.query(snapshot);
       // Drift in every rollup: what rebuild_rollups must repair.
       await client.query(`update private.site_counters set value = value + 7;
         update private.user_report_counts set report_count = report_count + 1;
         update private.user_monthly_report_counts set report_count = report_count + 1;
         update public.identifier_report_counts set report_count = report_count + 1, verified_count = verified_count + 1`);
-      const { rows: [drifted] } = await client.query(snapshot);
+      const {
+        rows: [drifted],
+      } = await client.query(snapshot);
       expect(drifted.site).not.toEqual(kept.site);
       await client.query('select private.rebuild_rollups()');
-      const { rows: [rebuilt] } = await client.query(snapshot);
+      const {
+        rows: [rebuilt],
+      } = await client.query(snapshot);
       const { rows: counts } = await client.query(mine, [u.id]);
       await client.query('rollback');
       expect(rebuilt).toEqual(kept);
-      expect(counts).toEqual([{ type: 'hacked', n: 1 }, { type: 'scam', n: 2 }, { type: 'spam', n: 1 }]);
+      expect(counts).toEqual([
+        { type: 'hacked', n: 1 },
+        { type: 'scam', n: 2 },
+        { type: 'spam', n: 1 },
+      ]);
     } finally {
       client.release();
     }

@@ -15,42 +15,60 @@ let stranger: Actor;
 let admin: Actor;
 
 beforeAll(async () => {
-  [owner, stranger, admin] = await Promise.all([createUser('Owner'), createUser('Stranger'), createUser('Admin', { admin: true })]);
+  [owner, stranger, admin] = await Promise.all([
+    createUser('Owner'),
+    createUser('Stranger'),
+    createUser('Admin', { admin: true }),
+  ]);
 });
 
 function put(actor: Actor, bucket: string, name: string) {
-  return run(actor, `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, '{"size": 1000, "mimetype": "image/png"}') returning id`, [
-    bucket,
-    name,
-    actor.id,
-  ]);
+  return run(
+    actor,
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $3::text, '{"size": 1000, "mimetype": "image/png"}') returning id`,
+    [bucket, name, actor.id],
+  );
 }
 /** An object as the upload-image function stores it: with the service role, which bypasses RLS. */
 async function stored(bucket: string, name: string) {
-  await adminPool().query(`insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"size": 1000, "mimetype": "image/png"}')`, [bucket, name]);
+  await adminPool().query(
+    `insert into storage.objects (bucket_id, name, metadata) values ($1, $2, '{"size": 1000, "mimetype": "image/png"}')`,
+    [bucket, name],
+  );
 }
 const see = (actor: Actor, bucket: string, name: string) =>
   run(actor, 'select name from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
 const rename = (actor: Actor, bucket: string, name: string) =>
-  affected(actor, `update storage.objects set metadata = '{"size": 2}' where bucket_id = $1 and name = $2`, [bucket, name]);
+  affected(actor, `update storage.objects set metadata = '{"size": 2}' where bucket_id = $1 and name = $2`, [
+    bucket,
+    name,
+  ]);
 // The Storage API marks its own deletes (storage.allow_delete_query); plain SQL deletes are refused.
 const remove = (actor: Actor, bucket: string, name: string) =>
   withRole(adminPool(), actor.claims, async (c) => {
     await c.query(`select set_config('storage.allow_delete_query', 'true', true)`);
-    return (await c.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name])).rowCount;
+    return (await c.query('delete from storage.objects where bucket_id = $1 and name = $2', [bucket, name]))
+      .rowCount;
   });
 
 const RLS = /row-level security/;
 
 describe('no direct writes to the image buckets, by anyone (uploads go through the cleaning functions)', () => {
-  it.each(['evidence', 'avatars', 'news-banners'])('%s: owner, stranger, admin and anon can neither insert nor update', async (bucket) => {
-    for (const actor of [owner, stranger, admin, anon]) {
-      await expect(put(actor, bucket, `${actor.id ?? 'anon'}/${randomUUID()}.png`), `${actor.name} ${bucket}`).rejects.toThrow(RLS);
-    }
-    const name = `${owner.id}/${randomUUID()}.png`;
-    await stored(bucket, name);
-    for (const actor of [owner, stranger, admin]) expect(await rename(actor, bucket, name), `${actor.name} ${bucket}`).toBe(0);
-  });
+  it.each(['evidence', 'avatars', 'news-banners'])(
+    '%s: owner, stranger, admin and anon can neither insert nor update',
+    async (bucket) => {
+      for (const actor of [owner, stranger, admin, anon]) {
+        await expect(
+          put(actor, bucket, `${actor.id ?? 'anon'}/${randomUUID()}.png`),
+          `${actor.name} ${bucket}`,
+        ).rejects.toThrow(RLS);
+      }
+      const name = `${owner.id}/${randomUUID()}.png`;
+      await stored(bucket, name);
+      for (const actor of [owner, stranger, admin])
+        expect(await rename(actor, bucket, name), `${actor.name} ${bucket}`).toBe(0);
+    },
+  );
 });
 
 describe('evidence bucket (private, owner folder)', () => {

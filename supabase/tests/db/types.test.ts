@@ -34,6 +34,8 @@ describe('generated database types', () => {
     }
     // Columns users may not send (defaults) are optional on insert; required ones are not.
     expect(text).toMatch(/Insert: \{\n(?:\s+\w+\??: [^\n]+\n)*?\s+reported_account: string\n/);
-    expect(text).toMatch(/Insert: \{\n(?:\s+\w+\??: [^\n]+\n)*?\s+status\?: Database\["public"\]\["Enums"\]\["report_status"\]\n/);
+    expect(text).toMatch(
+      /Insert: \{\n(?:\s+\w+\??: [^\n]+\n)*?\s+status\?: Database\["public"\]\["Enums"\]\["report_status"\]\n/,
+    );
   });
 });

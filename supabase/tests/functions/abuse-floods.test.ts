@@ -27,7 +27,10 @@ function rest(path: string, xff: string, body: unknown, token?: string) {
 }
 
 /** Sends until the first 429 (at most `tries`); returns how many went through and the refusal. */
-async function until429(tries: number, send: (i: number) => Promise<{ status: number; headers: Headers; body: unknown }>) {
+async function until429(
+  tries: number,
+  send: (i: number) => Promise<{ status: number; headers: Headers; body: unknown }>,
+) {
   const began = Date.now();
   for (let i = 0; i < tries; i++) {
     const r = await send(i);
@@ -50,70 +53,117 @@ async function answer(res: Response) {
 describe('floods through the Data API', () => {
   it('anonymous contact messages: the 6th in an hour from one address gets 429 with Retry-After', async () => {
     const xff = address();
-    const { accepted, refusal } = await until429(8, async (i) => answer(await rest('contact_messages', xff, { message: `flood ${i}` })));
+    const { accepted, refusal } = await until429(8, async (i) =>
+      answer(await rest('contact_messages', xff, { message: `flood ${i}` })),
+    );
     expect(accepted).toBe(5);
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(600);
-    expect(refusal!.body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many contact messages from your address: at most 5 per 1 hour\./) });
+    expect(refusal!.body).toMatchObject({
+      code: 'PT429',
+      message: expect.stringMatching(/^Too many contact messages from your address: at most 5 per 1 hour\./),
+    });
   });
 
   it('searches through rpc/search_reports: 60 a minute from one address', async () => {
     const xff = address();
-    const r = await until429(90, async (i) => answer(await rest('rpc/search_reports', xff, { search_string: `flood${i}@example.com` })));
+    const r = await until429(90, async (i) =>
+      answer(await rest('rpc/search_reports', xff, { search_string: `flood${i}@example.com` })),
+    );
     expectMinuteLimit(r);
     const refusal = r.refusal;
-    expect(refusal!.body).toMatchObject({ code: 'PT429', message: expect.stringMatching(/^Too many searches from your address/) });
+    expect(refusal!.body).toMatchObject({
+      code: 'PT429',
+      message: expect.stringMatching(/^Too many searches from your address/),
+    });
   });
 });
 
 describe('floods through the legacy API and the visitor function', () => {
   it('contact form: counted together with the Data API, then 429 with Retry-After and msg', async () => {
     const xff = address();
-    for (let i = 0; i < 3; i++) expect((await rest('contact_messages', xff, { message: `rest ${i}` })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await rest('contact_messages', xff, { message: `rest ${i}` })).status).toBe(201);
     const { accepted, refusal } = await until429(5, (i) =>
-      api('POST', '/visitor/contact', { json: { message: `legacy ${i}`, email: 'a@example.com' }, headers: { 'x-forwarded-for': xff } }),
+      api('POST', '/visitor/contact', {
+        json: { message: `legacy ${i}`, email: 'a@example.com' },
+        headers: { 'x-forwarded-for': xff },
+      }),
     );
     expect(accepted).toBe(2);
     expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(600);
-    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many contact messages from your address/), retryAfter: expect.any(Number) });
+    expect(refusal!.body).toMatchObject({
+      msg: expect.stringMatching(/^Too many contact messages from your address/),
+      retryAfter: expect.any(Number),
+    });
   });
 
   it('searches: 60 a minute from one address', async () => {
     const xff = address();
-    const r = await until429(90, (i) => api('GET', `/search/legacy-flood-${i}@example.com`, { headers: { 'x-forwarded-for': xff } }));
+    const r = await until429(90, (i) =>
+      api('GET', `/search/legacy-flood-${i}@example.com`, { headers: { 'x-forwarded-for': xff } }),
+    );
     expectMinuteLimit(r);
     const refusal = r.refusal;
     expect(refusal!.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many searches from your address/) });
+    expect(refusal!.body).toMatchObject({
+      msg: expect.stringMatching(/^Too many searches from your address/),
+    });
   });
 
   it('visits through the visitor function: 60 a minute from one address', async () => {
     const xff = address();
     const r = await until429(90, async () =>
-      answer(await fetch(`${stackEnv('API_URL')}/functions/v1/visitor`, { method: 'POST', headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}`, 'content-type': 'application/json', 'x-forwarded-for': xff }, body: JSON.stringify({ path: '/' }) })),
+      answer(
+        await fetch(`${stackEnv('API_URL')}/functions/v1/visitor`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${stackEnv('ANON_KEY')}`,
+            'content-type': 'application/json',
+            'x-forwarded-for': xff,
+          },
+          body: JSON.stringify({ path: '/' }),
+        }),
+      ),
     );
     expectMinuteLimit(r);
     const refusal = r.refusal;
-    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many visits recorded from your address/) });
+    expect(refusal!.body).toMatchObject({
+      msg: expect.stringMatching(/^Too many visits recorded from your address/),
+    });
   });
 
   it('report filing: 20 an hour from one account, the 21st gets 429', async () => {
     const user = await createUser('flood');
     const { accepted, refusal } = await until429(22, () =>
-      api('POST', '/reports', { token: user.token, json: reportFields(), headers: { 'x-forwarded-for': address() } }),
+      api('POST', '/reports', {
+        token: user.token,
+        json: reportFields(),
+        headers: { 'x-forwarded-for': address() },
+      }),
     );
     expect(accepted).toBe(20);
-    expect(refusal!.body).toMatchObject({ msg: expect.stringMatching(/^Too many reports filed from your account: at most 20 per 1 hour/) });
+    expect(refusal!.body).toMatchObject({
+      msg: expect.stringMatching(/^Too many reports filed from your account: at most 20 per 1 hour/),
+    });
   });
 
   it('a second report on the same identifier gets 409 naming the report to edit instead', async () => {
     const user = await createUser('dup');
     const fields = reportFields();
-    const first = await api<{ report: { _id: string } }>('POST', '/reports', { token: user.token, json: fields });
+    const first = await api<{ report: { _id: string } }>('POST', '/reports', {
+      token: user.token,
+      json: fields,
+    });
     expect(first.status).toBe(201);
-    const again = await api('POST', '/reports', { token: user.token, json: { ...fields, reportedAccount: `+63 ${fields.reportedAccount.slice(1)}` } });
+    const again = await api('POST', '/reports', {
+      token: user.token,
+      json: { ...fields, reportedAccount: `+63 ${fields.reportedAccount.slice(1)}` },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({
-      msg: expect.stringMatching(/^You already reported 0917 \d{7} on \w+ \d+, \d{4}\. Edit that report to add what happened instead of filing a new one\.$/),
+      msg: expect.stringMatching(
+        /^You already reported 0917 \d{7} on \w+ \d+, \d{4}\. Edit that report to add what happened instead of filing a new one\.$/,
+      ),
       existingReportId: first.body.report._id,
     });
   });

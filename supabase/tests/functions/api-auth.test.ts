@@ -117,9 +117,19 @@ describe('session cookie attributes, one cookie at a time', () => {
     const lifetime = Number(new Map(session.attributes as [string, string][]).get('max-age'));
     // jwt_expiry is 3600 s; a second may tick between signing and answering.
     expect(lifetime === 3600 || lifetime === 3599, String(lifetime)).toBe(true);
-    expect(session.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', String(lifetime)]]);
+    expect(session.attributes).toEqual([
+      ['path', '/'],
+      ['httponly'],
+      ['samesite', 'Lax'],
+      ['max-age', String(lifetime)],
+    ]);
     // 30 days = 2592000 s
-    expect(refresh.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '2592000']]);
+    expect(refresh.attributes).toEqual([
+      ['path', '/'],
+      ['httponly'],
+      ['samesite', 'Lax'],
+      ['max-age', '2592000'],
+    ]);
   });
 
   it('cookies renewed from the refresh cookie carry the same attributes', async () => {
@@ -130,8 +140,17 @@ describe('session cookie attributes, one cookie at a time', () => {
     expect(me.status).toBe(200);
     const renewed = cookiesOf(me);
     expect(Object.keys(renewed).sort()).toEqual(['scamcheck_refresh', 'scamcheck_session']);
-    expect(renewed.scamcheck_refresh.attributes).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '2592000']]);
-    expect(renewed.scamcheck_session.attributes.slice(0, 3)).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax']]);
+    expect(renewed.scamcheck_refresh.attributes).toEqual([
+      ['path', '/'],
+      ['httponly'],
+      ['samesite', 'Lax'],
+      ['max-age', '2592000'],
+    ]);
+    expect(renewed.scamcheck_session.attributes.slice(0, 3)).toEqual([
+      ['path', '/'],
+      ['httponly'],
+      ['samesite', 'Lax'],
+    ]);
   });
 
   it('logout clears both cookies with Max-Age=0, each HttpOnly', async () => {
@@ -140,7 +159,12 @@ describe('session cookie attributes, one cookie at a time', () => {
     expect(out.headers.getSetCookie()).toHaveLength(2);
     for (const name of ['scamcheck_session', 'scamcheck_refresh']) {
       expect(cleared[name].value, name).toBe('');
-      expect(cleared[name].attributes, name).toEqual([['path', '/'], ['httponly'], ['samesite', 'Lax'], ['max-age', '0']]);
+      expect(cleared[name].attributes, name).toEqual([
+        ['path', '/'],
+        ['httponly'],
+        ['samesite', 'Lax'],
+        ['max-age', '0'],
+      ]);
     }
   });
 });

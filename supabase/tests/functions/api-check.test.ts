@@ -44,20 +44,31 @@ describe('POST /api/v1/check-message', () => {
     ]);
     const [site, phone, official] = r.body.items;
     expect(site.signals.map((s) => s.code)).toEqual(['lookalike-brand', 'new-tld']);
-    expect(site.signals[0]).toMatchObject({ brand: 'BDO', matched: 'bdo', officialDomains: ['bdo.com.ph'], message: expect.any(String) });
+    expect(site.signals[0]).toMatchObject({
+      brand: 'BDO',
+      matched: 'bdo',
+      officialDomains: ['bdo.com.ph'],
+      message: expect.any(String),
+    });
     expect(phone.forms).toEqual([written, mobile]);
     expect(phone).toMatchObject({ riskLevel: 'low', riskPercentage: expect.any(Number) });
     expect(phone.signals.map((s) => s.code)).toEqual(['reported', 'personal-number-as-business']);
     expect(official.signals).toEqual([]);
     expect(r.body.verdict.level).toBe('danger');
     expect(r.body.verdict.reasons).toEqual([
-      { code: 'lookalike-brand', value: 'hxxps://bdo-secure-login[.]top/verify', message: site.signals[0].message },
+      {
+        code: 'lookalike-brand',
+        value: 'hxxps://bdo-secure-login[.]top/verify',
+        message: site.signals[0].message,
+      },
     ]);
     const { rows } = await adminPool().query(
       `select search_string, identifier_kind, result_count, user_id from public.search_log where identifier_canonical = $1`,
       [`+63${mobile.slice(1)}`],
     );
-    expect(rows).toEqual([{ search_string: `+63${mobile.slice(1)}`, identifier_kind: 'mobile', result_count: 1, user_id: null }]);
+    expect(rows).toEqual([
+      { search_string: `+63${mobile.slice(1)}`, identifier_kind: 'mobile', result_count: 1, user_id: null },
+    ]);
   });
 
   it('is also served through the app address form /functions/v1/api/v1/check-message and needs no login', async () => {
@@ -69,7 +80,11 @@ describe('POST /api/v1/check-message', () => {
     expect(res.status).toBe(200);
     const body = (await res.json()) as CheckAnswer;
     expect(body.items).toEqual([
-      expect.objectContaining({ type: 'crypto', valid: false, signals: [expect.objectContaining({ code: 'invalid-checksum' })] }),
+      expect.objectContaining({
+        type: 'crypto',
+        valid: false,
+        signals: [expect.objectContaining({ code: 'invalid-checksum' })],
+      }),
     ]);
     expect(body.verdict.level).toBe('suspicious');
   });
@@ -89,13 +104,22 @@ describe('POST /api/v1/check-message', () => {
   });
 
   it('says when nothing was found', async () => {
-    const r = await api<CheckAnswer>('POST', '/check-message', { json: { text: 'Kita tayo mamaya, 7:30 PM sa SM North.' } });
-    expect(r.body).toEqual({ items: [], verdict: expect.objectContaining({ level: 'nothing-found', reasons: [] }) });
+    const r = await api<CheckAnswer>('POST', '/check-message', {
+      json: { text: 'Kita tayo mamaya, 7:30 PM sa SM North.' },
+    });
+    expect(r.body).toEqual({
+      items: [],
+      verdict: expect.objectContaining({ level: 'nothing-found', reasons: [] }),
+    });
   });
 
   it('answers 429 with Retry-After once an address has used up check.ip', async () => {
-    const headers = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}, 9.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-    const [{ max_calls }] = (await adminPool().query(`select max_calls from private.rate_limits where name = 'check.ip'`)).rows;
+    const headers = {
+      'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}, 9.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    };
+    const [{ max_calls }] = (
+      await adminPool().query(`select max_calls from private.rate_limits where name = 'check.ip'`)
+    ).rows;
     // a burst of max_calls passes; the bucket refills one call a second meanwhile, then 429
     let allowed = 0;
     let r = await api<{ msg: string }>('POST', '/check-message', { json: { text: 'hi' }, headers });

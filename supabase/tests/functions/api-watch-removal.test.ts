@@ -55,10 +55,21 @@ describe('GET /removal-requests', () => {
     expect(r.status).toBe(200);
     expect(r.body.requests).toHaveLength(1);
     const [req] = r.body.requests;
-    expect(req).toMatchObject({ _id: requestId, reportId, contactEmail, status: 'open', contactConfirmed: false, expiresAt: null });
+    expect(req).toMatchObject({
+      _id: requestId,
+      reportId,
+      contactEmail,
+      status: 'open',
+      contactConfirmed: false,
+      expiresAt: null,
+    });
     const confirmedAt = new Date(Date.now() - 3_600_000).toISOString();
-    await adminPool().query('update public.removal_requests set contact_confirmed_at = $2 where id = $1', [requestId, confirmedAt]);
-    const after = (await api<RemovalList>('GET', '/removal-requests', { token: requester.token })).body.requests[0];
+    await adminPool().query('update public.removal_requests set contact_confirmed_at = $2 where id = $1', [
+      requestId,
+      confirmedAt,
+    ]);
+    const after = (await api<RemovalList>('GET', '/removal-requests', { token: requester.token })).body
+      .requests[0];
     expect(after.contactConfirmed).toBe(true);
     // 7 days = 604800000 ms after the confirmation
     expect(Date.parse(after.expiresAt!) - Date.parse(confirmedAt)).toBe(604_800_000);

@@ -39,7 +39,12 @@ describe('Deno functions', () => {
   it.each(functions)(
     'deno check passes for %s',
     (name) => {
-      const r = runDeno(['check', '--node-modules-dir=manual', '--no-lock', `supabase/functions/${name}/index.ts`]);
+      const r = runDeno([
+        'check',
+        '--node-modules-dir=manual',
+        '--no-lock',
+        `supabase/functions/${name}/index.ts`,
+      ]);
       expect(r.output).not.toMatch(/error/i);
       expect(r.code).toBe(0);
     },
@@ -47,7 +52,13 @@ describe('Deno functions', () => {
   );
 
   it('the Deno unit tests of _shared (image safety, offline geolocation) pass', () => {
-    const r = runDeno(['test', '--allow-all', '--node-modules-dir=manual', '--no-lock', 'supabase/functions/_shared/']);
+    const r = runDeno([
+      'test',
+      '--allow-all',
+      '--node-modules-dir=manual',
+      '--no-lock',
+      'supabase/functions/_shared/',
+    ]);
     expect(r.output).toMatch(/ok \| \d+ passed \| 0 failed/);
     expect(r.code).toBe(0);
   }, 240_000);

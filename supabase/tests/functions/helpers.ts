@@ -191,8 +191,12 @@ export function reportFields(overrides: Record<string, string> = {}): Record<str
  * through the legacy API, as the requester clicking it would.
  */
 export async function confirmRemovalByMail(contact: string, count = 1): Promise<Answer> {
-  const mails = (await mailsTo(contact, count, 20_000)).filter((m) => m.Subject === 'ScamCheck: confirm your removal request');
-  const url = /\/api\/v1(\/removal-requests\/[0-9a-f-]+\/confirm\?token=[0-9a-f]+)/.exec(mails[0]?.Text ?? '')?.[1];
+  const mails = (await mailsTo(contact, count, 20_000)).filter(
+    (m) => m.Subject === 'ScamCheck: confirm your removal request',
+  );
+  const url = /\/api\/v1(\/removal-requests\/[0-9a-f-]+\/confirm\?token=[0-9a-f]+)/.exec(
+    mails[0]?.Text ?? '',
+  )?.[1];
   if (!url) throw new Error(`no confirmation link in the e-mail to ${contact}`);
   return api('GET', url);
 }

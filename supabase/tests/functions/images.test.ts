@@ -5,7 +5,12 @@
  * banner fields. Whatever is stored holds no planted text, has the type its bytes have, and is served
  * with nosniff; SVG/HTML sent as image/png and the pixel bombs are refused and store nothing.
  */
-import { createClient, FunctionsHttpError, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import {
+  createClient,
+  FunctionsHttpError,
+  type SupabaseClient,
+  type SupabaseClientOptions,
+} from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { stackEnv } from '../helpers.ts';
@@ -20,7 +25,15 @@ import {
   SVG_AS_PNG,
   webpWithMetadata,
 } from '../image-corpus.ts';
-import { api, createUser, downloadObject, formOf, objectsIn, reportFields, type TestUser } from './helpers.ts';
+import {
+  api,
+  createUser,
+  downloadObject,
+  formOf,
+  objectsIn,
+  reportFields,
+  type TestUser,
+} from './helpers.ts';
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
@@ -38,7 +51,10 @@ async function upload(user: TestUser, bucket: string, bytes: Uint8Array, type: s
   const body = new FormData();
   body.append('bucket', bucket);
   body.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
-  const { data, error } = await appClient(user).functions.invoke<{ bucket: string; path: string }>('upload-image', { body });
+  const { data, error } = await appClient(user).functions.invoke<{ bucket: string; path: string }>(
+    'upload-image',
+    { body },
+  );
   if (!error) return { status: 201, path: data!.path, msg: undefined };
   const res = (error as FunctionsHttpError).context as Response;
   return { status: res.status, path: undefined, msg: ((await res.json()) as { msg: string }).msg };
@@ -46,9 +62,19 @@ async function upload(user: TestUser, bucket: string, bytes: Uint8Array, type: s
 
 const CARRIERS = [
   { what: 'JPEG with GPS Exif and APP0 text', bytes: jpegWithGpsAndApp0Text, type: 'image/jpeg', ext: 'jpg' },
-  { what: 'PNG with tEXt and an unknown chunk carrying <script>', bytes: pngWithTextAndUnknownChunk, type: 'image/png', ext: 'png' },
+  {
+    what: 'PNG with tEXt and an unknown chunk carrying <script>',
+    bytes: pngWithTextAndUnknownChunk,
+    type: 'image/png',
+    ext: 'png',
+  },
   { what: 'GIF with a plain-text extension', bytes: gifWithPlainText, type: 'image/gif', ext: 'gif' },
-  { what: 'WebP with EXIF, XMP and an unknown chunk', bytes: webpWithMetadata, type: 'image/webp', ext: 'webp' },
+  {
+    what: 'WebP with EXIF, XMP and an unknown chunk',
+    bytes: webpWithMetadata,
+    type: 'image/webp',
+    ext: 'webp',
+  },
 ];
 
 /** Downloads a stored image the way its readers get it and checks it is clean and served safely. */
@@ -73,14 +99,17 @@ beforeAll(async () => {
 });
 
 describe('the app path: upload-image as a signed-in user', () => {
-  it.each(CARRIERS)('$what: stored in avatars and evidence with only its pixels', async ({ bytes, type, ext }) => {
-    for (const bucket of ['avatars', 'evidence']) {
-      const r = await upload(user, bucket, bytes(), type, `../../x.${ext}`);
-      expect(r, bucket).toMatchObject({ status: 201 });
-      expect(r.path).toMatch(new RegExp(`^${user.id}/[0-9a-f-]{36}\\.${ext}$`));
-      await expectClean(bucket, r.path!, ext);
-    }
-  });
+  it.each(CARRIERS)(
+    '$what: stored in avatars and evidence with only its pixels',
+    async ({ bytes, type, ext }) => {
+      for (const bucket of ['avatars', 'evidence']) {
+        const r = await upload(user, bucket, bytes(), type, `../../x.${ext}`);
+        expect(r, bucket).toMatchObject({ status: 201 });
+        expect(r.path).toMatch(new RegExp(`^${user.id}/[0-9a-f-]{36}\\.${ext}$`));
+        await expectClean(bucket, r.path!, ext);
+      }
+    },
+  );
 
   it('SVG and HTML sent as image/png are refused and nothing is stored', async () => {
     const before = await objectsIn('avatars', `${user.id}/`);
@@ -128,7 +157,10 @@ describe('the app path: upload-image as a signed-in user', () => {
       headers: { authorization: `Bearer ${user.token}` },
       body: formOf({ bucket: 'avatars' }),
     });
-    expect([noFile.status, ((await noFile.json()) as { msg: string }).msg]).toEqual([400, 'Choose an image to upload']);
+    expect([noFile.status, ((await noFile.json()) as { msg: string }).msg]).toEqual([
+      400,
+      'Choose an image to upload',
+    ]);
     const anon = await fetch(`${stackEnv('API_URL')}/functions/v1/upload-image`, {
       method: 'POST',
       headers: { authorization: `Bearer ${stackEnv('ANON_KEY')}` },
@@ -139,29 +171,35 @@ describe('the app path: upload-image as a signed-in user', () => {
 });
 
 describe('the legacy API: avatar, evidence and banner fields', () => {
-  it.each(CARRIERS)('$what as an avatar, as evidence and as a banner: stored with only its pixels', async ({ bytes, type, ext }) => {
-    const file = (field: string) => ({ field, bytes: Buffer.from(bytes()), name: `x.${ext}`, type });
-    const profile = await api('PATCH', '/users/update-user', { token: user.token, form: formOf({}, file('avatar')) });
-    expect(profile.status).toBe(200);
-    const avatars = await objectsIn('avatars', `${user.id}/`);
-    const report = await api<{ report: { _id: string } }>('POST', '/reports', {
-      token: user.token,
-      form: formOf(reportFields(), file('evidence')),
-    });
-    expect(report.status).toBe(201);
-    const news = await api<{ news: { newsBanner: string } }>('POST', '/news/addnews', {
-      token: admin.token,
-      form: formOf({ newsTitle: `Banner ${ext}`, newsDescription: 'Body' }, file('newsBanner')),
-    });
-    expect(news.status).toBe(201);
-    const avatar = avatars.find((p) => p.endsWith(`.${ext}`))!;
-    await expectClean('avatars', avatar, ext);
-    const evidence = (await objectsIn('evidence', `${user.id}/`)).filter((p) => p.endsWith(`.${ext}`));
-    expect(evidence.length).toBeGreaterThan(0);
-    for (const p of evidence) await expectClean('evidence', p, ext);
-    const banner = news.body.news.newsBanner.split('/news-banners/')[1];
-    await expectClean('news-banners', banner, ext);
-  });
+  it.each(CARRIERS)(
+    '$what as an avatar, as evidence and as a banner: stored with only its pixels',
+    async ({ bytes, type, ext }) => {
+      const file = (field: string) => ({ field, bytes: Buffer.from(bytes()), name: `x.${ext}`, type });
+      const profile = await api('PATCH', '/users/update-user', {
+        token: user.token,
+        form: formOf({}, file('avatar')),
+      });
+      expect(profile.status).toBe(200);
+      const avatars = await objectsIn('avatars', `${user.id}/`);
+      const report = await api<{ report: { _id: string } }>('POST', '/reports', {
+        token: user.token,
+        form: formOf(reportFields(), file('evidence')),
+      });
+      expect(report.status).toBe(201);
+      const news = await api<{ news: { newsBanner: string } }>('POST', '/news/addnews', {
+        token: admin.token,
+        form: formOf({ newsTitle: `Banner ${ext}`, newsDescription: 'Body' }, file('newsBanner')),
+      });
+      expect(news.status).toBe(201);
+      const avatar = avatars.find((p) => p.endsWith(`.${ext}`))!;
+      await expectClean('avatars', avatar, ext);
+      const evidence = (await objectsIn('evidence', `${user.id}/`)).filter((p) => p.endsWith(`.${ext}`));
+      expect(evidence.length).toBeGreaterThan(0);
+      for (const p of evidence) await expectClean('evidence', p, ext);
+      const banner = news.body.news.newsBanner.split('/news-banners/')[1];
+      await expectClean('news-banners', banner, ext);
+    },
+  );
 
   it('SVG as an avatar and the bombs as evidence are refused, storing nothing', async () => {
     const before = [await objectsIn('avatars', `${user.id}/`), await objectsIn('evidence', `${user.id}/`)];
@@ -169,15 +207,25 @@ describe('the legacy API: avatar, evidence and banner fields', () => {
       token: user.token,
       form: formOf({}, { field: 'avatar', bytes: Buffer.from(SVG_AS_PNG), name: 'a.png', type: 'image/png' }),
     });
-    expect([svg.status, svg.body.msg]).toEqual([400, 'Avatar must be an image (JPEG, PNG, WebP or GIF); this file is not one']);
+    expect([svg.status, svg.body.msg]).toEqual([
+      400,
+      'Avatar must be an image (JPEG, PNG, WebP or GIF); this file is not one',
+    ]);
     for (const bomb of [pngBomb(), jpegClaiming(60_000, 60_000)]) {
       const r = await api('POST', '/reports', {
         token: user.token,
-        form: formOf(reportFields(), { field: 'evidence', bytes: Buffer.from(bomb), name: 'e.png', type: 'image/png' }),
+        form: formOf(reportFields(), {
+          field: 'evidence',
+          bytes: Buffer.from(bomb),
+          name: 'e.png',
+          type: 'image/png',
+        }),
       });
       expect(r.status).toBe(400);
       expect(r.body.msg).toMatch(/^Evidence is too large in pixels: (50000 x 50000|60000 x 60000) pixels/);
     }
-    expect([await objectsIn('avatars', `${user.id}/`), await objectsIn('evidence', `${user.id}/`)]).toEqual(before);
+    expect([await objectsIn('avatars', `${user.id}/`), await objectsIn('evidence', `${user.id}/`)]).toEqual(
+      before,
+    );
   });
 });

@@ -111,7 +111,11 @@ describe('malformed input to every /api/v1 call', () => {
   it.each(BODY_ROUTES)('%s %s with JSON nested 5000 levels deep: 400, not a 500', async (method, path) => {
     const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
     for (const body of [deep, `{"name":${'['.repeat(5000)}${']'.repeat(5000)}}`]) {
-      const r = await api(method, path, { token: user.token, body, headers: { 'content-type': 'application/json' } });
+      const r = await api(method, path, {
+        token: user.token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expectClientError(r, `${method} ${path}`);
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ msg: 'The request body is nested too deeply (at most 32 levels)' });

@@ -23,7 +23,9 @@ describe('notification flood -> digest', () => {
   it('ten reports on a watched site: four e-mails, then one digest naming the other six; later ones wait', async () => {
     const watcher = await createUser('digest');
     const site = `${unique('flooded')}.example`;
-    expect((await api('POST', '/notify', { token: watcher.token, json: { assetName: site } })).status).toBe(201);
+    expect((await api('POST', '/notify', { token: watcher.token, json: { assetName: site } })).status).toBe(
+      201,
+    );
     await reportsOn(site, 10);
     await runJob('notify-dispatch');
     const mails = await mailsTo(watcher.email, 5, 20_000);
@@ -31,7 +33,11 @@ describe('notification flood -> digest', () => {
     const all = await mailsTo(watcher.email, 5);
     expect(all).toHaveLength(5);
     const subjects = all.map((m) => m.Subject).sort();
-    expect(subjects.filter((s) => s.startsWith(`ScamCheck: https://${site}/offer-`) && s.endsWith(' was reported'))).toHaveLength(4);
+    expect(
+      subjects.filter(
+        (s) => s.startsWith(`ScamCheck: https://${site}/offer-`) && s.endsWith(' was reported'),
+      ),
+    ).toHaveLength(4);
     const digest = mails.find((m) => m.Subject === 'ScamCheck: 6 new notifications');
     expect(digest?.Text).toContain(`${site}, which you watch, was reported.`);
     const { rows } = await adminPool().query(
@@ -51,8 +57,14 @@ describe('notification flood -> digest', () => {
     );
     expect(waiting[0].n).toBe(3);
     // An hour later (the digest's hour, moved on here) they go out together in the next digest.
-    await adminPool().query(`update public.notifications set email_deferred_until = now() - interval '1 second' where user_id = $1 and emailed_at is null`, [watcher.id]);
-    await adminPool().query(`update private.rate_limit_buckets set tat = now() - interval '1 second' where name = 'email.digest' and subject = $1`, [`user:${watcher.id}`]);
+    await adminPool().query(
+      `update public.notifications set email_deferred_until = now() - interval '1 second' where user_id = $1 and emailed_at is null`,
+      [watcher.id],
+    );
+    await adminPool().query(
+      `update private.rate_limit_buckets set tat = now() - interval '1 second' where name = 'email.digest' and subject = $1`,
+      [`user:${watcher.id}`],
+    );
     await runJob('notify-dispatch');
     const later = await mailsTo(watcher.email, 6, 20_000);
     expect(later.map((m) => m.Subject)).toContain('ScamCheck: 3 new notifications');

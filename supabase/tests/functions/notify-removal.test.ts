@@ -153,7 +153,11 @@ describe('removal policy', () => {
     const holder = await createUser('holder');
     const req = await api<{ request: { _id: string } }>('POST', '/removal-requests', {
       token: holder.token,
-      json: { reportId: first.reportId, reason: 'Not me', contactEmail: `${holder.email.split('@')[0]}-me@example.com` },
+      json: {
+        reportId: first.reportId,
+        reason: 'Not me',
+        contactEmail: `${holder.email.split('@')[0]}-me@example.com`,
+      },
     });
     const answer = await api('POST', `/removal-requests/${req.body.request._id}/response`, {
       token: first.reporter.token,
@@ -181,7 +185,11 @@ describe('removal policy', () => {
     const second = await fileReport();
     await api('POST', '/removal-requests', {
       token: holder.token,
-      json: { reportId: second.reportId, reason: 'Please remove', contactEmail: `${holder.email.split('@')[0]}-me@example.com` },
+      json: {
+        reportId: second.reportId,
+        reason: 'Please remove',
+        contactEmail: `${holder.email.split('@')[0]}-me@example.com`,
+      },
     });
     const del = await api('DELETE', `/reports/${second.reportId}`, { token: second.reporter.token });
     expect(del.body.msg).toBe('Report deleted successfully');

@@ -20,15 +20,18 @@ async function fileReport() {
 }
 
 function requestRemoval(holder: TestUser, reportId: string, contactEmail: string, reason = 'Not a scam') {
-  return api<{ request: { _id: string; contactConfirmed: boolean; expiresAt: string | null }; msg: string; existingRequestId?: string }>(
-    'POST',
-    '/removal-requests',
-    { token: holder.token, json: { reportId, reason, contactEmail } },
-  );
+  return api<{
+    request: { _id: string; contactConfirmed: boolean; expiresAt: string | null };
+    msg: string;
+    existingRequestId?: string;
+  }>('POST', '/removal-requests', { token: holder.token, json: { reportId, reason, contactEmail } });
 }
 
 async function notificationsOf(userId: string): Promise<number> {
-  const { rows } = await adminPool().query(`select count(*)::int as n from public.notifications where user_id = $1 and kind = 'removal_requested'`, [userId]);
+  const { rows } = await adminPool().query(
+    `select count(*)::int as n from public.notifications where user_id = $1 and kind = 'removal_requested'`,
+    [userId],
+  );
   return rows[0].n;
 }
 
@@ -44,15 +47,29 @@ describe('forced removal', () => {
     expect((await requestRemoval(holder, reportId, contact)).status).toBe(201);
     const again = await requestRemoval(holder, reportId, contact, 'Please, again');
     expect(again.status).toBe(409);
-    expect(again.body.msg).toMatch(/^You already asked for this report to be removed on \w+ \d+, \d{4}; that request is still open\.$/);
+    expect(again.body.msg).toMatch(
+      /^You already asked for this report to be removed on \w+ \d+, \d{4}; that request is still open\.$/,
+    );
     const rest = await fetch(`${stackEnv('API_URL')}/rest/v1/removal_requests`, {
       method: 'POST',
-      headers: { apikey: stackEnv('ANON_KEY'), authorization: `Bearer ${holder.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ report_id: reportId, requester_id: holder.id, reason: 'REST flood', contact_email: contact }),
+      headers: {
+        apikey: stackEnv('ANON_KEY'),
+        authorization: `Bearer ${holder.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        report_id: reportId,
+        requester_id: holder.id,
+        reason: 'REST flood',
+        contact_email: contact,
+      }),
     });
     expect(rest.status).toBe(409);
     expect(await rest.json()).toMatchObject({ code: 'PT409' });
-    const { rows } = await adminPool().query('select count(*)::int as n from public.removal_requests where report_id = $1', [reportId]);
+    const { rows } = await adminPool().query(
+      'select count(*)::int as n from public.removal_requests where report_id = $1',
+      [reportId],
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -70,7 +87,10 @@ describe('forced removal', () => {
     expect(confirmation.Text).not.toContain('Attacker-written');
     expect(await notificationsOf(reporter.id!)).toBe(0);
     // A wrong token does nothing.
-    const wrong = await api('GET', `/removal-requests/${filed.body.request._id}/confirm?token=${'0'.repeat(48)}`);
+    const wrong = await api(
+      'GET',
+      `/removal-requests/${filed.body.request._id}/confirm?token=${'0'.repeat(48)}`,
+    );
     expect(wrong.status).toBe(404);
     expect(await notificationsOf(reporter.id!)).toBe(0);
     expect((await confirmRemovalByMail(contact)).status).toBe(200);
@@ -104,8 +124,14 @@ describe('forced removal', () => {
     const b = await requestRemoval(second, reportId, `${unique('b')}@example.com`);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
-    await adminPool().query(`update public.removal_requests set contact_confirmed_at = now() - interval '8 days', created_at = now() - interval '8 days' where report_id = $1`, [reportId]);
-    const answer = await api('POST', `/removal-requests/${a.body.request._id}/response`, { token: reporter.token, json: { response: 'I have the receipts.' } });
+    await adminPool().query(
+      `update public.removal_requests set contact_confirmed_at = now() - interval '8 days', created_at = now() - interval '8 days' where report_id = $1`,
+      [reportId],
+    );
+    const answer = await api('POST', `/removal-requests/${a.body.request._id}/response`, {
+      token: reporter.token,
+      json: { response: 'I have the receipts.' },
+    });
     expect(answer.status).toBe(200);
     await runJob('removal-expiry');
     expect(await reportStatus(reportId)).toBe('pending');
@@ -115,15 +141,24 @@ describe('forced removal', () => {
     const unconfirmed = await fileReport();
     const holder = await createUser('rru');
     const r1 = await requestRemoval(holder, unconfirmed.reportId, `${unique('u')}@example.com`);
-    await adminPool().query(`update public.removal_requests set created_at = now() - interval '30 days' where id = $1`, [r1.body.request._id]);
+    await adminPool().query(
+      `update public.removal_requests set created_at = now() - interval '30 days' where id = $1`,
+      [r1.body.request._id],
+    );
     const confirmed = await fileReport();
     const r2 = await requestRemoval(holder, confirmed.reportId, `${unique('k')}@example.com`);
-    await adminPool().query(`update public.removal_requests set created_at = now() - interval '9 days', contact_confirmed_at = now() - interval '6 days' where id = $1`, [r2.body.request._id]);
+    await adminPool().query(
+      `update public.removal_requests set created_at = now() - interval '9 days', contact_confirmed_at = now() - interval '6 days' where id = $1`,
+      [r2.body.request._id],
+    );
     await runJob('removal-expiry');
     expect(await reportStatus(unconfirmed.reportId)).toBe('pending');
     // Confirmed 6 days ago: the week runs from confirmation, not from filing.
     expect(await reportStatus(confirmed.reportId)).toBe('pending');
-    await adminPool().query(`update public.removal_requests set contact_confirmed_at = now() - interval '8 days' where id = $1`, [r2.body.request._id]);
+    await adminPool().query(
+      `update public.removal_requests set contact_confirmed_at = now() - interval '8 days' where id = $1`,
+      [r2.body.request._id],
+    );
     await runJob('removal-expiry');
     expect(await reportStatus(confirmed.reportId)).toBe('removed');
     expect(await reportStatus(unconfirmed.reportId)).toBe('pending');

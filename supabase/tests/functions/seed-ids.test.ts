@@ -18,9 +18,11 @@ async function loginToken(email: string, password: string): Promise<string> {
 /** Runs `fn` over `items`, `width` at a time. */
 async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promise<void>) {
   const queue = [...items];
-  await Promise.all(Array.from({ length: width }, async () => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(item);
+    }),
+  );
 }
 
 describe('seeded ids', () => {
@@ -33,7 +35,9 @@ describe('seeded ids', () => {
   });
 
   it('every seeded article opens through GET /news/{id}', async () => {
-    const { rows } = await adminPool().query<{ id: string; news_title: string }>('select id, news_title from public.news where author_id is not null order by created_at');
+    const { rows } = await adminPool().query<{ id: string; news_title: string }>(
+      'select id, news_title from public.news where author_id is not null order by created_at',
+    );
     for (const row of rows) {
       const res = await api<{ news: { _id: string; newsTitle: string } }>('GET', `/news/${row.id}`);
       expect([row.id, res.status]).toEqual([row.id, 200]);
@@ -61,11 +65,16 @@ describe('seeded ids', () => {
       `select r.* from public.reports r join auth.users u on u.id = r.reporter_id where u.email = 'user@scamcheck.local' order by r.created_at limit 2`,
     );
     expect(own).toHaveLength(2);
-    const patched = await api('PATCH', `/reports/${own[0].id}`, { token: user, json: { incidentDescription: own[0].incident_description ?? 'Seller blocked me after payment.' } });
+    const patched = await api('PATCH', `/reports/${own[0].id}`, {
+      token: user,
+      json: { incidentDescription: own[0].incident_description ?? 'Seller blocked me after payment.' },
+    });
     expect(patched.status).toBe(200);
     const deleted = await api('DELETE', `/reports/${own[1].id}`, { token: user });
     expect(deleted.status).toBe(200);
-    expect((await adminPool().query('select 1 from public.reports where id = $1', [own[1].id])).rows).toEqual([]);
+    expect((await adminPool().query('select 1 from public.reports where id = $1', [own[1].id])).rows).toEqual(
+      [],
+    );
     // Put the demo row back, so the demo data stays whole for whoever uses the stack next.
     const cols = Object.keys(own[1]).filter((c) => c !== 'reported_account_canonical');
     await adminPool().query(

@@ -7,7 +7,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { duplicateReportOf, useCreateReport } from '@/features/reports/api/create-report';
-import { getVisitorLocationQueryOptions, useVisitorLocation } from '@/features/reports/api/get-visitor-location';
+import {
+  getVisitorLocationQueryOptions,
+  useVisitorLocation,
+} from '@/features/reports/api/get-visitor-location';
 import { emptyReportForm, type ReportFormValues } from '@/features/reports/api/report-form-schema';
 import { ACCOUNT_TYPES } from '@/features/reports/api/types';
 import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
@@ -33,7 +36,9 @@ function prefilled(state: unknown): ReportFormValues {
     ...base,
     ...(type ? { reportedAccountType: type } : {}),
     ...(typeof p.reportedAccount === 'string' ? { reportedAccount: p.reportedAccount.slice(0, 320) } : {}),
-    ...(typeof p.incidentDescription === 'string' ? { incidentDescription: p.incidentDescription.slice(0, 5000) } : {}),
+    ...(typeof p.incidentDescription === 'string'
+      ? { incidentDescription: p.incidentDescription.slice(0, 5000) }
+      : {}),
   };
 }
 
@@ -53,8 +58,12 @@ export function Component() {
         title="Report a scam"
         description={
           <>
-            Your report warns the next person. It is reviewed before it shows as verified; your name is never shown.{' '}
-            <Link to={paths.dashboard.allReports.getHref()} className="text-primary underline underline-offset-4">
+            Your report warns the next person. It is reviewed before it shows as verified; your name is never
+            shown.{' '}
+            <Link
+              to={paths.dashboard.allReports.getHref()}
+              className="text-primary underline underline-offset-4"
+            >
               See my reports
             </Link>
           </>
@@ -70,7 +79,10 @@ export function Component() {
           <AlertTitle>You already reported this</AlertTitle>
           <AlertDescription>
             <p>{duplicate.message}</p>
-            <Link to={paths.dashboard.editReport.getHref(duplicate.reportId)} className="font-medium underline underline-offset-4">
+            <Link
+              to={paths.dashboard.editReport.getHref(duplicate.reportId)}
+              className="font-medium underline underline-offset-4"
+            >
               Edit your existing report
             </Link>
           </AlertDescription>

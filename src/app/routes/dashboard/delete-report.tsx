@@ -34,7 +34,9 @@ export function Component() {
           <h1 className="text-xl">Delete this report?</h1>
         </CardTitle>
       </CardHeader>
-      <CardContent className="text-muted-foreground">The report and its evidence are deleted for good.</CardContent>
+      <CardContent className="text-muted-foreground">
+        The report and its evidence are deleted for good.
+      </CardContent>
       <CardFooter className="flex justify-end gap-2">
         <Button asChild variant="outline">
           <Link to={paths.dashboard.allReports.getHref()}>Keep it</Link>

@@ -17,7 +17,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title="Notify Me" description="Watch your own numbers, e-mails, websites or wallets: we tell you as soon as anyone reports one." />
+      <PageHeader
+        title="Notify Me"
+        description="Watch your own numbers, e-mails, websites or wallets: we tell you as soon as anyone reports one."
+      />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
@@ -47,9 +50,17 @@ export function Component() {
             <CardTitle>
               <h2 className="text-lg">Watching</h2>
             </CardTitle>
-            <CardDescription>Stored in the form search uses, so every spelling of a number matches.</CardDescription>
+            <CardDescription>
+              Stored in the form search uses, so every spelling of a number matches.
+            </CardDescription>
           </CardHeader>
-          <CardContent>{registrations.data ? <RegistrationList registrations={registrations.data} /> : <Skeleton className="h-24" />}</CardContent>
+          <CardContent>
+            {registrations.data ? (
+              <RegistrationList registrations={registrations.data} />
+            ) : (
+              <Skeleton className="h-24" />
+            )}
+          </CardContent>
         </Card>
         <Card className="xl:col-span-2">
           <CardHeader>
@@ -57,7 +68,13 @@ export function Component() {
               <h2 className="text-lg">Notifications</h2>
             </CardTitle>
           </CardHeader>
-          <CardContent>{notifications.data ? <NotificationList notifications={notifications.data} /> : <Skeleton className="h-24" />}</CardContent>
+          <CardContent>
+            {notifications.data ? (
+              <NotificationList notifications={notifications.data} />
+            ) : (
+              <Skeleton className="h-24" />
+            )}
+          </CardContent>
         </Card>
       </div>
     </>

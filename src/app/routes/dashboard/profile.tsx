@@ -11,7 +11,10 @@ export function Component() {
   const update = useUpdateProfile();
   return (
     <>
-      <PageHeader title="Profile" description="Your name and avatar appear in the top bar; reports never show them." />
+      <PageHeader
+        title="Profile"
+        description="Your name and avatar appear in the top bar; reports never show them."
+      />
       <Card className="max-w-2xl">
         <CardContent>
           {profile.data ? (
@@ -26,9 +29,12 @@ export function Component() {
                     onSuccess: ({ pendingEmail }) => {
                       toast.success('Profile updated successfully');
                       if (pendingEmail) {
-                        toast.info(`Check your inbox: we sent a confirmation link to ${pendingEmail}. Your e-mail changes once you confirm it.`, {
-                          duration: 10_000,
-                        });
+                        toast.info(
+                          `Check your inbox: we sent a confirmation link to ${pendingEmail}. Your e-mail changes once you confirm it.`,
+                          {
+                            duration: 10_000,
+                          },
+                        );
                       }
                       reset({ name: values.name, email: profile.data.email, avatar: undefined });
                     },

@@ -29,7 +29,12 @@ export function Component() {
   return (
     <>
       <PageHeader title="Search results" />
-      <SearchForm key={searchString} defaultValue={searchString} hrefFor={paths.dashboard.searchResults.getHref} className="mb-8 max-w-2xl" />
+      <SearchForm
+        key={searchString}
+        defaultValue={searchString}
+        hrefFor={paths.dashboard.searchResults.getHref}
+        className="mb-8 max-w-2xl"
+      />
       {search.data ? (
         <SearchResults
           searchString={searchString}

@@ -7,12 +7,16 @@ import { PageHeader } from './page-header';
 export function Component() {
   return (
     <>
-      <PageHeader title="Search" description="Check a number, e-mail, website, e-wallet or crypto address against every report." />
+      <PageHeader
+        title="Search"
+        description="Check a number, e-mail, website, e-wallet or crypto address against every report."
+      />
       <Card className="max-w-3xl">
         <CardContent className="flex flex-col gap-3">
           <SearchForm hrefFor={paths.dashboard.searchResults.getHref} />
           <p className="text-muted-foreground text-sm">
-            For example: <code>https://gcash-rewards-ph.com</code>, <code>0917 555 0142</code> or <code>claims@bpi-secure-verify.com</code>.
+            For example: <code>https://gcash-rewards-ph.com</code>, <code>0917 555 0142</code> or{' '}
+            <code>claims@bpi-secure-verify.com</code>.
           </p>
         </CardContent>
       </Card>

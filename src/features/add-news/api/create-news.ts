@@ -11,12 +11,19 @@ const optionalUrl = (label: string) =>
     .string()
     .trim()
     .max(500, `Keep the ${label} under 500 characters`)
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), `Enter the ${label} as a full address starting with https://`);
+    .refine(
+      (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
+      `Enter the ${label} as a full address starting with https://`,
+    );
 
 /** The Add News form (SPEC.md section 2): newsTitle, newsDescription, tags, imgURL, source, sourceDesc, newsBanner. */
 export const newsFormSchema = z.object({
   newsTitle: z.string().trim().min(1, 'Enter a title').max(300, 'Keep the title under 300 characters'),
-  newsDescription: z.string().trim().min(1, 'Enter the article text').max(20000, 'Keep the article under 20000 characters'),
+  newsDescription: z
+    .string()
+    .trim()
+    .min(1, 'Enter the article text')
+    .max(20000, 'Keep the article under 20000 characters'),
   tags: z.string().trim().max(500, 'Too many tags'),
   imgURL: optionalUrl('image address'),
   source: optionalUrl('source link'),
@@ -29,7 +36,14 @@ export type NewsFormValues = z.input<typeof newsFormSchema>;
 export type NewsFormInput = z.output<typeof newsFormSchema>;
 
 export function parseTags(text: string): string[] {
-  return [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))].slice(0, 20);
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
 }
 
 /** The form's text fields as public.news columns (the banner is handled by the caller). */
@@ -53,7 +67,13 @@ export async function uploadBanner(file: File | undefined): Promise<string | nul
 }
 
 /** Uploads the banner (if any) and adds the article; RLS allows both only for admins. */
-export async function createNews({ values, userId }: { values: NewsFormInput; userId: string }): Promise<{ id: string }> {
+export async function createNews({
+  values,
+  userId,
+}: {
+  values: NewsFormInput;
+  userId: string;
+}): Promise<{ id: string }> {
   const bannerPath = await uploadBanner(values.newsBanner);
   const { data, error } = await supabase
     .from('news')

@@ -18,7 +18,8 @@ export interface NewsRow {
   updated_at: string;
 }
 
-export const NEWS_ROW_COLUMNS = 'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at, updated_at';
+export const NEWS_ROW_COLUMNS =
+  'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at, updated_at';
 
 /** A row as the Add News form's values, for editing it (the banner stays unless a new one is chosen). */
 export function toNewsFormValues(row: NewsRow): NewsFormValues {

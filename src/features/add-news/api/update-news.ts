@@ -26,7 +26,9 @@ export async function updateNews({ news, values }: UpdateNewsInput): Promise<voi
     .eq('id', news.id)
     .select('id');
   // RLS hides the row from non-admins, which PostgREST answers with an empty list, not an error.
-  const failure = error ?? ((data ?? []).length === 0 ? new Error('This article no longer exists, or you may not change it') : null);
+  const failure =
+    error ??
+    ((data ?? []).length === 0 ? new Error('This article no longer exists, or you may not change it') : null);
   if (failure) {
     if (newBanner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([newBanner]);
     throw failure;

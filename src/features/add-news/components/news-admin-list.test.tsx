@@ -36,13 +36,22 @@ function fakeNewsTable(rows: NewsRow[], { refuseDelete = false } = {}) {
       const offset = Number(req.url.searchParams.get('offset') ?? 0);
       const limit = Number(req.url.searchParams.get('limit') ?? table.length);
       const page = table.slice(offset, offset + limit);
-      return json(page, { headers: { 'content-range': `${offset}-${offset + page.length - 1}/${table.length}` } });
+      return json(page, {
+        headers: { 'content-range': `${offset}-${offset + page.length - 1}/${table.length}` },
+      });
     }
     if (req.path === '/rest/v1/news' && req.method === 'DELETE') {
-      if (refuseDelete) return json({ code: '42501', message: 'permission denied for table news', details: null, hint: null }, { status: 403 });
+      if (refuseDelete)
+        return json(
+          { code: '42501', message: 'permission denied for table news', details: null, hint: null },
+          { status: 403 },
+        );
       const id = req.url.searchParams.get('id')?.replace(/^eq\./, '');
       const gone = table.filter((r) => r.id === id);
-      table.splice(table.findIndex((r) => r.id === id), gone.length);
+      table.splice(
+        table.findIndex((r) => r.id === id),
+        gone.length,
+      );
       return json(gone.map(({ id, banner_path }) => ({ id, banner_path })));
     }
     if (req.path === '/storage/v1/object/news-banners' && req.method === 'DELETE') return json([]);
@@ -50,7 +59,8 @@ function fakeNewsTable(rows: NewsRow[], { refuseDelete = false } = {}) {
   return api;
 }
 
-const rowTitles = () => screen.getAllByTestId('news-row').map((li) => within(li).getByRole('link', { hidden: true }).textContent);
+const rowTitles = () =>
+  screen.getAllByTestId('news-row').map((li) => within(li).getByRole('link', { hidden: true }).textContent);
 
 describe('NewsAdminList', () => {
   it("lists the news newest first, ten at a time, with 'Load more' until all are shown", async () => {
@@ -65,7 +75,10 @@ describe('NewsAdminList', () => {
     expect(first.url.searchParams.get('order')).toBe('created_at.desc,id.desc');
     expect(first.headers.get('prefer')).toContain('count=exact');
     // Each article links to its public page.
-    expect(screen.getByRole('link', { name: 'Article 1' })).toHaveAttribute('href', '/news-article/00000000-0000-4000-8000-000000000001');
+    expect(screen.getByRole('link', { name: 'Article 1' })).toHaveAttribute(
+      'href',
+      '/news-article/00000000-0000-4000-8000-000000000001',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(screen.getAllByTestId('news-row')).toHaveLength(12));
@@ -99,11 +112,15 @@ describe('NewsAdminList', () => {
     expect(api.sent('DELETE', '/')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Article 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }),
+    );
     expect(await screen.findByText('News deleted successfully')).toBeInTheDocument();
     const [del] = api.sent('DELETE', '/rest/v1/news');
     expect(del.url.searchParams.get('id')).toBe('eq.00000000-0000-4000-8000-000000000001');
-    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [`${ADMIN_ID}/banner-1.png`] }]);
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([
+      { prefixes: [`${ADMIN_ID}/banner-1.png`] },
+    ]);
     expect(onDeleted).toHaveBeenCalledWith('00000000-0000-4000-8000-000000000001');
     await waitFor(() => expect(rowTitles()).toEqual(['Article 2', 'Article 3']));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -114,7 +131,9 @@ describe('NewsAdminList', () => {
     const user = userEvent.setup({ delay: null });
     renderApp(<NewsAdminList onEdit={() => {}} />);
     await user.click(await screen.findByRole('button', { name: 'Delete Article 2' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }),
+    );
     expect(await screen.findByText('News deleted successfully')).toBeInTheDocument();
     expect(api.sent('DELETE', '/storage/')).toEqual([]);
   });
@@ -125,7 +144,9 @@ describe('NewsAdminList', () => {
     const user = userEvent.setup({ delay: null });
     renderApp(<NewsAdminList onEdit={() => {}} onDeleted={onDeleted} />);
     await user.click(await screen.findByRole('button', { name: 'Delete Article 1' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }),
+    );
     expect(await screen.findByText('permission denied for table news')).toBeInTheDocument();
     expect(screen.queryByText('News deleted successfully')).not.toBeInTheDocument();
     expect(api.sent('DELETE', '/storage/')).toEqual([]);

@@ -4,7 +4,15 @@ import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
@@ -18,7 +26,15 @@ import type { NewsRow } from '../api/types';
  * Every published article, newest first, a page at a time ('Load more'), each with Edit (fills the
  * form above) and Delete (asks first, then removes the row and its banner).
  */
-export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: string; onEdit: (news: NewsRow) => void; onDeleted?: (id: string) => void }) {
+export function NewsAdminList({
+  editingId,
+  onEdit,
+  onDeleted,
+}: {
+  editingId?: string;
+  onEdit: (news: NewsRow) => void;
+  onDeleted?: (id: string) => void;
+}) {
   const news = useNewsPages();
   const remove = useDeleteNews();
   const [confirming, setConfirming] = useState<NewsRow | null>(null);
@@ -49,12 +65,18 @@ export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: st
                 <li
                   key={row.id}
                   data-testid="news-row"
-                  className={cn('flex flex-wrap items-center gap-3 px-4 py-3', row.id === editingId && 'bg-primary/5')}
+                  className={cn(
+                    'flex flex-wrap items-center gap-3 px-4 py-3',
+                    row.id === editingId && 'bg-primary/5',
+                  )}
                   aria-current={row.id === editingId ? 'true' : undefined}
                 >
                   {/* The buttons wrap under the title on a phone rather than squeezing it. */}
                   <div className="min-w-48 flex-1">
-                    <Link to={paths.newsArticle.getHref(row.id)} className="font-medium break-words hover:underline">
+                    <Link
+                      to={paths.newsArticle.getHref(row.id)}
+                      className="font-medium break-words hover:underline"
+                    >
                       {row.news_title}
                     </Link>
                     <p className="text-muted-foreground text-xs">
@@ -64,11 +86,21 @@ export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: st
                     </p>
                   </div>
                   <div className="flex gap-2">
-                    <Button variant="outline" size="sm" onClick={() => onEdit(row)} aria-label={`Edit ${row.news_title}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => onEdit(row)}
+                      aria-label={`Edit ${row.news_title}`}
+                    >
                       <Pencil aria-hidden />
                       Edit
                     </Button>
-                    <Button variant="destructive" size="sm" onClick={() => setConfirming(row)} aria-label={`Delete ${row.news_title}`}>
+                    <Button
+                      variant="destructive"
+                      size="sm"
+                      onClick={() => setConfirming(row)}
+                      aria-label={`Delete ${row.news_title}`}
+                    >
                       <Trash2 aria-hidden />
                       Delete
                     </Button>
@@ -81,7 +113,12 @@ export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: st
                 Showing {rows.length} of {total}
               </p>
               {news.hasNextPage && (
-                <Button variant="outline" size="sm" onClick={() => void news.fetchNextPage()} disabled={news.isFetchingNextPage}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void news.fetchNextPage()}
+                  disabled={news.isFetchingNextPage}
+                >
                   {news.isFetchingNextPage ? 'Loading...' : 'Load more'}
                 </Button>
               )}
@@ -94,7 +131,8 @@ export function NewsAdminList({ editingId, onEdit, onDeleted }: { editingId?: st
           <DialogHeader>
             <DialogTitle>Delete this article?</DialogTitle>
             <DialogDescription>
-              <strong className="break-words">{confirming?.news_title}</strong> and its banner are deleted for good, from the home page and the news list too.
+              <strong className="break-words">{confirming?.news_title}</strong> and its banner are deleted for
+              good, from the home page and the news list too.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

@@ -29,14 +29,21 @@ const UPLOAD = '/functions/v1/upload-image';
 const NEW_BANNER = `${ADMIN_ID}/6f1c2b9e-3d4a-4c5b-8e7f-0a1b2c3d4e5f.png`;
 
 /** The news API as an admin sees it; `upload` and `patch` decide how those answers go. */
-function fakeNewsApi({ upload = 'ok', patch = 'ok' }: { upload?: 'ok' | 'refused'; patch?: 'ok' | 'gone' } = {}) {
+function fakeNewsApi({
+  upload = 'ok',
+  patch = 'ok',
+}: { upload?: 'ok' | 'refused'; patch?: 'ok' | 'gone' } = {}) {
   return fakeSupabase((req: FakeRequest) => {
     if (req.method === 'POST' && req.path === UPLOAD) {
       return upload === 'ok'
         ? json({ bucket: 'news-banners', path: NEW_BANNER }, { status: 201 })
-        : json({ msg: 'News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one' }, { status: 400 });
+        : json(
+            { msg: 'News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one' },
+            { status: 400 },
+          );
     }
-    if (req.method === 'PATCH' && req.path === '/rest/v1/news') return json(patch === 'ok' ? [{ id: article.id }] : []);
+    if (req.method === 'PATCH' && req.path === '/rest/v1/news')
+      return json(patch === 'ok' ? [{ id: article.id }] : []);
     if (req.method === 'DELETE' && req.path === '/storage/v1/object/news-banners') return json([]);
   });
 }
@@ -92,8 +99,12 @@ describe('NewsEditor', () => {
     const form = upload.body as FormData;
     expect(form.get('bucket')).toBe('news-banners');
     expect((form.get('file') as File).name).toBe('banner.png');
-    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: string }).banner_path).toBe(NEW_BANNER);
-    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [article.banner_path] }]);
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: string }).banner_path).toBe(
+      NEW_BANNER,
+    );
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([
+      { prefixes: [article.banner_path] },
+    ]);
     // Order matters: upload, then the row, then the old file.
     expect(api.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'DELETE']);
   });
@@ -106,12 +117,16 @@ describe('NewsEditor', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
     expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBeNull();
-    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [article.banner_path] }]);
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([
+      { prefixes: [article.banner_path] },
+    ]);
     expect(api.requests.map((r) => r.method)).toEqual(['PATCH', 'DELETE']);
   });
 
   it('offers no removal for an article without a banner, and a new banner takes the place of removal', async () => {
-    const view = renderApp(<NewsEditor userId={ADMIN_ID} editing={{ ...article, banner_path: null }} onDone={() => {}} />);
+    const view = renderApp(
+      <NewsEditor userId={ADMIN_ID} editing={{ ...article, banner_path: null }} onDone={() => {}} />,
+    );
     expect(screen.queryByRole('checkbox', { name: 'Remove the current banner' })).not.toBeInTheDocument();
     view.unmount();
 
@@ -124,7 +139,9 @@ describe('NewsEditor', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('News Updated Sucessfully')).toBeInTheDocument();
     expect(api.sent('POST', UPLOAD)).toHaveLength(1);
-    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBe(NEW_BANNER);
+    expect((api.sent('PATCH', '/rest/v1/news')[0].body as { banner_path: unknown }).banner_path).toBe(
+      NEW_BANNER,
+    );
   });
 
   it('leaves the article untouched when the banner upload fails, and shows the server message', async () => {
@@ -134,7 +151,9 @@ describe('NewsEditor', () => {
     renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={onDone} />);
     await user.upload(screen.getByLabelText('New banner (optional)'), png());
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one')).toBeInTheDocument();
+    expect(
+      await screen.findByText('News banner must be an image (JPEG, PNG, WebP or GIF); this file is not one'),
+    ).toBeInTheDocument();
     expect(api.sent('PATCH', '/rest/v1/news')).toEqual([]);
     expect(api.sent('DELETE', '/storage/')).toEqual([]);
     expect(onDone).not.toHaveBeenCalled();
@@ -147,16 +166,23 @@ describe('NewsEditor', () => {
     renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={() => {}} />);
     await user.upload(screen.getByLabelText('New banner (optional)'), png());
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('This article no longer exists, or you may not change it')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This article no longer exists, or you may not change it'),
+    ).toBeInTheDocument();
     // The new file goes; the article's own banner stays.
-    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([{ prefixes: [NEW_BANNER] }]);
+    expect(api.sent('DELETE', '/storage/v1/object/news-banners').map((r) => r.body)).toEqual([
+      { prefixes: [NEW_BANNER] },
+    ]);
   });
 
   it("refuses a new banner over 500000 bytes with 'Image size too large' and sends nothing", async () => {
     const api = fakeNewsApi();
     const user = userEvent.setup({ delay: null });
     renderApp(<NewsEditor userId={ADMIN_ID} editing={article} onDone={() => {}} />);
-    await user.upload(screen.getByLabelText('New banner (optional)'), new File([new Uint8Array(500_001)], 'b.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByLabelText('New banner (optional)'),
+      new File([new Uint8Array(500_001)], 'b.png', { type: 'image/png' }),
+    );
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Image size too large')).toBeInTheDocument();
     await waitFor(() => expect(api.requests).toEqual([]));

@@ -9,7 +9,15 @@ import { NewsForm } from './news-form';
  * The Add News card: adds an article, or, while `editing` is set, edits that one with the same form
  * filled in. `onDone` leaves edit mode (after saving or on Cancel).
  */
-export function NewsEditor({ userId, editing, onDone }: { userId: string; editing: NewsRow | null; onDone: () => void }) {
+export function NewsEditor({
+  userId,
+  editing,
+  onDone,
+}: {
+  userId: string;
+  editing: NewsRow | null;
+  onDone: () => void;
+}) {
   const create = useCreateNews();
   const update = useUpdateNews();
   return (

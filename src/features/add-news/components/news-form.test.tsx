@@ -13,7 +13,10 @@ describe('NewsForm', () => {
     renderApp(<NewsForm onSubmit={onSubmit} isPending={false} />);
     await user.type(screen.getByLabelText('Title'), 'New SIM-swap wave');
     await user.type(screen.getByLabelText('Article'), 'Banks warn of a new wave.');
-    await user.upload(screen.getByLabelText('Banner (optional)'), new File([new Uint8Array(500_001)], 'b.webp', { type: 'image/webp' }));
+    await user.upload(
+      screen.getByLabelText('Banner (optional)'),
+      new File([new Uint8Array(500_001)], 'b.webp', { type: 'image/webp' }),
+    );
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Image size too large')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -27,7 +30,9 @@ describe('NewsForm', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Enter a title')).toBeInTheDocument();
     expect(screen.getByText('Enter the article text')).toBeInTheDocument();
-    expect(screen.getByText('Enter the source link as a full address starting with https://')).toBeInTheDocument();
+    expect(
+      screen.getByText('Enter the source link as a full address starting with https://'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
   });
 

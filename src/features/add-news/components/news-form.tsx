@@ -1,7 +1,15 @@
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -11,13 +19,32 @@ import { SubmitButton } from '@/components/submit-button';
 import { MAX_IMAGE_BYTES } from '@/lib/image-file';
 import { newsFormSchema, type NewsFormInput, type NewsFormValues } from '../api/create-news';
 
-const empty: NewsFormValues = { newsTitle: '', newsDescription: '', tags: '', imgURL: '', source: '', sourceDesc: '', newsBanner: undefined, removeBanner: false };
+const empty: NewsFormValues = {
+  newsTitle: '',
+  newsDescription: '',
+  tags: '',
+  imgURL: '',
+  source: '',
+  sourceDesc: '',
+  newsBanner: undefined,
+  removeBanner: false,
+};
 
 type TextField = Exclude<keyof NewsFormValues, 'newsBanner' | 'newsDescription' | 'removeBanner'>;
 const textFields: { name: TextField; label: string; placeholder?: string; description?: string }[] = [
   { name: 'newsTitle', label: 'Title' },
-  { name: 'tags', label: 'Tags', placeholder: 'gcash, phishing, sms', description: 'Separate tags with commas.' },
-  { name: 'imgURL', label: 'Image address', placeholder: 'https://…', description: 'Used when no banner is uploaded.' },
+  {
+    name: 'tags',
+    label: 'Tags',
+    placeholder: 'gcash, phishing, sms',
+    description: 'Separate tags with commas.',
+  },
+  {
+    name: 'imgURL',
+    label: 'Image address',
+    placeholder: 'https://…',
+    description: 'Used when no banner is uploaded.',
+  },
   { name: 'source', label: 'Source link', placeholder: 'https://…' },
   { name: 'sourceDesc', label: 'Source name', placeholder: 'e.g. Philippine News Agency' },
 ];
@@ -33,7 +60,10 @@ interface NewsFormProps {
 
 /** The Add News form (SPEC.md section 2), also used to edit an article: the same fields, filled in. */
 export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormProps) {
-  const form = useForm<NewsFormValues, unknown, NewsFormInput>({ resolver: zodResolver(newsFormSchema), defaultValues: editing?.values ?? empty });
+  const form = useForm<NewsFormValues, unknown, NewsFormInput>({
+    resolver: zodResolver(newsFormSchema),
+    defaultValues: editing?.values ?? empty,
+  });
   const isEditing = !!editing;
   // A new banner replaces the current one, so "remove" only applies without one.
   const newBanner = useWatch({ control: form.control, name: 'newsBanner' });
@@ -125,7 +155,13 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
         <div className="flex flex-col gap-2 sm:flex-row md:col-span-2">
           <SubmitButton isPending={isPending} className="w-full sm:w-40" />
           {onCancel && (
-            <Button type="button" variant="outline" className="w-full sm:w-40" onClick={onCancel} disabled={isPending}>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full sm:w-40"
+              onClick={onCancel}
+              disabled={isPending}
+            >
               Cancel
             </Button>
           )}

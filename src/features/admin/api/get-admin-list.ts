@@ -8,18 +8,28 @@ export const ADMIN_PAGE_SIZE = 20;
 /** The admin lists: which table, which columns, in which order (RLS lets only admins read them all). */
 export const adminLists = {
   users: { table: 'profiles', columns: 'id, name, email, created_at', filter: null },
-  messages: { table: 'contact_messages', columns: 'id, nickname, email, subject, message, handled_at, created_at', filter: null },
+  messages: {
+    table: 'contact_messages',
+    columns: 'id, nickname, email, subject, message, handled_at, created_at',
+    filter: null,
+  },
   reports: {
     table: 'reports',
-    columns: 'id, incident_type, reported_account_type, reported_account, location, country, status, amount_lost, evidence_path, created_at',
+    columns:
+      'id, incident_type, reported_account_type, reported_account, location, country, status, amount_lost, evidence_path, created_at',
     filter: null,
   },
   pendingReports: {
     table: 'reports',
-    columns: 'id, incident_type, reported_account_type, reported_account, incident_description, location, country, status, amount_lost, evidence_path, created_at',
+    columns:
+      'id, incident_type, reported_account_type, reported_account, incident_description, location, country, status, amount_lost, evidence_path, created_at',
     filter: { column: 'status', value: 'pending' },
   },
-  searches: { table: 'search_log', columns: 'id, search_string, identifier_kind, result_count, city, country, created_at', filter: null },
+  searches: {
+    table: 'search_log',
+    columns: 'id, search_string, identifier_kind, result_count, city, country, created_at',
+    filter: null,
+  },
   visitors: { table: 'visitor_log', columns: 'id, path, city, region, country, created_at', filter: null },
 } as const;
 export type AdminListName = keyof typeof adminLists;
@@ -35,7 +45,9 @@ export async function getAdminList<Row>(name: AdminListName, page: number): Prom
   const from = (page - 1) * ADMIN_PAGE_SIZE;
   let query = supabase.from(spec.table).select(spec.columns, { count: 'exact' });
   if (spec.filter) query = query.eq(spec.filter.column, spec.filter.value);
-  const { data, error, count } = await query.order('created_at', { ascending: false }).range(from, from + ADMIN_PAGE_SIZE - 1);
+  const { data, error, count } = await query
+    .order('created_at', { ascending: false })
+    .range(from, from + ADMIN_PAGE_SIZE - 1);
   if (error) throw error;
   return { rows: (data ?? []) as Row[], total: count ?? 0 };
 }

@@ -22,7 +22,15 @@ export function usePageParam(): [number, (page: number) => void] {
 }
 
 /** A paginated admin table over one of adminLists, newest first. */
-export function PagedList<Row extends { id: string }>({ name, columns, empty }: { name: AdminListName; columns: Column<Row>[]; empty: string }) {
+export function PagedList<Row extends { id: string }>({
+  name,
+  columns,
+  empty,
+}: {
+  name: AdminListName;
+  columns: Column<Row>[];
+  empty: string;
+}) {
   const [page, setPage] = usePageParam();
   const list = useAdminList<Row>(name, page);
   const total = list.data?.total ?? 0;

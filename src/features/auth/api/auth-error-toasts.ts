@@ -10,7 +10,10 @@ type AuthResult = { error?: unknown } | null | undefined;
  * toast. Supabase's Auth UI shows errors only inline under its form; SPEC.md section 8 wants the
  * server's answer as a toast, and this keeps Auth UI itself untouched.
  */
-export function withAuthErrorToasts<C extends { auth: object }>(client: C, onError: (error: unknown) => void = toastError): C {
+export function withAuthErrorToasts<C extends { auth: object }>(
+  client: C,
+  onError: (error: unknown) => void = toastError,
+): C {
   const auth = new Proxy(client.auth, {
     get(target, prop) {
       const value: unknown = Reflect.get(target, prop, target);
@@ -23,5 +26,7 @@ export function withAuthErrorToasts<C extends { auth: object }>(client: C, onErr
       };
     },
   });
-  return new Proxy(client, { get: (target, prop) => (prop === 'auth' ? auth : Reflect.get(target, prop, target)) });
+  return new Proxy(client, {
+    get: (target, prop) => (prop === 'auth' ? auth : Reflect.get(target, prop, target)),
+  });
 }

@@ -8,7 +8,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const registerInputSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
   email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid e-mail address')),
-  password: z.string().min(1, 'Password is required').min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -21,13 +24,19 @@ export async function register({ name, email, password }: RegisterInput) {
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
-    options: { data: { name }, emailRedirectTo: `${window.location.origin}${paths.auth.twoFactor.getHref()}` },
+    options: {
+      data: { name },
+      emailRedirectTo: `${window.location.origin}${paths.auth.twoFactor.getHref()}`,
+    },
   });
   if (error) throw error;
   return data;
 }
 
-export function useRegister({ onSuccess, onError }: { onSuccess?: (input: RegisterInput) => void; onError?: (error: Error) => void } = {}) {
+export function useRegister({
+  onSuccess,
+  onError,
+}: { onSuccess?: (input: RegisterInput) => void; onError?: (error: Error) => void } = {}) {
   return useMutation({
     mutationFn: register,
     onSuccess: (_data, input) => onSuccess?.(input),

@@ -24,7 +24,10 @@ export async function verifySignup(input: VerifySignupInput) {
   return data;
 }
 
-export function useVerifySignup({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+export function useVerifySignup({
+  onSuccess,
+  onError,
+}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   return useMutation({ mutationFn: verifySignup, onSuccess: () => onSuccess?.(), onError });
 }
 

@@ -38,9 +38,23 @@ const colors = {
 
 const variables = {
   colors,
-  radii: { borderRadiusButton: 'calc(var(--radius) - 2px)', buttonBorderRadius: 'calc(var(--radius) - 2px)', inputBorderRadius: 'calc(var(--radius) - 2px)' },
-  fonts: { bodyFontFamily: 'inherit', buttonFontFamily: 'inherit', inputFontFamily: 'inherit', labelFontFamily: 'inherit' },
-  fontSizes: { baseBodySize: '0.875rem', baseInputSize: '1rem', baseLabelSize: '0.875rem', baseButtonSize: '0.875rem' },
+  radii: {
+    borderRadiusButton: 'calc(var(--radius) - 2px)',
+    buttonBorderRadius: 'calc(var(--radius) - 2px)',
+    inputBorderRadius: 'calc(var(--radius) - 2px)',
+  },
+  fonts: {
+    bodyFontFamily: 'inherit',
+    buttonFontFamily: 'inherit',
+    inputFontFamily: 'inherit',
+    labelFontFamily: 'inherit',
+  },
+  fontSizes: {
+    baseBodySize: '0.875rem',
+    baseInputSize: '1rem',
+    baseLabelSize: '0.875rem',
+    baseButtonSize: '0.875rem',
+  },
   space: { inputPadding: '0.6rem 0.75rem', buttonPadding: '0.6rem 1rem' },
 };
 
@@ -77,7 +91,15 @@ export const authUiLocalization: I18nVariables = {
   },
 };
 
-export function ThemedAuth({ view, otpType, redirectTo }: { view: ViewType; otpType?: 'recovery' | 'signup'; redirectTo?: string }) {
+export function ThemedAuth({
+  view,
+  otpType,
+  redirectTo,
+}: {
+  view: ViewType;
+  otpType?: 'recovery' | 'signup';
+  redirectTo?: string;
+}) {
   const { isDark } = useTheme();
   return (
     <Auth

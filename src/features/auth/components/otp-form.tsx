@@ -3,7 +3,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
 import { toastError } from '@/lib/errors';
@@ -11,7 +19,10 @@ import { otpInputSchema, resendSignupCode, useVerifySignup, type OtpInput } from
 
 /** The one-time-password entry: the e-mail (prefilled when remembered) and the 6-digit code. */
 export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; onVerified: () => void }) {
-  const form = useForm<OtpInput>({ resolver: zodResolver(otpInputSchema), defaultValues: { email: defaultEmail, token: '' } });
+  const form = useForm<OtpInput>({
+    resolver: zodResolver(otpInputSchema),
+    defaultValues: { email: defaultEmail, token: '' },
+  });
   const verification = useVerifySignup({ onSuccess: onVerified, onError: toastError });
   const [resending, setResending] = useState(false);
 
@@ -66,13 +77,21 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
                   {...field}
                 />
               </FormControl>
-              <FormDescription>The 6-digit code in the e-mail we sent{defaultEmail ? ` to ${defaultEmail}` : ''}.</FormDescription>
+              <FormDescription>
+                The 6-digit code in the e-mail we sent{defaultEmail ? ` to ${defaultEmail}` : ''}.
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}
         />
         <SubmitButton isPending={verification.isPending} className="w-full" />
-        <Button type="button" variant="link" onClick={resend} disabled={resending} className="self-start px-0">
+        <Button
+          type="button"
+          variant="link"
+          onClick={resend}
+          disabled={resending}
+          className="self-start px-0"
+        >
           {resending ? 'Sending...' : 'Send me a new code'}
         </Button>
       </form>

@@ -15,7 +15,11 @@ export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) 
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit((values) => registration.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => registration.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <FormField
           control={form.control}
           name="name"

@@ -47,5 +47,9 @@ export function useCheckMessage(text: string) {
     const checked = checkItems(text, items, rules.data, lookupsFrom(lookups.data));
     result = { items: checked, verdict: verdictFor(checked) };
   }
-  return { result, error: rules.error ?? lookups.error, isPending: !result && !(rules.error ?? lookups.error) };
+  return {
+    result,
+    error: rules.error ?? lookups.error,
+    isPending: !result && !(rules.error ?? lookups.error),
+  };
 }

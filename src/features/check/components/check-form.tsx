@@ -6,7 +6,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { MESSAGE_MAX_LENGTH } from '@/lib/check-message';
 
 /** The message box of /check: a text, chat or e-mail pasted whole. */
-export function CheckForm({ defaultValue = '', onCheck }: { defaultValue?: string; onCheck: (text: string) => void }) {
+export function CheckForm({
+  defaultValue = '',
+  onCheck,
+}: {
+  defaultValue?: string;
+  onCheck: (text: string) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState(defaultValue);
   const [error, setError] = useState<string | null>(null);
@@ -15,7 +21,9 @@ export function CheckForm({ defaultValue = '', onCheck }: { defaultValue?: strin
     event.preventDefault();
     if (!value.trim()) return setError('Paste the message you received');
     if (value.length > MESSAGE_MAX_LENGTH)
-      return setError(`That is ${value.length.toLocaleString('en')} characters; at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} can be checked. Paste the part with the numbers and links.`);
+      return setError(
+        `That is ${value.length.toLocaleString('en')} characters; at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} can be checked. Paste the part with the numbers and links.`,
+      );
     setError(null);
     onCheck(value);
   }

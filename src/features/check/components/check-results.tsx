@@ -1,5 +1,12 @@
 import { Link } from 'react-router-dom';
-import { AlertTriangle, ExternalLink, FilePlus2, ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
+import {
+  AlertTriangle,
+  ExternalLink,
+  FilePlus2,
+  ShieldAlert,
+  ShieldCheck,
+  ShieldQuestion,
+} from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,12 +16,25 @@ import { accountTypeLabels } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { CheckedItem, CheckResult, Verdict } from '@/lib/check-message';
 
-const verdictLook: Record<Verdict['level'], { title: string; icon: typeof ShieldAlert; className: string }> = {
-  danger: { title: 'Likely a scam', icon: ShieldAlert, className: 'border-destructive/60 text-destructive' },
-  suspicious: { title: 'Be careful', icon: AlertTriangle, className: 'border-amber-500/60 text-amber-700 dark:text-amber-400' },
-  'no-known-risk': { title: 'No warning signs found', icon: ShieldCheck, className: 'border-emerald-600/50 text-emerald-700 dark:text-emerald-400' },
-  'nothing-found': { title: 'Nothing to check', icon: ShieldQuestion, className: '' },
-};
+const verdictLook: Record<Verdict['level'], { title: string; icon: typeof ShieldAlert; className: string }> =
+  {
+    danger: {
+      title: 'Likely a scam',
+      icon: ShieldAlert,
+      className: 'border-destructive/60 text-destructive',
+    },
+    suspicious: {
+      title: 'Be careful',
+      icon: AlertTriangle,
+      className: 'border-amber-500/60 text-amber-700 dark:text-amber-400',
+    },
+    'no-known-risk': {
+      title: 'No warning signs found',
+      icon: ShieldCheck,
+      className: 'border-emerald-600/50 text-emerald-700 dark:text-emerald-400',
+    },
+    'nothing-found': { title: 'Nothing to check', icon: ShieldQuestion, className: '' },
+  };
 
 const signalLabels: Record<string, string> = {
   'lookalike-brand': 'Imitates a brand',
@@ -86,7 +106,12 @@ function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: Check
             <ul className="flex flex-col gap-2" aria-label="Signals">
               {item.signals.map((s) => (
                 <li key={s.code} data-signal={s.code} className="bg-muted/50 rounded-md border p-2">
-                  <span className={cn('font-semibold', s.severity === 'high' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400')}>
+                  <span
+                    className={cn(
+                      'font-semibold',
+                      s.severity === 'high' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400',
+                    )}
+                  >
                     {signalLabels[s.code] ?? s.code}
                   </span>
                   : {s.message}
@@ -113,7 +138,13 @@ function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: Check
 }
 
 /** The verdict, then one row per identifier in the order they appear in the message. */
-export function CheckResults({ result, onReport }: { result: CheckResult; onReport: (item: CheckedItem) => void }) {
+export function CheckResults({
+  result,
+  onReport,
+}: {
+  result: CheckResult;
+  onReport: (item: CheckedItem) => void;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <VerdictPanel verdict={result.verdict} />
@@ -130,7 +161,8 @@ export function CheckResults({ result, onReport }: { result: CheckResult; onRepo
         </section>
       )}
       <p className="text-muted-foreground text-sm">
-        We never open the links. No reports does not mean safe: when in doubt, contact the company through its official app or hotline.
+        We never open the links. No reports does not mean safe: when in doubt, contact the company through its
+        official app or hotline.
       </p>
     </div>
   );

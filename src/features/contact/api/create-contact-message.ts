@@ -10,7 +10,11 @@ export const contactInputSchema = z.object({
   // SPEC.md asks only for the message; without an e-mail the team can read it but not answer.
   email: z.union([z.literal(''), z.string().trim().pipe(z.email('Enter a valid e-mail address'))]),
   subject: optionalText(200, 'Subject'),
-  message: z.string().trim().min(1, 'Message is required').max(5000, 'Message is too long (5000 characters at most)'),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message is too long (5000 characters at most)'),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 
@@ -28,6 +32,9 @@ export async function createContactMessage(input: ContactInput) {
   if (error) throw error;
 }
 
-export function useCreateContactMessage({ onSuccess, onError }: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+export function useCreateContactMessage({
+  onSuccess,
+  onError,
+}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
   return useMutation({ mutationFn: createContactMessage, onSuccess: () => onSuccess?.(), onError });
 }

@@ -11,7 +11,9 @@ describe('ContactForm', () => {
     const onSuccess = vi.fn();
     const api = fakeSupabase(() => undefined);
     renderApp(<ContactForm onSuccess={onSuccess} />);
-    expect(screen.getByText('Without an e-mail address we can read your message but cannot answer it.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Without an e-mail address we can read your message but cannot answer it.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Message is required')).toBeInTheDocument();
     expect(screen.queryByText(/Email is required/)).not.toBeInTheDocument();
@@ -26,7 +28,11 @@ describe('ContactForm', () => {
   it('sends a message without an e-mail address (stored as none)', async () => {
     const user = userEvent.setup();
     const onSuccess = vi.fn();
-    const api = fakeSupabase((req) => (req.method === 'POST' && req.path === '/rest/v1/contact_messages' ? json(null, { status: 201 }) : undefined));
+    const api = fakeSupabase((req) =>
+      req.method === 'POST' && req.path === '/rest/v1/contact_messages'
+        ? json(null, { status: 201 })
+        : undefined,
+    );
     renderApp(<ContactForm onSuccess={onSuccess} />);
     await user.type(screen.getByLabelText('Message'), 'Is 0917 555 0142 a scam?');
     await user.click(screen.getByRole('button', { name: 'submit' }));

@@ -1,13 +1,31 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/submit-button';
 import { toastError } from '@/lib/errors';
-import { contactInputSchema, useCreateContactMessage, type ContactInput } from '../api/create-contact-message';
+import {
+  contactInputSchema,
+  useCreateContactMessage,
+  type ContactInput,
+} from '../api/create-contact-message';
 
-export function ContactForm({ onSuccess, defaultEmail = '' }: { onSuccess: () => void; defaultEmail?: string }) {
+export function ContactForm({
+  onSuccess,
+  defaultEmail = '',
+}: {
+  onSuccess: () => void;
+  defaultEmail?: string;
+}) {
   const form = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
     defaultValues: { nickname: '', email: defaultEmail, subject: '', message: '' },
@@ -16,7 +34,11 @@ export function ContactForm({ onSuccess, defaultEmail = '' }: { onSuccess: () =>
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit((values) => sending.mutate(values))} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => sending.mutate(values))}
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 md:grid-cols-2">
           <FormField
             control={form.control}
@@ -40,7 +62,9 @@ export function ContactForm({ onSuccess, defaultEmail = '' }: { onSuccess: () =>
                 <FormControl>
                   <Input type="email" autoComplete="email" {...field} />
                 </FormControl>
-                <FormDescription>Without an e-mail address we can read your message but cannot answer it.</FormDescription>
+                <FormDescription>
+                  Without an e-mail address we can read your message but cannot answer it.
+                </FormDescription>
                 <FormMessage />
               </FormItem>
             )}

@@ -14,7 +14,8 @@ export interface NewsArticle {
   createdAt: string;
 }
 
-export const NEWS_COLUMNS = 'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at';
+export const NEWS_COLUMNS =
+  'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at';
 
 export interface NewsRow {
   id: string;
@@ -32,7 +33,9 @@ export interface NewsRow {
 export const NEWS_BANNER_BUCKET = 'news-banners';
 
 export function toNewsArticle(row: NewsRow, supabase: SupabaseClient): NewsArticle {
-  const bannerUrl = row.banner_path ? supabase.storage.from(NEWS_BANNER_BUCKET).getPublicUrl(row.banner_path).data.publicUrl : null;
+  const bannerUrl = row.banner_path
+    ? supabase.storage.from(NEWS_BANNER_BUCKET).getPublicUrl(row.banner_path).data.publicUrl
+    : null;
   return {
     id: row.id,
     newsTitle: row.news_title,

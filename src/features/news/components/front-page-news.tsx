@@ -16,7 +16,12 @@ export function FrontPageNews() {
 
   if (news.isPending) {
     return (
-      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" role="status" aria-busy="true" aria-label="Loading news">
+      <div
+        className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+        role="status"
+        aria-busy="true"
+        aria-label="Loading news"
+      >
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-72" />
         ))}
@@ -38,12 +43,17 @@ export function FrontPageNews() {
             <NewsImage src={article.imageUrl} alt="" className="h-40 w-full" />
             <CardHeader>
               <CardTitle className="text-base leading-snug">
-                <Link to={paths.newsArticle.getHref(article.id)} className="after:absolute after:inset-0 hover:underline">
+                <Link
+                  to={paths.newsArticle.getHref(article.id)}
+                  className="after:absolute after:inset-0 hover:underline"
+                >
                   {truncate(article.newsTitle, FRONT_TITLE_MAX)}
                 </Link>
               </CardTitle>
             </CardHeader>
-            <CardContent className="text-muted-foreground text-sm">{truncate(article.newsDescription, FRONT_DESCRIPTION_MAX)}</CardContent>
+            <CardContent className="text-muted-foreground text-sm">
+              {truncate(article.newsDescription, FRONT_DESCRIPTION_MAX)}
+            </CardContent>
           </Card>
         </li>
       ))}

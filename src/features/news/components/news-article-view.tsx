@@ -26,7 +26,9 @@ export function NewsArticleView({ id }: { id: string }) {
       <div className="flex flex-col items-start gap-4">
         <h1 className="text-2xl font-bold">Article not found</h1>
         <p className="text-muted-foreground">
-          {article.isError ? 'The article could not be loaded right now.' : 'This article does not exist or was removed.'}
+          {article.isError
+            ? 'The article could not be loaded right now.'
+            : 'This article does not exist or was removed.'}
         </p>
         <Button asChild variant="outline">
           <Link to={paths.newsList.getHref()}>
@@ -41,7 +43,10 @@ export function NewsArticleView({ id }: { id: string }) {
   const source = safeHttpUrl(article.data.source);
   return (
     <article className="flex flex-col gap-6">
-      <Link to={paths.newsList.getHref()} className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm">
+      <Link
+        to={paths.newsList.getHref()}
+        className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
+      >
         <ArrowLeft className="size-4" aria-hidden /> All news
       </Link>
       <header className="flex flex-col gap-2">
@@ -51,7 +56,12 @@ export function NewsArticleView({ id }: { id: string }) {
           {source && (
             <>
               {' · Source: '}
-              <a href={source.href} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-4">
+              <a
+                href={source.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary underline underline-offset-4"
+              >
                 {sourceDesc || source.hostname}
               </a>
             </>

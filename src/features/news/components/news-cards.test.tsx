@@ -5,7 +5,10 @@ import { FRONT_PAGE_NEWS_LIMIT, FrontPageNews } from './front-page-news';
 import { NewsList } from './news-list';
 
 const longTitle = 'Fake GCash "reward points" texts lead to look-alike login pages';
-const longText = 'Subscribers are receiving text messages saying their e-wallet reward points are about to expire. '.repeat(5);
+const longText =
+  'Subscribers are receiving text messages saying their e-wallet reward points are about to expire. '.repeat(
+    5,
+  );
 
 const article: NewsArticle = {
   id: 'c7d81b69-4946-2e2f-1bb5-fdf18dd1d006',
@@ -40,9 +43,14 @@ describe('news cards', () => {
     const queryClient = createTestQueryClient();
     queryClient.setQueryData(newsKeys.list({}), [article]);
     renderApp(<NewsList />, { queryClient });
-    expect(await screen.findByRole('heading', { name: `${longTitle.slice(0, 40).trimEnd()}...` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: `${longTitle.slice(0, 40).trimEnd()}...` }),
+    ).toBeInTheDocument();
     expect(screen.getByText(`${longText.slice(0, 200).trimEnd()}...`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: `Read full Article: ${longTitle}` })).toHaveAttribute('href', `/news-article/${article.id}`);
+    expect(screen.getByRole('link', { name: `Read full Article: ${longTitle}` })).toHaveAttribute(
+      'href',
+      `/news-article/${article.id}`,
+    );
     // Top News lists the full titles.
     expect(screen.getByRole('link', { name: longTitle })).toBeInTheDocument();
   });

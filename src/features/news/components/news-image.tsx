@@ -10,10 +10,21 @@ export function NewsImage({ src, alt, className }: { src: string | null; alt: st
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
-      <div className={cn('bg-muted text-muted-foreground flex items-center justify-center', className)} aria-hidden>
+      <div
+        className={cn('bg-muted text-muted-foreground flex items-center justify-center', className)}
+        aria-hidden
+      >
         <Newspaper className="size-10" />
       </div>
     );
   }
-  return <img src={src} alt={alt} loading="lazy" onError={() => setFailed(true)} className={cn('object-cover', className)} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      onError={() => setFailed(true)}
+      className={cn('object-cover', className)}
+    />
+  );
 }

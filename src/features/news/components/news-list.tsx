@@ -37,7 +37,10 @@ export function NewsList() {
       </div>
     );
   }
-  if (news.isError) return <p className="text-muted-foreground">The news could not be loaded right now. Please try again later.</p>;
+  if (news.isError)
+    return (
+      <p className="text-muted-foreground">The news could not be loaded right now. Please try again later.</p>
+    );
   if (news.data.length === 0) return <p className="text-lg font-medium">No News Found</p>;
 
   return (
@@ -54,7 +57,9 @@ export function NewsList() {
                     <h2>{truncate(article.newsTitle, LIST_TITLE_MAX)}</h2>
                   </CardTitle>
                 </CardHeader>
-                <CardContent className="text-muted-foreground text-sm">{truncate(article.newsDescription, LIST_DESCRIPTION_MAX)}</CardContent>
+                <CardContent className="text-muted-foreground text-sm">
+                  {truncate(article.newsDescription, LIST_DESCRIPTION_MAX)}
+                </CardContent>
                 <CardFooter className="flex flex-wrap items-center justify-between gap-2">
                   <div className="flex flex-wrap gap-1">
                     {article.tags.slice(0, 4).map((tag) => (
@@ -86,7 +91,9 @@ export function NewsList() {
               <Link to={paths.newsArticle.getHref(article.id)} className="hover:text-primary font-medium">
                 {article.newsTitle}
               </Link>
-              <p className="text-muted-foreground text-xs">{article.sourceDesc ?? formatDate(article.createdAt)}</p>
+              <p className="text-muted-foreground text-xs">
+                {article.sourceDesc ?? formatDate(article.createdAt)}
+              </p>
             </li>
           ))}
         </ol>
@@ -105,7 +112,9 @@ function RelatedNews({ articles }: { articles: NewsArticle[] }) {
       <h2 id="related-news-heading" className="text-lg font-semibold">
         Related News
       </h2>
-      <p className="text-muted-foreground text-xs">Sharing a tag with “{truncate(lead.newsTitle, LIST_TITLE_MAX)}”</p>
+      <p className="text-muted-foreground text-xs">
+        Sharing a tag with “{truncate(lead.newsTitle, LIST_TITLE_MAX)}”
+      </p>
       {related.length === 0 ? (
         <p className="text-muted-foreground text-sm">No related articles yet.</p>
       ) : (
@@ -116,7 +125,10 @@ function RelatedNews({ articles }: { articles: NewsArticle[] }) {
                 {article.newsTitle}
               </Link>
               <p className="text-muted-foreground text-xs">
-                {formatDate(article.createdAt)} · {article.tags.filter((t) => lead.tags.some((l) => l.toLowerCase() === t.toLowerCase())).join(', ')}
+                {formatDate(article.createdAt)} ·{' '}
+                {article.tags
+                  .filter((t) => lead.tags.some((l) => l.toLowerCase() === t.toLowerCase()))
+                  .join(', ')}
               </p>
             </li>
           ))}

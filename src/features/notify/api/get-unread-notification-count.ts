@@ -7,7 +7,10 @@ import { notifyKeys } from './keys';
  * request with an exact count: the number comes back in a header and no rows are sent.
  */
 export async function getUnreadNotificationCount(): Promise<number> {
-  const { count, error } = await supabase.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null);
+  const { count, error } = await supabase
+    .from('notifications')
+    .select('id', { count: 'exact', head: true })
+    .is('read_at', null);
   if (error) throw error;
   return count ?? 0;
 }

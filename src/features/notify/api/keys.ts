@@ -7,5 +7,6 @@ export const notifyKeys = {
    */
   notificationsAll: () => [...notifyKeys.all, 'notifications'] as const,
   notifications: (userId: string | undefined) => [...notifyKeys.notificationsAll(), 'list', userId] as const,
-  unreadCount: (userId: string | undefined) => [...notifyKeys.notificationsAll(), 'unread-count', userId] as const,
+  unreadCount: (userId: string | undefined) =>
+    [...notifyKeys.notificationsAll(), 'unread-count', userId] as const,
 };

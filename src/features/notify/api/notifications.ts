@@ -43,7 +43,10 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id?: string) => {
-      let query = supabase.from('notifications').update({ read_at: new Date().toISOString() }).is('read_at', null);
+      let query = supabase
+        .from('notifications')
+        .update({ read_at: new Date().toISOString() })
+        .is('read_at', null);
       if (id) query = query.eq('id', id);
       const { error } = await query;
       if (error) throw error;

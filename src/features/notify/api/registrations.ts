@@ -24,7 +24,11 @@ export async function getRegistrations(): Promise<NotifyRegistration[]> {
 }
 
 export function getRegistrationsQueryOptions(userId: string | undefined) {
-  return queryOptions({ queryKey: notifyKeys.registrations(userId), queryFn: getRegistrations, enabled: !!userId });
+  return queryOptions({
+    queryKey: notifyKeys.registrations(userId),
+    queryFn: getRegistrations,
+    enabled: !!userId,
+  });
 }
 
 export function useRegistrations(userId: string | undefined) {
@@ -51,11 +55,16 @@ export type NotifyFormInput = z.infer<typeof notifyFormSchema>;
  * Registers every identifier not already registered (the database keeps one row per canonical
  * identifier per user and works out the canonical form itself). Returns how many were new.
  */
-export async function createRegistrations({ assetName, existing }: NotifyFormInput & { existing: string[] }): Promise<number> {
+export async function createRegistrations({
+  assetName,
+  existing,
+}: NotifyFormInput & { existing: string[] }): Promise<number> {
   const parsed = parseIdentifierList(assetName);
   if (!parsed.ok) throw new Error(parsed.error);
   const known = new Set(existing);
-  const rows = parsed.identifiers.filter((i) => !known.has(i.canonical)).map((i) => ({ asset_name: i.value }));
+  const rows = parsed.identifiers
+    .filter((i) => !known.has(i.canonical))
+    .map((i) => ({ asset_name: i.value }));
   if (rows.length === 0) return 0;
   const { error } = await supabase.from('notify_registrations').insert(rows);
   if (error) throw error;

@@ -14,13 +14,23 @@ function describe(n: AppNotification): { text: ReactNode; link: { to: string; la
     case 'identifier_reported':
       return {
         text: <>Someone reported {id}, which you asked us to watch.</>,
-        link: n.identifier ? { to: paths.dashboard.searchResults.getHref(n.identifier), label: 'See the reports' } : null,
+        link: n.identifier
+          ? { to: paths.dashboard.searchResults.getHref(n.identifier), label: 'See the reports' }
+          : null,
       };
     case 'report_status_changed':
-      return { text: <>An admin reviewed your report about {id}.</>, link: { to: paths.dashboard.allReports.getHref(), label: 'See its status' } };
+      return {
+        text: <>An admin reviewed your report about {id}.</>,
+        link: { to: paths.dashboard.allReports.getHref(), label: 'See its status' },
+      };
     case 'removal_requested':
       return {
-        text: <>The holder of {id} asked us to remove your report. Without an answer it is removed after a week; you may also delete it.</>,
+        text: (
+          <>
+            The holder of {id} asked us to remove your report. Without an answer it is removed after a week;
+            you may also delete it.
+          </>
+        ),
         link: { to: paths.dashboard.allReports.getHref(), label: 'My Reports' },
       };
   }
@@ -36,21 +46,36 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
           {unread === 0 ? 'No unread notifications' : `${unread} unread`}
         </p>
         {unread > 0 && (
-          <Button variant="outline" size="sm" onClick={() => markRead.mutate(undefined)} disabled={markRead.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => markRead.mutate(undefined)}
+            disabled={markRead.isPending}
+          >
             <Check aria-hidden />
             Mark all as read
           </Button>
         )}
       </div>
       {notifications.length === 0 ? (
-        <p className="text-muted-foreground">Nothing yet. We tell you here, and by e-mail, when something you watch is reported.</p>
+        <p className="text-muted-foreground">
+          Nothing yet. We tell you here, and by e-mail, when something you watch is reported.
+        </p>
       ) : (
         <ul className="divide-y rounded-md border" aria-label="Notifications">
           {notifications.map((n) => {
             const { text, link } = describe(n);
             return (
-              <li key={n.id} className={cn('flex flex-wrap items-start gap-3 px-4 py-3', !n.read_at && 'bg-primary/5')} data-unread={!n.read_at}>
-                {n.read_at ? <Bell className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden /> : <BellDot className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />}
+              <li
+                key={n.id}
+                className={cn('flex flex-wrap items-start gap-3 px-4 py-3', !n.read_at && 'bg-primary/5')}
+                data-unread={!n.read_at}
+              >
+                {n.read_at ? (
+                  <Bell className="text-muted-foreground mt-0.5 size-4 shrink-0" aria-hidden />
+                ) : (
+                  <BellDot className="text-primary mt-0.5 size-4 shrink-0" aria-hidden />
+                )}
                 {/* The button wraps under the text on a phone rather than squeezing it into a narrow column. */}
                 <div className="min-w-48 flex-1 text-sm">
                   <p>
@@ -70,7 +95,13 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
                   </p>
                 </div>
                 {!n.read_at && (
-                  <Button variant="ghost" size="sm" className="ml-4 sm:ml-0" onClick={() => markRead.mutate(n.id)} disabled={markRead.isPending}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="ml-4 sm:ml-0"
+                    onClick={() => markRead.mutate(n.id)}
+                    disabled={markRead.isPending}
+                  >
                     Mark as read
                   </Button>
                 )}

@@ -11,7 +11,9 @@ describe('NotifyForm', () => {
     const user = userEvent.setup({ delay: null });
     renderApp(<NotifyForm onSubmit={onSubmit} isPending={false} />);
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('Enter at least one e-mail, mobile number, website or crypto wallet')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter at least one e-mail, mobile number, website or crypto wallet'),
+    ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -21,7 +23,11 @@ describe('NotifyForm', () => {
     renderApp(<NotifyForm onSubmit={onSubmit} isPending={false} />);
     await user.type(screen.getByRole('textbox'), '0917 123 4567,{Enter}hello there, me@example.com');
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('"hello there" is not an e-mail, mobile number, website or crypto wallet address')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '"hello there" is not an e-mail, mobile number, website or crypto wallet address',
+      ),
+    ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
@@ -31,6 +37,11 @@ describe('NotifyForm', () => {
     renderApp(<NotifyForm onSubmit={onSubmit} isPending={false} />);
     await user.type(screen.getByRole('textbox'), 'me@example.com, my-shop.ph');
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ assetName: 'me@example.com, my-shop.ph' }, expect.any(Function)));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        { assetName: 'me@example.com, my-shop.ph' },
+        expect.any(Function),
+      ),
+    );
   });
 });

@@ -5,7 +5,8 @@ import { useDeleteRegistration, type NotifyRegistration } from '../api/registrat
 
 export function RegistrationList({ registrations }: { registrations: NotifyRegistration[] }) {
   const remove = useDeleteRegistration();
-  if (registrations.length === 0) return <p className="text-muted-foreground">You are not watching any identifier yet.</p>;
+  if (registrations.length === 0)
+    return <p className="text-muted-foreground">You are not watching any identifier yet.</p>;
   return (
     <ul className="divide-y rounded-md border" aria-label="Registered identifiers">
       {registrations.map((r) => (

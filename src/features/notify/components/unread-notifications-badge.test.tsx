@@ -17,7 +17,9 @@ afterEach(() => {
 
 /** The app's own query defaults (no refetch on focus unless a query asks for it), minus retries. */
 function appQueryClient() {
-  return new QueryClient({ defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } } });
+  return new QueryClient({
+    defaultOptions: { ...queryConfig, queries: { ...queryConfig.queries, retry: false } },
+  });
 }
 
 /**
@@ -28,7 +30,8 @@ function fakeNotifications(initialUnread: number) {
   const state = { unread: initialUnread };
   const api = fakeSupabase((req: FakeRequest) => {
     if (req.path !== '/rest/v1/notifications') return undefined;
-    if (req.method === 'HEAD') return new Response(null, { status: 200, headers: { 'content-range': `*/${state.unread}` } });
+    if (req.method === 'HEAD')
+      return new Response(null, { status: 200, headers: { 'content-range': `*/${state.unread}` } });
     if (req.method === 'PATCH') {
       state.unread = 0;
       return new Response(null, { status: 204 });
@@ -79,7 +82,9 @@ describe('UnreadNotificationsBadge', () => {
   it("shows '99+' above 99 but names the real number, and the singular for one", async () => {
     fakeNotifications(150);
     const view = renderInLink();
-    expect(await screen.findByRole('link', { name: linkName('150 unread notifications') })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', { name: linkName('150 unread notifications') }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('unread-notifications-badge')).toHaveTextContent(/^99\+/);
     view.unmount();
     vi.restoreAllMocks();

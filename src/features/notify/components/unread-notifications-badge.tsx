@@ -16,7 +16,11 @@ export function UnreadNotificationsBadge({ userId }: { userId: string | undefine
   const count = unread.data ?? 0;
   if (count === 0) return null;
   return (
-    <Badge variant="destructive" className="ml-auto min-w-5 rounded-full px-1.5 tabular-nums" data-testid="unread-notifications-badge">
+    <Badge
+      variant="destructive"
+      className="ml-auto min-w-5 rounded-full px-1.5 tabular-nums"
+      data-testid="unread-notifications-badge"
+    >
       <span aria-hidden>{unreadBadgeText(count)}</span>
       {/* Chrome puts a space between the link's text and the badge by itself; the leading one covers browsers that do not. */}
       <span className="sr-only">{` ${count} unread ${count === 1 ? 'notification' : 'notifications'}`}</span>

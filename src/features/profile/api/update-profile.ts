@@ -25,7 +25,13 @@ export interface UpdateProfileResult {
  * Saves name and avatar in public.profiles (RLS: one's own row), then asks Supabase Auth to change
  * the e-mail, which only happens once the user follows the link in the confirmation e-mail.
  */
-export async function updateProfile({ profile, values }: { profile: Profile; values: ProfileFormInput }): Promise<UpdateProfileResult> {
+export async function updateProfile({
+  profile,
+  values,
+}: {
+  profile: Profile;
+  values: ProfileFormInput;
+}): Promise<UpdateProfileResult> {
   const avatarPath = values.avatar ? await uploadImage(AVATAR_BUCKET, values.avatar) : null;
   const { error } = await supabase
     .from('profiles')
@@ -35,7 +41,8 @@ export async function updateProfile({ profile, values }: { profile: Profile; val
     if (avatarPath) await supabase.storage.from(AVATAR_BUCKET).remove([avatarPath]);
     throw error;
   }
-  if (avatarPath && profile.avatarPath) await supabase.storage.from(AVATAR_BUCKET).remove([profile.avatarPath]);
+  if (avatarPath && profile.avatarPath)
+    await supabase.storage.from(AVATAR_BUCKET).remove([profile.avatarPath]);
 
   const email = values.email.trim().toLowerCase();
   if (email !== profile.email.toLowerCase()) {

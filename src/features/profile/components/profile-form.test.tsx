@@ -2,7 +2,13 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 import { ProfileForm } from './profile-form';
 
-const profile = { id: '00000000-0000-4000-8000-000000000001', name: 'Juan', email: 'juan@example.com', avatarPath: null, isAdmin: false };
+const profile = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Juan',
+  email: 'juan@example.com',
+  avatarPath: null,
+  isAdmin: false,
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -15,7 +21,10 @@ describe('ProfileForm', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const user = userEvent.setup({ delay: null });
     renderApp(<ProfileForm profile={profile} onSubmit={onSubmit} isPending={false} />);
-    await user.upload(screen.getByLabelText('Avatar'), new File([new Uint8Array(600_000)], 'me.jpg', { type: 'image/jpeg' }));
+    await user.upload(
+      screen.getByLabelText('Avatar'),
+      new File([new Uint8Array(600_000)], 'me.jpg', { type: 'image/jpeg' }),
+    );
     expect(await screen.findByText('Image size too large')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'submit' }));
     await waitFor(() => expect(screen.getByText('Image size too large')).toBeInTheDocument());

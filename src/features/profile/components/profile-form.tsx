@@ -1,7 +1,15 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ImageFileInput } from '@/components/image-file-input';
 import { SubmitButton } from '@/components/submit-button';
@@ -9,7 +17,12 @@ import { UserRound } from 'lucide-react';
 import type { Profile } from '@/lib/auth';
 import { MAX_IMAGE_BYTES } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
-import { AVATAR_BUCKET, profileFormSchema, type ProfileFormInput, type ProfileFormValues } from '../api/update-profile';
+import {
+  AVATAR_BUCKET,
+  profileFormSchema,
+  type ProfileFormInput,
+  type ProfileFormValues,
+} from '../api/update-profile';
 
 export function ProfileForm({
   profile,
@@ -24,11 +37,18 @@ export function ProfileForm({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { name: profile.name, email: profile.email, avatar: undefined },
   });
-  const avatarUrl = profile.avatarPath ? supabase.storage.from(AVATAR_BUCKET).getPublicUrl(profile.avatarPath).data.publicUrl : undefined;
+  const avatarUrl = profile.avatarPath
+    ? supabase.storage.from(AVATAR_BUCKET).getPublicUrl(profile.avatarPath).data.publicUrl
+    : undefined;
 
   return (
     <Form {...form}>
-      <form noValidate aria-label="Profile form" onSubmit={form.handleSubmit((values) => onSubmit(values, form.reset))} className="flex flex-col gap-6">
+      <form
+        noValidate
+        aria-label="Profile form"
+        onSubmit={form.handleSubmit((values) => onSubmit(values, form.reset))}
+        className="flex flex-col gap-6"
+      >
         <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <Avatar className="size-20">
             {avatarUrl && <AvatarImage src={avatarUrl} alt="Your avatar" className="object-cover" />}
@@ -53,7 +73,9 @@ export function ProfileForm({
                     }}
                   />
                 </FormControl>
-                <FormDescription>An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.</FormDescription>
+                <FormDescription>
+                  An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
+                </FormDescription>
                 <FormMessage />
               </FormItem>
             )}
@@ -81,7 +103,9 @@ export function ProfileForm({
               <FormControl>
                 <Input type="email" autoComplete="email" {...field} />
               </FormControl>
-              <FormDescription>A new address takes effect once you confirm it from the e-mail we send.</FormDescription>
+              <FormDescription>
+                A new address takes effect once you confirm it from the e-mail we send.
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}

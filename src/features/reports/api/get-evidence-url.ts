@@ -11,7 +11,9 @@ export function useEvidenceUrl(path: string | null | undefined) {
   return useQuery({
     queryKey: reportKeys.evidence(path ?? ''),
     queryFn: async () => {
-      const { data, error } = await supabase.storage.from(EVIDENCE_BUCKET).createSignedUrl(path!, LINK_SECONDS);
+      const { data, error } = await supabase.storage
+        .from(EVIDENCE_BUCKET)
+        .createSignedUrl(path!, LINK_SECONDS);
       if (error) throw error;
       return data.signedUrl;
     },

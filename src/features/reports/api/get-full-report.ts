@@ -42,7 +42,11 @@ export async function getFullReport(id: string): Promise<FullReport> {
 }
 
 export function getFullReportQueryOptions(id: string) {
-  return queryOptions({ queryKey: reportKeys.fullReport(id), queryFn: () => getFullReport(id), staleTime: 60_000 });
+  return queryOptions({
+    queryKey: reportKeys.fullReport(id),
+    queryFn: () => getFullReport(id),
+    staleTime: 60_000,
+  });
 }
 
 export function useFullReport(id: string | null) {

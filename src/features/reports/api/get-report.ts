@@ -5,7 +5,11 @@ import { REPORT_CARD_COLUMNS, type ReportRow } from './types';
 
 /** One report the caller may edit (RLS: their own, or any for admins); a missing one is an error. */
 export async function getReport(id: string): Promise<ReportRow> {
-  const { data, error } = await supabase.from('report_cards').select(REPORT_CARD_COLUMNS).eq('id', id).maybeSingle();
+  const { data, error } = await supabase
+    .from('report_cards')
+    .select(REPORT_CARD_COLUMNS)
+    .eq('id', id)
+    .maybeSingle();
   if (error) throw error;
   if (!data) throw new Error('Report not found');
   return data as ReportRow;

@@ -31,12 +31,19 @@ export const reportFormSchema = z
     reportedAccount: z.string(),
     consentToContact: z.enum(['yes', 'no'], { error: 'Answer yes or no' }),
     evidence: optionalImageFile,
-    incidentDescription: z.string().trim().min(1, 'Describe what happened').max(5000, 'Keep the description under 5000 characters'),
+    incidentDescription: z
+      .string()
+      .trim()
+      .min(1, 'Describe what happened')
+      .max(5000, 'Keep the description under 5000 characters'),
     location: z.string().trim().max(200, 'Keep the location under 200 characters'),
     amountLost: z
       .string()
       .trim()
-      .refine((v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v.replace(/,/g, '')), 'Enter an amount like 1500 or 1500.50'),
+      .refine(
+        (v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v.replace(/,/g, '')),
+        'Enter an amount like 1500 or 1500.50',
+      ),
   })
   .superRefine((values, ctx) => {
     const message = identifierError(values.reportedAccountType, values.reportedAccount);

@@ -18,14 +18,20 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Full report</DialogTitle>
-          <DialogDescription>{data ? `${accountTypeLabels[data.reported_account_type] ?? data.reported_account_type}: ${data.reported_account}` : 'Loading the report…'}</DialogDescription>
+          <DialogDescription>
+            {data
+              ? `${accountTypeLabels[data.reported_account_type] ?? data.reported_account_type}: ${data.reported_account}`
+              : 'Loading the report…'}
+          </DialogDescription>
         </DialogHeader>
         {report.isError && <p className="text-destructive">{errorMessage(report.error)}</p>}
         {report.isPending && !report.isError && <Skeleton className="h-48 w-full" />}
         {data && (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-              <Item label="Incident type">{incidentTypeLabels[data.incident_type] ?? data.incident_type}</Item>
+              <Item label="Incident type">
+                {incidentTypeLabels[data.incident_type] ?? data.incident_type}
+              </Item>
               <Item label="Status">
                 <ReportStatusBadge status={data.status} />
               </Item>
@@ -33,18 +39,28 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
               <Item label="Reported date">{formatDate(data.reported_date)}</Item>
               <Item label="Location">{data.location || '—'}</Item>
               <Item label="Country">{formatCountry(data.country)}</Item>
-              <Item label="Amount lost">{data.amount_lost == null ? 'Not given' : formatAmount(data.amount_lost)}</Item>
-              <Item label="Reports about this account">{reportedCaseText(Number(data.reported_case_count))}</Item>
+              <Item label="Amount lost">
+                {data.amount_lost == null ? 'Not given' : formatAmount(data.amount_lost)}
+              </Item>
+              <Item label="Reports about this account">
+                {reportedCaseText(Number(data.reported_case_count))}
+              </Item>
             </dl>
             <section>
               <h3 className="mb-1 text-sm font-semibold">Description</h3>
-              <p className="bg-muted/40 rounded-md border p-3 text-sm whitespace-pre-wrap">{data.incident_description || 'No description given.'}</p>
+              <p className="bg-muted/40 rounded-md border p-3 text-sm whitespace-pre-wrap">
+                {data.incident_description || 'No description given.'}
+              </p>
             </section>
             {data.evidenceUrl && (
               <section>
                 <h3 className="mb-1 text-sm font-semibold">Evidence</h3>
                 <a href={data.evidenceUrl} target="_blank" rel="noopener noreferrer">
-                  <img src={data.evidenceUrl} alt="Evidence attached to the report" className="max-h-96 rounded-md border object-contain" />
+                  <img
+                    src={data.evidenceUrl}
+                    alt="Evidence attached to the report"
+                    className="max-h-96 rounded-md border object-contain"
+                  />
                 </a>
               </section>
             )}

@@ -3,7 +3,15 @@ import { Form, Link, useNavigation } from 'react-router-dom';
 import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -33,16 +41,25 @@ export function ReportCard({ report }: { report: ReportRow }) {
   const type = report.incident_type;
 
   return (
-    <Card className="gap-4" data-testid="report-card" aria-label={`${accountTypeLabels[report.reported_account_type]} ${report.reported_account}`}>
+    <Card
+      className="gap-4"
+      data-testid="report-card"
+      aria-label={`${accountTypeLabels[report.reported_account_type]} ${report.reported_account}`}
+    >
       <CardHeader className="flex flex-row items-start gap-4">
         <span
           aria-hidden
-          className={cn('flex size-12 shrink-0 items-center justify-center rounded-lg text-xl font-bold uppercase', typeColors[type])}
+          className={cn(
+            'flex size-12 shrink-0 items-center justify-center rounded-lg text-xl font-bold uppercase',
+            typeColors[type],
+          )}
         >
           {type.charAt(0)}
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold">{accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}</h2>
+          <h2 className="text-lg font-semibold">
+            {accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}
+          </h2>
           <p className="text-muted-foreground truncate" title={report.reported_account}>
             {report.reported_account}
           </p>
@@ -63,17 +80,30 @@ export function ReportCard({ report }: { report: ReportRow }) {
         </p>
       </CardContent>
       <CardFooter className="flex flex-wrap items-center gap-2">
-        <span className={cn('inline-flex h-[30px] w-[100px] items-center justify-center rounded-md text-sm font-medium', typeColors[type])}>
+        <span
+          className={cn(
+            'inline-flex h-[30px] w-[100px] items-center justify-center rounded-md text-sm font-medium',
+            typeColors[type],
+          )}
+        >
           {incidentTypeLabels[type] ?? type}
         </span>
         <div className="ml-auto flex gap-2">
           <Button asChild variant="outline" size="sm">
-            <Link to={paths.dashboard.editReport.getHref(report.id)} aria-label={`Edit report about ${report.reported_account}`}>
+            <Link
+              to={paths.dashboard.editReport.getHref(report.id)}
+              aria-label={`Edit report about ${report.reported_account}`}
+            >
               <Pencil aria-hidden />
               Edit
             </Link>
           </Button>
-          <Button variant="destructive" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete report about ${report.reported_account}`}>
+          <Button
+            variant="destructive"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete report about ${report.reported_account}`}
+          >
             <Trash2 aria-hidden />
             Delete
           </Button>
@@ -84,7 +114,8 @@ export function ReportCard({ report }: { report: ReportRow }) {
           <DialogHeader>
             <DialogTitle>Delete this report?</DialogTitle>
             <DialogDescription>
-              The report about <strong className="break-all">{report.reported_account}</strong> and its evidence are deleted for good.
+              The report about <strong className="break-all">{report.reported_account}</strong> and its
+              evidence are deleted for good.
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>

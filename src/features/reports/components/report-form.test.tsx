@@ -68,7 +68,10 @@ describe('ReportForm', () => {
 
   it('accepts only images as evidence', async () => {
     const { onSubmit, user } = setup();
-    await user.upload(screen.getByLabelText('Evidence (screenshot)'), new File(['%PDF'], 'evidence.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      screen.getByLabelText('Evidence (screenshot)'),
+      new File(['%PDF'], 'evidence.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByText(/only jpeg, png, webp or gif images/i)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });

@@ -1,6 +1,14 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -9,7 +17,12 @@ import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/submit-button';
 import { accountTypeLabels, incidentTypeLabels } from '@/lib/format';
 import { MAX_IMAGE_BYTES } from '@/lib/image-file';
-import { reportFormSchema, tomorrowISO, type ReportFormInput, type ReportFormValues } from '../api/report-form-schema';
+import {
+  reportFormSchema,
+  tomorrowISO,
+  type ReportFormInput,
+  type ReportFormValues,
+} from '../api/report-form-schema';
 import { ACCOUNT_TYPES, INCIDENT_TYPES, type AccountType } from '../api/types';
 import { ImageFileInput } from '@/components/image-file-input';
 
@@ -42,7 +55,10 @@ export function ReportForm({
   evidenceUrl?: string;
   submitLabel?: string;
 }) {
-  const form = useForm<ReportFormValues, unknown, ReportFormInput>({ resolver: zodResolver(reportFormSchema), defaultValues });
+  const form = useForm<ReportFormValues, unknown, ReportFormInput>({
+    resolver: zodResolver(reportFormSchema),
+    defaultValues,
+  });
   const accountType = useWatch({ control: form.control, name: 'reportedAccountType' });
 
   return (
@@ -60,7 +76,12 @@ export function ReportForm({
             <FormItem className="md:col-span-2">
               <FormLabel>What happened?</FormLabel>
               <FormControl>
-                <RadioGroup value={field.value} onValueChange={field.onChange} className="flex flex-wrap gap-4" aria-label="Incident type">
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  className="flex flex-wrap gap-4"
+                  aria-label="Incident type"
+                >
                   {INCIDENT_TYPES.map((type) => (
                     <div key={type} className="flex items-center gap-2">
                       <RadioGroupItem value={type} id={`incident-${type}`} />
@@ -126,9 +147,16 @@ export function ReportForm({
             <FormItem className="md:col-span-2">
               <FormLabel>Reported account</FormLabel>
               <FormControl>
-                <Input autoComplete="off" spellCheck={false} placeholder={accountPlaceholders[accountType]} {...field} />
+                <Input
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={accountPlaceholders[accountType]}
+                  {...field}
+                />
               </FormControl>
-              <FormDescription>The number, e-mail, e-wallet, wallet address or website the scammer used.</FormDescription>
+              <FormDescription>
+                The number, e-mail, e-wallet, wallet address or website the scammer used.
+              </FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -140,7 +168,11 @@ export function ReportForm({
             <FormItem className="md:col-span-2">
               <FormLabel>Incident description</FormLabel>
               <FormControl>
-                <Textarea rows={5} placeholder="What happened, when, and how they contacted you." {...field} />
+                <Textarea
+                  rows={5}
+                  placeholder="What happened, when, and how they contacted you."
+                  {...field}
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -197,7 +229,11 @@ export function ReportForm({
               <FormMessage />
               {evidenceUrl && (
                 <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
-                  <img src={evidenceUrl} alt="Current evidence" className="max-h-32 rounded-md border object-contain" />
+                  <img
+                    src={evidenceUrl}
+                    alt="Current evidence"
+                    className="max-h-32 rounded-md border object-contain"
+                  />
                 </a>
               )}
             </FormItem>
@@ -210,7 +246,12 @@ export function ReportForm({
             <FormItem>
               <FormLabel>Have you Notified authorities yet?</FormLabel>
               <FormControl>
-                <RadioGroup value={field.value} onValueChange={field.onChange} className="flex gap-6" aria-label="Have you Notified authorities yet?">
+                <RadioGroup
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  className="flex gap-6"
+                  aria-label="Have you Notified authorities yet?"
+                >
                   {(['yes', 'no'] as const).map((answer) => (
                     <div key={answer} className="flex items-center gap-2">
                       <RadioGroupItem value={answer} id={`consent-${answer}`} />

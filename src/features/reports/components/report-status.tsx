@@ -8,10 +8,19 @@ import type { ReportStatus } from '../api/types';
  * rejected or removed their report, so those states get their own badge instead of hiding as
  * 'not-verified'. Icon and words carry the meaning, so colour is not the only cue.
  */
-export function ReportStatusBadge({ status, className }: { status: ReportStatus | 'not-verified'; className?: string }) {
+export function ReportStatusBadge({
+  status,
+  className,
+}: {
+  status: ReportStatus | 'not-verified';
+  className?: string;
+}) {
   if (status === 'verified') {
     return (
-      <Badge variant="outline" className={cn('border-success/40 bg-success/10 text-green-800 dark:text-green-300', className)}>
+      <Badge
+        variant="outline"
+        className={cn('border-success/40 bg-success/10 text-green-800 dark:text-green-300', className)}
+      >
         <BadgeCheck aria-hidden />
         verified
       </Badge>
@@ -19,14 +28,20 @@ export function ReportStatusBadge({ status, className }: { status: ReportStatus 
   }
   if (status === 'rejected' || status === 'removed') {
     return (
-      <Badge variant="outline" className={cn('border-destructive/40 bg-destructive/10 text-destructive', className)}>
+      <Badge
+        variant="outline"
+        className={cn('border-destructive/40 bg-destructive/10 text-destructive', className)}
+      >
         <Ban aria-hidden />
         {status}
       </Badge>
     );
   }
   return (
-    <Badge variant="outline" className={cn('border-warning/50 bg-warning/10 text-amber-800 dark:text-amber-300', className)}>
+    <Badge
+      variant="outline"
+      className={cn('border-warning/50 bg-warning/10 text-amber-800 dark:text-amber-300', className)}
+    >
       <Clock aria-hidden />
       not-verified
     </Badge>

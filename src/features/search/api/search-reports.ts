@@ -62,6 +62,13 @@ export function searchReportsQueryOptions(searchString: string, userId: string |
   });
 }
 
-export function useSearchReports(searchString: string, userId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...searchReportsQueryOptions(searchString, userId), enabled: enabled && searchString.trim().length > 0 });
+export function useSearchReports(
+  searchString: string,
+  userId: string | null,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({
+    ...searchReportsQueryOptions(searchString, userId),
+    enabled: enabled && searchString.trim().length > 0,
+  });
 }

@@ -19,11 +19,23 @@ const VIEW_H = 600;
 
 function project(lng: number, lat: number): [number, number] {
   const phi = (Math.max(-85, Math.min(85, lat)) * Math.PI) / 180;
-  return [((lng + 180) / 360) * WORLD, ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * WORLD];
+  return [
+    ((lng + 180) / 360) * WORLD,
+    ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * WORLD,
+  ];
 }
 
 function ringPath(ring: Position[]): string {
-  return ring.map(([lng, lat], i) => `${i ? 'L' : 'M'}${project(lng, lat).map((v) => v.toFixed(1)).join(',')}`).join('') + 'Z';
+  return (
+    ring
+      .map(
+        ([lng, lat], i) =>
+          `${i ? 'L' : 'M'}${project(lng, lat)
+            .map((v) => v.toFixed(1))
+            .join(',')}`,
+      )
+      .join('') + 'Z'
+  );
 }
 
 function geometryPath(g: Geometry | null): string {
@@ -42,7 +54,10 @@ export function IncidentMapPreview({ points }: { points: Point[] }) {
   landPath ??= world.features.map((f) => geometryPath(f.geometry)).join('');
   const center =
     points.length > 0
-      ? { lat: points.reduce((s, p) => s + p[0], 0) / points.length, lng: points.reduce((s, p) => s + p[1], 0) / points.length }
+      ? {
+          lat: points.reduce((s, p) => s + p[0], 0) / points.length,
+          lng: points.reduce((s, p) => s + p[1], 0) / points.length,
+        }
       : { lat: PHILIPPINES.latitude, lng: PHILIPPINES.longitude };
   const [cx, cy] = project(center.lng, center.lat);
   return (

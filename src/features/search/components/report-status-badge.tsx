@@ -6,7 +6,13 @@ import { cn } from '@/lib/utils';
  * 'verified' or 'not-verified' with distinct styles (SPEC.md section 4); the icon and words carry
  * the meaning, so colour is not the only cue.
  */
-export function ReportStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
+export function ReportStatusBadge({
+  status,
+  className,
+}: {
+  status: string | null | undefined;
+  className?: string;
+}) {
   const verified = !!status && status !== 'not-verified' && status !== 'pending';
   return (
     <Badge

@@ -18,11 +18,13 @@ const MESSAGE_MAX_LENGTH = 5000;
 export const SEARCH_MAX_LENGTH = 256;
 
 export const searchFormSchema = z.object({
-  searchString: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Enter a number, e-mail, website, e-wallet or crypto address'),
-    z.maxLength(SEARCH_MAX_LENGTH, 'That is too long to be an identifier'),
-  ),
+  searchString: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a number, e-mail, website, e-wallet or crypto address'),
+      z.maxLength(SEARCH_MAX_LENGTH, 'That is too long to be an identifier'),
+    ),
 });
 export type SearchFormValues = z.infer<typeof searchFormSchema>;
 
@@ -53,7 +55,9 @@ export function SearchForm({
     event.preventDefault();
     if (looksLikeMessage(value)) {
       if (value.length > MESSAGE_MAX_LENGTH) {
-        setError(`That message is too long: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters can be checked`);
+        setError(
+          `That message is too long: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters can be checked`,
+        );
         return;
       }
       setError(null);
@@ -70,7 +74,12 @@ export function SearchForm({
   }
 
   return (
-    <form role="search" noValidate onSubmit={onSubmit} className={cn('flex w-full flex-col gap-2', className)}>
+    <form
+      role="search"
+      noValidate
+      onSubmit={onSubmit}
+      className={cn('flex w-full flex-col gap-2', className)}
+    >
       <Label htmlFor={`${id}-input`} className="sr-only">
         Number, e-mail, website, e-wallet or crypto address, or a whole message
       </Label>

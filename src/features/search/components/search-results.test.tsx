@@ -18,14 +18,27 @@ function result(reports: SearchReport[], count = reports.length): SearchResult {
   return {
     count,
     reports,
-    summary: { count, last_victim_country: 'PH', risk_level: 63, risk_label: 'high', estimated_amount_lost: 20000 },
+    summary: {
+      count,
+      last_victim_country: 'PH',
+      risk_level: 63,
+      risk_label: 'high',
+      estimated_amount_lost: 20000,
+    },
     points: [],
   };
 }
 
 describe('SearchResults', () => {
   it("shows 'No Results Found', the caution advice and the checklist link when nothing matches", () => {
-    renderApp(<SearchResults searchString="nobody@example.com" result={result([], 0)} signedIn={false} fullReportHref="/dashboard/search/x" />);
+    renderApp(
+      <SearchResults
+        searchString="nobody@example.com"
+        result={result([], 0)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     expect(screen.getByText(/proceed with caution/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'scam-check checklist' })).toHaveAttribute('href', '/guide');
@@ -33,15 +46,28 @@ describe('SearchResults', () => {
 
   it('shows the count, the computed summary and at most 10 rows with the limited columns for visitors', () => {
     const reports = Array.from({ length: 12 }, (_, i) => report(i));
-    renderApp(<SearchResults searchString="0917 555 0142" result={result(reports, 14)} signedIn={false} fullReportHref="/dashboard/search/0917" />);
+    renderApp(
+      <SearchResults
+        searchString="0917 555 0142"
+        result={result(reports, 14)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/0917"
+      />,
+    );
     expect(screen.getByText(/reported cases for/).textContent).toBe('14 reported cases for 0917 555 0142');
-    const summary = screen.getByRole('heading', { name: 'Summarized Report' }).closest('[data-slot=card]') as HTMLElement;
+    const summary = screen
+      .getByRole('heading', { name: 'Summarized Report' })
+      .closest('[data-slot=card]') as HTMLElement;
     expect(within(summary).getByText('Philippines')).toBeInTheDocument();
     expect(within(summary).getByText('63% (high)')).toBeInTheDocument();
     expect(within(summary).getByText('₱20,000.00')).toBeInTheDocument();
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual([
       'Reported Date',
       'Incident Type',
       'Asset Type',
@@ -68,7 +94,9 @@ describe('SearchResults', () => {
         fullReportHref="/dashboard/search/x"
       />,
     );
-    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell').map((td) => td.textContent);
+    const cells = within(screen.getAllByRole('row')[1])
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
     expect(cells[0]).toBe('Nov 2, 2026');
     expect(cells[5]).toBe('Oct 15, 2026');
     expect(cells[4]).toContain('verified');
@@ -86,7 +114,10 @@ describe('SearchResults', () => {
     expect(screen.getByRole('columnheader', { name: 'Reported Account' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '0917 555 0142' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Philippines' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View full report' })).toHaveAttribute('href', '/dashboard/search/x');
+    expect(screen.getByRole('link', { name: 'View full report' })).toHaveAttribute(
+      'href',
+      '/dashboard/search/x',
+    );
     expect(screen.getByText('not-verified')).toBeInTheDocument();
   });
 });

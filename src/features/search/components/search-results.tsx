@@ -39,7 +39,8 @@ export function SearchResults({
     <div className="flex flex-col gap-8">
       <p className="text-lg" aria-live="polite">
         <span className="text-destructive text-3xl font-bold">{result.count}</span>{' '}
-        {result.count === 1 ? 'reported case' : 'reported cases'} for <strong className="break-all">{searchString}</strong>
+        {result.count === 1 ? 'reported case' : 'reported cases'} for{' '}
+        <strong className="break-all">{searchString}</strong>
       </p>
 
       <SummarizedReport summary={result.summary} />
@@ -69,7 +70,10 @@ function IncidentMap({ points }: { points: [number, number][] }) {
   const [interactive, setInteractive] = useState(false);
   const loading = <Skeleton role="status" aria-label="Loading map" className="absolute inset-0" />;
   return (
-    <div data-testid="incident-heatmap" className="relative h-[60vh] w-full overflow-hidden rounded-xl border md:w-[70vw]">
+    <div
+      data-testid="incident-heatmap"
+      className="relative h-[60vh] w-full overflow-hidden rounded-xl border md:w-[70vw]"
+    >
       <div
         role="img"
         aria-label={`Heatmap of ${points.length} reported incident location${points.length === 1 ? '' : 's'}`}
@@ -101,7 +105,11 @@ const riskStyles = {
 function SummarizedReport({ summary }: { summary: SearchSummary }) {
   const items = [
     { icon: ListChecks, label: 'Number of reports', value: String(summary.count) },
-    { icon: Globe2, label: 'Last reported victim country', value: formatCountry(summary.last_victim_country) },
+    {
+      icon: Globe2,
+      label: 'Last reported victim country',
+      value: formatCountry(summary.last_victim_country),
+    },
     {
       icon: ShieldAlert,
       label: 'Risk level',
@@ -116,7 +124,9 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
         <CardTitle className="text-xl">
           <h2>Summarized Report</h2>
         </CardTitle>
-        <CardDescription>Risk and amounts count verified reports most; recent reports weigh more than old ones.</CardDescription>
+        <CardDescription>
+          Risk and amounts count verified reports most; recent reports weigh more than old ones.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -177,8 +187,12 @@ function LatestIncidents({
               <TableRow key={report.id ?? i}>
                 <TableCell>{formatDate(report.reported_date)}</TableCell>
                 <TableCell>{incidentTypeLabels[report.incident_type] ?? report.incident_type}</TableCell>
-                <TableCell>{accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}</TableCell>
-                {signedIn && <TableCell className="max-w-48 truncate">{report.reported_account ?? '—'}</TableCell>}
+                <TableCell>
+                  {accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}
+                </TableCell>
+                {signedIn && (
+                  <TableCell className="max-w-48 truncate">{report.reported_account ?? '—'}</TableCell>
+                )}
                 <TableCell>{report.location || '—'}</TableCell>
                 {signedIn && <TableCell>{report.country ? formatCountry(report.country) : '—'}</TableCell>}
                 <TableCell>
@@ -187,11 +201,18 @@ function LatestIncidents({
                 <TableCell>{formatDate(report.incident_date)}</TableCell>
                 <TableCell>
                   {onViewReport && report.id ? (
-                    <button type="button" onClick={() => onViewReport(report)} className="text-primary font-medium underline-offset-4 hover:underline">
+                    <button
+                      type="button"
+                      onClick={() => onViewReport(report)}
+                      className="text-primary font-medium underline-offset-4 hover:underline"
+                    >
                       View full report
                     </button>
                   ) : (
-                    <Link to={actionHref} className="text-primary font-medium underline-offset-4 hover:underline">
+                    <Link
+                      to={actionHref}
+                      className="text-primary font-medium underline-offset-4 hover:underline"
+                    >
                       View full report
                     </Link>
                   )}
@@ -203,7 +224,10 @@ function LatestIncidents({
       </Card>
       {!signedIn && (
         <p className="text-muted-foreground text-sm">
-          <Link to={paths.auth.login.getHref(fullReportHref)} className="text-primary underline underline-offset-4">
+          <Link
+            to={paths.auth.login.getHref(fullReportHref)}
+            className="text-primary underline underline-offset-4"
+          >
             Log in
           </Link>{' '}
           to see the reported accounts, descriptions and amounts.
@@ -223,8 +247,8 @@ export function NoResults({ searchString }: { searchString: string }) {
       </AlertTitle>
       <AlertDescription className="text-base">
         <p>
-          Nobody has reported <strong className="text-foreground break-all">{searchString}</strong> yet. That does not make it safe: scammers
-          change numbers and accounts often, so please proceed with caution.
+          Nobody has reported <strong className="text-foreground break-all">{searchString}</strong> yet. That
+          does not make it safe: scammers change numbers and accounts often, so please proceed with caution.
         </p>
         <p>
           Before you send money or personal details, go through our{' '}

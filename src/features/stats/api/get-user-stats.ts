@@ -19,7 +19,10 @@ export async function getUserStats(): Promise<UserStats> {
       hacked: Number(stats.defaultStats?.hacked ?? 0),
       spam: Number(stats.defaultStats?.spam ?? 0),
     },
-    monthlyApplications: (stats.monthlyApplications ?? []).map((m) => ({ date: m.date, count: Number(m.count) })),
+    monthlyApplications: (stats.monthlyApplications ?? []).map((m) => ({
+      date: m.date,
+      count: Number(m.count),
+    })),
   };
 }
 

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { fillPeriods } from '@/lib/periods';
@@ -23,7 +33,9 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
   const months = data.length
     ? fillPeriods(data, {
         key: (d) => d.date,
-        from: new Date(`${data.reduce((min, d) => (d.date < min ? d.date : min), data[0].date)}-01T00:00:00Z`),
+        from: new Date(
+          `${data.reduce((min, d) => (d.date < min ? d.date : min), data[0].date)}-01T00:00:00Z`,
+        ),
         to: new Date(),
         unit: 'month',
         empty: (p) => ({ date: p.slice(0, 7), count: 0 }),
@@ -35,7 +47,9 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
       <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
       <XAxis dataKey="month" tick={{ fill: 'currentColor', fontSize: 12 }} />
       <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} />
-      <Tooltip contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', borderRadius: 8 }} />
+      <Tooltip
+        contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', borderRadius: 8 }}
+      />
     </>
   );
   return (
@@ -56,12 +70,25 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
           {kind === 'bar' ? (
             <BarChart data={points} margin={{ top: 10, right: 10, left: -10 }}>
               {axes}
-              <Bar dataKey="count" name="Reports" barSize={BAR_SIZE} fill="var(--primary)" radius={[4, 4, 0, 0]} />
+              <Bar
+                dataKey="count"
+                name="Reports"
+                barSize={BAR_SIZE}
+                fill="var(--primary)"
+                radius={[4, 4, 0, 0]}
+              />
             </BarChart>
           ) : (
             <AreaChart data={points} margin={{ top: 10, right: 10, left: -10 }}>
               {axes}
-              <Area type="monotone" dataKey="count" name="Reports" stroke="var(--primary)" fill="var(--primary)" fillOpacity={0.25} />
+              <Area
+                type="monotone"
+                dataKey="count"
+                name="Reports"
+                stroke="var(--primary)"
+                fill="var(--primary)"
+                fillOpacity={0.25}
+              />
             </AreaChart>
           )}
         </ResponsiveContainer>

@@ -14,9 +14,30 @@ interface SummaryCard {
 }
 
 const cards: SummaryCard[] = [
-  { key: 'scam', title: 'Scam reports', icon: ShieldAlert, color: 'text-red-700 dark:text-red-300', bcg: 'bg-red-100 dark:bg-red-950', border: 'border-b-red-600' },
-  { key: 'hacked', title: 'Hacked reports', icon: Bug, color: 'text-violet-700 dark:text-violet-300', bcg: 'bg-violet-100 dark:bg-violet-950', border: 'border-b-violet-600' },
-  { key: 'spam', title: 'Spam reports', icon: MailWarning, color: 'text-amber-700 dark:text-amber-300', bcg: 'bg-amber-100 dark:bg-amber-950', border: 'border-b-amber-500' },
+  {
+    key: 'scam',
+    title: 'Scam reports',
+    icon: ShieldAlert,
+    color: 'text-red-700 dark:text-red-300',
+    bcg: 'bg-red-100 dark:bg-red-950',
+    border: 'border-b-red-600',
+  },
+  {
+    key: 'hacked',
+    title: 'Hacked reports',
+    icon: Bug,
+    color: 'text-violet-700 dark:text-violet-300',
+    bcg: 'bg-violet-100 dark:bg-violet-950',
+    border: 'border-b-violet-600',
+  },
+  {
+    key: 'spam',
+    title: 'Spam reports',
+    icon: MailWarning,
+    color: 'text-amber-700 dark:text-amber-300',
+    bcg: 'bg-amber-100 dark:bg-amber-950',
+    border: 'border-b-amber-500',
+  },
 ];
 
 export function StatsCards({ stats }: { stats: UserStats['defaultStats'] }) {

@@ -74,7 +74,9 @@ export async function confirmRemovalRequest({ req, params, url }: RouteContext):
   // The reporter's notification was queued by the confirmation: e-mail it now.
   if (outcome.reason === 'confirmed') dispatchSoon();
   if (outcome.confirmed)
-    return json({ msg: 'Thank you: your contact e-mail is confirmed and the reporter has been told of your request' });
+    return json({
+      msg: 'Thank you: your contact e-mail is confirmed and the reporter has been told of your request',
+    });
   if (outcome.reason === 'expired')
     throw new HttpError(410, 'This confirmation link has expired; file the removal request again');
   if (outcome.reason === 'closed') throw new HttpError(409, 'This removal request is already closed');

@@ -10,7 +10,6 @@ import { dbError } from '../db.ts';
 import { publicUrl } from '../present.ts';
 import type { RouteContext } from '../router.ts';
 
-
 /** The user as the legacy client knows it: name, email, avatar (a URL) and role. */
 export async function userOut(client: SupabaseClient, user: User) {
   const { data, error } = await client

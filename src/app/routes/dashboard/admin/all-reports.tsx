@@ -20,7 +20,12 @@ export function Component() {
         columns={[
           { header: 'Filed', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
           { header: 'Type', cell: (r) => incidentTypeLabels[r.incident_type] ?? r.incident_type },
-          { header: 'Account', cell: (r) => `${accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}: ${r.reported_account}`, className: 'max-w-72 truncate' },
+          {
+            header: 'Account',
+            cell: (r) =>
+              `${accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}: ${r.reported_account}`,
+            className: 'max-w-72 truncate',
+          },
           { header: 'Location', cell: (r) => r.location || '—' },
           { header: 'Status', cell: (r) => <ReportStatusBadge status={r.status} /> },
           {

@@ -4,7 +4,10 @@ import { paths } from '@/config/paths';
 
 export function BackToAdmin() {
   return (
-    <Link to={paths.dashboard.admin.root.getHref()} className="text-muted-foreground hover:text-foreground mb-2 inline-flex items-center gap-1 text-sm">
+    <Link
+      to={paths.dashboard.admin.root.getHref()}
+      className="text-muted-foreground hover:text-foreground mb-2 inline-flex items-center gap-1 text-sm"
+    >
       <ArrowLeft className="size-4" aria-hidden />
       Admin
     </Link>

@@ -1,5 +1,14 @@
 import { Link } from 'react-router-dom';
-import { BadgeCheck, ClipboardList, Eye, FileClock, Inbox, Search, Users, type LucideIcon } from 'lucide-react';
+import {
+  BadgeCheck,
+  ClipboardList,
+  Eye,
+  FileClock,
+  Inbox,
+  Search,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -17,7 +26,13 @@ const cards: { title: string; stat: keyof AppStats; to: string; icon: LucideIcon
   { title: 'Verified Reports', stat: 'verifiedReports', to: a.allReports.getHref(), icon: BadgeCheck },
   { title: 'Search History', stat: 'search', to: a.searches.getHref(), icon: Search },
   { title: 'Visitor Stats', stat: 'visitor', to: a.visitors.getHref(), icon: Eye },
-  { title: 'Pending Reports', stat: 'pendingReports', to: a.pendingReports.getHref(), icon: FileClock, note: 'waiting for review' },
+  {
+    title: 'Pending Reports',
+    stat: 'pendingReports',
+    to: a.pendingReports.getHref(),
+    icon: FileClock,
+    note: 'waiting for review',
+  },
 ];
 
 export function Component() {
@@ -29,7 +44,11 @@ export function Component() {
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map(({ title, stat, to, icon: Icon, note }) => (
           <li key={title}>
-            <Link to={to} className="group block h-full rounded-xl focus-visible:ring-2 focus-visible:outline-none" aria-label={title}>
+            <Link
+              to={to}
+              className="group block h-full rounded-xl focus-visible:ring-2 focus-visible:outline-none"
+              aria-label={title}
+            >
               <Card className="group-hover:border-primary h-full py-5 transition-colors">
                 <CardContent className="flex items-center justify-between gap-4">
                   <div>

@@ -21,19 +21,29 @@ export function Component() {
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Admin Messages" description="Messages sent through the contact form, newest first." />
+      <PageHeader
+        title="Admin Messages"
+        description="Messages sent through the contact form, newest first."
+      />
       <PagedList<MessageRow>
         name="messages"
         empty="The inbox is empty."
         columns={[
-          { header: 'Received', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap align-top' },
+          {
+            header: 'Received',
+            cell: (r) => formatDate(r.created_at),
+            className: 'whitespace-nowrap align-top',
+          },
           {
             header: 'From',
             cell: (r) => (
               <div className="max-w-48">
                 <p className="truncate font-medium">{r.nickname || 'Anonymous'}</p>
                 {r.email && (
-                  <a href={`mailto:${r.email}`} className="text-primary block truncate text-xs underline-offset-4 hover:underline">
+                  <a
+                    href={`mailto:${r.email}`}
+                    className="text-primary block truncate text-xs underline-offset-4 hover:underline"
+                  >
                     {r.email}
                   </a>
                 )}
@@ -56,12 +66,22 @@ export function Component() {
               r.handled_at ? (
                 <div className="flex flex-col items-start gap-1">
                   <Badge variant="secondary">handled</Badge>
-                  <Button variant="link" size="sm" className="h-auto p-0" onClick={() => mark.mutate({ id: r.id, handled: false })}>
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0"
+                    onClick={() => mark.mutate({ id: r.id, handled: false })}
+                  >
                     Back to inbox
                   </Button>
                 </div>
               ) : (
-                <Button variant="outline" size="sm" onClick={() => mark.mutate({ id: r.id, handled: true })} disabled={mark.isPending}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => mark.mutate({ id: r.id, handled: true })}
+                  disabled={mark.isPending}
+                >
                   Mark handled
                 </Button>
               ),

@@ -17,21 +17,31 @@ export function Component() {
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Pending Reports" description="Reports waiting for review, newest first. Verified reports count towards an identifier's risk." />
+      <PageHeader
+        title="Pending Reports"
+        description="Reports waiting for review, newest first. Verified reports count towards an identifier's risk."
+      />
       <PagedList<AdminReportRow>
         name="pendingReports"
         empty="Nothing waits for review."
         columns={[
-          { header: 'Filed', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap align-top' },
+          {
+            header: 'Filed',
+            cell: (r) => formatDate(r.created_at),
+            className: 'whitespace-nowrap align-top',
+          },
           {
             header: 'Report',
             cell: (r) => (
               <div className="max-w-md min-w-56 whitespace-normal">
                 <p className="font-medium break-all">
-                  {incidentTypeLabels[r.incident_type] ?? r.incident_type} · {accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}:{' '}
+                  {incidentTypeLabels[r.incident_type] ?? r.incident_type} ·{' '}
+                  {accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}:{' '}
                   {r.reported_account}
                 </p>
-                <p className="text-muted-foreground line-clamp-2">{r.incident_description || 'No description'}</p>
+                <p className="text-muted-foreground line-clamp-2">
+                  {r.incident_description || 'No description'}
+                </p>
                 <p className="text-muted-foreground text-xs">
                   {r.location || 'No location'}
                   {r.amount_lost != null && ` · lost ${formatAmount(r.amount_lost)}`}
@@ -47,11 +57,22 @@ export function Component() {
                 <Button variant="outline" size="sm" onClick={() => setOpen(r.id)}>
                   View
                 </Button>
-                <Button size="sm" disabled={busy(r.id)} onClick={() => moderate.mutate({ id: r.id, status: 'verified' })} aria-label={`Verify report about ${r.reported_account}`}>
+                <Button
+                  size="sm"
+                  disabled={busy(r.id)}
+                  onClick={() => moderate.mutate({ id: r.id, status: 'verified' })}
+                  aria-label={`Verify report about ${r.reported_account}`}
+                >
                   <Check aria-hidden />
                   Verify
                 </Button>
-                <Button variant="destructive" size="sm" disabled={busy(r.id)} onClick={() => moderate.mutate({ id: r.id, status: 'rejected' })} aria-label={`Reject report about ${r.reported_account}`}>
+                <Button
+                  variant="destructive"
+                  size="sm"
+                  disabled={busy(r.id)}
+                  onClick={() => moderate.mutate({ id: r.id, status: 'rejected' })}
+                  aria-label={`Reject report about ${r.reported_account}`}
+                >
                   <X aria-hidden />
                   Reject
                 </Button>

@@ -17,16 +17,33 @@ export function Component() {
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Search History" description="Every search, newest first; no IP addresses are kept." />
+      <PageHeader
+        title="Search History"
+        description="Every search, newest first; no IP addresses are kept."
+      />
       <PagedList<SearchRow>
         name="searches"
         empty="Nobody has searched yet."
         columns={[
           { header: 'When', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
-          { header: 'Searched for', cell: (r) => r.search_string, className: 'max-w-64 truncate font-medium' },
-          { header: 'Kind', cell: (r) => (r.identifier_kind ? (accountTypeLabels[r.identifier_kind] ?? r.identifier_kind) : '—') },
+          {
+            header: 'Searched for',
+            cell: (r) => r.search_string,
+            className: 'max-w-64 truncate font-medium',
+          },
+          {
+            header: 'Kind',
+            cell: (r) =>
+              r.identifier_kind ? (accountTypeLabels[r.identifier_kind] ?? r.identifier_kind) : '—',
+          },
           { header: 'Results', cell: (r) => r.result_count },
-          { header: 'From', cell: (r) => (r.city || r.country ? [r.city, r.country && formatCountry(r.country)].filter(Boolean).join(', ') : 'Unknown') },
+          {
+            header: 'From',
+            cell: (r) =>
+              r.city || r.country
+                ? [r.city, r.country && formatCountry(r.country)].filter(Boolean).join(', ')
+                : 'Unknown',
+          },
         ]}
       />
     </>

@@ -16,7 +16,10 @@ export function Component() {
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Visitor Stats" description="Visits with their approximate location, resolved on the server; no IP addresses are kept." />
+      <PageHeader
+        title="Visitor Stats"
+        description="Visits with their approximate location, resolved on the server; no IP addresses are kept."
+      />
       <PagedList<VisitorRow>
         name="visitors"
         empty="No visits recorded yet."
