@@ -4,12 +4,14 @@
  * each applied alone to a scratch copy of the project, whose database the stack rebuilds from the
  * mutated migrations; the database tests then run against it. A mutation is caught when a test fails.
  *
- * Each mutation names the object it changes (`after`, a line that starts its definition) and the text
- * to replace on the first line at or below it; the LAST migration that contains `after` is mutated,
+ * Each mutation names the object it changes (`after`, a line that starts its definition, written as
+ * `create function ...`; a `create or replace function ...` line of the same function matches too) and
+ * the text to replace on the first line at or below it; the LAST migration that defines it is mutated,
  * since a later migration that redefines a function replaces the earlier one. A mutation whose text
- * is not found is reported as stale, never counted as caught.
+ * is not found there is reported as stale, never counted as caught.
  *
- * Usage: npm run check:sql-mutation [-- <name filter>]   (STACK_PORT_OFFSET defaults to 650)
+ * Usage: npm run check:sql-mutation [-- [--dry-run] <name filter>]   (STACK_PORT_OFFSET defaults to 650)
+ * --dry-run prints the file and line each mutation changes, and runs no tests.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -36,28 +38,56 @@ interface Mutation {
   to: string;
 }
 
-const SEARCH = 'create function public.search_reports(';
+// The search and its risk (private.search_reports; the public wrappers only pass the caller and the
+// visitor), the weight of an identifier's reports, the message check's own risk and labels.
+const SEARCH = 'create function private.search_reports(';
+const WEIGHT = 'create function private.identifier_weight(';
+const CHECK = 'create function public.check_identifiers(';
 const EXPIRE = 'create function public.expire_removal_requests(';
 
 export const MUTATIONS: Mutation[] = [
-  { name: 'risk half-life 180 -> 90 days', after: SEARCH, from: '(86400.0 * 180.0)', to: '(86400.0 * 90.0)' },
+  { name: 'risk half-life 180 -> 90 days', after: WEIGHT, from: '(86400.0 * 180.0)', to: '(86400.0 * 90.0)' },
   {
     name: 'pending weight 0.2 -> 1',
-    after: SEARCH,
+    after: WEIGHT,
     from: 'else 0.2::float8 end',
     to: 'else 1.0::float8 end',
   },
   {
     name: 'pending weight 0.2 -> 0',
-    after: SEARCH,
+    after: WEIGHT,
     from: 'else 0.2::float8 end',
     to: 'else 0.0::float8 end',
   },
   {
     name: 'verified weight 1 -> 0.8',
-    after: SEARCH,
+    after: WEIGHT,
     from: 'then 1.0::float8 else',
     to: 'then 0.8::float8 else',
+  },
+  {
+    name: "one reporter's reports summed, not counted once",
+    after: WEIGHT,
+    from: 'group by coalesce(r.reporter_id, r.id)',
+    to: 'group by r.id',
+  },
+  {
+    name: 'reports whose reporter is gone merged into one reporter',
+    after: WEIGHT,
+    from: 'group by coalesce(r.reporter_id, r.id)',
+    to: 'group by r.reporter_id',
+  },
+  {
+    name: 'a reporter weighs as their weakest report',
+    after: WEIGHT,
+    from: 'select max(case',
+    to: 'select min(case',
+  },
+  {
+    name: 'risk weight counts rejected reports',
+    after: WEIGHT,
+    from: "r.status in ('pending', 'verified')",
+    to: "r.status in ('pending', 'verified', 'rejected')",
   },
   {
     name: 'risk exp(-w / 2) -> exp(-w / 3)',
@@ -76,7 +106,7 @@ export const MUTATIONS: Mutation[] = [
   { name: "'medium' from 25 -> 24", after: SEARCH, from: 'v_risk >= 25', to: 'v_risk >= 24' },
   { name: "'medium' from 25 -> above 25", after: SEARCH, from: 'v_risk >= 25', to: 'v_risk > 25' },
   {
-    name: 'risk counts rejected reports',
+    name: 'search count includes rejected reports',
     after: SEARCH,
     from: "and r.status in ('pending', 'verified');",
     to: "and r.status in ('pending', 'verified', 'rejected');",
@@ -88,19 +118,43 @@ export const MUTATIONS: Mutation[] = [
     to: "filter (where r.status in ('verified', 'pending'))",
   },
   { name: 'search shows 11 reports', after: SEARCH, from: 'limit 10', to: 'limit 11' },
+  {
+    name: "message check's risk exp(-w / 2) -> exp(-w / 3)",
+    after: CHECK,
+    from: 'exp(-f.w / 2)',
+    to: 'exp(-f.w / 3)',
+  },
+  {
+    name: "message check's 'high' from 60 -> 61",
+    after: CHECK,
+    from: 'r.risk >= 60',
+    to: 'r.risk >= 61',
+  },
   { name: 'removal window 7 -> 1 day', after: EXPIRE, from: "interval '7 days'", to: "interval '1 days'" },
   { name: 'removal window 7 -> 8 days', after: EXPIRE, from: "interval '7 days'", to: "interval '8 days'" },
   {
-    name: 'removal expiry ignores the reporter answer',
+    name: "removal expiry ignores the reporter's answer",
     after: EXPIRE,
-    from: 'and rr.reporter_response is null and',
-    to: 'and',
+    from: 'where answered.report_id = rr.report_id and answered.reporter_response is not null',
+    to: 'where false',
+  },
+  {
+    name: 'an answer to an older, closed request blocks expiry',
+    after: EXPIRE,
+    from: "and (answered.status = 'open' or answered.responded_at >= rr.created_at))",
+    to: ')',
   },
   {
     name: 'removal expiry takes closed requests',
     after: EXPIRE,
-    from: "where rr.status = 'open' and",
-    to: 'where',
+    from: "where rr.status = 'open'",
+    to: 'where true',
+  },
+  {
+    name: "a removed report's other open requests stay open",
+    after: EXPIRE,
+    from: "where rr.status = 'open' and exists",
+    to: 'where false and exists',
   },
   {
     name: 'a watching reporter is notified of their own report',
@@ -148,23 +202,29 @@ export const MUTATIONS: Mutation[] = [
 
 const MIGRATIONS = 'supabase/migrations';
 
-/** Applies one mutation to the migrations under `dir`; answers the file changed, or null when stale. */
+/** Applies one mutation to the migrations under `dir`; answers the file and line changed, or null when stale. */
 function apply(dir: string, m: Mutation): string | null {
   const files = readdirSync(path.join(dir, MIGRATIONS))
     .filter((f) => f.endsWith('.sql'))
     .sort();
+  const replaced = m.after.replace(/^create function /, 'create or replace function ');
+  const defines = (line: string) => line.includes(m.after) || line.includes(replaced);
   const file = files
-    .filter((f) => readFileSync(path.join(dir, MIGRATIONS, f), 'utf8').includes(m.after))
+    .filter((f) =>
+      readFileSync(path.join(dir, MIGRATIONS, f), 'utf8')
+        .split('\n')
+        .some(defines),
+    )
     .at(-1);
   if (!file) return null;
   const full = path.join(dir, MIGRATIONS, file);
   const lines = readFileSync(full, 'utf8').split('\n');
-  const start = lines.findIndex((l) => l.includes(m.after));
+  const start = lines.findLastIndex(defines);
   const at = lines.findIndex((l, i) => i >= start && l.includes(m.from));
   if (at < 0) return null;
   lines[at] = lines[at].replace(m.from, m.to);
   writeFileSync(full, lines.join('\n'));
-  return file;
+  return `${file}:${at + 1}`;
 }
 
 /** Runs the database tests in the scratch copy; true when they all pass. */
@@ -182,7 +242,8 @@ function dbTests(dir: string, bail: boolean): { passed: boolean; output: string 
   return { passed: r.status === 0, output: `${r.stdout}\n${r.stderr}` };
 }
 
-const filter = process.argv[2];
+const dryRun = process.argv.includes('--dry-run');
+const filter = process.argv.slice(2).find((a) => a !== '--dry-run');
 const chosen = MUTATIONS.filter((m) => !filter || m.name.includes(filter));
 
 // A scratch copy of the working tree (tests and migrations as they are now), sharing node_modules.
@@ -204,6 +265,14 @@ const pristine = path.join(scratch, MIGRATIONS + '.pristine');
 cpSync(path.join(scratch, MIGRATIONS), pristine, { recursive: true });
 
 try {
+  if (dryRun) {
+    for (const m of chosen) {
+      rmSync(path.join(scratch, MIGRATIONS), { recursive: true });
+      cpSync(pristine, path.join(scratch, MIGRATIONS), { recursive: true });
+      console.log(`${(apply(scratch, m) ?? 'STALE').padEnd(52)} ${m.name}`);
+    }
+    process.exit(0);
+  }
   const baseline = dbTests(scratch, false);
   if (!baseline.passed) {
     console.log(baseline.output.slice(-4000));

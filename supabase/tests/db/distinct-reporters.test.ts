@@ -110,6 +110,46 @@ describe('one account cannot move a verdict', () => {
     );
   });
 
+  it('a hand-computed reference: four reports from one account and five from others, of mixed age and status, are high 63', async () => {
+    const site = `reference-${randomUUID().slice(0, 8)}.example`;
+    /** Files a report as the admin would import it (no duplicate check), then ages it by `days`. */
+    async function filed(reporter: Actor | null, status: string, days: number) {
+      const { rows } = await adminPool().query<{ id: string }>(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account, status)
+         values ($1, '2026-01-01', 'scam', 'website', $2, $3) returning id`,
+        [reporter?.id ?? null, site, status],
+      );
+      await adminPool().query(
+        `update public.reports set created_at = now() - make_interval(days => $2) where id = $1`,
+        [rows[0].id, days],
+      );
+    }
+    const one = await createUser('Reference prolific');
+    const [b, c, d] = [
+      await createUser('Reference B'),
+      await createUser('Reference C'),
+      await createUser('Reference D'),
+    ];
+    // Weight of a report: w(verified 1, pending 0.2) * 0.5 ^ (age in days / 180); each reporter counts
+    // once, with their strongest visible report; a report whose account is gone is a reporter of its own.
+    await filed(one, 'verified', 90); //  1   * 0.5^(90/180)  = 0.70711  <- this account's strongest
+    await filed(one, 'pending', 0); //    0.2 * 0.5^0         = 0.2
+    await filed(one, 'pending', 10); //   0.2 * 0.5^(10/180)  = 0.19237
+    await filed(one, 'rejected', 0); //   not visible, weighs nothing and is not counted
+    await filed(b, 'pending', 0); //      0.2                  = 0.2
+    await filed(c, 'verified', 360); //   1   * 0.5^2          = 0.25
+    await filed(d, 'verified', 180); //   1   * 0.5^1          = 0.5      <- D's strongest
+    await filed(d, 'pending', 0); //      0.2
+    await filed(null, 'pending', 30); //  0.2 * 0.5^(30/180)  = 0.17818
+    await filed(null, 'pending', 30); //  0.17818, a second reporter of its own
+    // w = 0.70711 + 0.2 + 0.25 + 0.5 + 2 * 0.17818 = 2.01347
+    // risk = 100 * (1 - exp(-2.01347 / 2)) = 63.46 -> 63, high (60 and up).
+    // Were one reporter's reports summed, w = 2.60591 -> 73; were the two gone reporters one, w = 1.83529 -> 60.
+    expect(await summary(site)).toEqual(
+      expect.objectContaining({ count: 9, risk_level: 63, risk_label: 'high' }),
+    );
+  });
+
   it('the same identifier again after 30 days is a new report; changing another report to a reported identifier is refused', async () => {
     const reporter = await createUser('Returning');
     const site = `again-${randomUUID().slice(0, 8)}.example`;
