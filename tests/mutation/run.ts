@@ -9,51 +9,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
+import { MODULES, type MutationModule } from './modules.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const AIM = 80;
-
-/** Each module: the files Stryker mutates, and the tsconfig its TypeScript checker compiles them with. */
-export const MODULES: Record<string, { tsconfig: string; files: string[] }> = {
-  // Canonical identifiers, image checks, cookies and request schemas of the edge functions.
-  shared: {
-    tsconfig: 'tests/units/tsconfig.json',
-    files: [
-      'supabase/functions/_shared/canonical.ts',
-      'supabase/functions/_shared/image.ts',
-      'supabase/functions/_shared/cookies.ts',
-      'supabase/functions/_shared/schemas.ts',
-    ],
-  },
-  // The legacy API's router and the code that shapes its answers and errors (the route handlers
-  // call the database through supabase-js and are tested against the stack, not per mutant).
-  api: {
-    tsconfig: 'tests/units/tsconfig.json',
-    files: [
-      'supabase/functions/api/router.ts',
-      'supabase/functions/api/present.ts',
-      'supabase/functions/api/db.ts',
-      'supabase/functions/api/otp-id.ts',
-    ],
-  },
-  // The SPA's rules: identifier validation, formatting, image limits, error text.
-  lib: {
-    tsconfig: 'tsconfig.app.json',
-    files: [
-      'src/lib/identifiers.ts',
-      'src/lib/format.ts',
-      'src/lib/image-file.ts',
-      'src/lib/errors.ts',
-      'src/lib/text.ts',
-    ],
-  },
-  // The local Auth's token rules: code hashes, codes, passwords, redirects, the e-mail rate, bearer
-  // tokens and JWTs (sessions.ts issues and rotates sessions in the database; the stack's auth suites test it).
-  auth: {
-    tsconfig: 'tests/mutation/tsconfig.auth.json',
-    files: ['supabase/local/auth/context.ts'],
-  },
-};
 
 interface Tally {
   killed: number;
@@ -64,15 +23,15 @@ interface Tally {
   other: number;
 }
 
-async function runModule(
-  name: string,
-  { tsconfig, files }: { tsconfig: string; files: string[] },
-): Promise<Tally> {
+async function runModule(name: string, { tsconfig, files }: MutationModule): Promise<Tally> {
   mkdirSync(path.join(ROOT, 'tests/mutation/incremental'), { recursive: true });
+  // tests/mutation/vitest.config.ts reads it (in Stryker's test-runner processes too) to run only
+  // this module's test files.
+  process.env.MUTATION_MODULE = name;
   const stryker = new Stryker({
     packageManager: 'npm',
     testRunner: 'vitest',
-    vitest: { configFile: 'tests/mutation/vitest.config.ts', related: true },
+    vitest: { configFile: 'tests/mutation/vitest.config.ts', related: false },
     // STRYKER_CHECKER=off skips the TypeScript checker (mutants that would not compile then run and are
     // mostly killed by the tests): a quicker, slightly optimistic run on a busy machine.
     checkers: process.env.STRYKER_CHECKER === 'off' ? [] : ['typescript'],

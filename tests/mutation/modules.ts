@@ -1,0 +1,75 @@
+/**
+ * The modules `npm run check:mutation` mutates: the files Stryker changes, the tsconfig its
+ * TypeScript checker compiles them with, and the only test files that run per mutant (those that
+ * test that module; running every component test per mutant would take hours on two cores).
+ */
+export interface MutationModule {
+  tsconfig: string;
+  files: string[];
+  /** The vitest project the tests run in: 'app' (jsdom, the SPA's aliases) or 'units' (Node). */
+  project: 'app' | 'units';
+  tests: string[];
+}
+
+export const MODULES: Record<string, MutationModule> = {
+  // Canonical identifiers, image checks, cookies and request schemas of the edge functions.
+  shared: {
+    tsconfig: 'tests/units/tsconfig.json',
+    files: [
+      'supabase/functions/_shared/canonical.ts',
+      'supabase/functions/_shared/image.ts',
+      'supabase/functions/_shared/cookies.ts',
+      'supabase/functions/_shared/schemas.ts',
+    ],
+    project: 'units',
+    tests: [
+      'tests/units/canonical.test.ts',
+      'tests/units/cookies.test.ts',
+      'tests/units/schemas.test.ts',
+      'supabase/functions/_shared/image_test.ts',
+    ],
+  },
+  // The legacy API's router and the code that shapes its answers and errors (the route handlers
+  // call the database through supabase-js and are tested against the stack, not per mutant).
+  api: {
+    tsconfig: 'tests/units/tsconfig.json',
+    files: [
+      'supabase/functions/api/router.ts',
+      'supabase/functions/api/present.ts',
+      'supabase/functions/api/db.ts',
+      'supabase/functions/api/otp-id.ts',
+    ],
+    project: 'units',
+    tests: [
+      'tests/units/api-router.test.ts',
+      'tests/units/api-routes.test.ts',
+      'tests/units/api-shapes.test.ts',
+    ],
+  },
+  // The SPA's rules: identifier validation, formatting, image limits, error text.
+  lib: {
+    tsconfig: 'tsconfig.app.json',
+    files: [
+      'src/lib/identifiers.ts',
+      'src/lib/format.ts',
+      'src/lib/image-file.ts',
+      'src/lib/errors.ts',
+      'src/lib/text.ts',
+    ],
+    project: 'app',
+    tests: [
+      'src/lib/identifiers.test.ts',
+      'src/lib/format.test.ts',
+      'src/lib/image-file.test.ts',
+      'src/lib/errors.test.ts',
+    ],
+  },
+  // The local Auth's token rules: code hashes, codes, passwords, redirects, the e-mail rate, bearer
+  // tokens and JWTs (sessions.ts issues and rotates sessions in the database; the stack's auth suites test it).
+  auth: {
+    tsconfig: 'tests/mutation/tsconfig.auth.json',
+    files: ['supabase/local/auth/context.ts'],
+    project: 'units',
+    tests: ['supabase/local/auth/context.test.ts'],
+  },
+};
