@@ -3,18 +3,32 @@
  * codes, e-mail and password checks, redirects, the e-mail rate, bearer tokens and JWT verification,
  * each with GoTrue's exact errors. Settings come from a config text of the test's own.
  */
+import { Readable } from 'node:stream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import type { ServiceContext } from '../gateway.ts';
 import { JWT_SECRET, testConfig } from '../config.ts';
 import {
+  asCodeTry,
+  authenticate,
   bearer,
   checkFrequency,
+  claimCodeIssue,
+  claimCodeTry,
+  clientAddressFrom,
+  createAuth,
   generateOtp,
   isRedirectAllowed,
+  limit,
+  mailData,
   obj,
   parseJwt,
+  parseRequest,
   passwordWeakness,
+  queueMail,
   referrer,
+  requireAdmin,
   str,
   tokenHash,
   validateEmail,
@@ -22,7 +36,9 @@ import {
   type Auth,
   type Rq,
 } from './context.ts';
-import { loadAuthSettings } from './settings.ts';
+import { AuthError } from './errors.ts';
+import { loadAuthSettings, type AuthSettings } from './settings.ts';
+import type { Db, UserRow } from './store.ts';
 
 const settings = loadAuthSettings(
   testConfig(),
@@ -267,5 +283,332 @@ describe('body helpers', () => {
     expect(obj([1])).toBeUndefined();
     expect(obj(null)).toBeUndefined();
     expect(obj('x')).toBeUndefined();
+  });
+});
+
+/** The error an async call throws, as {status, code, message}. */
+const rejection = async (p: Promise<unknown>) => {
+  try {
+    await p;
+  } catch (e) {
+    const { status, code, message } = e as { status: number; code: string; message: string };
+    return { status, code, message };
+  }
+  throw new Error('expected a refusal');
+};
+
+describe('client addresses (X-Forwarded-For is read only behind trusted proxies)', () => {
+  it('with no trusted proxy, the connection peer, whatever the header says', () => {
+    expect(clientAddressFrom('6.6.6.6', '10.1.1.1', 0)).toBe('10.1.1.1');
+    expect(clientAddressFrom(undefined, ' 10.1.1.1 ', 0)).toBe('10.1.1.1');
+    expect(clientAddressFrom('6.6.6.6', undefined, 0)).toBeUndefined();
+    expect(clientAddressFrom('6.6.6.6', '', 0)).toBeUndefined();
+  });
+
+  it('with N trusted proxies, the N-th entry from the right; what the client typed to its left never counts', () => {
+    expect(clientAddressFrom('6.6.6.6, 203.0.113.7', '10.0.0.2', 1)).toBe('203.0.113.7');
+    expect(clientAddressFrom('6.6.6.6,203.0.113.7, 10.0.0.9', '10.0.0.2', 2)).toBe('203.0.113.7');
+    // The proxy's entry is missing: no address, hence no per-client limit (as GoTrue without its header).
+    expect(clientAddressFrom('', '10.0.0.2', 1)).toBeUndefined();
+    expect(clientAddressFrom(' , ', '10.0.0.2', 1)).toBeUndefined();
+    expect(clientAddressFrom('203.0.113.7', '10.0.0.2', 2)).toBeUndefined();
+  });
+});
+
+describe('parsing a request', () => {
+  const incoming = (
+    method: string,
+    headers: Record<string, string>,
+    body = '',
+    remoteAddress = '127.0.0.1',
+  ) =>
+    Object.assign(Readable.from(body ? [Buffer.from(body)] : []), {
+      method,
+      headers,
+      socket: { remoteAddress },
+    });
+  const parse = (req: ReturnType<typeof incoming>, proxies = 0) =>
+    parseRequest(req as unknown as IncomingMessage, {} as ServerResponse, new URL('http://x/token'), proxies);
+
+  it('reads JSON and form bodies, the audience, the user agent and a well-formed client address', async () => {
+    const json = await parse(
+      incoming(
+        'POST',
+        { 'content-type': 'application/json', 'x-jwt-aud': 'mobile', 'user-agent': 'UA/1' },
+        '{"email":"a@b.ph"}',
+      ),
+    );
+    expect(json).toMatchObject({
+      body: { email: 'a@b.ph' },
+      aud: 'mobile',
+      address: '127.0.0.1',
+      mails: [],
+      client: { userAgent: 'UA/1', ip: '127.0.0.1' },
+    });
+    const form = await parse(
+      incoming('POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'grant_type=password&x=1'),
+    );
+    expect(form.body).toEqual({ grant_type: 'password', x: '1' });
+    expect(form.aud).toBe('authenticated');
+    expect(form.client).toEqual({ userAgent: undefined, ip: '127.0.0.1' });
+  });
+
+  it('reads no body on GET and an empty body as {}', async () => {
+    expect((await parse(incoming('GET', {}, '{"ignored":true}'))).body).toEqual({});
+    expect((await parse(incoming('POST', { 'content-type': 'application/json' }))).body).toEqual({});
+  });
+
+  it('refuses a body that is not a JSON object with 400 bad_json', async () => {
+    for (const body of ['[1]', 'null', '"text"', '{bad'])
+      expect(await rejection(parse(incoming('POST', {}, body))), body).toMatchObject({
+        status: 400,
+        code: 'bad_json',
+        message: expect.stringMatching(/^Could not parse request body as JSON: /),
+      });
+  });
+
+  it('keys limits on the trusted proxy entry, and records only a well-formed IP', async () => {
+    const behind = await parse(
+      incoming('GET', { 'x-forwarded-for': '6.6.6.6, 203.0.113.7' }, '', '10.0.0.2'),
+      1,
+    );
+    expect(behind.address).toBe('203.0.113.7');
+    expect(behind.client.ip).toBe('203.0.113.7');
+    const odd = await parse(incoming('GET', { 'x-forwarded-for': 'not-an-ip' }, '', '10.0.0.2'), 1);
+    expect(odd.address).toBe('not-an-ip');
+    expect(odd.client.ip).toBe('10.0.0.2');
+    const none = await parse(incoming('GET', {}, '', ''));
+    expect(none.client.ip).toBeUndefined();
+  });
+});
+
+describe('limits', () => {
+  const limited = (over: Partial<AuthSettings['rateLimit']>, email: Partial<AuthSettings['email']> = {}) =>
+    createAuth({ pool: {} } as unknown as ServiceContext, {
+      ...settings,
+      rateLimit: { ...settings.rateLimit, ...over },
+      email: { ...settings.email, ...email },
+    });
+
+  it('per-client buckets hold 30 requests at once (GoTrue: N per 5 minutes, bursts of 30), per address', () => {
+    const a = limited({ tokenVerifications: 30 });
+    const from = (address?: string) => ({ address }) as Rq;
+    for (let i = 0; i < 30; i++) limit(a.limits.verify, from('203.0.113.7'));
+    expect(error(() => limit(a.limits.verify, from('203.0.113.7')))).toEqual({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+    expect(() => limit(a.limits.verify, from('203.0.113.8'))).not.toThrow();
+    // No client address (a trusted proxy's entry is missing): no per-client limit.
+    expect(() => limit(a.limits.verify, from(undefined))).not.toThrow();
+  });
+
+  it('refill at N per 300 s: 30 verifications per 5 minutes is one token every 10 s', () => {
+    const a = limited({ tokenVerifications: 30, tokenRefresh: 150, signInSignUps: 3 });
+    const t0 = 1_000_000;
+    for (let i = 0; i < 30; i++) a.limits.verify.take('k', t0);
+    expect(a.limits.verify.take('k', t0 + 9_900)).toBe(false);
+    expect(a.limits.verify.take('k', t0 + 10_000)).toBe(true);
+    for (let i = 0; i < 30; i++) a.limits.token.take('k', t0);
+    expect(a.limits.token.take('k', t0 + 2_000)).toBe(true); // 150 / 300 s: one every 2 s
+    for (const bucket of [a.limits.otp, a.limits.recover, a.limits.resend, a.limits.signup, a.limits.user]) {
+      for (let i = 0; i < 30; i++) bucket.take('k', t0);
+      expect(bucket.take('k', t0 + 99_000)).toBe(false); // 3 / 300 s: one every 100 s
+      expect(bucket.take('k', t0 + 100_000)).toBe(true);
+    }
+  });
+
+  it('e-mails: email_sent per hour applies with a real SMTP server and confirmations on; 0 sends none', () => {
+    const mail = (a: Auth) => {
+      const r = { mails: [] } as unknown as Rq;
+      queueMail(a, r, 'recovery', 'maria@example.com', { Token: '123456' });
+      return r.mails;
+    };
+    const smtp = limited({ emailSent: 2, emailSentApplies: true }, { autoconfirm: false });
+    expect(mail(smtp)).toEqual([expect.objectContaining({ to: 'maria@example.com' })]);
+    expect(mail(smtp)).toHaveLength(1);
+    expect(error(() => mail(smtp))).toEqual({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
+    });
+    const sink = limited({ emailSent: 2, emailSentApplies: false }, { autoconfirm: false });
+    for (let i = 0; i < 3; i++) expect(mail(sink)).toHaveLength(1);
+    const autoconfirm = limited({ emailSent: 2, emailSentApplies: true }, { autoconfirm: true });
+    for (let i = 0; i < 3; i++) expect(mail(autoconfirm)).toHaveLength(1);
+    expect(error(() => mail(limited({ emailSent: 0 })))).toMatchObject({ status: 429 });
+  });
+});
+
+describe('e-mail template data', () => {
+  it('passes GoTrue variables: the verify link, address, code, hash, metadata and redirect', () => {
+    const user = { email: 'maria@example.com', raw_user_meta_data: { name: 'Maria' } } as unknown as UserRow;
+    expect(
+      mailData(auth, user, {
+        otp: '123456',
+        hash: 'abc',
+        type: 'magiclink',
+        redirectTo: 'http://localhost:5173/',
+      }),
+    ).toEqual({
+      SiteURL: 'http://localhost:5173',
+      ConfirmationURL:
+        'http://127.0.0.1:9999/auth/v1/verify?token=abc&type=magiclink&redirect_to=http://localhost:5173/',
+      Email: 'maria@example.com',
+      Token: '123456',
+      TokenHash: 'abc',
+      Data: { name: 'Maria' },
+      RedirectTo: 'http://localhost:5173/',
+    });
+    expect(
+      mailData(auth, { email: null, raw_user_meta_data: null } as unknown as UserRow, {
+        otp: '1',
+        hash: 'h',
+        type: 'signup',
+        redirectTo: 'r',
+      }),
+    ).toMatchObject({ Email: '', Data: {} });
+  });
+});
+
+describe('authenticated callers', () => {
+  const USER = '3f1a2b4c-5d6e-4f70-8192-a3b4c5d6e7f8';
+  const SESSION = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
+  const sign = (claims: Record<string, unknown>) =>
+    new SignJWT({ exp: Math.floor(Date.now() / 1000) + 60, ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(JWT_SECRET));
+  /** A database holding at most one user and one session. */
+  const db = (user?: Partial<UserRow>, sessions: string[] = []) =>
+    ({
+      query: async (sql: string, params: unknown[]) =>
+        sql.includes('from auth.users')
+          ? { rows: user && params[0] === USER ? [{ id: USER, ...user }] : [], rowCount: user ? 1 : 0 }
+          : { rows: [], rowCount: sessions.includes(params[0] as string) ? 1 : 0 },
+    }) as unknown as Db;
+  const as = async (claims: Record<string, unknown>) => rq({ authorization: `Bearer ${await sign(claims)}` });
+
+  it('answers the user and the named session when both exist', async () => {
+    const caller = await authenticate(
+      db({ email: 'a@b.ph' }, [SESSION]),
+      await as({ sub: USER, session_id: SESSION }),
+    );
+    expect(caller.user).toMatchObject({ id: USER, email: 'a@b.ph' });
+    expect(caller.sessionId).toBe(SESSION);
+    // The nil session id (tokens minted without a session) names none.
+    const nil = await authenticate(
+      db({}),
+      await as({ sub: USER, session_id: '00000000-0000-0000-0000-000000000000' }),
+    );
+    expect(nil.sessionId).toBeUndefined();
+  });
+
+  it('refuses a missing or non-UUID sub, a deleted user, a signed-out session and a banned user', async () => {
+    expect(await rejection(authenticate(db({}), await as({})))).toEqual({
+      status: 403,
+      code: 'bad_jwt',
+      message: 'invalid claim: missing sub claim',
+    });
+    expect(await rejection(authenticate(db({}), await as({ sub: 'admin' })))).toEqual({
+      status: 400,
+      code: 'bad_jwt',
+      message: 'invalid claim: sub claim must be a UUID',
+    });
+    expect(await rejection(authenticate(db(undefined), await as({ sub: USER })))).toEqual({
+      status: 403,
+      code: 'user_not_found',
+      message: 'User from sub claim in JWT does not exist',
+    });
+    expect(await rejection(authenticate(db({}, []), await as({ sub: USER, session_id: SESSION })))).toEqual({
+      status: 403,
+      code: 'session_not_found',
+      message: 'Session from session_id claim in JWT does not exist',
+    });
+    const banned = { banned_until: new Date(Date.now() + 60_000).toISOString() };
+    expect(await rejection(authenticate(db(banned), await as({ sub: USER })))).toEqual({
+      status: 403,
+      code: 'user_banned',
+      message: 'User is banned',
+    });
+    const wasBanned = { banned_until: new Date(Date.now() - 60_000).toISOString() };
+    await expect(authenticate(db(wasBanned), await as({ sub: USER }))).resolves.toMatchObject({
+      user: { id: USER },
+    });
+  });
+
+  it('admin calls need the service_role or supabase_admin role', async () => {
+    expect(await requireAdmin(await as({ role: 'service_role' }))).toMatchObject({ role: 'service_role' });
+    expect(await requireAdmin(await as({ role: 'supabase_admin' }))).toMatchObject({
+      role: 'supabase_admin',
+    });
+    for (const role of ['authenticated', 'anon', undefined])
+      expect(await rejection(requireAdmin(await as({ role, sub: USER })))).toEqual({
+        status: 403,
+        code: 'not_admin',
+        message: 'User not allowed',
+      });
+  });
+});
+
+describe('code tries and code issues (counted in Postgres)', () => {
+  /** A pool answering claim_code_try / claim_code_issue with `answer`, recording every call. */
+  const pool = (answer: Record<string, unknown>) => {
+    const calls: [string, unknown[]][] = [];
+    const a = {
+      pool: {
+        query: async (sql: string, params: unknown[]) => {
+          calls.push([sql, params]);
+          return { rows: [answer] };
+        },
+      },
+    } as unknown as Auth;
+    return { a, calls };
+  };
+
+  it('a claimed try goes on; a spent code answers as expired; a limit answers 429', async () => {
+    await expect(claimCodeTry(pool({ r: { ok: true } }).a, 'a@b.ph')).resolves.toBeUndefined();
+    expect(
+      await rejection(claimCodeTry(pool({ r: { ok: false, reason: 'code_spent' } }).a, 'a@b.ph')),
+    ).toEqual({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
+    expect(
+      await rejection(claimCodeTry(pool({ r: { ok: false, reason: 'address_limit' } }).a, 'a@b.ph')),
+    ).toEqual({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
+  });
+
+  it('records a right code as right, a wrong one as wrong, and nothing for other errors', async () => {
+    const right = pool({ r: { ok: true } });
+    await expect(asCodeTry(right.a, 'a@b.ph', async () => 'session')).resolves.toBe('session');
+    expect(right.calls.map(([sql, params]) => [sql, params])).toEqual([
+      ['select private.claim_code_try($1) as r', ['a@b.ph']],
+      ['select private.code_try_result($1, $2)', ['a@b.ph', true]],
+    ]);
+    for (const code of ['otp_expired', 'reauthentication_not_valid']) {
+      const wrong = pool({ r: { ok: true } });
+      const e = new AuthError(403, code, 'wrong');
+      await expect(asCodeTry(wrong.a, 'a@b.ph', () => Promise.reject(e))).rejects.toBe(e);
+      expect(wrong.calls.at(-1)).toEqual(['select private.code_try_result($1, $2)', ['a@b.ph', false]]);
+    }
+    const other = pool({ r: { ok: true } });
+    const e = new AuthError(422, 'validation_failed', 'other');
+    await expect(asCodeTry(other.a, 'a@b.ph', () => Promise.reject(e))).rejects.toBe(e);
+    expect(other.calls).toHaveLength(1);
+  });
+
+  it('a new sign-in code is refused while the address must wait, naming the seconds', async () => {
+    await expect(claimCodeIssue(pool({ wait: 0 }).a, 'a@b.ph')).resolves.toBeUndefined();
+    expect(await rejection(claimCodeIssue(pool({ wait: 42 }).a, 'a@b.ph'))).toEqual({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'For security purposes, you can only request this after 42 seconds.',
+    });
   });
 });
