@@ -1,6 +1,6 @@
 /** The api function's database error mapping (db.ts) and answer shapes (present.ts), value by value. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dbError } from '../../supabase/functions/api/db.ts';
+import { dbError, storageError } from '../../supabase/functions/api/db.ts';
 import {
   newsOut,
   publicStatus,
@@ -51,6 +51,57 @@ describe('dbError', () => {
   it("answers the limiter's refusal with 429 and its Retry-After", () => {
     const e = dbError({ code: 'PT429', message: 'Too many reports', details: 'retry_after=42' }, 'file it');
     expect(answer(e)).toBe('429 Too many reports');
+  });
+
+  it("answers the database's own HTTP refusals (PTnnn) with their status, naming what to use instead", () => {
+    const report = '5b0c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
+    const second = dbError(
+      { code: 'PT409', message: 'You already reported x.ph', details: `existing_report_id=${report}` },
+      'file it',
+    );
+    expect([second.status, second.message, second.extra]).toEqual([
+      409,
+      'You already reported x.ph',
+      { existingReportId: report },
+    ]);
+    const request = dbError(
+      { code: 'PT409', message: 'An open request exists', details: `existing_request_id=${report}` },
+      'ask',
+    );
+    expect(request.extra).toEqual({ existingRequestId: report });
+    const plain = dbError({ code: 'PT403', details: null }, 'remove it');
+    expect([plain.status, plain.message, plain.extra]).toEqual([403, 'Cannot remove it', {}]);
+    // Only a 4xx or 5xx status counts; anything else is an unknown error.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(answer(dbError({ code: 'PT200', message: 'odd' }, 'save'))).toBe(
+      '502 Could not save right now, please try again',
+    );
+    expect(answer(dbError({ code: 'xPT404' }, 'save'))).toBe(
+      '502 Could not save right now, please try again',
+    );
+  });
+});
+
+describe('storageError', () => {
+  it('maps storage refusals by their HTTP status, text or number', () => {
+    expect(answer(storageError({ statusCode: '413', message: 'too big' }, 'upload it'))).toBe(
+      '400 Image size too large',
+    );
+    for (const status of [401, 403])
+      expect(answer(storageError({ status }, 'upload it'))).toBe('403 You are not allowed to upload it');
+    for (const statusCode of ['400', '415', '422'])
+      expect(answer(storageError({ statusCode, message: 'mime type not supported' }, 'upload it'))).toBe(
+        '400 Cannot upload it: mime type not supported',
+      );
+    expect(answer(storageError({ statusCode: '400' }, 'upload it'))).toBe(
+      '400 Cannot upload it: refused by storage',
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(answer(storageError({ statusCode: '500', message: 'boom' }, 'upload it'))).toBe(
+      '502 Could not upload it right now, please try again',
+    );
+    expect(answer(storageError({}, 'upload it'))).toBe('502 Could not upload it right now, please try again');
+    expect(console.error).toHaveBeenCalledTimes(2);
   });
 });
 
