@@ -8,6 +8,13 @@ describe('truncate', () => {
     expect(truncate('x'.repeat(36), 35)).toBe(`${'x'.repeat(35)}...`);
     expect(truncate('Fake GCash texts lead to look-alike pages', 11)).toBe('Fake GCash...');
     expect(truncate(null, 10)).toBe('');
+    expect(truncate(undefined, 10)).toBe('');
+  });
+
+  it('trims the text first, and the space at the cut so the ellipsis hugs the last word', () => {
+    expect(truncate('  Short title  ', 11)).toBe('Short title');
+    expect(truncate('Fake GCash texts', 5)).toBe('Fake...');
+    expect(truncate('Fake   GCash texts', 6)).toBe('Fake...');
   });
 });
 
@@ -15,6 +22,13 @@ describe('formatters', () => {
   it('shows calendar dates without shifting them by time zone', () => {
     expect(formatDate('2026-11-02')).toBe('Nov 2, 2026');
     expect(formatDate(null)).toBe('—');
+    expect(formatDate('')).toBe('—');
+  });
+
+  it('shows timestamps by their UTC calendar day and leaves what is not a date as given', () => {
+    expect(formatDate('2026-11-20T23:30:00Z')).toBe('Nov 20, 2026');
+    expect(formatDate('2026-11-20T23:30:00-08:00')).toBe('Nov 21, 2026');
+    expect(formatDate('someday')).toBe('someday');
   });
 
   it('shows amounts in pesos and country codes as names', () => {
@@ -23,5 +37,16 @@ describe('formatters', () => {
     expect(formatCountry('PH')).toBe('Philippines');
     expect(formatCountry('Japan')).toBe('Japan');
     expect(formatCountry(null)).toBe('Unknown');
+    expect(formatCountry('')).toBe('Unknown');
+  });
+
+  it('reads two-letter codes in any case; longer codes and pesos with centavos as given', () => {
+    expect(formatCountry('ph')).toBe('Philippines');
+    expect(formatCountry('jp')).toBe('Japan');
+    expect(formatCountry('PHL')).toBe('PHL');
+    expect(formatCountry('P1')).toBe('P1');
+    expect(formatAmount(1234.567)).toBe('₱1,234.57');
+    expect(formatAmount(null)).toBe('₱0.00');
+    expect(formatAmount(undefined)).toBe('₱0.00');
   });
 });

@@ -18,8 +18,33 @@ describe('identifierError', () => {
     ['website', 'not a site', /website address/],
     ['crypto', 'hello', /crypto wallet/],
     ['mobile', '   ', /account you are reporting/],
+    ['ewallet', 'GCash  0917', /e-wallet account number or name/],
   ] as const)('refuses a %s like %j', (kind, value, message) => {
     expect(identifierError(kind, value)).toMatch(message);
+  });
+});
+
+describe('identifierError messages and the 320-character limit', () => {
+  it('says exactly what is wrong', () => {
+    expect(identifierError('mobile', '')).toBe('Enter the account you are reporting');
+    expect(identifierError('mobile', 'abc')).toBe('Enter a valid mobile number, e.g. 0917 123 4567');
+    expect(identifierError('email', 'abc')).toBe('Enter a valid e-mail address, e.g. name@example.com');
+    expect(identifierError('website', 'abc')).toBe('Enter a website address, e.g. example.com');
+    expect(identifierError('crypto', 'abc')).toBe('Enter a crypto wallet address, e.g. 0x… or bc1…');
+    expect(identifierError('ewallet', 'a  b')).toBe('Enter the e-wallet account number or name');
+  });
+
+  it('accepts 320 characters and refuses 321, counted after trimming', () => {
+    expect(identifierError('ewallet', 'a'.repeat(320))).toBeNull();
+    expect(identifierError('ewallet', ` ${'a'.repeat(320)} `)).toBeNull();
+    expect(identifierError('ewallet', 'a'.repeat(321))).toBe('That is too long to be an account');
+  });
+
+  it('takes the kind the value looks like, not another', () => {
+    expect(identifierError('mobile', 'me@example.com')).not.toBeNull();
+    expect(identifierError('email', '0917 123 4567')).not.toBeNull();
+    expect(identifierError('website', 'me@example.com')).not.toBeNull();
+    expect(identifierError('crypto', 'example.com')).not.toBeNull();
   });
 });
 
@@ -51,6 +76,20 @@ describe('parseIdentifierList', () => {
   });
 
   it('needs at least one identifier', () => {
-    expect(parseIdentifierList(' , \n ')).toMatchObject({ ok: false });
+    expect(parseIdentifierList(' , \n ')).toEqual({
+      ok: false,
+      error: 'Enter at least one e-mail, mobile number, website or crypto wallet',
+    });
+  });
+
+  it('refuses a free-form e-wallet name and anything over 320 characters', () => {
+    expect(parseIdentifierList('juan_dela_cruz')).toEqual({
+      ok: false,
+      error: '"juan_dela_cruz" is not an e-mail, mobile number, website or crypto wallet address',
+    });
+    const long = `${'a'.repeat(309)}@example.com`; // 321 characters, a well-formed address otherwise
+    expect(parseIdentifierList(long)).toMatchObject({ ok: false });
+    const longest = `${'a'.repeat(308)}@example.com`;
+    expect(parseIdentifierList(longest)).toMatchObject({ ok: true });
   });
 });
