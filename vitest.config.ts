@@ -34,6 +34,8 @@ export default defineConfig({
             'supabase/functions/_shared/image_test.ts',
           ],
           setupFiles: ['tests/units/deno-shim.ts'],
+          // The image checks build a 304 KB deflate bomb; on a loaded 2-core machine that alone passed 5 s.
+          testTimeout: 30_000,
         },
       },
       {
