@@ -11,16 +11,27 @@
 export const IDENTIFIER_KINDS = ['mobile', 'email', 'website', 'ewallet', 'crypto'] as const;
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 
+/**
+ * White space, spelled out: JavaScript's \s (Unicode White_Space and U+FEFF). Postgres's \s follows the
+ * database's locale (with glibc it leaves out the no-break space U+00A0, which pasted numbers often
+ * carry), so the SQL twin uses this same list and both sides agree on every database.
+ */
+const WS = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
 const PAYMENT_SCHEME = /^(bitcoin|ethereum|litecoin|tron|solana|dogecoin|bitcoincash):/i;
 const EVM = /^0x[0-9a-f]{40}$/i;
 const BECH32 = /^(bc|tb|ltc)1[02-9ac-hj-np-z]{6,87}$/i;
 const BASE58_BITCOIN = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
 const BASE58_LONG = /^[1-9A-HJ-NP-Za-km-z]{25,}$/;
-const PHONE_CHARS = /^\+?[\d\s().-]+$/;
-const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
+const PHONE_CHARS = new RegExp(`^\\+?[0-9${WS}().-]+$`);
+const EMAIL = new RegExp(`^[^${WS}@/:]+@[^${WS}@/:]+\\.[^${WS}@/:]+$`);
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
-const HOST_LIKE = /^(\/\/)?[^\s/@]+\.[^\s/@.:]{2,}\.?([:/?#][\s\S]*)?$/;
+const HOST_LIKE = new RegExp(`^(//)?[^${WS}/@]+\\.[^${WS}/@.:]{2,}\\.?([:/?#][\\s\\S]*)?$`);
+const INTERNATIONAL = new RegExp(`^[${WS}]*(\\+|00)`);
+const ANY_WS = new RegExp(`[${WS}]`, 'g');
+/** Characters no host name has: white space and control characters. */
+// eslint-disable-next-line no-control-regex
+const NOT_IN_HOST = new RegExp(`[${WS}\\u0000-\\u001f\\u007f]`);
 
 /** Trims like SQL btrim: spaces only. */
 function btrim(value: string): string {
@@ -29,10 +40,14 @@ function btrim(value: string): string {
 
 /** Phone number in E.164 form; Philippine mobiles typed locally (0917..., 917...) become +639XXXXXXXXX. */
 export function canonicalPhone(value: string): string | null {
-  const international = /^\s*(\+|00)/.test(value);
-  let digits = value.replace(/\D/g, '');
+  let international = INTERNATIONAL.test(value);
+  let digits = value.replace(/[^0-9]/g, '');
   if (digits === '') return btrim(value).toLowerCase() || null;
-  if (digits.startsWith('00')) digits = digits.slice(2);
+  // '00' starts an international number however it is written ('(00) 63 ...'), and no country code
+  // starts with 0: '+00 63...', '0063...' and '+63...' are one number.
+  if (digits.startsWith('00')) international = true;
+  if (international) digits = digits.replace(/^0+/, '');
+  if (digits === '') return null;
   if (/^639\d{9}$/.test(digits)) return `+${digits}`;
   if (/^6309\d{9}$/.test(digits)) return `+63${digits.slice(3)}`;
   if (/^09\d{9}$/.test(digits) && !international) return `+63${digits.slice(1)}`;
@@ -112,7 +127,7 @@ export function canonicalHost(value: string): string | null {
   s = s.replace(/:\d*$/, '');
   s = s.replace(/\.+$/, '');
   s = s.replace(/^www\./, '');
-  if (s === '') return null;
+  if (s === '' || NOT_IN_HOST.test(s)) return null;
   return s.split('.').map(punycodeLabel).join('.');
 }
 
@@ -124,7 +139,7 @@ export function canonicalIdentifier(kind: IdentifierKind, value: string): string
     case 'mobile':
       return canonicalPhone(s);
     case 'email':
-      return s.replace(/^mailto:/i, '').toLowerCase();
+      return btrim(s.replace(/^(mailto: *)+/i, '')).toLowerCase() || null;
     case 'website':
       return canonicalHost(s);
     case 'ewallet':
@@ -132,11 +147,11 @@ export function canonicalIdentifier(kind: IdentifierKind, value: string): string
       return s.toLowerCase();
     case 'crypto':
       s = s
-        .replace(/\s/g, '')
+        .replace(ANY_WS, '')
         .replace(PAYMENT_SCHEME, '')
         .replace(/[?@][\s\S]*$/, '');
       if (EVM.test(s) || BECH32.test(s)) return s.toLowerCase();
-      return s;
+      return s || null;
     default:
       throw new Error(`unknown identifier kind: ${String(kind)}`);
   }
@@ -150,7 +165,7 @@ export function detectIdentifierKind(value: string): IdentifierKind | null {
   if (PAYMENT_SCHEME.test(s) || EVM.test(s) || BECH32.test(s)) return 'crypto';
   if (/^mailto:/i.test(s) || EMAIL.test(s)) return 'email';
   if (IPV4.test(s)) return 'website';
-  const digitCount = s.replace(/\D/g, '').length;
+  const digitCount = s.replace(/[^0-9]/g, '').length;
   if (PHONE_CHARS.test(s) && digitCount >= 7 && digitCount <= 15) return 'mobile';
   if (BASE58_BITCOIN.test(s)) return 'crypto';
   if (URL_SCHEME.test(s) || HOST_LIKE.test(s)) return 'website';
