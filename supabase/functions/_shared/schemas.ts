@@ -4,6 +4,7 @@
  */
 import { z } from 'npm:zod@4.6.7';
 import { HttpError } from './http.ts';
+import { SEARCH_MAX_LENGTH } from './limits.ts';
 import type { Fields } from './body.ts';
 
 export { z };
@@ -184,7 +185,7 @@ export const updateReportSchema = z
     path: ['incidentDate'],
   });
 
-export const searchSchema = z.object({ searchString: requiredText('searchString', 256) });
+export const searchSchema = z.object({ searchString: requiredText('searchString', SEARCH_MAX_LENGTH) });
 
 export const contactSchema = z.object({
   nickname: optionalText('nickname', 100),

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import type { NewsRow } from '@/features/add-news/api/types';
-import { NewsAdminList } from '@/features/add-news/components/news-admin-list';
-import { NewsEditor } from '@/features/add-news/components/news-editor';
+import type { NewsRow } from '@/features/news/api/types';
+import { NewsAdminList } from '@/features/news/components/news-admin-list';
+import { NewsEditor } from '@/features/news/components/news-editor';
 import { RequireAdmin } from '@/features/admin/components/require-admin';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 function AddNews() {
   const user = useUser();

@@ -15,7 +15,7 @@ import { emptyReportForm, type ReportFormValues } from '@/features/reports/api/r
 import { ACCOUNT_TYPES } from '@/features/reports/api/types';
 import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
 import { ReportForm } from '@/features/reports/components/report-form';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   // The server-side location lookup runs while the user fills the form.

@@ -8,7 +8,7 @@ import { useUser } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
 import { useReports } from '@/features/reports/api/get-reports';
 import { ReportCard } from '@/features/reports/components/report-card';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
   const user = useUser();

@@ -11,8 +11,8 @@ import { getReportQueryOptions, useReport } from '@/features/reports/api/get-rep
 import { reportToForm } from '@/features/reports/api/report-form-schema';
 import { useUpdateReport } from '@/features/reports/api/update-report';
 import { ReportForm } from '@/features/reports/components/report-form';
-import { ReportStatusBadge } from '@/features/reports/components/report-status';
-import { PageHeader } from './page-header';
+import { ReportStatusBadge } from '@/components/report-status-badge';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export const clientLoader =
   (queryClient: QueryClient) =>

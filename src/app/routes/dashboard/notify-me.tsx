@@ -7,7 +7,7 @@ import { useCreateRegistrations, useRegistrations } from '@/features/notify/api/
 import { NotificationList } from '@/features/notify/components/notification-list';
 import { NotifyForm } from '@/features/notify/components/notify-form';
 import { RegistrationList } from '@/features/notify/components/registration-list';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
   const user = useUser();

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentProfile } from '@/lib/auth';
 import { useUpdateProfile } from '@/features/profile/api/update-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
   const profile = useCurrentProfile();

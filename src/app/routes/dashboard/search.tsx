@@ -1,7 +1,7 @@
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { SearchForm } from '@/features/search/components/search-form';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 /** The dashboard's search form (field searchString); results open under /dashboard/search/:id. */
 export function Component() {

@@ -6,7 +6,7 @@ import { getUserStatsQueryOptions, useUserStats } from '@/features/stats/api/get
 import { MonthlyChart } from '@/features/stats/components/monthly-chart';
 import { StatsCards } from '@/features/stats/components/stats-cards';
 import { supabase } from '@/lib/supabase';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   const { data } = await supabase.auth.getSession();

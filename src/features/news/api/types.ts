@@ -1,6 +1,29 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
-/** One news article as the pages use it (public.news, camelCase as in SPEC.md section 3). */
+/** The public news-banners bucket; only admins may write to it (storage policy), so a banner is a plain URL. */
+export const NEWS_BANNER_BUCKET = 'news-banners' as const;
+
+/** One public.news row as the admin's list and edit form use it. */
+export interface NewsRow {
+  id: string;
+  news_title: string;
+  news_description: string;
+  tags: string[] | null;
+  img_url: string | null;
+  source: string | null;
+  source_desc: string | null;
+  /** Object path in the news-banners bucket, or null. */
+  banner_path: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The columns the public pages read (everything but updated_at). */
+export const NEWS_COLUMNS =
+  'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at';
+export const NEWS_ROW_COLUMNS = `${NEWS_COLUMNS}, updated_at`;
+
+/** One news article as the public pages use it (camelCase, as the legacy API names its fields). */
 export interface NewsArticle {
   id: string;
   newsTitle: string;
@@ -14,25 +37,7 @@ export interface NewsArticle {
   createdAt: string;
 }
 
-export const NEWS_COLUMNS =
-  'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at';
-
-export interface NewsRow {
-  id: string;
-  news_title: string;
-  news_description: string;
-  tags: string[] | null;
-  img_url: string | null;
-  source: string | null;
-  source_desc: string | null;
-  banner_path: string | null;
-  created_at: string;
-}
-
-/** The news-banners bucket is public, so a banner is a plain URL (no signed link to expire). */
-export const NEWS_BANNER_BUCKET = 'news-banners';
-
-export function toNewsArticle(row: NewsRow, supabase: SupabaseClient): NewsArticle {
+export function toNewsArticle(row: Omit<NewsRow, 'updated_at'>, supabase: SupabaseClient): NewsArticle {
   const bannerUrl = row.banner_path
     ? supabase.storage.from(NEWS_BANNER_BUCKET).getPublicUrl(row.banner_path).data.publicUrl
     : null;

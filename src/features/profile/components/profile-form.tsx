@@ -11,11 +11,10 @@ import {
   FormMessage,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { ImageFileInput } from '@/components/image-file-input';
+import { ImageFormField } from '@/components/image-file-input';
 import { SubmitButton } from '@/components/submit-button';
 import { UserRound } from 'lucide-react';
 import type { Profile } from '@/lib/auth';
-import { MAX_IMAGE_BYTES } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import {
   AVATAR_BUCKET,
@@ -56,30 +55,7 @@ export function ProfileForm({
               <UserRound className="size-8" aria-hidden />
             </AvatarFallback>
           </Avatar>
-          <FormField
-            control={form.control}
-            name="avatar"
-            render={({ field }) => (
-              <FormItem className="w-full flex-1">
-                <FormLabel>Avatar</FormLabel>
-                <FormControl>
-                  <ImageFileInput
-                    name={field.name}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(file) => {
-                      field.onChange(file);
-                      void form.trigger('avatar');
-                    }}
-                  />
-                </FormControl>
-                <FormDescription>
-                  An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
-                </FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <ImageFormField control={form.control} name="avatar" label="Avatar" className="w-full flex-1" />
         </div>
         <FormField
           control={form.control}

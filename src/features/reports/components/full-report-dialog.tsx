@@ -3,7 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
 import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
 import { useFullReport } from '../api/get-full-report';
-import { ReportStatusBadge } from './report-status';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 import { reportedCaseText } from './report-card';
 
 /**

@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
-import { ReportStatusBadge } from './report-status';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 const typeColors: Record<string, string> = {
   scam: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',

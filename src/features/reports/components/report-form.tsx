@@ -16,7 +16,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/submit-button';
 import { accountTypeLabels, incidentTypeLabels } from '@/lib/format';
-import { MAX_IMAGE_BYTES } from '@/lib/image-file';
 import {
   reportFormSchema,
   tomorrowISO,
@@ -24,7 +23,7 @@ import {
   type ReportFormValues,
 } from '../api/report-form-schema';
 import { ACCOUNT_TYPES, INCIDENT_TYPES, type AccountType } from '../api/types';
-import { ImageFileInput } from '@/components/image-file-input';
+import { ImageFormField } from '@/components/image-file-input';
 
 const accountPlaceholders: Record<AccountType, string> = {
   mobile: 'e.g. 0917 123 4567',
@@ -204,41 +203,22 @@ export function ReportForm({
             </FormItem>
           )}
         />
-        <FormField
+        <ImageFormField
           control={form.control}
           name="evidence"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Evidence (screenshot)</FormLabel>
-              <FormControl>
-                <ImageFileInput
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(file) => {
-                    field.onChange(file);
-                    // Say at once that a file is too large, before anything is sent.
-                    void form.trigger('evidence');
-                  }}
-                />
-              </FormControl>
-              <FormDescription>
-                An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
-                {hasEvidence && ' Leave empty to keep the current image.'}
-              </FormDescription>
-              <FormMessage />
-              {evidenceUrl && (
-                <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
-                  <img
-                    src={evidenceUrl}
-                    alt="Current evidence"
-                    className="max-h-32 rounded-md border object-contain"
-                  />
-                </a>
-              )}
-            </FormItem>
+          label="Evidence (screenshot)"
+          hint={hasEvidence && ' Leave empty to keep the current image.'}
+        >
+          {evidenceUrl && (
+            <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
+              <img
+                src={evidenceUrl}
+                alt="Current evidence"
+                className="max-h-32 rounded-md border object-contain"
+              />
+            </a>
           )}
-        />
+        </ImageFormField>
         <FormField
           control={form.control}
           name="consentToContact"

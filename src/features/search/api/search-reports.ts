@@ -35,7 +35,7 @@ export interface SearchSummary {
 
 export interface SearchResult {
   count: number;
-  /** The latest 10. */
+  /** The newest LATEST_INCIDENT_ROWS (supabase/functions/_shared/limits.ts). */
   reports: SearchReport[];
   summary: SearchSummary;
   /** [lat, lng] of every report with a location, for the heatmap. */

@@ -10,12 +10,10 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 // Not check-message.ts itself: the extraction libraries load with /check, not with the home page.
 import { looksLikeMessage } from '../../../../supabase/functions/_shared/message-shape.ts';
+import { SEARCH_MAX_LENGTH } from '../../../../supabase/functions/_shared/limits.ts';
 
 /** /check takes messages up to this length (MESSAGE_MAX_LENGTH of the shared check). */
 const MESSAGE_MAX_LENGTH = 5000;
-
-/** search_reports accepts 1 to 256 characters. */
-export const SEARCH_MAX_LENGTH = 256;
 
 export const searchFormSchema = z.object({
   searchString: z

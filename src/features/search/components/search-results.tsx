@@ -8,16 +8,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
-import { ReportStatusBadge } from './report-status-badge';
+import { ReportStatusBadge } from '@/components/report-status-badge';
 
 // The map comes in two steps so the results are readable and interactive first (issue 12): a light SVG
 // preview (its own small chunk with the basemap), and deck.gl's interactive map only when asked for.
 const IncidentMapPreview = lazy(() => import('./incident-map-preview'));
 const IncidentHeatmap = lazy(() => import('./incident-heatmap'));
-
-/** SPEC.md section 9: the table shows the first 10 reports. */
-export const LATEST_INCIDENT_ROWS = 10;
 
 export function SearchResults({
   searchString,

@@ -1,6 +1,6 @@
 /** Search (POST /search and GET /search/{searchString}) through the database's search_reports. */
 import { readFields } from '../../_shared/body.ts';
-import { HttpError, json } from '../../_shared/http.ts';
+import { json } from '../../_shared/http.ts';
 import { parseFields, searchSchema } from '../../_shared/schemas.ts';
 import { locatedSearch } from '../../_shared/search.ts';
 import { searchReportOut } from '../present.ts';
@@ -43,8 +43,6 @@ export async function postSearch({ req }: RouteContext): Promise<Response> {
 }
 
 export async function getSearch({ req, params }: RouteContext): Promise<Response> {
-  const searchString = params.id.trim();
-  if (!searchString) throw new HttpError(400, 'searchString is required');
-  if (searchString.length > 256) throw new HttpError(400, 'searchString must be at most 256 characters');
+  const { searchString } = parseFields(searchSchema, { searchString: params.id });
   return json(await runSearch(req, searchString));
 }

@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
-import { ReportStatusBadge } from '@/features/reports/components/report-status';
-import { PageHeader } from '../page-header';
-import { BackToAdmin } from './back-link';
+import { ReportStatusBadge } from '@/components/report-status-badge';
+import { PageHeader } from '@/components/layouts/page-header';
+import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 import type { AdminReportRow } from './report-rows';
 
 export function Component() {

@@ -14,7 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
 import { useAppStats, type AppStats } from '@/features/admin/api/get-app-stats';
-import { PageHeader } from '../page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 const a = paths.dashboard.admin;
 

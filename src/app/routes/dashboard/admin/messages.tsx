@@ -3,8 +3,8 @@ import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { useMarkMessageHandled } from '@/features/admin/api/moderate';
 import { PagedList } from '@/features/admin/components/paged-list';
-import { PageHeader } from '../page-header';
-import { BackToAdmin } from './back-link';
+import { PageHeader } from '@/components/layouts/page-header';
+import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
 interface MessageRow {
   id: string;

@@ -5,8 +5,8 @@ import { accountTypeLabels, formatAmount, formatDate, incidentTypeLabels } from 
 import { useSetReportStatus } from '@/features/admin/api/moderate';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
-import { PageHeader } from '../page-header';
-import { BackToAdmin } from './back-link';
+import { PageHeader } from '@/components/layouts/page-header';
+import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 import type { AdminReportRow } from './report-rows';
 
 /** Pending reports, to verify or reject (DESIGN.md section 5); the reporter is notified either way. */

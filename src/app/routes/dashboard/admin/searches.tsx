@@ -1,7 +1,7 @@
 import { accountTypeLabels, formatCountry, formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
-import { PageHeader } from '../page-header';
-import { BackToAdmin } from './back-link';
+import { PageHeader } from '@/components/layouts/page-header';
+import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
 interface SearchRow {
   id: string;

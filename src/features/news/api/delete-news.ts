@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { addNewsKeys } from './keys';
+import { newsKeys } from './keys';
 import { NEWS_BANNER_BUCKET } from './types';
 
 /**
@@ -22,7 +22,7 @@ export function useDeleteNews({ onSuccess }: { onSuccess?: (id: string) => void 
   return useMutation({
     mutationFn: deleteNews,
     onSuccess: async (_data, id) => {
-      await queryClient.invalidateQueries({ queryKey: addNewsKeys.all });
+      await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       onSuccess?.(id);
     },
     onError: toastError,

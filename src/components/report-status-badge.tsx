@@ -1,18 +1,19 @@
 import { BadgeCheck, Ban, Clock } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
-import type { ReportStatus } from '../api/types';
 
 /**
- * SPEC.md section 4 shows 'verified' or 'not-verified'. A reporter also needs to know when an admin
- * rejected or removed their report, so those states get their own badge instead of hiding as
- * 'not-verified'. Icon and words carry the meaning, so colour is not the only cue.
+ * A report's status as a badge, for the public search (which only ever answers 'verified' or
+ * 'not-verified', docs/behaviour.md) and for a reporter's and an admin's own lists. A reporter also
+ * needs to know when an admin rejected or removed their report, so those states get their own badge
+ * instead of hiding as 'not-verified'; 'pending' and anything else show as 'not-verified'. Icon and
+ * words carry the meaning, so colour is not the only cue.
  */
 export function ReportStatusBadge({
   status,
   className,
 }: {
-  status: ReportStatus | 'not-verified';
+  status: string | null | undefined;
   className?: string;
 }) {
   if (status === 'verified') {

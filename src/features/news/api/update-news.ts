@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
-import { newsColumns, uploadBanner, type NewsFormInput } from './create-news';
-import { addNewsKeys } from './keys';
+import { uploadBanner } from './create-news';
+import { newsColumns, type NewsFormInput } from './news-form-schema';
+import { newsKeys } from './keys';
 import { NEWS_BANNER_BUCKET, type NewsRow } from './types';
 
 export interface UpdateNewsInput {
@@ -45,7 +46,7 @@ export function useUpdateNews({ onSuccess }: { onSuccess?: () => void } = {}) {
     mutationFn: updateNews,
     onSuccess: async () => {
       // The article can be on the home page, in the news list, on its own page and in the admin list.
-      await queryClient.invalidateQueries({ queryKey: addNewsKeys.all });
+      await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       onSuccess?.();
     },
     onError: toastError,

@@ -1,7 +1,8 @@
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCreateNews } from '../api/create-news';
-import { toNewsFormValues, type NewsRow } from '../api/types';
+import { toNewsFormValues } from '../api/news-form-schema';
+import type { NewsRow } from '../api/types';
 import { useUpdateNews } from '../api/update-news';
 import { NewsForm } from './news-form';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { addNewsKeys } from './keys';
+import { newsKeys } from './keys';
 import { NEWS_ROW_COLUMNS, type NewsRow } from './types';
 
 /** Articles per 'Load more'. */
@@ -27,7 +27,7 @@ export async function getNewsPage(page: number, pageSize = NEWS_PAGE_SIZE): Prom
 
 export function getNewsPagesQueryOptions(pageSize = NEWS_PAGE_SIZE) {
   return infiniteQueryOptions({
-    queryKey: addNewsKeys.list(pageSize),
+    queryKey: newsKeys.adminList(pageSize),
     queryFn: ({ pageParam }) => getNewsPage(pageParam, pageSize),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (pages.length * pageSize < last.total ? pages.length : undefined),

@@ -14,10 +14,9 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { Button } from '@/components/ui/button';
-import { ImageFileInput } from '@/components/image-file-input';
+import { ImageFormField } from '@/components/image-file-input';
 import { SubmitButton } from '@/components/submit-button';
-import { MAX_IMAGE_BYTES } from '@/lib/image-file';
-import { newsFormSchema, type NewsFormInput, type NewsFormValues } from '../api/create-news';
+import { newsFormSchema, type NewsFormInput, type NewsFormValues } from '../api/news-form-schema';
 
 const empty: NewsFormValues = {
   newsTitle: '',
@@ -96,30 +95,11 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
             )}
           />
         ))}
-        <FormField
+        <ImageFormField
           control={form.control}
           name="newsBanner"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{isEditing ? 'New banner (optional)' : 'Banner (optional)'}</FormLabel>
-              <FormControl>
-                <ImageFileInput
-                  name={field.name}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(file) => {
-                    field.onChange(file);
-                    void form.trigger('newsBanner');
-                  }}
-                />
-              </FormControl>
-              <FormDescription>
-                An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
-                {editing?.hasBanner && ' Leave it empty to keep the current banner.'}
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={isEditing ? 'New banner (optional)' : 'Banner (optional)'}
+          hint={editing?.hasBanner && ' Leave it empty to keep the current banner.'}
         />
         {editing?.hasBanner && (
           <FormField

@@ -1,6 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
-import { parseTags } from '../api/create-news';
+import { parseTags } from '../api/news-form-schema';
 import { NewsForm } from './news-form';
 
 // Typing into several fields through user-event is slow on a busy 2-core machine.
