@@ -15,5 +15,11 @@ if (!module) throw new Error(`MUTATION_MODULE must be one of ${Object.keys(MODUL
 const project = (base.test!.projects as Project[]).find((p) => p.test?.name === module.project)!;
 
 export default defineConfig({
-  test: { projects: [{ ...project, test: { ...project.test, include: module.tests } }] as never },
+  test: {
+    // Instrumented code on a busy machine: a test that takes a second normally (the pixel-bomb checks
+    // build 16-megapixel headers) can exceed vitest's 5 s default; Stryker's own timeout still applies.
+    projects: [
+      { ...project, test: { ...project.test, include: module.tests, testTimeout: 60_000 } },
+    ] as never,
+  },
 });

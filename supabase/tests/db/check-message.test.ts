@@ -182,7 +182,8 @@ describe('check_identifiers', () => {
         value: site,
         canonical: site,
         count: 1,
-        risk_level: expect.any(Number),
+        // One fresh pending report: w = 0.2, 100 * (1 - exp(-0.1)) = 9.52.
+        risk_level: 10,
         risk_label: 'low',
       },
       {
@@ -204,6 +205,38 @@ describe('check_identifiers', () => {
     ]);
     expect(s.summary.count).toBe(2);
     expect(s.summary.risk_label).toBe('high');
+  });
+
+  it("labels risk at search's edges: 24 low, 25 medium, 59 medium, 60 high (hand-computed)", async () => {
+    /** A new mobile number with one verified report per entry, each from its own reporter, aged by days. */
+    async function verifiedAged(days: number[]): Promise<string> {
+      const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+      for (const age of days) {
+        const r = await fileReport(await createUser('Edge reporter'), { reported_account: number });
+        await setStatus(r.id, 'verified');
+        await adminPool().query(
+          `update public.reports set created_at = now() - make_interval(days => $2) where id = $1`,
+          [r.id, age],
+        );
+      }
+      return number;
+    }
+    const numbers = [
+      await verifiedAged([152]), // w = 0.5^(152/180) = 0.5569 -> 24.31
+      await verifiedAged([144]), // w = 0.5743 -> 24.96
+      await verifiedAged([30, 30]), // w = 2 * 0.8909 = 1.7818 -> 58.97
+      await verifiedAged([22, 22]), // w = 2 * 0.9188 = 1.8375 -> 60.10
+    ];
+    const r = await checkIdentifiers(
+      anon,
+      numbers.map((value) => ({ type: 'mobile', value })),
+    );
+    expect(r.map(({ risk_level, risk_label }) => [risk_level, risk_label])).toEqual([
+      [24, 'low'],
+      [25, 'medium'],
+      [59, 'medium'],
+      [60, 'high'],
+    ]);
   });
 
   it('logs each identifier as an anonymous search; a location an anonymous caller sends is not kept (issue 11: the server resolves it)', async () => {
