@@ -1,8 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The app's layers (docs/architecture.md): app -> features -> shared (components, lib, config, types,
+ * testing). A feature imports nothing from another feature, and shared code imports no feature and no
+ * route: what two features need goes down a layer. The route tree (src/app) composes features.
+ */
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+// src/testing (test harness) may wrap the app's providers, so it is not in the shared layer.
+const shared = ['components', 'lib', 'config', 'types'].map((dir) => `./src/${dir}`);
+const layerZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message:
+      'A feature may not import another feature: compose them in src/app, or move the shared part down a layer.',
+  })),
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'Features may not import from src/app (imports only go down: app -> features -> shared).',
+  },
+  {
+    target: shared,
+    from: ['./src/features', './src/app'],
+    message: 'Shared code (components, lib, config, types) may not import features or routes.',
+  },
+];
 
 export default tseslint.config(
   // shadcn components are generated code (STYLE.md); Deno functions are checked by `deno check`.
@@ -27,6 +60,20 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx when following imports (no-cycle reads the imported files).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.app.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );

@@ -1,0 +1,44 @@
+/**
+ * The import rules of eslint.config.js (docs/architecture.md) really fire: code that breaks a layer is
+ * refused with the rule's message, and the same imports from an allowed place pass. Linted as text at
+ * made-up paths inside src, so nothing is written to the tree.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((m) => m.ruleId?.startsWith('import-x/')).map((m) => m.message);
+}
+
+describe('import boundaries', { timeout: 60_000 }, () => {
+  it('refuses an import from another feature, and allows one inside the feature', async () => {
+    const code = "import { searchKeys } from '@/features/search/api/keys';\nexport const k = searchKeys;\n";
+    expect(await importErrors('src/features/news/api/probe.ts', code)).toEqual([
+      expect.stringContaining('A feature may not import another feature'),
+    ]);
+    expect(await importErrors('src/features/search/api/probe.ts', code)).toEqual([]);
+  });
+
+  it('refuses upward imports: a feature from src/app, shared code from a feature or a route', async () => {
+    const fromApp = "import { AppProvider } from '@/app/provider';\nexport const p = AppProvider;\n";
+    expect(await importErrors('src/features/news/api/probe.ts', fromApp)).toEqual([
+      expect.stringContaining('Features may not import from src/app'),
+    ]);
+    const fromFeature = "import { newsKeys } from '@/features/news/api/keys';\nexport const k = newsKeys;\n";
+    for (const layer of ['components', 'lib', 'config']) {
+      expect(await importErrors(`src/${layer}/probe.ts`, fromFeature)).toEqual([
+        expect.stringContaining('Shared code (components, lib, config, types) may not import'),
+      ]);
+    }
+    // Routes compose features: allowed.
+    expect(await importErrors('src/app/routes/probe.ts', fromFeature)).toEqual([]);
+  });
+
+  it('has no-cycle switched on for src', async () => {
+    const config = await eslint.calculateConfigForFile('src/lib/probe.ts');
+    expect(config.rules?.['import-x/no-cycle']?.[0]).toBe(2);
+  });
+});
