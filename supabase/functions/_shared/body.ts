@@ -87,6 +87,13 @@ export async function readFields(req: Request, max = MAX_BODY_BYTES): Promise<Fi
     }
     const fields: Fields = {};
     for (const [k, v] of form.entries()) fields[k] = v;
+    // The multipart reader takes a body without its closing boundary (or without any) as a form with no
+    // fields; that body is not a form, and an empty form would pass for "nothing sent" (check:fuzz).
+    if (Object.keys(fields).length === 0 && type.startsWith('multipart/form-data')) {
+      const boundary = /boundary="?([^";]+)"?/i.exec(req.headers.get('content-type')!)?.[1];
+      if (!boundary || !new TextDecoder('latin1').decode(bytes).includes(`--${boundary}--`))
+        throw new HttpError(400, 'The form data could not be read');
+    }
     checkText(fields);
     return fields;
   }
