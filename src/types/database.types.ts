@@ -14,6 +14,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      api_keys: {
+        Row: {
+          created_at: string
+          id: string
+          last_used_at: string | null
+          name: string
+          prefix: string
+          revoked_at: string | null
+          revoked_by: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          last_used_at?: string | null
+          name: string
+          prefix: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          prefix?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       brands: {
         Row: {
           category: string
@@ -528,6 +561,7 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: never; Returns: Json }
+      api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
         Returns: Json
@@ -550,6 +584,7 @@ export type Database = {
         Args: { request_id: string; token: string }
         Returns: Json
       }
+      create_api_key: { Args: { name: string }; Returns: Json }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: { Args: never; Returns: number }
       issue_removal_confirmations: {
@@ -576,6 +611,25 @@ export type Database = {
       }
       refresh_public_statistics: { Args: never; Returns: Json }
       report_details: { Args: { report_id: string }; Returns: Json }
+      revoke_api_key: {
+        Args: { key_id: string }
+        Returns: {
+          created_at: string
+          id: string
+          last_used_at: string | null
+          name: string
+          prefix: string
+          revoked_at: string | null
+          revoked_by: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "api_keys"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       search_reports: { Args: { search_string: string }; Returns: Json }
       search_reports_located: {
         Args: {

@@ -5,6 +5,7 @@ import {
   BellRing,
   FilePlus2,
   Files,
+  KeyRound,
   Newspaper,
   Search,
   ShieldCheck,
@@ -15,7 +16,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
 export type SidebarItemId =
-  'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'admin' | 'addNews';
+  'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'apiKeys' | 'admin' | 'addNews';
 
 interface SidebarItem {
   /** Names the entry for `badges`. */
@@ -35,6 +36,7 @@ const userItems: SidebarItem[] = [
   { id: 'stats', label: 'Stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
   { id: 'profile', label: 'Profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
   { id: 'notifyMe', label: 'Notify Me', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
+  { id: 'apiKeys', label: 'API keys', to: paths.dashboard.apiKeys.getHref(), icon: KeyRound },
 ];
 
 const adminItems: SidebarItem[] = [

@@ -4,7 +4,11 @@
  */
 export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, dnt, sec-gpc',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, x-api-key, content-type, dnt, sec-gpc, if-none-match',
+  // Browser callers of /api/v1 may read their limit and the range lookup's validator.
+  'Access-Control-Expose-Headers':
+    'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, ETag',
   'Access-Control-Allow-Methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
 };
 

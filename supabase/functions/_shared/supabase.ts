@@ -60,9 +60,19 @@ export function base64UrlDecode(s: string): Uint8Array {
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
 
+/**
+ * The Authorization header, unless it carries an API key ('Bearer sck_...'): a key names no user, it
+ * only selects the caller's rate limit (api/limits.ts), so such a caller is as anonymous as one
+ * without the header (or signed in by their session cookie).
+ */
+function sessionAuthorization(req: Request): string | null {
+  const auth = req.headers.get('authorization');
+  return auth && /^Bearer\s+sck_/i.test(auth) ? null : auth;
+}
+
 /** The bearer token or the session cookie, whichever the caller sent (the header wins). */
 export function requestToken(req: Request): string | null {
-  const auth = req.headers.get('authorization');
+  const auth = sessionAuthorization(req);
   if (auth) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
     if (!m) throw new HttpError(401, 'Authorization header must be "Bearer <token>"');
@@ -91,7 +101,7 @@ const callers = new WeakMap<Request, Promise<Caller>>();
 
 async function lookUpCaller(req: Request): Promise<Caller> {
   const token = requestToken(req);
-  const fromCookie = !req.headers.get('authorization');
+  const fromCookie = !sessionAuthorization(req);
   if (!token) return fromCookie ? refreshFromCookie(req) : { user: null, token: null };
   const role = unverifiedRole(token);
   if (role === 'anon' && token === requireEnv('SUPABASE_ANON_KEY')) return { user: null, token: null };

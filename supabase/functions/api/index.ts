@@ -12,19 +12,30 @@ import { toErrorResponse } from '../_shared/http.ts';
 import { identify, renewedCookies } from '../_shared/supabase.ts';
 import { withCookies } from '../_shared/cookies.ts';
 import { router } from './app.ts';
+import { takeApiLimit } from './limits.ts';
 
 /** Calls that start or end a session, where a stale token or cookie must not get in the way. */
 const SESSION_CALLS = /^\/api\/v1\/(auth\/|verify\/)/;
 
+/** The answer with the RateLimit-* headers added (headers the handler set win). */
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) if (!res.headers.has(k)) res.headers.set(k, v);
+  return res;
+}
+
 Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
+  let limits: Record<string, string> = {};
   try {
+    // Every call spends from the caller's API limit first (per key, else per hashed address); a bad
+    // key or an exhausted limit is answered before anything else runs.
+    limits = await takeApiLimit(req);
     // A forged or expired token is refused before anything else is read (identify caches the answer
     // for the handler).
     if (!SESSION_CALLS.test(new URL(req.url).pathname)) await identify(req);
-    return withCookies(await router.handle(req), renewedCookies(req));
+    return withHeaders(withCookies(await router.handle(req), renewedCookies(req)), limits);
   } catch (e) {
-    return withCookies(toErrorResponse(e), renewedCookies(req));
+    return withHeaders(withCookies(toErrorResponse(e), renewedCookies(req)), limits);
   }
 });

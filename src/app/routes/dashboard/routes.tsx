@@ -35,6 +35,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
     { path: d.searchResults.path, ...page(() => import('./search-results')) },
     { path: d.profile.path, ...page(() => import('./profile')) },
     { path: d.notifyMe.path, ...page(() => import('./notify-me')) },
+    { path: d.apiKeys.path, ...page(() => import('./api-keys')) },
     { path: d.addNews.path, ...page(() => import('./add-news')) },
     {
       path: d.admin.root.path,

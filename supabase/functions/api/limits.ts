@@ -1,0 +1,78 @@
+/**
+ * Keyed limits for /api/v1 (issue 14, section 3). A caller with an API key (`X-API-Key: sck_...` or
+ * `Authorization: Bearer sck_...`) spends from the key's bucket (limit `api.key`); anyone else from the
+ * bucket of their hashed address (`api.anon`). The database decides (public.api_limit, through the one
+ * limiter, private.rate_limit_take), so the counts hold across function instances; the key travels no
+ * further than this function, which sends only its SHA-256.
+ *
+ * Every answer carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy
+ * (draft-ietf-httpapi-ratelimit-headers); over the limit the answer is 429 with Retry-After too.
+ */
+import { HttpError } from '../_shared/http.ts';
+import { serviceClient } from '../_shared/service.ts';
+import { API_KEY_PREFIX, isApiKey, sha256Hex } from '../_shared/api-keys.ts';
+
+export interface LimitState {
+  status: 'ok' | 'unknown' | 'revoked';
+  allowed?: boolean;
+  limit?: number;
+  remaining?: number;
+  reset?: number;
+  retry_after?: number;
+  window?: number;
+  subject_kind?: 'key' | 'address' | 'none';
+  message?: string | null;
+}
+
+/** The API key a request carries (X-API-Key first, then a Bearer token with the key prefix), or null. */
+export function requestApiKey(req: Request): string | null {
+  const header = req.headers.get('x-api-key')?.trim();
+  if (header) return header;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+  return bearer?.startsWith(API_KEY_PREFIX) ? bearer : null;
+}
+
+/** The RateLimit-* headers of a state (none when the caller is not limited). */
+export function limitHeaders(state: LimitState): Record<string, string> {
+  if (state.status !== 'ok' || state.subject_kind === 'none' || state.limit === undefined) return {};
+  return {
+    'RateLimit-Limit': String(state.limit),
+    'RateLimit-Remaining': String(state.remaining ?? 0),
+    'RateLimit-Reset': String(state.reset ?? 0),
+    'RateLimit-Policy': `${state.limit};w=${state.window ?? 60}`,
+  };
+}
+
+/**
+ * Spends one call of the caller's limit. Throws 401 for a malformed, unknown or revoked key and 429
+ * (Retry-After, RateLimit-*, and a message saying when to come back) over the limit; else returns the
+ * headers the answer carries.
+ */
+export async function takeApiLimit(req: Request): Promise<Record<string, string>> {
+  const key = requestApiKey(req);
+  if (key !== null && !isApiKey(key))
+    throw new HttpError(401, 'That is not a ScamCheck API key: keys are "sck_" and 64 hex characters');
+  const rpc = serviceClient().rpc('api_limit', { key_hash: key ? await sha256Hex(key) : null, cost: 1 });
+  // The database hashes the caller's address (not this function's) for anonymous limits.
+  const forwardedFor = req.headers.get('x-forwarded-for');
+  const { data, error } = await (forwardedFor ? rpc.setHeader('X-Forwarded-For', forwardedFor) : rpc);
+  if (error) {
+    console.error('api_limit failed', error);
+    throw new HttpError(503, 'Could not check your request limit right now, please try again');
+  }
+  const state = data as LimitState;
+  if (state.status === 'unknown') throw new HttpError(401, 'Unknown API key');
+  if (state.status === 'revoked') throw new HttpError(401, 'This API key has been revoked');
+  const headers = limitHeaders(state);
+  if (!state.allowed) {
+    const retryAfter = state.retry_after ?? 60;
+    const at = new Date(Date.now() + retryAfter * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    throw new HttpError(
+      429,
+      `${state.message ?? 'Too many requests.'} You can call again at ${at}.`,
+      { retryAfter, retryAt: at },
+      { ...headers, 'Retry-After': String(retryAfter) },
+    );
+  }
+  return headers;
+}
