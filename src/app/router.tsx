@@ -67,6 +67,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
     { path: paths.newsList.path, ...page(() => import('./routes/news')) },
     { path: paths.newsArticle.path, ...page(() => import('./routes/news-article')) },
     { path: paths.about.path, ...page(() => import('./routes/about')) },
+    { path: paths.developers.path, ...page(() => import('./routes/developers')) },
     { path: paths.donate.path, ...page(() => import('./routes/donate')) },
     { path: paths.guide.path, ...page(() => import('./routes/guide')) },
     { path: paths.privacy.path, ...page(() => import('./routes/privacy')) },

@@ -19,6 +19,7 @@ export const paths = {
     path: '/statistics/top/:ref',
     getHref: (ref: string) => `/statistics/top/${encodeURIComponent(ref)}`,
   },
+  developers: { path: '/developers', getHref: () => '/developers' },
   news: { path: '/news', getHref: () => '/news' },
   newsList: { path: '/news-article', getHref: () => '/news-article' },
   newsArticle: {
@@ -74,6 +75,7 @@ export const paths = {
     stats: { path: '/dashboard/stats', getHref: () => '/dashboard/stats' },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     notifyMe: { path: '/dashboard/notify-me', getHref: () => '/dashboard/notify-me' },
+    apiKeys: { path: '/dashboard/api-keys', getHref: () => '/dashboard/api-keys' },
     addNews: { path: '/dashboard/add-news', getHref: () => '/dashboard/add-news' },
     admin: {
       root: { path: '/dashboard/admin', getHref: () => '/dashboard/admin' },

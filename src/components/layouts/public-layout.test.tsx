@@ -28,7 +28,7 @@ describe('PublicLayout', () => {
       within(footer)
         .getAllByRole('link')
         .map((a) => a.getAttribute('href')),
-    ).toEqual(['/privacy', '/tos', '/faq', '/contact', '/statistics']);
+    ).toEqual(['/privacy', '/tos', '/faq', '/contact', '/statistics', '/developers']);
   });
 
   it('opens and closes the hamburger menu', async () => {

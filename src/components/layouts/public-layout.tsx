@@ -149,6 +149,7 @@ const footerLinks: NavItem[] = [
   { label: 'FAQ', to: paths.faq.getHref() },
   { label: 'Contact', to: paths.contact.getHref() },
   { label: 'Statistics', to: paths.statistics.getHref() },
+  { label: 'Developers', to: paths.developers.getHref() },
 ];
 
 export function PublicLayout() {

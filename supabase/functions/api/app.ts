@@ -3,6 +3,8 @@
  * served routes from this router, so a route added here without a test is noticed.
  */
 import { Router } from './router.ts';
+import { json } from '../_shared/http.ts';
+import { buildOpenApi } from './openapi.ts';
 import { login, logout, register, verify } from './routes/auth.ts';
 import { currentUser, updateUser } from './routes/users.ts';
 import {
@@ -26,7 +28,19 @@ import {
   respondToRemovalRequest,
 } from './routes/removal.ts';
 
+let openApiDocument: Record<string, unknown> | undefined;
+
 export const router = new Router('/api/v1')
+  // Built from this very table on first use (api/openapi.ts), so it lists what is served.
+  .on('GET', '/openapi.json', async () => {
+    const base = Deno.env.get('SUPABASE_URL');
+    openApiDocument ??= buildOpenApi(
+      router.list(),
+      undefined,
+      base ? `${base}/functions/v1/api/v1` : '/api/v1',
+    );
+    return json(openApiDocument, 200, { 'Cache-Control': 'public, max-age=300' });
+  })
   .on('POST', '/auth/register', register)
   .on('POST', '/auth/login', login)
   .on('GET', '/auth/logout', logout)

@@ -5,6 +5,7 @@
  */
 const ID = '00000000-0000-4000-a000-000000000000';
 export const API_CALLS: [string, string][] = [
+  ['GET', '/openapi.json'],
   ['POST', '/auth/register'],
   ['POST', '/auth/login'],
   ['GET', '/auth/logout'],

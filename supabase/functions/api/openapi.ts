@@ -1,0 +1,520 @@
+/**
+ * The OpenAPI 3.1 document of /api/v1 (issue 14), served at GET /api/v1/openapi.json. It is generated
+ * from the router's own route table (api/app.ts), so a route cannot be served undocumented: building
+ * the document throws when a route has no entry below, or an entry names a route nobody serves. Request
+ * bodies come from the zod schemas the routes validate with, through zod 4's own z.toJSONSchema
+ * (JSON Schema draft 2020-12, the dialect OpenAPI 3.1 uses), so the document and the validation cannot
+ * drift; no extra library is needed for that since zod 4 ships the converter.
+ */
+import {
+  contactSchema,
+  createReportSchema,
+  loginSchema,
+  newsSchema,
+  notifySchema,
+  registerSchema,
+  removalRequestSchema,
+  removalResponseSchema,
+  searchSchema,
+  updateReportSchema,
+  updateUserSchema,
+  z,
+} from '../_shared/schemas.ts';
+import { API_KEY_PREFIX } from '../_shared/api-keys.ts';
+import { SESSION_COOKIE } from '../_shared/cookies.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Who may call a route: anyone, a signed-in user (session), or an admin. */
+type Access = 'public' | 'user' | 'admin';
+
+interface RouteDoc {
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  /** The zod schema of the body (JSON, URL-encoded or multipart, as the route reads it). */
+  body?: z.ZodType;
+  /** A body schema written out where the route validates by hand. */
+  bodySchema?: JsonSchema;
+  /** Multipart file fields the route takes besides the body's fields. */
+  files?: string[];
+  query?: { name: string; description: string; schema: JsonSchema }[];
+  /** The success answer: status, what it is, and its schema when it is worth spelling out. */
+  ok: { status: number; description: string; schema?: JsonSchema; headers?: Record<string, string> };
+  /** Other answers this route gives besides the common ones (400, 401 for keys, 429, 5xx). */
+  errors?: Record<number, string>;
+}
+
+const pageQuery = [
+  { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1 } },
+  { name: 'limit', description: 'Items per page.', schema: { type: 'integer', minimum: 1 } },
+];
+
+const object = (description: string): JsonSchema => ({ type: 'object', description });
+
+/** Every route's documentation, keyed as the router lists it (`METHOD /path/:param`). */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  'GET /openapi.json': {
+    summary: 'This OpenAPI document',
+    tag: 'Meta',
+    access: 'public',
+    ok: { status: 200, description: 'The OpenAPI 3.1 document of /api/v1.', schema: object('OpenAPI 3.1') },
+  },
+  'POST /auth/register': {
+    summary: 'Register an account',
+    description:
+      'Sends a confirmation code and link by e-mail. An address that already has an account gets the same answer, and its owner is e-mailed instead.',
+    tag: 'Auth',
+    access: 'public',
+    body: registerSchema,
+    ok: { status: 201, description: 'Registered; confirm the e-mailed code or link.' },
+  },
+  'POST /auth/login': {
+    summary: 'Log in with e-mail and password',
+    description: 'Answers the session token and sets the session cookies.',
+    tag: 'Auth',
+    access: 'public',
+    body: loginSchema,
+    ok: { status: 200, description: 'Signed in: `{user, token}`.' },
+    errors: { 401: 'Wrong e-mail or password.' },
+  },
+  'GET /auth/logout': {
+    summary: 'Log out (this device)',
+    tag: 'Auth',
+    access: 'public',
+    ok: { status: 200, description: 'Signed out; the session cookies are cleared.' },
+    errors: { 403: 'A cross-site request.' },
+  },
+  'POST /auth/logout': {
+    summary: 'Log out (this device)',
+    tag: 'Auth',
+    access: 'public',
+    ok: { status: 200, description: 'Signed out; the session cookies are cleared.' },
+    errors: { 403: 'A cross-site request.' },
+  },
+  'GET /verify/:code': {
+    summary: 'Confirm an e-mail address with the e-mailed link',
+    tag: 'Auth',
+    access: 'public',
+    ok: { status: 200, description: 'Confirmed and signed in.' },
+    errors: { 401: 'A wrong or expired code.' },
+  },
+  'GET /users/current-user': {
+    summary: 'The signed-in user',
+    tag: 'Users',
+    access: 'user',
+    ok: { status: 200, description: '`{user}`.' },
+  },
+  'PATCH /users/update-user': {
+    summary: 'Change the signed-in user’s name or e-mail',
+    tag: 'Users',
+    access: 'user',
+    body: updateUserSchema,
+    files: ['avatar'],
+    ok: { status: 200, description: '`{user}`.' },
+  },
+  'GET /users/admin/app-stats': {
+    summary: 'Site-wide counts for admins',
+    tag: 'Admin',
+    access: 'admin',
+    ok: { status: 200, description: 'Counts of users, reports, searches and visits.' },
+  },
+  'GET /reports': {
+    summary: 'The signed-in user’s reports',
+    tag: 'Reports',
+    access: 'user',
+    query: pageQuery,
+    ok: { status: 200, description: '`{reports, totalReports, numOfPages}`.' },
+  },
+  'POST /reports': {
+    summary: 'File a report',
+    tag: 'Reports',
+    access: 'user',
+    body: createReportSchema,
+    files: ['evidence'],
+    ok: { status: 201, description: '`{report}`.' },
+    errors: { 409: 'You reported this identifier recently; `existingReportId` names that report.' },
+  },
+  'GET /reports/stats': {
+    summary: 'The signed-in user’s report counts',
+    tag: 'Reports',
+    access: 'user',
+    ok: { status: 200, description: 'Counts by status and by month.' },
+  },
+  'GET /reports/:id': {
+    summary: 'One of the signed-in user’s reports',
+    tag: 'Reports',
+    access: 'user',
+    ok: { status: 200, description: '`{report}`.' },
+    errors: { 404: 'No such report of yours.' },
+  },
+  'PATCH /reports/:id': {
+    summary: 'Change one of the signed-in user’s reports',
+    tag: 'Reports',
+    access: 'user',
+    body: updateReportSchema,
+    files: ['evidence'],
+    ok: { status: 200, description: '`{report}`.' },
+    errors: { 404: 'No such report of yours.' },
+  },
+  'DELETE /reports/:id': {
+    summary: 'Delete one of the signed-in user’s reports',
+    tag: 'Reports',
+    access: 'user',
+    ok: { status: 200, description: 'Deleted.' },
+    errors: { 404: 'No such report of yours.' },
+  },
+  'POST /search': {
+    summary: 'Validate a search (the old client’s first step)',
+    description: 'Validates and acknowledges; GET /search/{searchString} runs and records the search.',
+    tag: 'Search',
+    access: 'public',
+    body: searchSchema,
+    ok: { status: 200, description: '`{msg, searchString, next}`.' },
+  },
+  'GET /search/:id': {
+    summary: 'Search an identifier',
+    description:
+      'Any mobile number, e-mail, website, e-wallet or crypto address, however written. Signed-in callers see more of each report. Each search is logged; the search.ip and search.user limits apply besides the API limit.',
+    tag: 'Search',
+    access: 'public',
+    ok: {
+      status: 200,
+      description: 'The reports and the risk.',
+      schema: {
+        type: 'object',
+        required: ['searchString', 'count', 'reports', 'summary', 'points'],
+        properties: {
+          searchString: { type: 'string' },
+          count: { type: 'integer' },
+          reports: { type: 'array', items: { type: 'object' } },
+          summary: {
+            type: 'object',
+            properties: {
+              numberOfReports: { type: 'integer' },
+              lastReportedVictimCountry: { type: ['string', 'null'] },
+              riskPercentage: { type: 'integer', minimum: 0, maximum: 100 },
+              riskLevel: { enum: ['low', 'medium', 'high'] },
+              estimatedAmountLost: { type: 'number' },
+            },
+          },
+          points: { type: 'array', items: { type: 'string', description: '"lat,lng"' } },
+        },
+      },
+    },
+  },
+  'POST /check-message': {
+    summary: 'Check a whole message',
+    description:
+      'Finds every identifier in a text, chat or e-mail and answers each with its reports and warning signs, and a verdict.',
+    tag: 'Search',
+    access: 'public',
+    bodySchema: {
+      type: 'object',
+      required: ['text'],
+      properties: { text: { type: 'string', minLength: 1, maxLength: 5000 } },
+    },
+    ok: { status: 200, description: '`{items, verdict}`.' },
+    errors: { 413: 'Over 5,000 characters.' },
+  },
+  'GET /visitor': {
+    summary: 'Record a page view',
+    tag: 'Visitors',
+    access: 'public',
+    ok: { status: 200, description: 'Recorded.' },
+  },
+  'POST /visitor/contact': {
+    summary: 'Send a message to the team',
+    tag: 'Visitors',
+    access: 'public',
+    body: contactSchema,
+    ok: { status: 201, description: 'Sent.' },
+  },
+  'GET /news/frontpage': {
+    summary: 'The newest articles for the home page',
+    tag: 'News',
+    access: 'public',
+    ok: { status: 200, description: '`{news}`.' },
+  },
+  'GET /news': {
+    summary: 'All articles, newest first',
+    tag: 'News',
+    access: 'public',
+    query: pageQuery,
+    ok: { status: 200, description: '`{news}`.' },
+  },
+  'POST /news/addnews': {
+    summary: 'Publish an article',
+    tag: 'News',
+    access: 'admin',
+    body: newsSchema,
+    files: ['image'],
+    ok: { status: 201, description: '`{news}`.' },
+  },
+  'GET /news/:id': {
+    summary: 'One article',
+    tag: 'News',
+    access: 'public',
+    ok: { status: 200, description: '`{news, related}`.' },
+    errors: { 404: 'No such article.' },
+  },
+  'POST /notify': {
+    summary: 'Watch identifiers (Notify Me)',
+    tag: 'Notify Me',
+    access: 'user',
+    body: notifySchema,
+    ok: { status: 201, description: 'The identifiers now watched.' },
+  },
+  'GET /notify': {
+    summary: 'The identifiers the signed-in user watches',
+    tag: 'Notify Me',
+    access: 'user',
+    ok: { status: 200, description: '`{registrations}`.' },
+  },
+  'DELETE /notify/:id': {
+    summary: 'Stop watching an identifier',
+    tag: 'Notify Me',
+    access: 'user',
+    ok: { status: 200, description: 'Removed.' },
+    errors: { 404: 'No such registration of yours.' },
+  },
+  'POST /removal-requests': {
+    summary: 'Ask for a report to be removed',
+    description:
+      'Nothing reaches the reporter until the requester confirms their address by the e-mailed link.',
+    tag: 'Removal requests',
+    access: 'public',
+    body: removalRequestSchema,
+    ok: { status: 201, description: 'Requested; confirm by the e-mailed link.' },
+    errors: { 409: 'An open request for this report already exists.' },
+  },
+  'GET /removal-requests': {
+    summary: 'Removal requests about the signed-in user’s reports',
+    tag: 'Removal requests',
+    access: 'user',
+    ok: { status: 200, description: '`{requests}`.' },
+  },
+  'POST /removal-requests/:id/response': {
+    summary: 'Answer a removal request (the reporter)',
+    tag: 'Removal requests',
+    access: 'user',
+    body: removalResponseSchema,
+    ok: { status: 200, description: 'Answered.' },
+    errors: { 404: 'No such request about your reports.' },
+  },
+  'GET /removal-requests/:id/confirm': {
+    summary: 'Confirm a removal request (the e-mailed link)',
+    tag: 'Removal requests',
+    access: 'public',
+    query: [{ name: 'token', description: 'The token from the e-mail.', schema: { type: 'string' } }],
+    ok: { status: 200, description: 'Confirmed.' },
+    errors: { 404: 'No such request, or a wrong token.' },
+  },
+};
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['msg'],
+  properties: { msg: { type: 'string', description: 'What went wrong, readable as is.' } },
+};
+
+const limitHeaders = {
+  'RateLimit-Limit': { description: 'Calls allowed in the window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Calls left right now.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer' } },
+  'RateLimit-Policy': { description: '`<limit>;w=<window seconds>`.', schema: { type: 'string' } },
+};
+
+/** A zod schema as JSON Schema for what callers send (io: input), with unrepresentable parts open. */
+function inputSchema(schema: z.ZodType): JsonSchema {
+  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+  delete (out as JsonSchema).$schema;
+  return out as JsonSchema;
+}
+
+function requestBody(doc: RouteDoc): JsonSchema | undefined {
+  const schema = doc.body ? inputSchema(doc.body) : doc.bodySchema;
+  if (!schema) return undefined;
+  const multipart = doc.files?.length
+    ? {
+        ...schema,
+        properties: {
+          ...((schema.properties as JsonSchema) ?? {}),
+          ...Object.fromEntries(
+            doc.files.map((f) => [
+              f,
+              {
+                type: 'string',
+                contentMediaType: 'image/*',
+                description: 'An image, at most 500,000 bytes.',
+              },
+            ]),
+          ),
+        },
+      }
+    : schema;
+  return {
+    required: true,
+    content: {
+      'application/json': { schema },
+      'application/x-www-form-urlencoded': { schema },
+      'multipart/form-data': { schema: multipart },
+    },
+  };
+}
+
+/** `/reports/:id` -> `/reports/{id}`, and the names of its parameters. */
+export function openApiPath(path: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const out = path.replace(/:([A-Za-z_]\w*)/g, (_m, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path: out, params };
+}
+
+function operationId(method: string, path: string): string {
+  const words = path
+    .split(/[/{}:.-]+/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+function operation(method: string, path: string, doc: RouteDoc, params: string[]): JsonSchema {
+  const responses: Record<string, JsonSchema> = {
+    [doc.ok.status]: {
+      description: doc.ok.description,
+      headers: { ...limitHeaders, ...(doc.ok.headers ? headersOf(doc.ok.headers) : {}) },
+      content: doc.ok.schema ? { 'application/json': { schema: doc.ok.schema } } : undefined,
+    },
+    400: { $ref: '#/components/responses/BadRequest' },
+    401: {
+      description:
+        doc.access === 'public'
+          ? 'An unknown, malformed or revoked API key.'
+          : 'Not signed in, an expired session, or a bad API key.',
+      content: { 'application/json': { schema: errorSchema } },
+    },
+    429: { $ref: '#/components/responses/TooManyRequests' },
+  };
+  if (doc.access === 'admin')
+    responses[403] = {
+      description: 'Admins only.',
+      content: { 'application/json': { schema: errorSchema } },
+    };
+  for (const [status, description] of Object.entries(doc.errors ?? {}))
+    responses[status] = { description, content: { 'application/json': { schema: errorSchema } } };
+  const body = requestBody(doc);
+  return {
+    operationId: operationId(method, path),
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    tags: [doc.tag],
+    security:
+      doc.access === 'public'
+        ? [{}, { apiKeyHeader: [] }, { apiKeyBearer: [] }]
+        : [{ session: [] }, { sessionCookie: [] }],
+    parameters: [
+      ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+      ...(doc.query ?? []).map((q) => ({ ...q, in: 'query', required: false })),
+    ],
+    ...(body ? { requestBody: body } : {}),
+    responses,
+  };
+}
+
+function headersOf(headers: Record<string, string>): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+  );
+}
+
+/**
+ * The document for a router's routes (`METHOD /path/:param` as Router.list() gives them). Throws when
+ * a route has no entry in `docs` or an entry names no served route.
+ */
+export function buildOpenApi(
+  routes: { method: string; path: string }[],
+  docs: Record<string, RouteDoc> = ROUTE_DOCS,
+  serverUrl = '/api/v1',
+): JsonSchema {
+  const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
+  const undocumented = [...served].filter((r) => !docs[r]);
+  const unserved = Object.keys(docs).filter((r) => !served.has(r));
+  if (undocumented.length || unserved.length)
+    throw new Error(
+      `OpenAPI and router disagree: undocumented ${undocumented.join(', ') || '-'}; not served ${unserved.join(', ') || '-'}`,
+    );
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const { method, path } of routes) {
+    const { path: p, params } = openApiPath(path);
+    (paths[p] ??= {})[method.toLowerCase()] = operation(method, p, docs[`${method} ${path}`], params);
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: 'ScamCheck API',
+      version: '1.0.0',
+      description: `Check whether a mobile number, e-mail, website, e-wallet or crypto address has been reported for scams, and report one. Every call answers JSON; errors are \`{"msg": "..."}\`. Anonymous callers are limited per address; callers with an API key (made on the dashboard's API keys page, \`${API_KEY_PREFIX}\` and 64 hex characters) per key, with a higher limit. See /developers.`,
+      license: { name: 'Data: CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'An API key: a higher limit.',
+        },
+        apiKeyBearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `The same API key as \`Authorization: Bearer ${API_KEY_PREFIX}...\`.`,
+        },
+        session: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The session token from POST /auth/login.',
+        },
+        sessionCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'The session cookie set at login.',
+        },
+      },
+      responses: {
+        BadRequest: {
+          description: 'Input that is not valid; `msg` names the field and the problem. Nothing was changed.',
+          content: { 'application/json': { schema: errorSchema } },
+        },
+        TooManyRequests: {
+          description: 'Over a limit. Wait for Retry-After seconds; `retryAt` is when, as a UTC time.',
+          headers: {
+            ...limitHeaders,
+            'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } },
+          },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['msg'],
+                properties: {
+                  msg: { type: 'string' },
+                  retryAfter: { type: 'integer' },
+                  retryAt: { type: 'string', format: 'date-time' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
