@@ -6,7 +6,7 @@ import { useCurrentProfile, useUser } from '@/lib/auth';
 import { useApiKeys } from '@/features/api-keys/api/api-keys';
 import { ApiKeyList } from '@/features/api-keys/components/api-key-list';
 import { CreateApiKeyForm } from '@/features/api-keys/components/create-api-key-form';
-import { PageHeader } from './page-header';
+import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
   const user = useUser();
