@@ -10,7 +10,7 @@
  * since a later migration that redefines a function replaces the earlier one. A mutation whose text
  * is not found there is reported as stale, never counted as caught.
  *
- * Usage: npm run check:sql-mutation [-- [--dry-run] <name filter>]   (STACK_PORT_OFFSET defaults to 650)
+ * Usage: npm run check:sql-mutation [-- [--dry-run] <name filter> ...]   (STACK_PORT_OFFSET defaults to 650)
  * --dry-run prints the file and line each mutation changes, and runs no tests.
  */
 import { spawnSync } from 'node:child_process';
@@ -243,8 +243,8 @@ function dbTests(dir: string, bail: boolean): { passed: boolean; output: string 
 }
 
 const dryRun = process.argv.includes('--dry-run');
-const filter = process.argv.slice(2).find((a) => a !== '--dry-run');
-const chosen = MUTATIONS.filter((m) => !filter || m.name.includes(filter));
+const filters = process.argv.slice(2).filter((a) => a !== '--dry-run');
+const chosen = MUTATIONS.filter((m) => !filters.length || filters.some((f) => m.name.includes(f)));
 
 // A scratch copy of the working tree (tests and migrations as they are now), sharing node_modules.
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'sql-mutation-'));

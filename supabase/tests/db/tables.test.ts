@@ -593,6 +593,69 @@ describe('removal_requests', () => {
     ]);
     expect(rows).toHaveLength(2);
   });
+  it("an answer holds off only the requests it could answer: an old answer to a closed request does not, and a removed report's other open requests close with it", async () => {
+    const service: Actor = { name: 'service', id: null, email: null, claims: { role: 'service_role' } };
+    const second = await createUser('Second requester');
+    const request = (report: unknown, requester: Actor, fields: Record<string, string | null>) =>
+      adminPool().query<{ id: string }>(
+        `insert into public.removal_requests (report_id, requester_id, reason, contact_email, status, created_at,
+                                              contact_confirmed_at, reporter_response, responded_at)
+         values ($1, $2, 'r', 'a@b.cd', $3, now() - $4::interval, now() - $5::interval, $6, now() - $7::interval)
+         returning id`,
+        [
+          report,
+          requester.id,
+          fields.status,
+          fields.created,
+          fields.confirmed,
+          fields.response,
+          fields.responded,
+        ],
+      );
+    // Reported long ago: the reporter answered a request 39 days ago, and an admin dismissed it. A new
+    // request, confirmed 8 days ago, has no answer: the old answer is not one to it, so it expires.
+    const old = await fileReport(owner);
+    const dismissed = await request(old.id, stranger, {
+      status: 'dismissed',
+      created: '40 days',
+      confirmed: '40 days',
+      response: 'I was scammed',
+      responded: '39 days',
+    });
+    const fresh = await request(old.id, second, {
+      status: 'open',
+      created: '8 days',
+      confirmed: '8 days',
+      response: null,
+      responded: null,
+    });
+    // Two open requests on one report: the expired one removes it, and the newer, unconfirmed one is
+    // settled with it.
+    const both = await fileReport(owner);
+    const expired = await request(both.id, stranger, {
+      status: 'open',
+      created: '9 days',
+      confirmed: '8 days',
+      response: null,
+      responded: null,
+    });
+    const newer = await request(both.id, second, {
+      status: 'open',
+      created: '1 day',
+      confirmed: null,
+      response: null,
+      responded: null,
+    });
+    await run(service, 'select public.expire_removal_requests()');
+    const status = async (table: string, id: unknown) =>
+      (await adminPool().query(`select status from public.${table} where id = $1`, [id])).rows[0].status;
+    expect(await status('reports', old.id)).toBe('removed');
+    expect(await status('removal_requests', dismissed.rows[0].id)).toBe('dismissed');
+    expect(await status('removal_requests', fresh.rows[0].id)).toBe('report_removed');
+    expect(await status('reports', both.id)).toBe('removed');
+    expect(await status('removal_requests', expired.rows[0].id)).toBe('report_removed');
+    expect(await status('removal_requests', newer.rows[0].id)).toBe('report_removed');
+  });
 });
 
 describe('search_log, visitor_log and identifier_report_counts', () => {
