@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { dbUrl, SUPABASE_DIR, type StackConfig } from './config.ts';
 import { LocalPostgres } from './postgres.ts';
+import { SET_REQUEST_SQL, requestSettingValues } from './request-settings.ts';
 
 const PLATFORM_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
@@ -225,20 +226,19 @@ export async function withRole<T>(
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(request.readOnly ? 'begin isolation level read committed read only' : 'begin');
+    await client.query('begin');
     await client.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-              set_config('request.headers', $4, true), set_config('request.method', $5, true),
-              set_config('request.path', $6, true)`,
-      [
-        claims.role,
-        JSON.stringify(claims),
-        claims.sub ?? '',
-        JSON.stringify(request.headers ?? {}),
-        request.method ?? '',
-        request.path ?? '',
-      ],
+      SET_REQUEST_SQL,
+      requestSettingValues({
+        role: claims.role,
+        claimsJson: JSON.stringify(claims),
+        sub: claims.sub ?? '',
+        headersJson: JSON.stringify(request.headers ?? {}),
+        cookiesJson: '{}',
+        method: request.method ?? '',
+        path: request.path ?? '',
+        readOnly: request.readOnly ?? false,
+      }),
     );
     const result = await fn(client);
     await client.query('commit');

@@ -17,7 +17,6 @@ import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseToml } from 'smol-toml';
 import {
   ANON_KEY,
   ROOT_DIR,
@@ -27,7 +26,8 @@ import {
   dbUrl,
   type StackConfig,
 } from './config.ts';
-import { bearerToken, verifyJwt } from './jwt.ts';
+import { bearerToken, verifyToken } from './jwt.ts';
+import { configSection, table } from './project-config.ts';
 import { sendJson } from './http.ts';
 
 export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
@@ -45,15 +45,9 @@ function denoBinary(): string {
 export function functionSettings(name: string): { verifyJwt: boolean; entrypoint: string } {
   let verify = true;
   let entrypoint = path.join(FUNCTIONS_DIR, name, 'index.ts');
-  const toml = path.join(SUPABASE_DIR, 'config.toml');
-  if (existsSync(toml)) {
-    const cfg = parseToml(readFileSync(toml, 'utf8')) as {
-      functions?: Record<string, { verify_jwt?: boolean; entrypoint?: string }>;
-    };
-    const f = cfg.functions?.[name];
-    if (f?.verify_jwt === false) verify = false;
-    if (f?.entrypoint) entrypoint = path.resolve(SUPABASE_DIR, f.entrypoint);
-  }
+  const f = table(configSection('functions')[name]);
+  if (f.verify_jwt === false) verify = false;
+  if (typeof f.entrypoint === 'string') entrypoint = path.resolve(SUPABASE_DIR, f.entrypoint);
   return { verifyJwt: verify, entrypoint };
 }
 
@@ -232,7 +226,7 @@ export class FunctionsRuntime {
       const token = bearerToken({ authorization: auth });
       try {
         if (!token || token === auth) throw new Error();
-        await verifyJwt(token);
+        if (typeof (await verifyToken(token)).role !== 'string') throw new Error('JWT has no role claim');
       } catch {
         return sendJson(res, 401, { code: 'UNAUTHORIZED_INVALID_JWT_FORMAT', message: 'Invalid JWT' });
       }

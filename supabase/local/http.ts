@@ -32,21 +32,6 @@ export async function readBody(req: IncomingMessage, limit = 50 * 1024 * 1024): 
   return Buffer.concat(chunks);
 }
 
-export async function readJson(req: IncomingMessage, limit?: number): Promise<unknown> {
-  const body = await readBody(req, limit);
-  if (body.length === 0) return {};
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    throw new HttpError(400, {
-      code: 'PGRST102',
-      details: null,
-      hint: null,
-      message: 'Empty or invalid json',
-    });
-  }
-}
-
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -60,11 +45,6 @@ export function sendJson(
     ...headers,
   });
   res.end(text);
-}
-
-export function headerValue(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name.toLowerCase()];
-  return Array.isArray(v) ? v[0] : v;
 }
 
 /** The CORS headers Supabase's gateway adds to every answer. */

@@ -6,8 +6,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { jwtVerify, errors as joseErrors } from 'jose';
-import { JWT_SECRET } from '../config.ts';
+import { verifyToken, type JwtError, type JwtFailure } from '../jwt.ts';
 import { readBody } from '../http.ts';
 import type { ServiceContext } from '../gateway.ts';
 import { AuthError, badRequest, forbidden, tooManyRequests } from './errors.ts';
@@ -334,21 +333,24 @@ export function bearer(rq: Rq): string {
   return m[1];
 }
 
-const secret = new TextEncoder().encode(JWT_SECRET);
+const REASONS: Partial<Record<JwtFailure, string>> = {
+  expired: 'token has invalid claims: token is expired',
+  signature: 'token signature is invalid: signature is invalid',
+  algorithm: 'token signature is invalid: signing method is invalid',
+};
 
 export async function parseJwt(token: string): Promise<Caller['claims']> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    return payload as Caller['claims'];
+    return (await verifyToken(token)) as Caller['claims'];
   } catch (e) {
-    let reason = 'token is malformed';
-    if (e instanceof joseErrors.JWTExpired) reason = 'token has invalid claims: token is expired';
-    else if (e instanceof joseErrors.JWSSignatureVerificationFailed)
-      reason = 'token signature is invalid: signature is invalid';
-    else if (e instanceof joseErrors.JOSEAlgNotAllowed)
-      reason = 'token signature is invalid: signing method is invalid';
-    else if (e instanceof joseErrors.JWTClaimValidationFailed)
-      reason = `token has invalid claims: ${(e as Error).message}`;
+    const failure = e as JwtError;
+    const reason =
+      REASONS[failure.reason] ??
+      (failure.reason === 'claims' ||
+      failure.reason === 'not-yet-valid' ||
+      failure.reason === 'issued-in-future'
+        ? `token has invalid claims: ${failure.message}`
+        : 'token is malformed');
     throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
   }
 }

@@ -2,10 +2,9 @@
  * The `[auth]` settings of supabase/config.toml, read the way the Supabase CLI turns them into GoTrue's
  * environment (`supabase start`): the same keys, the same defaults, the same template paths.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as parseToml } from 'smol-toml';
-import { ROOT_DIR, SUPABASE_DIR, apiUrl, type StackConfig } from '../config.ts';
+import { configSection, table } from '../project-config.ts';
+import { ROOT_DIR, apiUrl, type StackConfig } from '../config.ts';
 
 /** The e-mail kinds GoTrue sends, named as in `[auth.email.template.<kind>]`. */
 export type TemplateKind =
@@ -46,12 +45,6 @@ export interface AuthSettings {
     tokenVerifications: number;
   };
   templates: Partial<Record<TemplateKind, { subject?: string; contentPath?: string }>>;
-}
-
-type Toml = Record<string, unknown>;
-
-function table(v: unknown): Toml {
-  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Toml) : {};
 }
 
 function num(v: unknown, fallback: number): number {
@@ -124,9 +117,7 @@ function atRunningApp(config: StackConfig, url: string): string {
 
 /** Reads `[auth]` from supabase/config.toml (or `tomlText`), with the CLI's defaults for missing keys. */
 export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSettings {
-  const file = path.join(SUPABASE_DIR, 'config.toml');
-  const text = tomlText ?? (existsSync(file) ? readFileSync(file, 'utf8') : '');
-  const auth = table(table(parseToml(text))['auth']);
+  const auth = configSection('auth', tomlText);
   const email = table(auth['email']);
   const rate = table(auth['rate_limit']);
   const smtp = table(email['smtp']);

@@ -6,13 +6,17 @@
 
 export interface ErrorBody {
   code: string;
-  details: string | null;
+  /** Text, or for PGRST201 the candidate relationships as JSON. */
+  details: string | null | unknown[];
   hint: string | null;
   message: string;
 }
 
 /** An error PostgREST itself raises (PGRSTxxx), or a PostgreSQL error rebuilt in its shape. */
 export class RestError extends Error {
+  /** Details that PostgREST gives as JSON rather than text (PGRST201's candidates). */
+  detailsJson?: unknown[];
+
   constructor(
     public status: number,
     public code: string,
@@ -25,7 +29,12 @@ export class RestError extends Error {
   }
 
   body(): ErrorBody {
-    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+    return {
+      code: this.code,
+      details: this.detailsJson ?? this.details,
+      hint: this.hint,
+      message: this.message,
+    };
   }
 }
 

@@ -29,14 +29,6 @@ export class Params {
   }
 }
 
-export interface Statement {
-  sql: string;
-  values: unknown[];
-}
-
-/** What the outer select computes besides the body. */
-export type CountMode = 'exact' | 'planned' | 'estimated' | undefined;
-
 interface Source {
   table: Table;
   /** SQL for the FROM item, e.g. `"public"."reports"` or `pgrst_mutation`. */
@@ -274,7 +266,7 @@ export class Builder {
         null,
         `Try changing '${name}' to one of the following: ${matches.map((r) => `'${name}!${r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
       );
-      (err as RestError & { detailsJson?: unknown }).detailsJson = body;
+      err.detailsJson = body;
       throw err;
     }
     return matches[0];

@@ -5,9 +5,10 @@
  * Signed URL tokens are made and checked here too, with the same secret, as upstream does.
  */
 import type { IncomingMessage } from 'node:http';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT } from 'jose';
 import { JWT_SECRET } from '../config.ts';
 import type { RequestClaims } from '../db.ts';
+import { verifyToken } from '../jwt.ts';
 import { ERRORS } from './errors.ts';
 
 const secret = new TextEncoder().encode(JWT_SECRET);
@@ -30,9 +31,9 @@ export interface Caller {
 export async function authenticate(req: IncomingMessage, allowInvalidJwt = false): Promise<Caller> {
   const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
   if (!token && allowInvalidJwt) return { claims: { role: 'anon' }, isAuthenticated: false };
-  let payload: JWTPayload;
+  let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+    payload = await verifyToken(token);
   } catch (e) {
     if (allowInvalidJwt) return { claims: { role: 'anon' }, isAuthenticated: false };
     throw ERRORS.accessDenied((e as Error).message);
@@ -76,9 +77,9 @@ export interface UrlToken {
  * so a download link can never be replayed to write.
  */
 export async function verifyObjectUrlToken(token: string, url: string, scope: UrlScope): Promise<UrlToken> {
-  let payload: JWTPayload & { url?: unknown; scope?: unknown; owner?: unknown; upsert?: unknown };
+  let payload: { url?: unknown; scope?: unknown; owner?: unknown; upsert?: unknown; exp?: number };
   try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
+    payload = await verifyToken(token);
   } catch (e) {
     throw ERRORS.invalidJwt((e as Error).message);
   }

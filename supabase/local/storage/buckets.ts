@@ -3,6 +3,7 @@
  * decides; with no bucket policies (the usual set-up: buckets are declared in migrations) only the
  * service role may list, create, change or delete buckets. Emptying a bucket is service-role only.
  */
+import { parseFileSize } from '../project-config.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from './auth.ts';
 import { ERRORS, StorageError } from './errors.ts';
@@ -39,13 +40,10 @@ function bucketJson(row: BucketRow) {
 }
 
 /** Storage's size strings ("20MB", "1.5GB"), in decimal units as upstream parses them. */
-export function parseFileSize(value: number | string): number {
-  if (typeof value === 'number') return value;
-  const m = /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value);
-  if (!m) throw ERRORS.invalidFileSizeLimit();
-  const n = +parseFloat(m[1]).toPrecision(3);
-  const unit = { GB: 1e9, MB: 1e6, KB: 1e3, B: 1 }[m[2].toUpperCase() as 'GB' | 'MB' | 'KB' | 'B'];
-  return n * unit;
+function bucketFileSize(value: number | string): number {
+  const bytes = parseFileSize(value, false);
+  if (bytes === undefined) throw ERRORS.invalidFileSizeLimit();
+  return bytes;
 }
 
 /** The columns a create or update sets, validated as upstream does. */
@@ -58,7 +56,7 @@ function bucketSettings(ctx: StorageContext, body: Record<string, unknown>) {
   const limit = body.file_size_limit;
   if (limit === null) out.file_size_limit = null;
   else if (typeof limit === 'number' || typeof limit === 'string') {
-    const bytes = parseFileSize(limit);
+    const bytes = bucketFileSize(limit);
     if (bytes > ctx.globalFileSizeLimit) throw ERRORS.entityTooLarge();
     out.file_size_limit = bytes;
   } else if (limit !== undefined) throw ERRORS.validation('body/file_size_limit must be integer or string');

@@ -4,11 +4,8 @@
  * (errors.ts). Object bytes are kept under `${dataDir}/storage` (files.ts); rows live in
  * storage.objects, whose RLS policies decide every object operation.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseToml } from 'smol-toml';
-import { SUPABASE_DIR } from '../config.ts';
+import { configSection, parseFileSize } from '../project-config.ts';
 import type { ServiceContext, ServiceHandler } from '../gateway.ts';
 import { HttpError, readBody } from '../http.ts';
 import { authenticate, type Caller } from './auth.ts';
@@ -20,27 +17,10 @@ import type { StorageContext } from './objects.ts';
 
 /** `[storage] file_size_limit` from config.toml ("50MiB"), the project-wide cap on any upload. */
 export function globalFileSizeLimit(): number {
-  const fallback = 50 * 1024 * 1024;
   try {
-    const toml = parseToml(fs.readFileSync(path.join(SUPABASE_DIR, 'config.toml'), 'utf8')) as {
-      storage?: { file_size_limit?: string | number };
-    };
-    const value = toml.storage?.file_size_limit;
-    if (typeof value === 'number') return value;
-    const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib)?\s*$/i.exec(value ?? '');
-    if (!m) return fallback;
-    const units: Record<string, number> = {
-      b: 1,
-      kb: 1e3,
-      kib: 1024,
-      mb: 1e6,
-      mib: 1024 ** 2,
-      gb: 1e9,
-      gib: 1024 ** 3,
-    };
-    return Math.floor(Number(m[1]) * units[(m[2] ?? 'b').toLowerCase()]);
+    return parseFileSize(configSection('storage').file_size_limit) ?? 50 * 1024 * 1024;
   } catch {
-    return fallback;
+    return 50 * 1024 * 1024;
   }
 }
 

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { testPorts } from './config.ts';
-import { LocalPostgres, postgresFlags, startFailure } from './postgres.ts';
+import { testPorts } from '../config.ts';
+import { LocalPostgres, postgresFlags, startFailure } from '../postgres.ts';
 
 const port = testPorts(Number(process.env.STACK_PORT_OFFSET ?? 0) + 70).dbPort;
 const isRoot = process.getuid?.() === 0;
@@ -71,7 +71,7 @@ describe('the local Postgres', () => {
       expect(db.pgDir.startsWith(shared + path.sep)).toBe(true);
       await db.start();
       expect(log).toContain(
-        `Postgres data: ${db.pgDir} (the postgres user cannot enter ${path.resolve(import.meta.dirname, '..', '..')}, so the data lives outside it)`,
+        `Postgres data: ${db.pgDir} (the postgres user cannot enter ${path.resolve(import.meta.dirname, '..', '..', '..')}, so the data lives outside it)`,
       );
       await query('create table kept (v text)');
       await query('insert into kept values ($1)', ['acknowledged']);

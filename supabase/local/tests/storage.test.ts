@@ -13,9 +13,9 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { testConfig } from '../local/config.ts';
-import { signJwt } from '../local/jwt.ts';
-import { adminPool, stackEnv, unique } from './helpers.ts';
+import { testConfig } from '../config.ts';
+import { signJwt } from '../jwt.ts';
+import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
 const tag = unique('st');
 const privateBucket = `${tag}-private`;

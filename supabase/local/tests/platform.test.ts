@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations, applyPlatform, MigrationError, withRole } from '../local/db.ts';
-import { adminPool, stackEnv, unique } from './helpers.ts';
+import { applyMigrations, applyPlatform, MigrationError, withRole } from '../db.ts';
+import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
 describe('a migration with RLS on the platform schema', () => {
   const table = unique('notes_');

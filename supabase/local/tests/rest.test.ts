@@ -7,8 +7,8 @@ import crypto from 'node:crypto';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../local/jwt.ts';
-import { adminPool, stackEnv, unique } from './helpers.ts';
+import { signJwt } from '../jwt.ts';
+import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 

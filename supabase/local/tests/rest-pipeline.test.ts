@@ -6,9 +6,10 @@
  * hold up the ones sent after it, and a cut connection is replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../local/jwt.ts';
-import { PIPE_APPLICATION_NAME } from '../local/rest/executor.ts';
-import { adminPool, stackEnv, unique } from './helpers.ts';
+import { signJwt } from '../jwt.ts';
+import pg from 'pg';
+import { PIPE_APPLICATION_NAME, checkPgInternals } from '../rest/pipeline.ts';
+import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
 const p = unique('pipe_');
 const items = `${p}_items`;
@@ -46,6 +47,25 @@ afterAll(async () => {
 });
 
 describe('pipelined database connection', () => {
+  it('finds the pg internals it relies on (a pg or pg-protocol upgrade that moves them fails here)', async () => {
+    const client = new pg.Client({ connectionString: stackEnv('DB_URL') });
+    await client.connect();
+    try {
+      const found = checkPgInternals(client);
+      // A string is the reason the pipe cannot work with this pg: the executor would fall back to the pool.
+      expect(typeof found === 'string' ? found : 'usable').toBe('usable');
+    } finally {
+      await client.end();
+    }
+    // And the running stack does use a pipe: a read leaves its connection in pg_stat_activity.
+    expect((await get(`${items}?select=id&id=eq.1`)).status).toBe(200);
+    const { rows } = await adminPool().query(
+      'select count(*)::int as n from pg_stat_activity where application_name = $1',
+      [PIPE_APPLICATION_NAME],
+    );
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
   it('gives each of many concurrent requests its own rows or its own error', async () => {
     // A role that does not exist fails in the statement that sets the role, before the read's own
     // statement is prepared; a bad number fails when it is bound. Both share the good reads' SQL text.
