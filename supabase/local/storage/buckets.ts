@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Caller } from './auth.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import { isValidBucketName } from './files.ts';
-import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './objects.ts';
+import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './context.ts';
 
 interface BucketRow {
   id: string;

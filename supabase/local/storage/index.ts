@@ -13,7 +13,7 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import { ERRORS, StorageError, sendStorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
 import * as objects from './objects.ts';
-import type { StorageContext } from './objects.ts';
+import type { StorageContext } from './context.ts';
 
 /** `[storage] file_size_limit` from config.toml ("50MiB"), the project-wide cap on any upload. */
 export function globalFileSizeLimit(): number {
@@ -68,12 +68,6 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw ERRORS.validation('body must be object');
 }
 
-/** Names the request's operation as upstream's ROUTE_OPERATIONS do, for storage.operation(). */
-function op(caller: Caller, operation: string): Caller {
-  caller.operation = `storage.${operation}`;
-  return caller;
-}
-
 function decode(segment: string, what: 'key' | 'bucket'): string {
   try {
     return decodeURIComponent(segment);
@@ -82,167 +76,265 @@ function decode(segment: string, what: 'key' | 'bucket'): string {
   }
 }
 
+/**
+ * What a route handler gets: the request, the caller (`undefined` on routes that need no JWT), the
+ * `:bucket` and `*key` of its path (decoded; a key may hold slashes) and the query string.
+ */
+interface Route {
+  methods: string[];
+  /** Fixed segments, `:bucket` (one segment) and a final `*key` (one or more, joined by `/`). */
+  path: string;
+  /**
+   * `none`: no JWT (public objects, signed URLs); `optional`: a missing or bad token reads as anon
+   * (routes that also serve public buckets); `required`: Storage's JWT check.
+   */
+  auth: 'none' | 'optional' | 'required';
+  /** Storage's name for the operation (upstream's ROUTE_OPERATIONS), which storage.operation() returns. */
+  operation?: string;
+  /** Segments the first variable segment may not be (they belong to more specific routes). */
+  reserved?: string[];
+  handle: (rq: RouteRequest) => Promise<void>;
+}
+
+interface RouteRequest {
+  ctx: StorageContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  caller: Caller;
+  bucket: string;
+  key: string;
+  query: URLSearchParams;
+}
+
+const READ = ['GET', 'HEAD'];
+/** Segments after /object/ that name a route of their own rather than a bucket. */
+const OBJECT_AREAS = ['authenticated', 'info', 'sign', 'list', 'public'];
+
+/** Storage's routes, in the order upstream registers them where two could match. */
+const ROUTES: Route[] = [
+  {
+    methods: ['GET'],
+    path: '/bucket',
+    auth: 'required',
+    operation: 'bucket.list',
+    handle: (r) => listBuckets(r.ctx, r.req, r.res, r.caller, r.query),
+  },
+  {
+    methods: ['POST'],
+    path: '/bucket',
+    auth: 'required',
+    operation: 'bucket.create',
+    handle: async (r) => createBucket(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+  },
+  {
+    methods: ['POST'],
+    path: '/bucket/:bucket/empty',
+    auth: 'required',
+    operation: 'bucket.empty',
+    handle: (r) => emptyBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+  },
+  {
+    methods: ['GET'],
+    path: '/bucket/:bucket',
+    auth: 'required',
+    operation: 'bucket.get',
+    handle: (r) => getBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+  },
+  {
+    methods: ['PUT'],
+    path: '/bucket/:bucket',
+    auth: 'required',
+    operation: 'bucket.update',
+    handle: async (r) => updateBucket(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+  },
+  {
+    methods: ['DELETE'],
+    path: '/bucket/:bucket',
+    auth: 'required',
+    operation: 'bucket.delete',
+    handle: (r) => deleteBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+  },
+  {
+    methods: READ,
+    path: '/object/public/:bucket/*key',
+    auth: 'none',
+    handle: (r) => objects.getPublicObject(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+  },
+  {
+    methods: ['PUT'],
+    path: '/object/upload/sign/:bucket/*key',
+    auth: 'none',
+    handle: (r) => objects.uploadToSignedUrl(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+  },
+  {
+    methods: ['GET'],
+    path: '/object/sign/:bucket/*key',
+    auth: 'none',
+    handle: (r) => objects.getSignedObject(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+  },
+  {
+    methods: ['GET'],
+    path: '/object/info/public/:bucket/*key',
+    auth: 'optional',
+    operation: 'object.info_public',
+    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, true),
+  },
+  {
+    methods: READ,
+    path: '/object/:bucket/*key',
+    auth: 'optional',
+    operation: 'object.get_authenticated',
+    reserved: OBJECT_AREAS,
+    handle: (r) => objects.getObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+  },
+  {
+    methods: ['GET'],
+    path: '/object/info/:bucket/*key',
+    auth: 'optional',
+    operation: 'object.info_authenticated',
+    reserved: ['authenticated'],
+    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, false),
+  },
+  {
+    methods: READ,
+    path: '/object/authenticated/:bucket/*key',
+    auth: 'required',
+    operation: 'object.get_authenticated',
+    handle: (r) => objects.getObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+  },
+  {
+    methods: ['GET'],
+    path: '/object/info/authenticated/:bucket/*key',
+    auth: 'required',
+    operation: 'object.info_authenticated',
+    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, false),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/move',
+    auth: 'required',
+    operation: 'object.move',
+    handle: async (r) => objects.moveObject(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/copy',
+    auth: 'required',
+    operation: 'object.copy',
+    handle: async (r) => objects.copyObject(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/upload/sign/:bucket/*key',
+    auth: 'required',
+    operation: 'object.sign_upload_url',
+    handle: (r) => objects.signUploadUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/list/:bucket',
+    auth: 'required',
+    operation: 'object.list',
+    handle: async (r) => objects.listObjects(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/sign/:bucket',
+    auth: 'required',
+    operation: 'object.sign_many',
+    handle: async (r) => objects.signUrls(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/sign/:bucket/*key',
+    auth: 'required',
+    operation: 'object.sign',
+    handle: async (r) =>
+      objects.signUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, await jsonBody(r.req)),
+  },
+  {
+    methods: ['DELETE'],
+    path: '/object/:bucket',
+    auth: 'required',
+    operation: 'object.delete_many',
+    handle: async (r) =>
+      objects.removeObjects(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+  },
+  {
+    methods: ['DELETE'],
+    path: '/object/:bucket/*key',
+    auth: 'required',
+    operation: 'object.delete',
+    handle: (r) => objects.removeObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/:bucket/*key',
+    auth: 'required',
+    operation: 'object.upload',
+    handle: (r) =>
+      objects.uploadObject(
+        r.ctx,
+        r.req,
+        r.res,
+        r.caller,
+        r.bucket,
+        r.key,
+        r.req.headers['x-upsert'] === 'true',
+      ),
+  },
+  {
+    methods: ['PUT'],
+    path: '/object/:bucket/*key',
+    auth: 'required',
+    operation: 'object.upload_update',
+    handle: (r) => objects.uploadObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, true),
+  },
+];
+
+/** `:bucket` and `*key` of `parts` if they fit `pattern`, else null. */
+function match(
+  pattern: string[],
+  parts: string[],
+  reserved?: string[],
+): { bucket?: string; key?: string } | null {
+  const out: { bucket?: string; key?: string } = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i];
+    if (p === '*key') {
+      if (parts.length <= i) return null;
+      out.key = decode(parts.slice(i).join('/'), 'key');
+      return out;
+    }
+    if (i >= parts.length) return null;
+    if (p === ':bucket') {
+      if (!parts[i] || reserved?.includes(parts[i])) return null;
+      out.bucket = decode(parts[i], 'bucket');
+    } else if (p !== parts[i]) return null;
+  }
+  return parts.length === pattern.length ? out : null;
+}
+
+const COMPILED = ROUTES.map((r) => ({ ...r, pattern: r.path.split('/').slice(1) }));
+
 async function route(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, subPath: string) {
   const method = req.method ?? 'GET';
   const q = subPath.indexOf('?');
   const pathname = q >= 0 ? subPath.slice(0, q) : subPath;
   const query = new URLSearchParams(q >= 0 ? subPath.slice(q + 1) : '');
-  const parts = pathname.split('/').slice(1);
-  const [area, ...rest] = parts;
-  const notFound = () => {
-    throw ERRORS.notFoundRoute(method, subPath);
-  };
-  // `{bucket}/{key...}` from the segments after a route's fixed part; keys may contain slashes.
-  const target = (segs: string[]) => {
-    if (segs.length < 2 || !segs[0]) notFound();
-    return { bucket: decode(segs[0], 'bucket'), key: decode(segs.slice(1).join('/'), 'key') };
-  };
-
-  if (area === 'bucket') {
-    const caller = await authenticate(req);
-    if (rest.length === 0 || (rest.length === 1 && rest[0] === '')) {
-      if (method === 'GET') return listBuckets(ctx, req, res, op(caller, 'bucket.list'), query);
-      if (method === 'POST')
-        return createBucket(ctx, req, res, op(caller, 'bucket.create'), await jsonBody(req));
-      return notFound();
-    }
-    const id = decode(rest[0], 'bucket');
-    if (rest.length === 2 && rest[1] === 'empty' && method === 'POST') {
-      return emptyBucket(ctx, req, res, op(caller, 'bucket.empty'), id);
-    }
-    if (rest.length !== 1) return notFound();
-    if (method === 'GET') return getBucket(ctx, req, res, op(caller, 'bucket.get'), id);
-    if (method === 'PUT')
-      return updateBucket(ctx, req, res, op(caller, 'bucket.update'), id, await jsonBody(req));
-    if (method === 'DELETE') return deleteBucket(ctx, req, res, op(caller, 'bucket.delete'), id);
-    return notFound();
+  let parts = pathname.split('/').slice(1);
+  // `/bucket/` lists buckets as `/bucket` does.
+  if (parts.length === 2 && parts[0] === 'bucket' && parts[1] === '') parts = ['bucket'];
+  for (const r of COMPILED) {
+    if (!r.methods.includes(method)) continue;
+    const found = match(r.pattern, parts, r.reserved);
+    if (!found) continue;
+    const caller: Caller =
+      r.auth === 'none'
+        ? { claims: { role: 'anon' }, isAuthenticated: false }
+        : await authenticate(req, r.auth === 'optional');
+    if (r.operation) caller.operation = `storage.${r.operation}`;
+    return r.handle({ ctx, req, res, caller, bucket: found.bucket ?? '', key: found.key ?? '', query });
   }
-
-  if (area !== 'object' || rest.length === 0) return notFound();
-  const [first, ...after] = rest;
-  const isRead = method === 'GET' || method === 'HEAD';
-
-  // Routes that need no JWT: public buckets and signed URLs.
-  if (first === 'public' && isRead) {
-    const t = target(after);
-    return objects.getPublicObject(ctx, req, res, t.bucket, t.key, query);
-  }
-  if (first === 'upload' && after[0] === 'sign' && method === 'PUT') {
-    const t = target(after.slice(1));
-    return objects.uploadToSignedUrl(ctx, req, res, t.bucket, t.key, query);
-  }
-  if (first === 'sign' && method === 'GET') {
-    const t = target(after);
-    return objects.getSignedObject(ctx, req, res, t.bucket, t.key, query);
-  }
-  if (first === 'info' && after[0] === 'public' && method === 'GET') {
-    const t = target(after.slice(1));
-    return objects.getObjectInfo(
-      ctx,
-      req,
-      res,
-      op(await authenticate(req, true), 'object.info_public'),
-      t.bucket,
-      t.key,
-      true,
-    );
-  }
-  // Reads of `/object/{bucket}/{key}` also serve public buckets to callers without a valid token.
-  if (isRead && !['authenticated', 'info', 'sign', 'list', 'public'].includes(first)) {
-    const t = target(rest);
-    return objects.getObject(
-      ctx,
-      req,
-      res,
-      op(await authenticate(req, true), 'object.get_authenticated'),
-      t.bucket,
-      t.key,
-      query,
-    );
-  }
-  if (first === 'info' && method === 'GET' && after[0] !== 'authenticated') {
-    const t = target(after);
-    return objects.getObjectInfo(
-      ctx,
-      req,
-      res,
-      op(await authenticate(req, true), 'object.info_authenticated'),
-      t.bucket,
-      t.key,
-      false,
-    );
-  }
-
-  const caller = await authenticate(req);
-  if (first === 'authenticated' && isRead) {
-    const t = target(after);
-    return objects.getObject(ctx, req, res, op(caller, 'object.get_authenticated'), t.bucket, t.key, query);
-  }
-  if (first === 'info' && after[0] === 'authenticated' && method === 'GET') {
-    const t = target(after.slice(1));
-    return objects.getObjectInfo(
-      ctx,
-      req,
-      res,
-      op(caller, 'object.info_authenticated'),
-      t.bucket,
-      t.key,
-      false,
-    );
-  }
-  if (method === 'POST' && rest.length === 1 && first === 'move') {
-    return objects.moveObject(ctx, req, res, op(caller, 'object.move'), await jsonBody(req));
-  }
-  if (method === 'POST' && rest.length === 1 && first === 'copy') {
-    return objects.copyObject(ctx, req, res, op(caller, 'object.copy'), await jsonBody(req));
-  }
-  if (method === 'POST' && first === 'upload' && after[0] === 'sign') {
-    const t = target(after.slice(1));
-    return objects.signUploadUrl(ctx, req, res, op(caller, 'object.sign_upload_url'), t.bucket, t.key);
-  }
-  if (method === 'POST' && first === 'list' && after.length === 1) {
-    return objects.listObjects(
-      ctx,
-      req,
-      res,
-      op(caller, 'object.list'),
-      decode(after[0], 'bucket'),
-      await jsonBody(req),
-    );
-  }
-  if (method === 'POST' && first === 'sign') {
-    if (after.length === 1) {
-      return objects.signUrls(
-        ctx,
-        req,
-        res,
-        op(caller, 'object.sign_many'),
-        decode(after[0], 'bucket'),
-        await jsonBody(req),
-      );
-    }
-    const t = target(after);
-    return objects.signUrl(ctx, req, res, op(caller, 'object.sign'), t.bucket, t.key, await jsonBody(req));
-  }
-  if (method === 'DELETE' && rest.length === 1) {
-    return objects.removeObjects(
-      ctx,
-      req,
-      res,
-      op(caller, 'object.delete_many'),
-      decode(first, 'bucket'),
-      await jsonBody(req),
-    );
-  }
-  if (method === 'DELETE') {
-    const t = target(rest);
-    return objects.removeObject(ctx, req, res, op(caller, 'object.delete'), t.bucket, t.key);
-  }
-  if (method === 'POST' || method === 'PUT') {
-    const t = target(rest);
-    const isUpsert = method === 'PUT' || req.headers['x-upsert'] === 'true';
-    const operation = method === 'PUT' ? 'object.upload_update' : 'object.upload';
-    return objects.uploadObject(ctx, req, res, op(caller, operation), t.bucket, t.key, isUpsert);
-  }
-  return notFound();
+  throw ERRORS.notFoundRoute(method, subPath);
 }

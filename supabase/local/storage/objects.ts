@@ -8,19 +8,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { withRole } from '../db.ts';
 import type { Caller } from './auth.ts';
 import { signObjectUrlToken, verifyObjectUrlToken } from './auth.ts';
 import { ERRORS, StorageError, fromPgError } from './errors.ts';
-import { type ObjectFiles, mustBeValidKey } from './files.ts';
+import { mustBeValidKey } from './files.ts';
 import { fileFromRequest, isEmptyFolder, writeToTemp } from './upload.ts';
-
-export interface StorageContext {
-  pool: pg.Pool;
-  files: ObjectFiles;
-  /** The project-wide upload limit (`[storage] file_size_limit` in config.toml). */
-  globalFileSizeLimit: number;
-}
+import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './context.ts';
 
 export interface ObjectMetadata {
   eTag: string;
@@ -56,11 +49,6 @@ interface BucketRow {
 const MAX_OBJECTS_PER_REQUEST = 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Timestamps leave as ISO strings, as Storage's JSON shows them. */
-export function iso(value: string | null | undefined): string | null {
-  return value ? new Date(value).toISOString() : null;
-}
-
 /** An object row in the shape of Storage's objectSchema (used by remove and copy). */
 function objectJson(row: Partial<ObjectRow>) {
   return {
@@ -76,40 +64,6 @@ function objectJson(row: Partial<ObjectRow>) {
     metadata: row.metadata ?? null,
     user_metadata: row.user_metadata ?? null,
   };
-}
-
-/** Runs `fn` as the caller, mapping Postgres errors (RLS denial, duplicates) to Storage's. */
-export async function asCaller<T>(
-  ctx: StorageContext,
-  caller: Caller,
-  req: IncomingMessage,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  try {
-    return await withRole(
-      ctx.pool,
-      caller.claims,
-      async (client) => {
-        await setStorageSettings(client, caller.operation, caller.jwt);
-        return fn(client);
-      },
-      { headers: req.headers, method: req.method, path: req.url },
-    );
-  } catch (e) {
-    throw fromPgError(e);
-  }
-}
-
-/**
- * The settings Storage adds to each transaction: the operation name policies may read through
- * storage.operation(), the raw JWT, and the flag that lets the API (only) delete storage rows.
- */
-async function setStorageSettings(client: pg.PoolClient, operation = '', jwt = '') {
-  await client.query(
-    `select set_config('storage.operation', $1, true), set_config('request.jwt', $2, true),
-            set_config('storage.allow_delete_query', 'true', true)`,
-    [operation, jwt],
-  );
 }
 
 const ROLLBACK = Symbol('rollback');
@@ -161,26 +115,6 @@ function ownerColumns(owner: string | undefined) {
 /** Serialises concurrent writers of one key within a transaction, as upstream's object lock does. */
 async function lockKey(client: pg.PoolClient, bucketId: string, name: string) {
   await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${bucketId}/${name}`]);
-}
-
-/** Runs `fn` in a superuser transaction (Storage's `asSuperUser`). */
-export async function superTransaction<T>(
-  ctx: StorageContext,
-  fn: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await ctx.pool.connect();
-  try {
-    await client.query('begin');
-    await setStorageSettings(client);
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (e) {
-    await client.query('rollback').catch(() => undefined);
-    throw fromPgError(e);
-  } finally {
-    client.release();
-  }
 }
 
 /**
@@ -897,19 +831,4 @@ function requireStrings<K extends string>(body: Record<string, unknown>, keys: K
     out[key] = body[key] as string;
   }
   return out;
-}
-
-export function sendOk(
-  res: ServerResponse,
-  body: unknown,
-  headers: Record<string, string> = {},
-  status = 200,
-) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(text)),
-    ...headers,
-  });
-  res.end(text);
 }

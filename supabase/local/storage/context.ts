@@ -1,0 +1,92 @@
+/**
+ * What every Storage route shares: the service's context (pool, stored files, the project-wide size
+ * limit), running SQL as the caller (RLS decides) or as Storage's superuser with the settings Storage
+ * adds to each transaction, and the JSON answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { withRole } from '../db.ts';
+import type { Caller } from './auth.ts';
+import { fromPgError } from './errors.ts';
+import type { ObjectFiles } from './files.ts';
+
+export interface StorageContext {
+  pool: pg.Pool;
+  files: ObjectFiles;
+  /** The project-wide upload limit (`[storage] file_size_limit` in config.toml). */
+  globalFileSizeLimit: number;
+}
+
+/** Timestamps leave as ISO strings, as Storage's JSON shows them. */
+export function iso(value: string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null;
+}
+
+/** Runs `fn` as the caller, mapping Postgres errors (RLS denial, duplicates) to Storage's. */
+export async function asCaller<T>(
+  ctx: StorageContext,
+  caller: Caller,
+  req: IncomingMessage,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withRole(
+      ctx.pool,
+      caller.claims,
+      async (client) => {
+        await setStorageSettings(client, caller.operation, caller.jwt);
+        return fn(client);
+      },
+      { headers: req.headers, method: req.method, path: req.url },
+    );
+  } catch (e) {
+    throw fromPgError(e);
+  }
+}
+
+/**
+ * The settings Storage adds to each transaction: the operation name policies may read through
+ * storage.operation(), the raw JWT, and the flag that lets the API (only) delete storage rows.
+ */
+async function setStorageSettings(client: pg.PoolClient, operation = '', jwt = '') {
+  await client.query(
+    `select set_config('storage.operation', $1, true), set_config('request.jwt', $2, true),
+            set_config('storage.allow_delete_query', 'true', true)`,
+    [operation, jwt],
+  );
+}
+
+/** Runs `fn` in a superuser transaction (Storage's `asSuperUser`). */
+export async function superTransaction<T>(
+  ctx: StorageContext,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await ctx.pool.connect();
+  try {
+    await client.query('begin');
+    await setStorageSettings(client);
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (e) {
+    await client.query('rollback').catch(() => undefined);
+    throw fromPgError(e);
+  } finally {
+    client.release();
+  }
+}
+
+export function sendOk(
+  res: ServerResponse,
+  body: unknown,
+  headers: Record<string, string> = {},
+  status = 200,
+) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
+  res.end(text);
+}
