@@ -2,8 +2,7 @@
  * A request's statements as one extended-protocol batch: Parse (when a statement is new to the
  * connection), Bind and Execute for each, behind a single Sync, so PostgreSQL runs them in one implicit
  * transaction (or inside an explicit `begin` among them) and answers once. A Batch is a pg Submittable:
- * a pooled client runs it through `client.query(batch)`, pg's public hook for custom queries, and the
- * pipelined connection (pipeline.ts) feeds it the answers itself.
+ * a pooled client runs it through `client.query(batch)`, pg's public hook for custom queries.
  */
 import type pg from 'pg';
 
@@ -21,7 +20,7 @@ function toText(v: unknown): string | null {
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-export interface WireConnection {
+interface WireConnection {
   stream: { cork(): void; uncork(): void; write(b: Buffer): boolean; writable: boolean };
   sendCopyFail(msg: string): void;
 }
@@ -84,34 +83,31 @@ function encodeBatch(steps: { text?: string; name: string; values: (string | nul
   return buf;
 }
 
-export /**
+/**
  * Which named statements a connection holds. A name is `confirmed` once a batch that parsed it ended
  * well, `pending` while that batch is on its way, and `poisoned` when it failed: the Parse may or may
- * not have run, so the connection never binds nor re-parses that name again. Batches written while a
- * name is pending or poisoned parse their statement unnamed instead. This keeps pipelined batches, which
- * are written before the ones ahead of them are answered, from naming a statement that does not exist
- * or preparing one twice.
+ * not have run, so the connection never binds nor re-parses that name again, and later batches parse
+ * that statement unnamed instead. This keeps a batch from naming a statement that does not exist or
+ * preparing one twice.
  */
-class Statements {
+export class Statements {
   confirmed = new Set<string>();
   pending = new Set<string>();
   poisoned = new Set<string>();
 }
 
-export /**
+/**
  * Several extended-protocol statements sent together behind one Sync: PostgreSQL runs them in one
  * implicit transaction (or inside an explicit `begin` among them) and answers once, so a request costs
- * one round trip. The rows of each statement come back as text. It is answered by a pipe (below) or,
- * on a pooled connection, by pg's client, which takes any object with `submit` and the `handle*` calls.
+ * one round trip. The rows of each statement come back as text. pg's client answers it, as it takes
+ * any object with `submit` and the `handle*` calls.
  */
-class Batch {
+export class Batch {
   results: (string | null)[][][];
   private index = 0;
   private introduced: string[] = [];
   private failed = false;
   done?: (err: Error | null, rows?: (string | null)[][][]) => void;
-  /** When a pipe wrote it (performance.now()). */
-  sentAt = 0;
 
   constructor(
     private steps: Step[],

@@ -1,18 +1,20 @@
 /**
  * Runs one API request as one transaction in one round trip where it can (PostgREST pipelines its
  * statements with hasql the same way): the role and `request.*` settings (request-settings.ts) and
- * the statement go to the connection together as one batch (batch.ts) behind a single Sync, so they
- * share one implicit transaction that commits when they succeed and rolls back when any fails.
- * Requests that decide before committing (a failed `single()`) hold a pooled connection for an explicit
- * transaction; the others go down a pipelined connection (pipeline.ts) when one has room.
- * Statements are prepared once per connection and reused.
+ * the statement go to a pooled connection together as one batch (batch.ts) behind a single Sync, so
+ * they share one implicit transaction that commits when they succeed and rolls back when any fails.
+ * Requests that decide before committing (a failed `single()`) hold their connection for an explicit
+ * transaction. Statements are prepared once per connection and reused.
+ *
+ * An earlier version also multiplexed requests over one pipelined connection through pg's private
+ * socket; side by side on the shared 2-core machine it served 0.55 and 0.84 times the requests of the
+ * pool alone (tests/bench/README.md), so it was removed with the pg internals it needed.
  */
 import pg from 'pg';
 import { SET_REQUEST_SQL, requestSettingValues } from '../request-settings.ts';
 import type { Auth } from './auth.ts';
 import { Statements, sendBatch, type Step } from './batch.ts';
 import { fromPgError } from './errors.ts';
-import { PIPES, PIPE_DEPTH, Pipe } from './pipeline.ts';
 
 export interface RequestContext {
   auth: Auth;
@@ -38,6 +40,9 @@ export interface MainResult {
   inserted: string | null;
 }
 
+/** How the REST pool's connections name themselves in pg_stat_activity. */
+export const REST_APPLICATION_NAME = 'scamcheck-rest';
+
 /** Prepared statement names: bounded, so hostile variety cannot fill every backend's memory. */
 const MAX_PREPARED = 2000;
 
@@ -62,17 +67,15 @@ export class Executor {
   readonly pool: pg.Pool;
   private names = new Map<string, string>();
   private statements = new WeakMap<object, Statements>();
-  private pipes: Pipe[] = [];
-  private ended = false;
-  /** Why pipes cannot be used with this pg, once found out. */
-  unusable?: string;
 
-  constructor(
-    private connectionString: string,
-    private log: (line: string) => void = () => undefined,
-    max = 20,
-  ) {
-    this.pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, allowExitOnIdle: true });
+  constructor(connectionString: string, max = 20) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max,
+      idleTimeoutMillis: 30_000,
+      allowExitOnIdle: true,
+      application_name: REST_APPLICATION_NAME,
+    });
     this.pool.on('error', () => undefined);
     // A checked-out connection that dies fails its query; its 'error' event must not end the process.
     this.pool.on('connect', (client) => client.on('error', () => undefined));
@@ -85,32 +88,6 @@ export class Executor {
       this.names.set(sql, name);
     }
     return name;
-  }
-
-  /** A pipe with room for one more batch and no slow batch ahead, opening pipes up to `PIPES` on first use. */
-  private pipe(): Pipe | undefined {
-    if (this.ended || PIPES <= 0 || this.unusable) return undefined;
-    while (this.pipes.length < PIPES) {
-      this.pipes.push(
-        new Pipe(
-          this.connectionString,
-          (gone) => (this.pipes = this.pipes.filter((p) => p !== gone)),
-          (reason) => {
-            // pg changed under the pipe: say so once and serve every request from the pool.
-            if (!this.unusable)
-              this.log(`[rest] pipelined connection unusable (${reason}); using the pool only`);
-            this.unusable = reason;
-          },
-        ),
-      );
-    }
-    const now = performance.now();
-    let best: Pipe | undefined;
-    for (const p of this.pipes) {
-      if (!p.ready || p.dead || p.inFlight >= PIPE_DEPTH || p.stalled(now)) continue;
-      if (!best || p.inFlight < best.inFlight) best = p;
-    }
-    return best;
   }
 
   private steps(
@@ -151,9 +128,9 @@ export class Executor {
 
   /**
    * Runs `sql` in one transaction. `decide` (for writes) looks at the result before the transaction ends
-   * and may ask for a rollback (a failed `single()`, `Prefer: tx=rollback`): such a request holds a
-   * pooled connection for its two round trips. Without it the statement commits in the same round trip
-   * and goes on a pipelined connection when one has room. Errors come back in PostgREST's shape
+   * and may ask for a rollback (a failed `single()`, `Prefer: tx=rollback`): such a request holds its
+   * connection for its two round trips. Without it the statement commits in the same round trip.
+   * Errors come back in PostgREST's shape
    * (401 or 403 for 42501 as the caller is anon or not).
    */
   async run(
@@ -164,15 +141,6 @@ export class Executor {
     before: { sql: string; values: unknown[] }[] = [],
   ): Promise<{ main: MainResult; before: unknown[][][] }> {
     const steps = this.steps(ctx, sql, values, !!decide, before);
-    const pipe = decide ? undefined : this.pipe();
-    if (pipe) {
-      try {
-        return outcome(await pipe.run(steps), before.length);
-      } catch (e) {
-        const err = e as PgError;
-        throw err.code ? fromPgError(err, ctx.auth.authed) : err;
-      }
-    }
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -191,7 +159,8 @@ export class Executor {
       return out;
     } catch (e) {
       const err = e as PgError;
-      if (!err.code) broken = err;
+      // A connection the server ended (admin shutdown, crash, lost link) must not go back to the pool.
+      if (!err.code || /^(08|57P0)/.test(err.code)) broken = err;
       throw err.code ? fromPgError(err, ctx.auth.authed) : err;
     } finally {
       client.release(broken);
@@ -199,10 +168,6 @@ export class Executor {
   }
 
   async end(): Promise<void> {
-    this.ended = true;
-    const pipes = this.pipes;
-    this.pipes = [];
-    await Promise.all(pipes.map((p) => p.end()));
     await this.pool.end();
   }
 }

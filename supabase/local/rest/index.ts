@@ -56,7 +56,7 @@ export function readApiSettings(text?: string): ApiSettings {
 export async function createRestService(ctx: ServiceContext): Promise<ServiceHandler> {
   const settings = readApiSettings();
   const url = dbUrl(ctx.config);
-  const executor = new Executor(url, ctx.log);
+  const executor = new Executor(url);
   const cache = new SchemaCacheHolder(executor.pool, url, settings.schemas, ctx.log);
   await cache.start();
   // The stack stops by ending the shared pool; the service's own connections must close with it.

@@ -1,17 +1,16 @@
 /**
- * /rest/v1 sends one-round-trip requests down a pipelined database connection (rest/executor.ts): many
- * requests share one connection, each in its own transaction. These tests hold it to what a pool of
- * separate connections gives: every request gets its own rows or its own error, a failing request
- * (even one whose prepared statement never came to be) leaves the others alone, a slow request does not
- * hold up the ones sent after it, and a cut connection is replaced.
+ * /rest/v1 sends each request's statements as one batch on a pooled connection, prepared once per
+ * connection (rest/executor.ts, rest/batch.ts). These tests hold it to what separate transactions
+ * give: every request gets its own rows or its own error, a failing request (even one whose prepared
+ * statement never came to be) leaves the others alone, a slow request does not hold up the ones sent
+ * after it, and cut connections are replaced.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../jwt.ts';
-import pg from 'pg';
-import { PIPE_APPLICATION_NAME, checkPgInternals } from '../rest/pipeline.ts';
+import { REST_APPLICATION_NAME } from '../rest/executor.ts';
 import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
-const p = unique('pipe_');
+const p = unique('exec_');
 const items = `${p}_items`;
 const ROWS = 40;
 
@@ -46,26 +45,7 @@ afterAll(async () => {
   );
 });
 
-describe('pipelined database connection', () => {
-  it('finds the pg internals it relies on (a pg or pg-protocol upgrade that moves them fails here)', async () => {
-    const client = new pg.Client({ connectionString: stackEnv('DB_URL') });
-    await client.connect();
-    try {
-      const found = checkPgInternals(client);
-      // A string is the reason the pipe cannot work with this pg: the executor would fall back to the pool.
-      expect(typeof found === 'string' ? found : 'usable').toBe('usable');
-    } finally {
-      await client.end();
-    }
-    // And the running stack does use a pipe: a read leaves its connection in pg_stat_activity.
-    expect((await get(`${items}?select=id&id=eq.1`)).status).toBe(200);
-    const { rows } = await adminPool().query(
-      'select count(*)::int as n from pg_stat_activity where application_name = $1',
-      [PIPE_APPLICATION_NAME],
-    );
-    expect(rows[0].n).toBeGreaterThan(0);
-  });
-
+describe('the REST executor', () => {
   it('gives each of many concurrent requests its own rows or its own error', async () => {
     // A role that does not exist fails in the statement that sets the role, before the read's own
     // statement is prepared; a bad number fails when it is bound. Both share the good reads' SQL text.
@@ -108,38 +88,38 @@ describe('pipelined database connection', () => {
     expect(done.ms).toBeGreaterThanOrEqual(1000);
   });
 
-  it('replaces a pipelined connection that was cut', async () => {
+  it('replaces pooled connections that were cut', async () => {
     const db = adminPool();
-    const pipes = async () =>
+    const connections = async () =>
       Number(
         (
           await db.query(`select count(*) from pg_stat_activity where application_name = $1`, [
-            PIPE_APPLICATION_NAME,
+            REST_APPLICATION_NAME,
           ])
         ).rows[0].count,
       );
-    expect(await pipes()).toBeGreaterThan(0);
+    expect(await connections()).toBeGreaterThan(0);
     await db.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [
-      PIPE_APPLICATION_NAME,
+      REST_APPLICATION_NAME,
     ]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (let i = 1; i <= 5; i++)
       expect(await get(`${items}?select=id&id=eq.${i}`)).toEqual({ status: 200, body: [{ id: i }] });
-    // A new pipe was opened and takes requests again.
-    await expect.poll(pipes, { timeout: 5000 }).toBeGreaterThan(0);
+    // New connections were opened and take requests again.
+    await expect.poll(connections, { timeout: 5000 }).toBeGreaterThan(0);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => get(`${items}?select=id&id=eq.${i + 1}`)),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
   });
 
-  it('answers a request whose connection is cut while it runs, and the next ones on a new pipe', async () => {
+  it('answers a request whose connection is cut while it runs, and the next ones on other connections', async () => {
     const db = adminPool();
     const slow = get(`rpc/${p}_sleep?seconds=2`);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await db.query(
       `select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and query like $2`,
-      [PIPE_APPLICATION_NAME, `%${p}_sleep%`],
+      [REST_APPLICATION_NAME, `%${p}_sleep%`],
     );
     // The server says why before it closes: admin_shutdown, which PostgREST answers with 503.
     expect(await slow).toMatchObject({ status: 503, body: { code: '57P01' } });
