@@ -1,8 +1,9 @@
 import { PostgrestError } from '@supabase/supabase-js';
-import { describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FunctionCallError } from './functions';
 import { httpStatusOf } from './http-status';
-import { createQueryClient, queryConfig } from './react-query';
+import { createQueryClient, queryConfig, type ErrorMeta } from './react-query';
 
 const retry = queryConfig.queries.retry;
 const pgError = (code: string) => new PostgrestError({ message: 'refused', details: '', hint: '', code });
@@ -58,5 +59,39 @@ describe('query retries', () => {
     );
     expect(queryFn).toHaveBeenCalledTimes(1);
     expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('the one error path', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const failing = () => Promise.reject(new Error('Report not found'));
+
+  async function toastsAfter(run: (client: ReturnType<typeof createQueryClient>) => Promise<unknown>) {
+    const error = vi.spyOn(toast, 'error');
+    error.mockClear();
+    await run(createQueryClient({ queries: { retry: false }, mutations: { retry: false } })).catch(() => {});
+    return error.mock.calls.map(([message, options]) => [message, options]);
+  }
+  const mutate = (meta?: ErrorMeta) => {
+    return (client: ReturnType<typeof createQueryClient>) =>
+      client.getMutationCache().build(client, { mutationFn: failing, meta }).execute(undefined);
+  };
+
+  it('a failed mutation shows its message as a bottom-right toast unless its meta says otherwise', async () => {
+    expect(await toastsAfter(mutate())).toEqual([['Report not found', { position: 'bottom-right' }]]);
+    expect(await toastsAfter(mutate({ errorToast: false }))).toEqual([]);
+    expect(
+      await toastsAfter(mutate({ errorToast: (e) => `Could not save: ${(e as Error).message}` })),
+    ).toEqual([['Could not save: Report not found', { position: 'bottom-right' }]]);
+    expect(await toastsAfter(mutate({ errorToast: () => null }))).toEqual([]);
+  });
+
+  it('a failed query is silent unless its meta asks for a toast', async () => {
+    expect(await toastsAfter((c) => c.fetchQuery({ queryKey: ['a'], queryFn: failing }))).toEqual([]);
+    expect(
+      await toastsAfter((c) =>
+        c.fetchQuery({ queryKey: ['b'], queryFn: failing, meta: { errorToast: true } }),
+      ),
+    ).toEqual([['Report not found', { position: 'bottom-right' }]]);
   });
 });

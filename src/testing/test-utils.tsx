@@ -1,19 +1,19 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/react-query';
 
 /**
  * A query client for tests: no retries (a failure shows at once), no cache shared between tests,
  * and data seeded with setQueryData stays fresh, so a test decides what the server "returned".
  */
 export function createTestQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, gcTime: Infinity, staleTime: Infinity },
-      mutations: { retry: false },
-    },
+  // The app's error path (toasts from the query and mutation caches), with test-friendly defaults.
+  return createQueryClient({
+    queries: { retry: false, gcTime: Infinity, staleTime: Infinity },
+    mutations: { retry: false },
   });
 }
 

@@ -8,7 +8,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
-import { toastError } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 /** supabase/config.toml: minimum_password_length = 8. */
@@ -36,10 +36,9 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** What Supabase Auth's refusals mean to the person at the form, and which field they belong to. */
-function proofError(
-  error: { code?: string; status?: number; message: string },
-  useCode: boolean,
-): string | null {
+type AuthFailure = { code?: string; status?: number; message: string };
+
+function proofError(error: AuthFailure, useCode: boolean): string | null {
   if (error.code === 'invalid_credentials') return 'Your current password is not correct';
   if (error.code === 'reauthentication_not_valid' || error.code === 'otp_expired')
     return 'The code is wrong or has expired; e-mail yourself a new one';
@@ -78,7 +77,6 @@ export function ChangePasswordDialog({
       form.clearErrors('proof');
       toast.success('We e-mailed you a code; type it below');
     },
-    onError: toastError,
   });
   const mutation = useMutation({
     mutationFn: async ({ password, proof, useCode: withCode }: ChangePasswordInput) => {
@@ -92,10 +90,14 @@ export function ChangePasswordDialog({
       form.reset();
       onOpenChange(false);
     },
-    onError: (error: { code?: string; status?: number; message: string }) => {
+    // A wrong password or code is said under its field; anything else is a toast.
+    meta: {
+      errorToast: (error) =>
+        proofError(error as AuthFailure, form.getValues('useCode')) ? null : errorMessage(error),
+    },
+    onError: (error: AuthFailure) => {
       const message = proofError(error, form.getValues('useCode'));
       if (message) form.setError('proof', { message });
-      else toastError(error);
     },
   });
 

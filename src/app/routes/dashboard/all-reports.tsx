@@ -1,11 +1,9 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { FilePlus2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
-import { toastError } from '@/lib/errors';
 import { useReports } from '@/features/reports/api/get-reports';
 import { ReportCard } from '@/features/reports/components/report-card';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -13,11 +11,6 @@ import { PageHeader } from '@/components/layouts/page-header';
 export function Component() {
   const user = useUser();
   const reports = useReports(user?.id);
-
-  // SPEC.md section 8: a failed list load shows the error as a toast.
-  useEffect(() => {
-    if (reports.isError) toastError(reports.error);
-  }, [reports.isError, reports.error]);
 
   return (
     <>

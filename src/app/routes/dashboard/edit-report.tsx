@@ -5,7 +5,6 @@ import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { toastError } from '@/lib/errors';
 import { useEvidenceUrl } from '@/features/reports/api/get-evidence-url';
 import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
 import { reportToForm } from '@/features/reports/api/report-form-schema';
@@ -35,12 +34,10 @@ export function Component() {
   });
 
   // SPEC.md section 4: a report that cannot be loaded sends the user back to My Reports.
+  // The query's error path shows the reason as a toast.
   useEffect(() => {
-    if (report.isError) {
-      toastError(report.error);
-      navigate(paths.dashboard.allReports.getHref(), { replace: true });
-    }
-  }, [report.isError, report.error, navigate]);
+    if (report.isError) navigate(paths.dashboard.allReports.getHref(), { replace: true });
+  }, [report.isError, navigate]);
 
   return (
     <>

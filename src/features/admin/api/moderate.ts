@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
 
@@ -19,7 +18,6 @@ export function useSetReportStatus() {
       toast.success(status === 'verified' ? 'Report verified' : `Report ${status}`);
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: toastError,
   });
 }
 
@@ -35,6 +33,5 @@ export function useMarkMessageHandled() {
       if (error) throw error;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.lists() }),
-    onError: toastError,
   });
 }

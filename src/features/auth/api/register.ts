@@ -33,13 +33,9 @@ export async function register({ name, email, password }: RegisterInput) {
   return data;
 }
 
-export function useRegister({
-  onSuccess,
-  onError,
-}: { onSuccess?: (input: RegisterInput) => void; onError?: (error: Error) => void } = {}) {
+export function useRegister({ onSuccess }: { onSuccess?: (input: RegisterInput) => void } = {}) {
   return useMutation({
     mutationFn: register,
     onSuccess: (_data, input) => onSuccess?.(input),
-    onError,
   });
 }

@@ -24,11 +24,8 @@ export async function verifySignup(input: VerifySignupInput) {
   return data;
 }
 
-export function useVerifySignup({
-  onSuccess,
-  onError,
-}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({ mutationFn: verifySignup, onSuccess: () => onSuccess?.(), onError });
+export function useVerifySignup({ onSuccess }: { onSuccess?: () => void } = {}) {
+  return useMutation({ mutationFn: verifySignup, onSuccess: () => onSuccess?.() });
 }
 
 /** Sends the confirmation e-mail again, for codes that expired or never arrived. */

@@ -23,7 +23,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
     resolver: zodResolver(otpInputSchema),
     defaultValues: { email: defaultEmail, token: '' },
   });
-  const verification = useVerifySignup({ onSuccess: onVerified, onError: toastError });
+  const verification = useVerifySignup({ onSuccess: onVerified });
   const [resending, setResending] = useState(false);
 
   async function resend() {

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
-import { toastError } from '@/lib/errors';
 import { registerInputSchema, useRegister, type RegisterInput } from '../api/register';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) => void }) {
@@ -11,7 +10,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) 
     resolver: zodResolver(registerInputSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
-  const registration = useRegister({ onSuccess, onError: toastError });
+  const registration = useRegister({ onSuccess });
 
   return (
     <Form {...form}>

@@ -32,9 +32,6 @@ export async function createContactMessage(input: ContactInput) {
   if (error) throw error;
 }
 
-export function useCreateContactMessage({
-  onSuccess,
-  onError,
-}: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
-  return useMutation({ mutationFn: createContactMessage, onSuccess: () => onSuccess?.(), onError });
+export function useCreateContactMessage({ onSuccess }: { onSuccess?: () => void } = {}) {
+  return useMutation({ mutationFn: createContactMessage, onSuccess: () => onSuccess?.() });
 }

@@ -12,7 +12,6 @@ import {
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { SubmitButton } from '@/components/submit-button';
-import { toastError } from '@/lib/errors';
 import {
   contactInputSchema,
   useCreateContactMessage,
@@ -30,7 +29,7 @@ export function ContactForm({
     resolver: zodResolver(contactInputSchema),
     defaultValues: { nickname: '', email: defaultEmail, subject: '', message: '' },
   });
-  const sending = useCreateContactMessage({ onSuccess, onError: toastError });
+  const sending = useCreateContactMessage({ onSuccess });
 
   return (
     <Form {...form}>

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import { newsKeys } from './keys';
@@ -44,6 +43,5 @@ export function useCreateNews({ onSuccess }: { onSuccess?: (news: { id: string }
       await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       onSuccess?.(news);
     },
-    onError: toastError,
   });
 }

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { newsKeys } from './keys';
 import { NEWS_BANNER_BUCKET } from './types';
@@ -25,6 +24,5 @@ export function useDeleteNews({ onSuccess }: { onSuccess?: (id: string) => void 
       await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       onSuccess?.(id);
     },
-    onError: toastError,
   });
 }

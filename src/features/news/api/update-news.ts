@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { uploadBanner } from './create-news';
 import { newsColumns, type NewsFormInput } from './news-form-schema';
@@ -49,6 +48,5 @@ export function useUpdateNews({ onSuccess }: { onSuccess?: () => void } = {}) {
       await queryClient.invalidateQueries({ queryKey: newsKeys.all });
       onSuccess?.();
     },
-    onError: toastError,
   });
 }

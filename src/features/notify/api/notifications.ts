@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { notifyKeys } from './keys';
 
@@ -52,6 +51,5 @@ export function useMarkNotificationsRead() {
       if (error) throw error;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notifyKeys.notificationsAll() }),
-    onError: toastError,
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { toastError } from '@/lib/errors';
 import { parseIdentifierList } from '@/lib/identifiers';
 import { supabase } from '@/lib/supabase';
 import { notifyKeys } from './keys';
@@ -79,7 +78,6 @@ export function useCreateRegistrations({ onSuccess }: { onSuccess?: (added: numb
       await queryClient.invalidateQueries({ queryKey: [...notifyKeys.all, 'registrations'] });
       onSuccess?.(added);
     },
-    onError: toastError,
   });
 }
 
@@ -91,6 +89,5 @@ export function useDeleteRegistration() {
       if (error) throw error;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...notifyKeys.all, 'registrations'] }),
-    onError: toastError,
   });
 }

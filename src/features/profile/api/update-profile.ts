@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { profileKeys, type Profile } from '@/lib/auth';
-import { toastError } from '@/lib/errors';
 import { optionalImageFile, uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 
@@ -62,6 +61,5 @@ export function useUpdateProfile({ onSuccess }: { onSuccess?: (result: UpdatePro
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
       onSuccess?.(result);
     },
-    onError: toastError,
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
+import { errorMessage } from '@/lib/errors';
 import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import { reportKeys } from './keys';
@@ -68,8 +68,6 @@ export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: stri
       onSuccess?.(report);
     },
     // A duplicate is shown on the page with a link to the existing report, not as a passing toast.
-    onError: (error) => {
-      if (!duplicateReportOf(error)) toastError(error);
-    },
+    meta: { errorToast: (error) => (duplicateReportOf(error) ? null : errorMessage(error)) },
   });
 }

@@ -16,7 +16,12 @@ export async function getReport(id: string): Promise<ReportRow> {
 }
 
 export function getReportQueryOptions(id: string) {
-  return queryOptions({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
+  // The edit page leaves when the report cannot be loaded, so the reason is a toast.
+  return queryOptions({
+    queryKey: reportKeys.detail(id),
+    queryFn: () => getReport(id),
+    meta: { errorToast: true },
+  });
 }
 
 export function useReport(id: string) {

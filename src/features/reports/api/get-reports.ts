@@ -23,6 +23,8 @@ export function getReportsQueryOptions(userId: string | undefined) {
     queryKey: reportKeys.list(userId),
     queryFn: () => getReports(userId!),
     enabled: !!userId,
+    // A failed list load is a toast (docs/behaviour.md).
+    meta: { errorToast: true },
   });
 }
 

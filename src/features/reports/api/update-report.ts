@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { uploadEvidence } from './create-report';
 import { reportKeys } from './keys';
@@ -42,6 +41,5 @@ export function useUpdateReport({ onSuccess }: { onSuccess?: () => void } = {}) 
       ]);
       onSuccess?.();
     },
-    onError: toastError,
   });
 }

@@ -59,6 +59,8 @@ export function searchReportsQueryOptions(searchString: string, userId: string |
   return queryOptions({
     queryKey: searchKeys.result(searchString, userId),
     queryFn: () => searchReports(searchString),
+    // The results page leaves when the search fails, so the reason is a toast.
+    meta: { errorToast: true },
   });
 }
 

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { toastError } from '@/lib/errors';
 import { useSearchReports, type SearchReport } from '../api/search-reports';
 import { SearchResults } from './search-results';
 
@@ -31,12 +30,10 @@ export function SearchOutcome({
     enabled: ready && (!signedInOnly || !!user),
   });
 
+  // The query's error path shows the reason as a toast; the page leaves.
   useEffect(() => {
-    if (search.isError) {
-      toastError(search.error);
-      navigate(fallbackHref, { replace: true });
-    }
-  }, [search.isError, search.error, navigate, fallbackHref]);
+    if (search.isError) navigate(fallbackHref, { replace: true });
+  }, [search.isError, navigate, fallbackHref]);
 
   if (!search.data) {
     return (
