@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -55,7 +54,6 @@ export function useCreateApiKey() {
       return data as unknown as NewApiKey;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
-    onError: toastError,
   });
 }
 
@@ -67,6 +65,5 @@ export function useRevokeApiKey() {
       if (error) throw error;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
-    onError: toastError,
   });
 }
