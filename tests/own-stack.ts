@@ -13,13 +13,14 @@ export interface OwnStack {
   env: Record<string, string>;
 }
 
-export async function startOwnStack(delta: number): Promise<OwnStack> {
+/** `functionLog`: print the functions' lines that name an error (the load check's 5xx come with their cause). */
+export async function startOwnStack(delta: number, opts: { functionLog?: boolean } = {}): Promise<OwnStack> {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + delta;
   const dataDir = testDataDir(offset);
   await fs.rm(dataDir, { recursive: true, force: true });
-  const config = testConfig({ ...testPorts(offset), dataDir, verbose: false });
+  const config = testConfig({ ...testPorts(offset), dataDir, verbose: !!opts.functionLog });
   const stack = await startStack(config, (line) => {
-    if (/error|fail/i.test(line)) console.log(line);
+    if (/error|fail/i.test(line) && (!opts.functionLog || line.startsWith('[functions:'))) console.log(line);
   });
   const env = statusEnv(config);
   for (const [k, v] of Object.entries(env)) process.env[`STACK_${k}`] = v;

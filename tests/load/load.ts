@@ -45,6 +45,8 @@ export interface LoadResult {
   acknowledged: number;
   lost: string[];
   damaged: string[];
+  /** The first answers of each 5xx status, to tell a gateway timeout from an error the API named. */
+  failures: string[];
   /** Load average (1 min) of the machine before and after. */
   loadBefore: number;
   loadAfter: number;
@@ -194,6 +196,7 @@ export async function runLoad(opts: {
   let visitor = 0;
   let writeNo = 0;
   const inFlight = new Set<Promise<void>>();
+  const failures: string[] = [];
 
   const send = (
     samples: Sample[],
@@ -206,6 +209,8 @@ export async function runLoad(opts: {
         const res = await http.request({ ...req, headersTimeout: 60_000, bodyTimeout: 60_000 });
         const text = await res.body.text();
         samples.push({ latency: performance.now() - due, status: res.statusCode });
+        if (res.statusCode >= 500 && failures.length < 10)
+          failures.push(`${req.method} ${req.path.split('?')[0]}: ${res.statusCode} ${text.slice(0, 200)}`);
         onAnswer?.(res.statusCode, text);
       } catch {
         samples.push({ latency: performance.now() - due, status: 'error' });
@@ -334,6 +339,7 @@ export async function runLoad(opts: {
     acknowledged: acked.length,
     lost,
     damaged,
+    failures,
     loadBefore,
     loadAfter,
   };
@@ -349,6 +355,7 @@ export function describeLoad(r: LoadResult): string[] {
     line('POST /api/v1/reports', r.writes),
     `searches ${((r.rest.answered + r.api.answered) / r.seconds).toFixed(1)}/s, writes ${(r.writes.answered / r.seconds).toFixed(1)}/s over ${r.seconds.toFixed(1)} s (latency counted from when each request was due)`,
     `5xx: ${r.fiveXx}; 429: ${r.tooMany}; no answer (connection error or 60 s timeout): ${r.errors}`,
+    ...r.failures.map((f) => `  ${f}`),
     `writes acknowledged 2xx: ${r.acknowledged}; lost: ${r.lost.length}; damaged or without evidence: ${r.damaged.length}`,
     `load average (1 min): ${r.loadBefore} before, ${r.loadAfter} after`,
   ];

@@ -17,7 +17,7 @@ const seconds = arg('seconds', 60);
 const searchRate = arg('searches', 200);
 const writeRate = arg('writes', 50);
 console.log('Load: starting a stack of its own...');
-const { stack, env } = await startOwnStack(70);
+const { stack, env } = await startOwnStack(70, { functionLog: true });
 const pool = new pg.Pool({ connectionString: env.DB_URL, max: 2 });
 let ok = false;
 try {
