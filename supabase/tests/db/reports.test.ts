@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
 import { adminPool } from '../helpers.ts';
+import { withRole } from '../../local/db.ts';
 
 let owner: Actor;
 let stranger: Actor;
@@ -195,6 +196,21 @@ describe('reports: delete', () => {
 
   it('anon cannot delete', async () => {
     await expect(run(anon, 'delete from public.reports')).rejects.toThrow(/permission denied/);
+  });
+
+  it('a stranger deleting every report at once deletes nothing (the delete policy alone decides: no WHERE, no select policy)', async () => {
+    await fileReport(owner);
+    const nobody = await createUser('Deletes everything');
+    // Rolled back whatever happens, so a broken policy cannot wipe the other tests' reports.
+    const rolledBack = new Error('roll back');
+    let deleted = -1;
+    await expect(
+      withRole(adminPool(), nobody.claims, async (c) => {
+        deleted = (await c.query('delete from public.reports')).rowCount ?? 0;
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(deleted).toBe(0);
   });
 
   it('an admin deletes any report', async () => {
