@@ -53,7 +53,8 @@ async function runModule(name: string, { tsconfig, files }: MutationModule): Pro
       reportMutants: true,
       reportScoreTable: true,
     },
-    tempDirName: `.stryker-tmp/${name}`,
+    // Per process, so two modules can run side by side.
+    tempDirName: `.stryker-tmp/${name}-${process.pid}`,
     cleanTempDir: true,
     timeoutMS: 20_000,
     ignorePatterns: [
