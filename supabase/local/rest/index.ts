@@ -99,6 +99,11 @@ function hintTable(cache: SchemaCache, schema: string, name: string): string | n
   return t ? `Perhaps you meant the table '${schema}.${t}'` : null;
 }
 
+/** `db-max-rows`: the database's `pgrst.db_max_rows` wins over config.toml's `[api] max_rows`. */
+function maxRows(cache: SchemaCache, settings: ApiSettings): number | undefined {
+  return cache.pgrst.maxRows ?? settings.maxRows;
+}
+
 /** Schema-cache misses that a reload may cure. */
 const CACHE_MISSES = new Set(['PGRST205', 'PGRST204', 'PGRST202', 'PGRST200', '42703']);
 
@@ -222,10 +227,10 @@ class RestService {
   /** The statement of a table read, its parameters, and the offset its Content-Range starts at. */
   private planRead(rq: RestRequest, cache: SchemaCache, table: Table, query: ParsedQuery) {
     const range = rq.range(query);
-    const b = new Builder(cache, query, this.settings.maxRows);
+    const b = new Builder(cache, query, maxRows(cache, this.settings));
     const built = b.read({ table, from: `${ident(table.schema)}.${ident(table.name)}` }, b.rootPaging(range));
     const plan: TablePlan = {
-      statement: this.readStatement(rq, b, built, 'array'),
+      statement: this.readStatement(rq, cache, b, built, 'array'),
       offset: range.offset,
     };
     return { plan, params: b.params.values };
@@ -233,6 +238,7 @@ class RestService {
 
   private readStatement(
     rq: RestRequest,
+    cache: SchemaCache,
     b: Builder,
     built: { sql: string; countSql: string },
     shape: 'array' | 'object',
@@ -242,7 +248,7 @@ class RestService {
       accept: rq.accept,
       head: rq.head,
       shape,
-      maxRows: this.settings.maxRows,
+      maxRows: maxRows(cache, this.settings),
     });
   }
 
@@ -386,7 +392,7 @@ class RestService {
     const isObject = args !== null && typeof args === 'object' && !Array.isArray(args);
     const keys = isObject ? Object.keys(args as object) : [];
     const { routine, singleJson } = pickRoutine(cache, schema, name, keys, isPost);
-    const b = new Builder(cache, query, this.settings.maxRows);
+    const b = new Builder(cache, query, maxRows(cache, this.settings));
     const { call, from } = callSql(b, schema, routine, singleJson, args, keys);
     // Stable and immutable functions, and every GET, run read-only as in PostgREST.
     const ctx = rq.context(!isPost || routine.volatility !== 'v', cache);
@@ -411,7 +417,7 @@ class RestService {
       const built = b.read({ table, from: source }, routine.returnsSet ? b.rootPaging(range) : {});
       const shape = routine.returnsSet ? 'array' : 'object';
       return this.respondRead(rq, res, ctx, {
-        statement: this.readStatement(rq, b, built, shape),
+        statement: this.readStatement(rq, cache, b, built, shape),
         values: b.params.values,
         offset: range.offset,
         shape,

@@ -18,7 +18,16 @@ export interface FieldRef {
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      kind: 'field';
+      field: FieldRef;
+      alias?: string;
+      cast?: string;
+      /** PostgREST 12's aggregates: `col.sum()`, `count()` (whose field is `*`). */
+      aggregate?: Aggregate;
+      /** `col.sum()::int`: a cast of the aggregate's result. */
+      aggregateCast?: string;
+    }
   | {
       kind: 'embed';
       name: string;
@@ -28,6 +37,13 @@ export type SelectItem =
       spread: boolean;
       select: SelectItem[];
     };
+
+export type Aggregate = 'sum' | 'avg' | 'count' | 'max' | 'min';
+
+/** `[alias:]count()[::cast]` or `[alias:]field[::cast].agg()[::cast]`. */
+const AGGREGATE =
+  /^(?:("(?:[^"\\]|\\.)*"|[^:"(]+):(?!:))?(?:count\(\)|(.+)\.(sum|avg|count|max|min)\(\))(?:::([A-Za-z_][A-Za-z0-9_]*))?$/;
+const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
 export const OPERATORS = {
   eq: '=',
@@ -428,10 +444,45 @@ export function parseSelect(value: string): SelectItem[] {
  */
 const MAX_EMBED_DEPTH = 32;
 
+function aggregateItem(m: RegExpExecArray, whole: string): SelectItem {
+  const [, alias, target, fn, aggregateCast] = m;
+  let field: FieldRef = { name: '*', path: [] };
+  let cast: string | undefined;
+  if (target !== undefined) {
+    let rest = target;
+    const castAt = rest.lastIndexOf('::');
+    if (castAt >= 0) {
+      cast = rest.slice(castAt + 2);
+      rest = rest.slice(0, castAt);
+      if (!CAST.test(cast))
+        throw parseError('select parameter', whole, `unexpected "${firstBad(cast)}" expecting cast type`);
+    }
+    try {
+      field = parseField(rest, 'select parameter');
+    } catch {
+      throw parseError(
+        'select parameter',
+        whole,
+        `unexpected "${firstBad(rest)}" expecting field name (* or [a..z0..9_$])`,
+      );
+    }
+  }
+  return {
+    kind: 'field',
+    field,
+    alias: alias === undefined ? undefined : unquote(alias),
+    cast,
+    aggregate: (fn ?? 'count') as Aggregate,
+    aggregateCast,
+  };
+}
+
 function parseSelectItem(raw: string, whole: string, depth = 0): SelectItem {
   if (raw === '*') return { kind: 'star' };
   if (raw === '')
     throw parseError('select parameter', whole, 'unexpected "," expecting field name (* or [a..z0..9_$])');
+  const agg = AGGREGATE.exec(raw);
+  if (agg) return aggregateItem(agg, whole);
   const open = raw.indexOf('(');
   if (open >= 0 && raw.endsWith(')') && !raw.slice(0, open).includes('::')) {
     // An embedded resource.

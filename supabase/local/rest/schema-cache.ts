@@ -66,6 +66,48 @@ export interface RoutineInfo {
   /** [schema, name] of the table or view whose row type the function returns, for embedding. */
   returnTable: [string, string] | null;
   volatility: 'i' | 's' | 'v';
+  /** [schema, name] of the table whose row type is the only parameter: a computed field or relationship. */
+  argTable: [string, string] | null;
+}
+
+/**
+ * PostgREST's in-database configuration: the `pgrst.*` settings of the role PostgREST logs in as
+ * (`alter role authenticator set pgrst.db_aggregates_enabled = 'true'`), a database-specific setting
+ * winning over one for all databases, as PostgREST's config query orders them. They override the
+ * file configuration and are re-read on `NOTIFY pgrst, 'reload config'`.
+ */
+export interface PgrstSettings {
+  /** `db-aggregates-enabled`: off by default, as in PostgREST. */
+  aggregatesEnabled: boolean;
+  /** `db-tx-end`: whether a request's transaction commits, and whether `Prefer: tx=` may override it. */
+  txEnd: 'commit' | 'commit-allow-override' | 'rollback' | 'rollback-allow-override';
+  /** `db-plan-enabled`: `Accept: application/vnd.pgrst.plan` answers EXPLAIN's plan. */
+  planEnabled: boolean;
+  /** `db-max-rows`, when set in the database (it then wins over config.toml's `[api] max_rows`). */
+  maxRows?: number;
+  /** `db-pre-request`, a quoted schema-qualified function name. */
+  preRequest?: string;
+}
+
+const TX_END = ['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'];
+
+/** PostgREST's boolean settings read `true`/`false` (any case); anything else keeps the default. */
+function bool(value: string | undefined, fallback: boolean): boolean {
+  const v = value?.trim().toLowerCase();
+  return v === 'true' ? true : v === 'false' ? false : fallback;
+}
+
+export function pgrstSettings(values: Map<string, string>): PgrstSettings {
+  const txEnd = values.get('db_tx_end')?.trim();
+  const maxRows = values.get('db_max_rows')?.trim();
+  const pre = values.get('db_pre_request')?.trim();
+  return {
+    aggregatesEnabled: bool(values.get('db_aggregates_enabled'), false),
+    txEnd: txEnd && TX_END.includes(txEnd) ? (txEnd as PgrstSettings['txEnd']) : 'commit',
+    planEnabled: bool(values.get('db_plan_enabled'), false),
+    maxRows: maxRows && /^\d+$/.test(maxRows) ? Number(maxRows) : undefined,
+    preRequest: pre ? qualifiedFunction(pre) : undefined,
+  };
 }
 
 export class SchemaCache {
@@ -79,6 +121,7 @@ export class SchemaCache {
    * authenticator role), as a quoted, schema-qualified function name; called before every request.
    */
   preRequest?: string;
+  pgrst: PgrstSettings = pgrstSettings(new Map());
   /**
    * The roles `authenticator` may SET ROLE to (PostgreSQL 16's SET option of a membership). PostgREST logs
    * in as `authenticator` and switches to the JWT's role, so Postgres refuses any other role; this stack
@@ -127,6 +170,20 @@ export class SchemaCache {
   }
 
   /** The closest table name in a schema, for PGRST205's hint (PostgREST uses fuzzy matching too). */
+  /**
+   * A computed field of `table`: a function in the table's schema taking its row type as the only
+   * parameter and returning a scalar (PostgREST lists them in its schema cache the same way).
+   * `count` is PostgreSQL's own aggregate over the row, PostgREST's legacy `select=count`.
+   */
+  computedField(table: Table, name: string): Column | undefined {
+    if (name === 'count') return { name, type: 'bigint', nullable: false, default: null, generated: false };
+    const f = this.routines(table.schema, name).find(
+      (r) =>
+        r.argTable?.[0] === table.schema && r.argTable[1] === table.name && !r.returnsSet && !r.resultColumns,
+    );
+    return f ? { name, type: f.returnType, nullable: true, default: null, generated: false } : undefined;
+  }
+
   similarTable(schema: string, name: string): string | null {
     let best: string | null = null;
     let bestScore = 0;
@@ -221,6 +278,10 @@ select json_build_object(
       'returnTable', (select json_build_array(tn.nspname, tc.relname) from pg_catalog.pg_class tc
                       join pg_catalog.pg_namespace tn on tn.oid = tc.relnamespace where tc.oid = rt.typrelid),
       'volatility', p.provolatile,
+      'argTable', case when p.pronargs = 1 then (
+        select json_build_array(an.nspname, ac.relname) from pg_catalog.pg_type at
+        join pg_catalog.pg_class ac on ac.oid = at.typrelid join pg_catalog.pg_namespace an on an.oid = ac.relnamespace
+        where at.oid = p.proargtypes[0]) end,
       'resultColumns', case
         when rt.typrelid <> 0 then (
           select json_agg(json_build_object('name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
@@ -244,7 +305,7 @@ select json_build_object(
     select coalesce(json_agg(r.rolname), '[]') from pg_catalog.pg_roles r
      where pg_catalog.pg_has_role('authenticator', r.oid, 'SET')),
   'roleSettings', (
-    select coalesce(json_agg(json_build_object('role', r.rolname, 'settings', s.setconfig)), '[]')
+    select coalesce(json_agg(json_build_object('role', r.rolname, 'database', s.setdatabase, 'settings', s.setconfig)), '[]')
     from pg_catalog.pg_db_role_setting s join pg_catalog.pg_roles r on r.oid = s.setrole
     where s.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database())))
 )::text as cache`;
@@ -261,7 +322,7 @@ interface RawCache {
   fks: ForeignKey[];
   functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
   switchableRoles: string[];
-  roleSettings: { role: string; settings: string[] }[];
+  roleSettings: { role: string; database: number; settings: string[] }[];
   viewDeps: { schema: string; view: string; tableSchema: string; table: string; column: string }[];
 }
 
@@ -282,14 +343,19 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
   }
   cache.foreignKeys = [...raw.fks, ...viewRelationships(cache, raw)];
   cache.switchableRoles = new Set(raw.switchableRoles);
-  for (const r of raw.roleSettings) {
+  const pgrst = new Map<string, string>();
+  // Settings for all databases (0) first, so the current database's own ones overwrite them.
+  for (const r of [...raw.roleSettings].sort((a, b) => a.database - b.database)) {
     for (const setting of r.settings) {
-      const m = /^statement_timeout=(.*)$/.exec(setting);
-      if (m) cache.statementTimeouts.set(r.role, m[1]);
-      const pre = /^pgrst\.db_pre_request=(.*)$/.exec(setting);
-      if (pre && r.role === 'authenticator') cache.preRequest = qualifiedFunction(pre[1]);
+      const eq = setting.indexOf('=');
+      const key = setting.slice(0, eq);
+      const value = setting.slice(eq + 1);
+      if (key === 'statement_timeout') cache.statementTimeouts.set(r.role, value);
+      if (r.role === 'authenticator' && key.startsWith('pgrst.')) pgrst.set(key.slice(6), value);
     }
   }
+  cache.pgrst = pgrstSettings(pgrst);
+  cache.preRequest = cache.pgrst.preRequest;
   for (const f of raw.functions) {
     const key = `${f.schema}.${f.name}`;
     const list = cache.functions.get(key) ?? [];

@@ -87,12 +87,24 @@ export class Builder {
     const joins: string[] = [];
     const countJoins: string[] = [];
     const embedAliases = new Map<string, { sqlAlias: string; rel: Relationship }>();
+    /** With an aggregate in the select, PostgREST groups by the other fields selected. */
+    let aggregated = false;
+    const groupBy: string[] = [];
 
     for (const item of select) {
       if (item.kind === 'star') {
         // Spelled out, so bookkeeping columns of a mutation's RETURNING never reach the body.
         for (const c of table.columnList) cols.push(`${alias}.${ident(c.name)}`);
         outputs.push(...table.columnList.map((c) => c.name));
+      } else if (item.kind === 'field' && item.aggregate) {
+        if (!this.cache.pgrst.aggregatesEnabled)
+          throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+        const input = item.field.name === '*' ? '*' : this.fieldExpr(table, alias, item.field, item.cast);
+        const call = `pg_catalog.${item.aggregate}(${input})`;
+        const name = item.alias ?? item.aggregate;
+        cols.push(`${item.aggregateCast ? `(${call})::${item.aggregateCast}` : call} as ${ident(name)}`);
+        outputs.push(name);
+        aggregated = true;
       } else if (item.kind === 'field') {
         const expr = this.fieldExpr(table, alias, item.field, item.cast);
         const name =
@@ -100,6 +112,7 @@ export class Builder {
           (item.field.path.length ? item.field.path[item.field.path.length - 1].key : item.field.name);
         cols.push(`${expr} as ${ident(name)}`);
         outputs.push(name);
+        groupBy.push(expr);
       } else {
         const rel = this.resolveRelationship(table, item.name, item.hint);
         const key = item.alias ?? item.name;
@@ -183,8 +196,9 @@ export class Builder {
       path === '' ? paging : paging && { limit: params.limit, offset: params.offset },
     );
     const body = `select ${cols.join(', ') || 'null'} from ${from} as ${alias}`;
+    const groupSql = aggregated && groupBy.length ? ` group by ${groupBy.join(', ')}` : '';
     return {
-      sql: `${body} ${joins.join(' ')}${whereSql}${order}${pagingSql}`,
+      sql: `${body} ${joins.join(' ')}${whereSql}${groupSql}${order}${pagingSql}`,
       countSql: `select 1 from ${from} as ${alias} ${countJoins.join(' ')}${whereSql}`,
       outputs,
     };
@@ -272,10 +286,17 @@ export class Builder {
     return matches[0];
   }
 
+  /**
+   * A column of `table`, or a computed field: a function of the table's row type, which PostgreSQL
+   * calls when it is written as a column (`reports.blurb` is `blurb(reports)`), as PostgREST relies on.
+   * `count` (PostgREST's legacy `select=count`) is PostgreSQL's own count(row) written that way.
+   */
   column(table: Table, name: string): Column {
     const c = table.columns.get(name);
-    if (!c) throw columnMissing(table.name, name);
-    return c;
+    if (c) return c;
+    const computed = this.cache.computedField(table, name);
+    if (computed) return computed;
+    throw columnMissing(table.name, name);
   }
 
   fieldExpr(table: Table, alias: string, field: FieldRef, cast?: string): string {
