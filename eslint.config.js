@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
@@ -35,6 +36,17 @@ const layerZones = [
     from: ['./src/features', './src/app'],
     message: 'Shared code (components, lib, config, types) may not import features or routes.',
   },
+];
+
+/** The folders whose text is translated; widened as screens are converted until it is all of src. */
+const I18N_CHECKED = [
+  'src/app/routes/*.tsx',
+  'src/components/*.tsx',
+  'src/components/errors/**',
+  'src/components/layouts/public-layout.tsx',
+  'src/features/auth/**',
+  'src/features/contact/**',
+  'src/features/search/**',
 ];
 
 export default tseslint.config(
@@ -74,6 +86,46 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  // Issue 15: every user-facing text goes through the catalogues in src/i18n/locales (English and
+  // Filipino). JSX text and the attributes people read or hear (labels, placeholders, titles, alt
+  // text) must not be literal; the allow-list below is for what is not language (punctuation,
+  // symbols, the brand name).
+  {
+    files: I18N_CHECKED,
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'src/testing/**',
+      // Not converted yet.
+      'src/app/routes/check.tsx',
+      'src/app/routes/statistics.tsx',
+      'src/app/routes/statistics-top.tsx',
+      'src/app/routes/developers.tsx',
+    ],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'aria-label',
+              'aria-description',
+              'placeholder',
+              'title',
+              'alt',
+              'label',
+              'description',
+              'lead',
+            ],
+          },
+          words: {
+            exclude: ['[0-9!-/:-@[-`{-~\\s—–·…©₱×→←↑↓•]+', 'ScamCheck', 'Scam', 'Check'],
+          },
+        },
+      ],
     },
   },
 );

@@ -1,13 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app';
+import { i18nReady } from '@/i18n';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// English is bundled and ready at once; a Filipino reader's catalogue is fetched first, so the first
+// paint is already in their language.
+void i18nReady.finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
 
 // Installable app with an offline shell and the Web Share Target into /check (public/sw.js). Only in
 // built apps: the dev server's modules change on every edit and must not be cached.

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import '@/i18n';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 import { ThemeProvider } from '@/lib/theme';

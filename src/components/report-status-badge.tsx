@@ -1,4 +1,5 @@
 import { BadgeCheck, Ban, Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
@@ -16,6 +17,7 @@ export function ReportStatusBadge({
   status: string | null | undefined;
   className?: string;
 }) {
+  const { t } = useTranslation();
   if (status === 'verified') {
     return (
       <Badge
@@ -23,7 +25,7 @@ export function ReportStatusBadge({
         className={cn('border-success/40 bg-success/10 text-green-800 dark:text-green-300', className)}
       >
         <BadgeCheck aria-hidden />
-        verified
+        {t('reports.status.verified')}
       </Badge>
     );
   }
@@ -34,7 +36,7 @@ export function ReportStatusBadge({
         className={cn('border-destructive/40 bg-destructive/10 text-destructive', className)}
       >
         <Ban aria-hidden />
-        {status}
+        {status === 'rejected' ? t('reports.status.rejected') : t('reports.status.removed')}
       </Badge>
     );
   }
@@ -44,7 +46,7 @@ export function ReportStatusBadge({
       className={cn('border-warning/50 bg-warning/10 text-amber-800 dark:text-amber-300', className)}
     >
       <Clock aria-hidden />
-      not-verified
+      {t('reports.status.notVerified')}
     </Badge>
   );
 }

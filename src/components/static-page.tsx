@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/utils';
 
 /**
@@ -10,17 +12,27 @@ export function StaticPage({
   lead,
   children,
   className,
+  legal = false,
 }: {
   title: string;
   lead?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Terms and privacy: a translation says that the English text is the one that governs. */
+  legal?: boolean;
 }) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
   return (
     <article className={cn('mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10', className)}>
       <header className="flex flex-col gap-3 border-b pb-6">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{title}</h1>
         {lead && <p className="text-muted-foreground text-lg">{lead}</p>}
+        {legal && language !== 'en' && (
+          <p className="bg-muted/40 rounded-md border p-3 text-sm" role="note">
+            {t('legal.englishGoverns')}
+          </p>
+        )}
       </header>
       <div
         className={cn(
@@ -38,10 +50,11 @@ export function StaticPage({
 
 /** The support e-mail and the Manila address, as a block the legal pages end with. */
 export function ContactBlock({ email, addressLines }: { email: string; addressLines: readonly string[] }) {
+  const { t } = useTranslation();
   return (
     <address className="bg-muted/40 rounded-lg border p-4 not-italic">
       <p>
-        E-mail: <a href={`mailto:${email}`}>{email}</a>
+        {t('common.emailLabel')} <a href={`mailto:${email}`}>{email}</a>
       </p>
       <p className="mt-2">
         {addressLines.map((line) => (

@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'children'> & {
@@ -13,16 +14,11 @@ type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'children'
  * The shared submit button (SPEC.md section 2): 'submit', then 'submitting...' and disabled while the
  * request runs, so a double click cannot send a form twice.
  */
-export function SubmitButton({
-  isPending,
-  label = 'submit',
-  pendingLabel = 'submitting...',
-  disabled,
-  ...props
-}: SubmitButtonProps) {
+export function SubmitButton({ isPending, label, pendingLabel, disabled, ...props }: SubmitButtonProps) {
+  const { t } = useTranslation();
   return (
     <Button type="submit" disabled={isPending || disabled} aria-busy={isPending} {...props}>
-      {isPending ? pendingLabel : label}
+      {isPending ? (pendingLabel ?? t('common.submitting')) : (label ?? t('common.submit'))}
     </Button>
   );
 }

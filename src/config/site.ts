@@ -13,5 +13,6 @@ export const site = {
     ],
   },
   complaintSiteUrl: env.VITE_COMPLAINT_SITE_URL,
-  lastUpdated: 'November 2026',
+  /** When the privacy policy and terms last changed (the month they show, in the reader's language). */
+  lastUpdated: '2026-11-01',
 } as const;

@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { toast } from 'sonner';
+import { i18n } from '@/i18n';
 
 // sonner keeps toasts in a module-level store and replays the active ones to every new Toaster, so
 // without this a toast from one test would show up (and satisfy findByText) in the next.
-afterEach(() => {
+afterEach(async () => {
   toast.dismiss();
+  // A test that reads a screen in Filipino leaves the next one in English, as a first visit would be.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 
 // jsdom has no layout, hence no ResizeObserver; Radix's Checkbox measures itself with one. Nothing is

@@ -1,56 +1,44 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { StaticPage } from '@/components/static-page';
 import { paths } from '@/config/paths';
 
 export function Component() {
+  const { t } = useTranslation();
   return (
-    <StaticPage
-      title="About ScamCheck"
-      lead="A free, community-driven service that helps Filipinos check before they pay."
-    >
-      <p>
-        Online scams in the Philippines change shape every month: fake e-wallet rewards, parcel "redelivery
-        fees", task jobs that end in a crypto deposit, romance scams aimed at overseas workers. What they have
-        in common is that the same mobile numbers, e-mail addresses, websites and wallets are used against
-        many people before they disappear.
-      </p>
-      <p>
-        ScamCheck collects reports from victims so that the next person can search an identifier before
-        sending money or personal details. A number is found however it is written (0917 123 4567, 09171234567
-        and +63 917 123 4567 are the same), and so are websites and e-mail addresses in any letter case.
-      </p>
-      <h2>What you can do here</h2>
+    <StaticPage title={t('about.title')} lead={t('about.lead')}>
+      <p>{t('about.intro1')}</p>
+      <p>{t('about.intro2')}</p>
+      <h2>{t('about.whatTitle')}</h2>
       <ul>
         <li>
-          <strong>Search</strong> a mobile number, e-mail, website, e-wallet or crypto address from the{' '}
-          <Link to={paths.home.getHref()}>home page</Link> and see how often it was reported, where the
-          victims were and how risky it looks.
+          <Trans
+            i18nKey="about.whatSearch"
+            components={{ strong: <strong />, home: <Link to={paths.home.getHref()} /> }}
+          />
         </li>
         <li>
-          <strong>Report a scam</strong> with a free account, attaching a screenshot as evidence. Reports are
-          reviewed before they are marked verified.
+          <Trans i18nKey="about.whatReport" components={{ strong: <strong /> }} />
         </li>
         <li>
-          <strong>Get notified</strong> when a number, e-mail or wallet you care about is reported.
+          <Trans i18nKey="about.whatNotify" components={{ strong: <strong /> }} />
         </li>
         <li>
-          <strong>Learn</strong> the warning signs from our{' '}
-          <Link to={paths.guide.getHref()}>scam-check guide</Link> and the latest{' '}
-          <Link to={paths.newsList.getHref()}>scam news</Link>.
+          <Trans
+            i18nKey="about.whatLearn"
+            components={{
+              strong: <strong />,
+              guide: <Link to={paths.guide.getHref()} />,
+              news: <Link to={paths.newsList.getHref()} />,
+            }}
+          />
         </li>
       </ul>
-      <h2>How we handle reports</h2>
+      <h2>{t('about.handlingTitle')}</h2>
+      <p>{t('about.handling')}</p>
+      <h2>{t('about.whoTitle')}</h2>
       <p>
-        Reporters stay anonymous to the public: we never show who filed a report. Visitors see the type of
-        incident, the kind of account, the place and the dates; signed-in users see the details. If the owner
-        of a reported account asks for its removal, the reporter is told and can answer or delete the report;
-        without an answer within one week the report is removed.
-      </p>
-      <h2>Who we are</h2>
-      <p>
-        ScamCheck is run by volunteers and funded by <Link to={paths.donate.getHref()}>donations</Link>. We
-        are not a government agency and not affiliated with law enforcement. If you lost money, also file a
-        complaint with the authorities and your bank or e-wallet provider.
+        <Trans i18nKey="about.who" components={{ donate: <Link to={paths.donate.getHref()} /> }} />
       </p>
     </StaticPage>
   );

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { ContactBlock, StaticPage } from '@/components/static-page';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
@@ -7,21 +8,19 @@ import { useUser } from '@/lib/auth';
 import { ContactForm } from '@/features/contact/components/contact-form';
 
 export function Component() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
   return (
-    <StaticPage
-      title="Contact us"
-      lead="Questions, a report to correct, a removal request or an idea: write to us and we will answer by e-mail."
-    >
+    <StaticPage title={t('contact.title')} lead={t('contact.lead')}>
       <ContactForm
         defaultEmail={user?.email ?? ''}
         onSuccess={() => {
-          toast.success("We'll review this ASAP & we'll get back to you");
+          toast.success(t('contact.sent'));
           navigate(paths.home.getHref());
         }}
       />
-      <h2>Other ways to reach us</h2>
+      <h2>{t('contact.otherWays')}</h2>
       <ContactBlock email={site.supportEmail} addressLines={site.address.lines} />
     </StaticPage>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { CreditCard, HeartHandshake } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { StaticPage } from '@/components/static-page';
@@ -24,8 +25,10 @@ function donationHref(amount: number, recurring = false): { href: string; extern
 }
 
 function AmountButton({ amount, recurring }: { amount: number; recurring?: boolean }) {
+  const { t } = useTranslation();
   const { href, external } = donationHref(amount, recurring);
-  const label = `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}${recurring ? ' per minute' : ''}`;
+  const dollars = `$${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+  const label = recurring ? t('donate.perMinute', { amount: dollars }) : dollars;
   return (
     <Button asChild variant="outline" className="h-auto min-h-12 text-base whitespace-normal">
       {external ? (
@@ -40,19 +43,17 @@ function AmountButton({ amount, recurring }: { amount: number; recurring?: boole
 }
 
 export function Component() {
+  const { t } = useTranslation();
   return (
-    <StaticPage
-      title="Support ScamCheck"
-      lead="ScamCheck is free for everyone and run by volunteers. Donations pay for servers, moderation and scam-awareness campaigns."
-    >
+    <StaticPage title={t('donate.title')} lead={t('donate.lead')}>
       <div className="grid gap-6 md:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <CreditCard className="text-primary size-5" aria-hidden />
-              <h2 className="!mt-0 !text-lg">Card or PayPal</h2>
+              <h2 className="!mt-0 !text-lg">{t('donate.cardTitle')}</h2>
             </CardTitle>
-            <CardDescription>A one-off gift, through our payment provider.</CardDescription>
+            <CardDescription>{t('donate.cardText')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-4">
             <div className="grid grid-cols-2 gap-3">
@@ -60,9 +61,7 @@ export function Component() {
                 <AmountButton key={amount} amount={amount} />
               ))}
             </div>
-            <p className="text-muted-foreground text-sm">
-              Or a recurring gift, charged per minute until you cancel it:
-            </p>
+            <p className="text-muted-foreground text-sm">{t('donate.recurring')}</p>
             <div className="grid grid-cols-1 gap-3">
               {RECURRING_AMOUNTS.map((amount) => (
                 <AmountButton key={amount} amount={amount} recurring />
@@ -74,35 +73,31 @@ export function Component() {
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <HeartHandshake className="text-primary size-5" aria-hidden />
-              <h2 className="!mt-0 !text-lg">Ethereum</h2>
+              <h2 className="!mt-0 !text-lg">{t('donate.ethTitle')}</h2>
             </CardTitle>
-            <CardDescription>Send ETH or ERC-20 tokens on Ethereum mainnet.</CardDescription>
+            <CardDescription>{t('donate.ethText')}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             {env.VITE_ETH_DONATION_ADDRESS ? (
               <>
-                <p className="text-sm">Our address:</p>
+                <p className="text-sm">{t('donate.ourAddress')}</p>
                 <code className="bg-muted rounded-md p-3 text-sm break-all">
                   {env.VITE_ETH_DONATION_ADDRESS}
                 </code>
-                <p className="text-muted-foreground text-sm">
-                  Check the address character by character after pasting it: clipboard-swapping malware is a
-                  common crypto scam.
-                </p>
+                <p className="text-muted-foreground text-sm">{t('donate.checkAddress')}</p>
               </>
             ) : (
               <p className="text-sm">
-                Our Ethereum address will be published here.{' '}
-                <Link to={paths.comingSoon.getHref()}>Coming soon</Link>.
+                <Trans
+                  i18nKey="donate.ethSoon"
+                  components={{ soon: <Link to={paths.comingSoon.getHref()} /> }}
+                />
               </p>
             )}
           </CardContent>
         </Card>
       </div>
-      <p className="text-muted-foreground text-sm">
-        We never ask for donations by text, chat or phone. Anyone who does in our name is a scammer: please
-        report them.
-      </p>
+      <p className="text-muted-foreground text-sm">{t('donate.neverAsk')}</p>
     </StaticPage>
   );
 }

@@ -1,54 +1,43 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { ContactBlock, StaticPage } from '@/components/static-page';
 import { paths } from '@/config/paths';
 import { site } from '@/config/site';
 
 export function Component() {
+  const { t } = useTranslation();
   const faqs = [
+    { q: t('faq.checked.q'), a: t('faq.checked.a') },
+    { q: t('faq.anonymous.q'), a: t('faq.anonymous.a') },
     {
-      q: 'Are reports checked before they are added?',
-      a: 'Yes. Every report is reviewed by our team before it is marked verified. Until then it is shown as not-verified, and it counts only a little towards the risk level of the identifier.',
-    },
-    {
-      q: 'Will my name or e-mail be shown with my report?',
-      a: 'No. Your personal information is never shown publicly. Visitors see the incident type, the kind of account, the place and the dates; even signed-in users never see who filed a report.',
-    },
-    {
-      q: 'Can I update or delete a report?',
+      q: t('faq.edit.q'),
       a: (
-        <>
-          Yes. You can edit or delete your reports from your dashboard under My Reports, or contact support at{' '}
-          <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> and we will update or delete it for
-          you.
-        </>
+        <Trans
+          i18nKey="faq.edit.a"
+          values={{ email: site.supportEmail }}
+          components={{ mail: <a href={`mailto:${site.supportEmail}`} /> }}
+        />
       ),
     },
     {
-      q: 'Is ScamCheck part of the police or a government agency?',
+      q: t('faq.police.q'),
       a: (
-        <>
-          No. ScamCheck is not affiliated with any law-enforcement agency. If you were scammed, also file a
-          complaint with the authorities at{' '}
-          <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer">
-            {new URL(site.complaintSiteUrl).hostname}
-          </a>{' '}
-          and tell your bank or e-wallet provider.
-        </>
+        <Trans
+          i18nKey="faq.police.a"
+          values={{ site: new URL(site.complaintSiteUrl).hostname }}
+          components={{
+            complaint: <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer" />,
+          }}
+        />
       ),
     },
     {
-      q: 'My number or website was reported by mistake. What can I do?',
-      a: (
-        <>
-          <Link to={paths.contact.getHref()}>Contact us</Link> and ask for its removal. We notify the
-          reporter, who can answer or delete the report. If the reporter does not respond within one week, the
-          report is removed automatically.
-        </>
-      ),
+      q: t('faq.mistake.q'),
+      a: <Trans i18nKey="faq.mistake.a" components={{ contact: <Link to={paths.contact.getHref()} /> }} />,
     },
   ];
   return (
-    <StaticPage title="Frequently asked questions">
+    <StaticPage title={t('faq.title')}>
       <dl className="flex flex-col gap-6">
         {faqs.map(({ q, a }) => (
           <div key={q} className="border-b pb-6 last:border-0">
@@ -57,7 +46,7 @@ export function Component() {
           </div>
         ))}
       </dl>
-      <h2>Still have a question?</h2>
+      <h2>{t('faq.stillQuestion')}</h2>
       <ContactBlock email={site.supportEmail} addressLines={site.address.lines} />
     </StaticPage>
   );

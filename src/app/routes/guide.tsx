@@ -1,81 +1,32 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { StaticPage } from '@/components/static-page';
 import { site } from '@/config/site';
 
 /** The eight topics SPEC.md section 1 lists for the guide; the empty-results advice links here. */
 const topics = [
+  { title: 'guide.verify.title', points: ['guide.verify.p1', 'guide.verify.p2', 'guide.verify.p3'] },
   {
-    title: 'Verify the source',
-    points: [
-      'Contact the company through the number or website printed on your card, bill or their official app, never through the link or number in the message.',
-      'Banks, e-wallets and government agencies do not ask for your MPIN, password or one-time PIN by text, call or chat.',
-      'Check the sender: official SMS come from registered sender names, not from ordinary 09xx numbers.',
-    ],
+    title: 'guide.redFlags.title',
+    points: ['guide.redFlags.p1', 'guide.redFlags.p2', 'guide.redFlags.p3', 'guide.redFlags.p4'],
   },
+  { title: 'guide.secure.title', points: ['guide.secure.p1', 'guide.secure.p2', 'guide.secure.p3'] },
   {
-    title: 'Look for red flags',
-    points: [
-      'Prizes, refunds or rewards you did not apply for.',
-      'Returns that are too good to be true: "guaranteed" daily profits, doubling your money.',
-      'Spelling mistakes, odd web addresses (gcash-rewards-ph.com instead of gcash.com), and shortened links.',
-      'Requests to pay by e-wallet transfer to a personal account, gift cards or crypto.',
-    ],
+    title: 'guide.background.title',
+    points: ['guide.background.p1', 'guide.background.p2', 'guide.background.p3'],
   },
+  { title: 'guide.pressure.title', points: ['guide.pressure.p1', 'guide.pressure.p2', 'guide.pressure.p3'] },
+  { title: 'guide.asset.title', points: ['guide.asset.p1', 'guide.asset.p2', 'guide.asset.p3'] },
+  { title: 'guide.experts.title', points: ['guide.experts.p1', 'guide.experts.p2', 'guide.experts.p3'] },
   {
-    title: 'Communicate securely',
-    points: [
-      'Keep conversations on the platform you started on; scammers move you to private chat apps to avoid its protections.',
-      'Never share screenshots that show your account numbers, QR codes or one-time PINs.',
-      'Turn on two-factor authentication for your e-mail, social media and e-wallets.',
-    ],
+    title: 'guide.regulatory.title',
+    points: ['guide.regulatory.p1', 'guide.regulatory.p2', 'guide.regulatory.p3'],
   },
-  {
-    title: 'Run a background check',
-    points: [
-      'Search the mobile number, e-mail, website or wallet on ScamCheck before you pay.',
-      'Search the seller or company name with the word "scam" and read recent reviews, not only the ones on their page.',
-      'Ask for a video call or a meeting in a public place before paying for an item or a job "training fee".',
-    ],
-  },
-  {
-    title: 'Resist pressure tactics',
-    points: [
-      'Urgency is the scammer\u2019s best tool: "your account will be locked in 1 hour", "last slot today".',
-      'A real bank or agency will let you call back. Hang up, wait, and call the official hotline yourself.',
-      'Talk to a friend or family member before sending money; scammers ask you to keep it secret.',
-    ],
-  },
-  {
-    title: 'Research the asset',
-    points: [
-      'For websites: check how long the domain has existed and whether the address matches the brand exactly.',
-      'For crypto: a wallet address that many people are told to pay into, or a platform that blocks withdrawals until you pay a "tax", is a scam.',
-      'For e-wallet accounts: the name shown before you confirm a transfer should match who you think you are paying.',
-    ],
-  },
-  {
-    title: 'Consult experts',
-    points: [
-      'Call your bank or e-wallet provider\u2019s official hotline if you are unsure about a message.',
-      'Ask a lawyer or a licensed financial adviser before investing sizeable amounts.',
-      'If you already paid, report it at once to your bank or e-wallet and to the authorities; quick reports sometimes freeze the money.',
-    ],
-  },
-  {
-    title: 'Check the regulatory status',
-    points: [
-      'Investment offers must be registered with the Securities and Exchange Commission (SEC); check its list of advisories.',
-      'Lenders and e-wallets must be licensed by the Bangko Sentral ng Pilipinas (BSP) or the SEC.',
-      'Recruitment agencies for work abroad must be licensed by the Department of Migrant Workers.',
-    ],
-  },
-];
+] as const;
 
 export function Component() {
+  const { t } = useTranslation();
   return (
-    <StaticPage
-      title="Scam-check guide"
-      lead="No search result does not mean safe. Go through these eight checks before you send money or personal details."
-    >
+    <StaticPage title={t('guide.title')} lead={t('guide.lead')}>
       <ol className="!list-none !pl-0">
         {topics.map((topic, i) => (
           <li key={topic.title} className="bg-card mb-4 rounded-xl border p-5 shadow-sm">
@@ -83,23 +34,24 @@ export function Component() {
               <span className="bg-primary text-primary-foreground flex size-8 shrink-0 items-center justify-center rounded-full text-sm">
                 {i + 1}
               </span>
-              {topic.title}
+              {t(topic.title)}
             </h2>
             <ul className="mt-3">
               {topic.points.map((point) => (
-                <li key={point}>{point}</li>
+                <li key={point}>{t(point)}</li>
               ))}
             </ul>
           </li>
         ))}
       </ol>
       <p>
-        Lost money already? Report it to your bank or e-wallet right away, then file a complaint with the
-        national cybercrime authorities at{' '}
-        <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer">
-          {new URL(site.complaintSiteUrl).hostname}
-        </a>
-        .
+        <Trans
+          i18nKey="guide.lostMoney"
+          values={{ site: new URL(site.complaintSiteUrl).hostname }}
+          components={{
+            complaint: <a href={site.complaintSiteUrl} target="_blank" rel="noopener noreferrer" />,
+          }}
+        />
       </p>
     </StaticPage>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +14,7 @@ export function safeRedirect(target: string | null): string {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const { user, ready } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -28,9 +30,9 @@ export function Component() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1 className="text-2xl">Login</h1>
+            <h1 className="text-2xl">{t('auth.login.title')}</h1>
           </CardTitle>
-          <CardDescription>Sign in to report scams, manage your reports and get notified.</CardDescription>
+          <CardDescription>{t('auth.login.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           <ThemedAuth view="sign_in" />
@@ -40,13 +42,20 @@ export function Component() {
             to={paths.auth.forgotPassword.getHref()}
             className="text-primary underline underline-offset-4"
           >
-            Forgot your password?
+            {t('auth.forgot.request.title')}
           </Link>
           <p>
-            No account yet?{' '}
-            <Link to={paths.auth.register.getHref()} className="text-primary underline underline-offset-4">
-              Register
-            </Link>
+            <Trans
+              i18nKey="auth.login.noAccount"
+              components={{
+                register: (
+                  <Link
+                    to={paths.auth.register.getHref()}
+                    className="text-primary underline underline-offset-4"
+                  />
+                ),
+              }}
+            />
           </p>
         </CardFooter>
       </Card>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
@@ -16,6 +17,7 @@ type LinkState = { status: 'idle' } | { status: 'verifying' } | { status: 'faile
  * link, which confirms the address without typing (in any browser).
  */
 export function Component() {
+  const { t } = useTranslation();
   const { id } = useParams();
   const navigate = useNavigate();
   const rememberedEmail = recallSignupEmail();
@@ -24,7 +26,7 @@ export function Component() {
 
   function onVerified() {
     forgetSignupEmail();
-    toast.success('Email Confirmed');
+    toast.success(t('auth.confirm.confirmedToast'));
     navigate(paths.auth.login.getHref(), { replace: true });
   }
 
@@ -52,23 +54,20 @@ export function Component() {
       <Card>
         <CardHeader>
           <CardTitle>
-            <h1 className="text-2xl">Confirm your e-mail</h1>
+            <h1 className="text-2xl">{t('auth.confirm.title')}</h1>
           </CardTitle>
-          <CardDescription>
-            Enter the one-time password we sent you to finish creating your account.
-          </CardDescription>
+          <CardDescription>{t('auth.confirm.description')}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {linkState.status === 'verifying' ? (
             <p role="status" className="text-muted-foreground">
-              Confirming your e-mail…
+              {t('auth.confirm.confirming')}
             </p>
           ) : (
             <>
               {linkState.status === 'failed' && (
                 <p role="alert" className="text-destructive text-sm">
-                  The confirmation link did not work ({linkState.message}). Enter the code from the e-mail
-                  instead, or ask for a new one.
+                  {t('auth.confirm.linkFailed', { message: linkState.message })}
                 </p>
               )}
               <OtpForm defaultEmail={rememberedEmail} onVerified={onVerified} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { paths } from '@/config/paths';
@@ -20,27 +22,28 @@ interface NavItem {
  * account, so the same entries open the dashboard forms they stand for.
  */
 function useNavItems(): { main: NavItem[]; account: NavItem[] } {
+  const { t } = useTranslation();
   const user = useUser();
   const main: NavItem[] = [
     {
-      label: 'Report a Scam',
+      label: t('nav.reportScam'),
       to: user ? paths.dashboard.root.getHref() : paths.auth.register.getHref(),
       action: true,
     },
     {
-      label: 'Notify Me',
+      label: t('nav.notifyMe'),
       to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref(),
       action: true,
     },
-    { label: 'News', to: paths.news.getHref() },
-    { label: 'About', to: paths.about.getHref() },
-    { label: 'Donate', to: paths.donate.getHref() },
+    { label: t('nav.news'), to: paths.news.getHref() },
+    { label: t('nav.about'), to: paths.about.getHref() },
+    { label: t('nav.donate'), to: paths.donate.getHref() },
   ];
   const account: NavItem[] = user
-    ? [{ label: 'Dashboard', to: paths.dashboard.root.getHref() }]
+    ? [{ label: t('nav.dashboard'), to: paths.dashboard.root.getHref() }]
     : [
-        { label: 'Login', to: paths.auth.login.getHref() },
-        { label: 'Register', to: paths.auth.register.getHref() },
+        { label: t('nav.login'), to: paths.auth.login.getHref() },
+        { label: t('nav.register'), to: paths.auth.register.getHref() },
       ];
   return { main, account };
 }
@@ -52,9 +55,10 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function DesktopNav() {
+  const { t } = useTranslation();
   const { main, account } = useNavItems();
   return (
-    <nav aria-label="Main" className="hidden items-center gap-0.5 md:flex lg:gap-1">
+    <nav aria-label={t('nav.mainLabel')} className="hidden items-center gap-0.5 md:flex lg:gap-1">
       {main.map((item) => (
         <NavLink
           key={item.label}
@@ -80,6 +84,7 @@ function DesktopNav() {
  * disclosure (not a dialog) keeps the first page load small and needs no focus trap.
  */
 function MobileNav() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { main, account } = useNavItems();
   const location = useLocation();
@@ -96,7 +101,7 @@ function MobileNav() {
         size="icon"
         aria-expanded={open}
         aria-controls="mobile-menu"
-        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
         onClick={() => setOpen((o) => !o)}
       >
         {open ? <X aria-hidden /> : <Menu aria-hidden />}
@@ -104,7 +109,7 @@ function MobileNav() {
       {open && (
         <nav
           id="mobile-menu"
-          aria-label="Mobile"
+          aria-label={t('nav.mobileLabel')}
           className="bg-background absolute inset-x-0 top-16 border-b px-4 pb-4 shadow-md"
         >
           <ul className="flex flex-col gap-1 pt-2">
@@ -130,12 +135,13 @@ function MobileNav() {
 
 /** A thin bar while a route's code or data loads, so slow navigations do not look frozen. */
 function NavigationProgress() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t('nav.loadingPage')}
       className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
     >
       <div className="bg-primary h-full w-1/3 animate-pulse" />
@@ -143,16 +149,16 @@ function NavigationProgress() {
   );
 }
 
-const footerLinks: NavItem[] = [
-  { label: 'Privacy', to: paths.privacy.getHref() },
-  { label: 'Terms of Service', to: paths.tos.getHref() },
-  { label: 'FAQ', to: paths.faq.getHref() },
-  { label: 'Contact', to: paths.contact.getHref() },
-  { label: 'Statistics', to: paths.statistics.getHref() },
-  { label: 'Developers', to: paths.developers.getHref() },
-];
-
 export function PublicLayout() {
+  const { t } = useTranslation();
+  const footerLinks: NavItem[] = [
+    { label: t('footer.privacy'), to: paths.privacy.getHref() },
+    { label: t('footer.terms'), to: paths.tos.getHref() },
+    { label: t('footer.faq'), to: paths.faq.getHref() },
+    { label: t('footer.contact'), to: paths.contact.getHref() },
+    { label: t('footer.statistics'), to: paths.statistics.getHref() },
+    { label: t('footer.developers'), to: paths.developers.getHref() },
+  ];
   return (
     <div className="flex min-h-dvh flex-col">
       <NavigationProgress />
@@ -160,13 +166,14 @@ export function PublicLayout() {
         href="#main"
         className="focus:bg-background sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       <header className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Logo />
           <div className="flex items-center gap-1">
             <DesktopNav />
+            <LanguageSwitch />
             <ThemeToggle />
             <MobileNav />
           </div>
@@ -179,12 +186,9 @@ export function PublicLayout() {
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 md:flex-row md:items-start md:justify-between">
           <div className="space-y-2 text-sm">
             <Logo />
-            <p className="text-muted-foreground max-w-sm">
-              Check a number, e-mail, website, e-wallet or crypto address before you send money. Made in the
-              Philippines.
-            </p>
+            <p className="text-muted-foreground max-w-sm">{t('footer.tagline')}</p>
           </div>
-          <nav aria-label="Footer">
+          <nav aria-label={t('footer.label')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
               {footerLinks.map((item) => (
                 <li key={item.to}>
@@ -200,7 +204,7 @@ export function PublicLayout() {
           </nav>
         </div>
         <p className="text-muted-foreground border-t py-4 text-center text-xs">
-          © {new Date().getFullYear()} ScamCheck. Not affiliated with any law-enforcement agency.
+          {t('footer.copyright', { year: new Date().getFullYear() })}
         </p>
       </footer>
     </div>

@@ -1,17 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import { currentLanguage } from '@/i18n';
 import { paths } from '@/config/paths';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 export const registerInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid e-mail address')),
+  name: z.string().trim().min(1, 'validation.nameRequired').max(100, 'validation.nameTooLong'),
+  email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
   password: z
     .string()
-    .min(1, 'Password is required')
-    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`),
+    .min(1, 'validation.passwordRequired')
+    .min(MIN_PASSWORD_LENGTH, 'validation.passwordTooShort'),
 });
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
@@ -25,7 +26,9 @@ export async function register({ name, email, password }: RegisterInput) {
     email,
     password,
     options: {
-      data: { name },
+      // The language the visitor registered in: the confirmation e-mail is written in it, and the
+      // database copies it into the profile (profiles.language) for every later e-mail.
+      data: { name, locale: currentLanguage() },
       emailRedirectTo: `${window.location.origin}${paths.auth.twoFactor.getHref()}`,
     },
   });

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 
 export const otpInputSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(z.email('Enter a valid e-mail address')),
+  email: z.string().trim().min(1, 'validation.emailRequired').pipe(z.email('validation.email')),
   token: z
     .string()
     .trim()
-    .min(1, 'The one-time password is required')
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the e-mail'),
+    .min(1, 'validation.otpRequired')
+    .regex(/^\d{6}$/, 'validation.otpFormat'),
 });
 export type OtpInput = z.infer<typeof otpInputSchema>;
 

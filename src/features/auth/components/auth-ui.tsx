@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Auth } from '@supabase/auth-ui-react';
 import { ThemeSupa, type I18nVariables, type ViewType } from '@supabase/auth-ui-shared';
 import { supabase } from '@/lib/supabase';
@@ -58,38 +60,41 @@ const variables = {
   space: { inputPadding: '0.6rem 0.75rem', buttonPadding: '0.6rem 1rem' },
 };
 
-export const authUiLocalization: I18nVariables = {
-  sign_in: {
-    email_label: 'Email',
-    password_label: 'Password',
-    email_input_placeholder: 'you@example.com',
-    password_input_placeholder: 'Your password',
-    button_label: 'Login',
-    loading_button_label: 'Logging in...',
-  },
-  forgotten_password: {
-    email_label: 'Email',
-    email_input_placeholder: 'you@example.com',
-    button_label: 'Send me a reset code',
-    loading_button_label: 'Sending...',
-    confirmation_text: 'If an account exists for this e-mail, a 6-digit reset code is on its way.',
-  },
-  verify_otp: {
-    email_input_label: 'Email',
-    email_input_placeholder: 'you@example.com',
-    token_input_label: '6-digit code from the e-mail',
-    token_input_placeholder: '123456',
-    button_label: 'Verify code',
-    loading_button_label: 'Verifying...',
-  },
-  update_password: {
-    password_label: 'New password',
-    password_input_placeholder: 'At least 8 characters',
-    button_label: 'Save new password',
-    loading_button_label: 'Saving...',
-    confirmation_text: 'Your password has been updated',
-  },
-};
+/** Auth UI's own labels, in the reader's language (its `localization` prop). */
+export function authUiLocalization(t: TFunction): I18nVariables {
+  return {
+    sign_in: {
+      email_label: t('auth.ui.email'),
+      password_label: t('auth.ui.password'),
+      email_input_placeholder: 'you@example.com',
+      password_input_placeholder: t('auth.ui.passwordPlaceholder'),
+      button_label: t('auth.ui.login'),
+      loading_button_label: t('auth.ui.loggingIn'),
+    },
+    forgotten_password: {
+      email_label: t('auth.ui.email'),
+      email_input_placeholder: 'you@example.com',
+      button_label: t('auth.ui.sendResetCode'),
+      loading_button_label: t('auth.ui.sending'),
+      confirmation_text: t('auth.ui.resetCodeSent'),
+    },
+    verify_otp: {
+      email_input_label: t('auth.ui.email'),
+      email_input_placeholder: 'you@example.com',
+      token_input_label: t('auth.ui.codeLabel'),
+      token_input_placeholder: '123456',
+      button_label: t('auth.ui.verifyCode'),
+      loading_button_label: t('auth.ui.verifying'),
+    },
+    update_password: {
+      password_label: t('auth.ui.newPassword'),
+      password_input_placeholder: t('auth.ui.newPasswordPlaceholder'),
+      button_label: t('auth.ui.savePassword'),
+      loading_button_label: t('auth.ui.saving'),
+      confirmation_text: t('auth.passwordUpdated'),
+    },
+  };
+}
 
 export function ThemedAuth({
   view,
@@ -101,6 +106,7 @@ export function ThemedAuth({
   redirectTo?: string;
 }) {
   const { isDark } = useTheme();
+  const { t } = useTranslation();
   return (
     <Auth
       supabaseClient={client}
@@ -111,7 +117,7 @@ export function ThemedAuth({
       providers={[]}
       dark={isDark}
       appearance={{ theme: ThemeSupa, variables: { default: variables, dark: variables } }}
-      localization={{ variables: authUiLocalization }}
+      localization={{ variables: authUiLocalization(t) }}
     />
   );
 }

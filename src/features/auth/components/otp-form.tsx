@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Form,
@@ -19,6 +20,7 @@ import { otpInputSchema, resendSignupCode, useVerifySignup, type OtpInput } from
 
 /** The one-time-password entry: the e-mail (prefilled when remembered) and the 6-digit code. */
 export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; onVerified: () => void }) {
+  const { t } = useTranslation();
   const form = useForm<OtpInput>({
     resolver: zodResolver(otpInputSchema),
     defaultValues: { email: defaultEmail, token: '' },
@@ -32,7 +34,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
     setResending(true);
     try {
       await resendSignupCode(form.getValues('email'));
-      toast.success('A new code is on its way');
+      toast.success(t('auth.otp.newCodeSent'));
     } catch (error) {
       toastError(error);
     } finally {
@@ -52,7 +54,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
           name="email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Email</FormLabel>
+              <FormLabel>{t('auth.ui.email')}</FormLabel>
               <FormControl>
                 <Input type="email" autoComplete="email" required {...field} />
               </FormControl>
@@ -65,7 +67,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
           name="token"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>One-time password</FormLabel>
+              <FormLabel>{t('auth.otp.label')}</FormLabel>
               <FormControl>
                 <Input
                   inputMode="numeric"
@@ -78,7 +80,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
                 />
               </FormControl>
               <FormDescription>
-                The 6-digit code in the e-mail we sent{defaultEmail ? ` to ${defaultEmail}` : ''}.
+                {defaultEmail ? t('auth.otp.hintTo', { email: defaultEmail }) : t('auth.otp.hint')}
               </FormDescription>
               <FormMessage />
             </FormItem>
@@ -92,7 +94,7 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
           disabled={resending}
           className="self-start px-0"
         >
-          {resending ? 'Sending...' : 'Send me a new code'}
+          {resending ? t('auth.ui.sending') : t('auth.sendNewCode')}
         </Button>
       </form>
     </Form>

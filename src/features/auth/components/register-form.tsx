@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -6,6 +7,7 @@ import { SubmitButton } from '@/components/submit-button';
 import { registerInputSchema, useRegister, type RegisterInput } from '../api/register';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) => void }) {
+  const { t } = useTranslation();
   const form = useForm<RegisterInput>({
     resolver: zodResolver(registerInputSchema),
     defaultValues: { name: '', email: '', password: '' },
@@ -24,7 +26,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) 
           name="name"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Name</FormLabel>
+              <FormLabel>{t('auth.register.name')}</FormLabel>
               <FormControl>
                 <Input autoComplete="name" required {...field} />
               </FormControl>
@@ -37,7 +39,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) 
           name="email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Email</FormLabel>
+              <FormLabel>{t('auth.ui.email')}</FormLabel>
               <FormControl>
                 <Input type="email" autoComplete="email" required {...field} />
               </FormControl>
@@ -50,7 +52,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (input: RegisterInput) 
           name="password"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Password</FormLabel>
+              <FormLabel>{t('auth.ui.password')}</FormLabel>
               <FormControl>
                 <Input type="password" autoComplete="new-password" required {...field} />
               </FormControl>

@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { accountTypeLabels } from '@/lib/format';
+import { accountTypeLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { CheckedItem, CheckResult, Verdict } from '@/lib/check-message';
 
@@ -80,11 +80,11 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
 
 function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: CheckedItem) => void }) {
   return (
-    <li aria-label={`${accountTypeLabels[item.type] ?? item.type} ${item.canonical}`}>
+    <li aria-label={`${accountTypeLabel(item.type)} ${item.canonical}`}>
       <Card className="gap-3 py-4">
         <CardHeader className="px-4">
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-            <Badge variant="outline">{accountTypeLabels[item.type] ?? item.type}</Badge>
+            <Badge variant="outline">{accountTypeLabel(item.type)}</Badge>
             <span className="font-mono break-all">{item.canonical}</span>
           </CardTitle>
         </CardHeader>

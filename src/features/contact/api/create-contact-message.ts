@@ -2,19 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `${label} is too long`);
-
-/** Limits match the contact_messages table's checks. */
+/** Limits match the contact_messages table's checks. Messages are catalogue keys (FormMessage translates). */
 export const contactInputSchema = z.object({
-  nickname: optionalText(100, 'Nickname'),
+  nickname: z.string().trim().max(100, 'validation.contact.nicknameTooLong'),
   // SPEC.md asks only for the message; without an e-mail the team can read it but not answer.
-  email: z.union([z.literal(''), z.string().trim().pipe(z.email('Enter a valid e-mail address'))]),
-  subject: optionalText(200, 'Subject'),
+  email: z.union([z.literal(''), z.string().trim().pipe(z.email('validation.email'))]),
+  subject: z.string().trim().max(200, 'validation.contact.subjectTooLong'),
   message: z
     .string()
     .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message is too long (5000 characters at most)'),
+    .min(1, 'validation.contact.messageRequired')
+    .max(5000, 'validation.contact.messageTooLong'),
 });
 export type ContactInput = z.infer<typeof contactInputSchema>;
 

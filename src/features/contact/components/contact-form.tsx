@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Form,
@@ -25,6 +26,7 @@ export function ContactForm({
   onSuccess: () => void;
   defaultEmail?: string;
 }) {
+  const { t } = useTranslation();
   const form = useForm<ContactInput>({
     resolver: zodResolver(contactInputSchema),
     defaultValues: { nickname: '', email: defaultEmail, subject: '', message: '' },
@@ -44,7 +46,7 @@ export function ContactForm({
             name="nickname"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Nickname</FormLabel>
+                <FormLabel>{t('contact.form.nickname')}</FormLabel>
                 <FormControl>
                   <Input autoComplete="nickname" {...field} />
                 </FormControl>
@@ -57,13 +59,11 @@ export function ContactForm({
             name="email"
             render={({ field }) => (
               <FormItem>
-                <FormLabel>Email (optional)</FormLabel>
+                <FormLabel>{t('contact.form.email')}</FormLabel>
                 <FormControl>
                   <Input type="email" autoComplete="email" {...field} />
                 </FormControl>
-                <FormDescription>
-                  Without an e-mail address we can read your message but cannot answer it.
-                </FormDescription>
+                <FormDescription>{t('contact.form.emailHint')}</FormDescription>
                 <FormMessage />
               </FormItem>
             )}
@@ -74,7 +74,7 @@ export function ContactForm({
           name="subject"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Subject</FormLabel>
+              <FormLabel>{t('contact.form.subject')}</FormLabel>
               <FormControl>
                 <Input {...field} />
               </FormControl>
@@ -87,7 +87,7 @@ export function ContactForm({
           name="message"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Message</FormLabel>
+              <FormLabel>{t('contact.form.message')}</FormLabel>
               <FormControl>
                 <Textarea rows={6} required className="min-h-36" {...field} />
               </FormControl>

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { accountTypeLabels, formatDate } from '@/lib/format';
+import { accountTypeLabel, formatDate } from '@/lib/format';
 import { useDeleteRegistration, type NotifyRegistration } from '../api/registrations';
 
 export function RegistrationList({ registrations }: { registrations: NotifyRegistration[] }) {
@@ -14,7 +14,7 @@ export function RegistrationList({ registrations }: { registrations: NotifyRegis
           <div className="min-w-0 flex-1">
             <p className="truncate font-medium">{r.identifier_canonical}</p>
             <p className="text-muted-foreground text-xs">
-              {accountTypeLabels[r.identifier_kind] ?? r.identifier_kind} · since {formatDate(r.created_at)}
+              {accountTypeLabel(r.identifier_kind)} · since {formatDate(r.created_at)}
             </p>
           </div>
           <Button

@@ -17,7 +17,7 @@ import {
   YAxis,
 } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { accountTypeLabels, formatAmount, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatAmount, incidentTypeLabel } from '@/lib/format';
 import {
   ACCOUNT_TYPES,
   INCIDENT_TYPES,
@@ -60,10 +60,10 @@ const SERIES: Record<
 > = {
   incident: {
     keys: INCIDENT_TYPES,
-    label: (k) => incidentTypeLabels[k] ?? k,
+    label: (k) => incidentTypeLabel(k),
     pick: (r) => r.by_incident_type,
   },
-  account: { keys: ACCOUNT_TYPES, label: (k) => accountTypeLabels[k] ?? k, pick: (r) => r.by_account_type },
+  account: { keys: ACCOUNT_TYPES, label: (k) => accountTypeLabel(k), pick: (r) => r.by_account_type },
   status: {
     keys: ['verified', 'pending'],
     label: (k) => (k === 'verified' ? 'Verified' : 'Pending review'),

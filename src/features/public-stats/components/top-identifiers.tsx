@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { accountTypeLabels } from '@/lib/format';
+import { accountTypeLabel } from '@/lib/format';
 import type { PublicStatistics } from '../api/get-public-statistics';
 
 /**
@@ -19,12 +19,12 @@ export function TopIdentifiers({ items }: { items: PublicStatistics['top_identif
           <Link
             to={t.search ? paths.search.getHref(t.search) : paths.statisticsTop.getHref(t.ref)}
             className="text-primary min-w-0 flex-1 font-mono break-all underline-offset-4 hover:underline"
-            aria-label={`${t.masked ? 'Partly hidden ' : ''}${accountTypeLabels[t.reported_account_type] ?? t.reported_account_type} ${t.identifier}: search its reports`}
+            aria-label={`${t.masked ? 'Partly hidden ' : ''}${accountTypeLabel(t.reported_account_type)} ${t.identifier}: search its reports`}
           >
             {t.identifier}
           </Link>
           <span className="text-muted-foreground hidden sm:inline">
-            {accountTypeLabels[t.reported_account_type]}
+            {accountTypeLabel(t.reported_account_type)}
           </span>
           <span className="tabular-nums">
             {t.verified_reports} <span className="text-muted-foreground">verified</span>

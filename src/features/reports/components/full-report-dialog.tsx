@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
-import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatAmount, formatCountry, formatDate, incidentTypeLabel } from '@/lib/format';
 import { useFullReport } from '../api/get-full-report';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { reportedCaseText } from './report-card';
@@ -20,7 +20,7 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
           <DialogTitle>Full report</DialogTitle>
           <DialogDescription>
             {data
-              ? `${accountTypeLabels[data.reported_account_type] ?? data.reported_account_type}: ${data.reported_account}`
+              ? `${accountTypeLabel(data.reported_account_type)}: ${data.reported_account}`
               : 'Loading the report…'}
           </DialogDescription>
         </DialogHeader>
@@ -29,9 +29,7 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
         {data && (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-              <Item label="Incident type">
-                {incidentTypeLabels[data.incident_type] ?? data.incident_type}
-              </Item>
+              <Item label="Incident type">{incidentTypeLabel(data.incident_type)}</Item>
               <Item label="Status">
                 <ReportStatusBadge status={data.status} />
               </Item>

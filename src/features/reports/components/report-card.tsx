@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
 import { ReportStatusBadge } from '@/components/report-status-badge';
@@ -44,7 +44,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
     <Card
       className="gap-4"
       data-testid="report-card"
-      aria-label={`${accountTypeLabels[report.reported_account_type]} ${report.reported_account}`}
+      aria-label={`${accountTypeLabel(report.reported_account_type)} ${report.reported_account}`}
     >
       <CardHeader className="flex flex-row items-start gap-4">
         <span
@@ -57,9 +57,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
           {type.charAt(0)}
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold">
-            {accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}
-          </h2>
+          <h2 className="text-lg font-semibold">{accountTypeLabel(report.reported_account_type)}</h2>
           <p className="text-muted-foreground truncate" title={report.reported_account}>
             {report.reported_account}
           </p>
@@ -86,7 +84,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
             typeColors[type],
           )}
         >
-          {incidentTypeLabels[type] ?? type}
+          {incidentTypeLabel(type)}
         </span>
         <div className="ml-auto flex gap-2">
           <Button asChild variant="outline" size="sm">

@@ -15,7 +15,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/submit-button';
-import { accountTypeLabels, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, incidentTypeLabel } from '@/lib/format';
 import {
   reportFormSchema,
   tomorrowISO,
@@ -85,7 +85,7 @@ export function ReportForm({
                     <div key={type} className="flex items-center gap-2">
                       <RadioGroupItem value={type} id={`incident-${type}`} />
                       <Label htmlFor={`incident-${type}`} className="font-normal">
-                        {incidentTypeLabels[type]}
+                        {incidentTypeLabel(type)}
                       </Label>
                     </div>
                   ))}
@@ -130,7 +130,7 @@ export function ReportForm({
                 <SelectContent>
                   {ACCOUNT_TYPES.map((type) => (
                     <SelectItem key={type} value={type}>
-                      {accountTypeLabels[type]}
+                      {accountTypeLabel(type)}
                     </SelectItem>
                   ))}
                 </SelectContent>

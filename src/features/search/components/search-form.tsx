@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router-dom';
 // zod/mini: this form is on the home page, whose first load must stay small (issue 6).
 import * as z from 'zod/mini';
 import { Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 // Not check-message.ts itself: the extraction libraries load with /check, not with the home page.
 import { looksLikeMessage } from '../../../../supabase/functions/_shared/message-shape.ts';
@@ -20,8 +22,8 @@ export const searchFormSchema = z.object({
     .string()
     .check(
       z.trim(),
-      z.minLength(1, 'Enter a number, e-mail, website, e-wallet or crypto address'),
-      z.maxLength(SEARCH_MAX_LENGTH, 'That is too long to be an identifier'),
+      z.minLength(1, 'validation.search.required'),
+      z.maxLength(SEARCH_MAX_LENGTH, 'validation.search.tooLong'),
     ),
 });
 export type SearchFormValues = z.infer<typeof searchFormSchema>;
@@ -44,6 +46,7 @@ export function SearchForm({
   /** Where the results live: the public page by default; the dashboard passes its own. */
   hrefFor?: (searchString: string) => string;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const [value, setValue] = useState(defaultValue);
@@ -53,9 +56,7 @@ export function SearchForm({
     event.preventDefault();
     if (looksLikeMessage(value)) {
       if (value.length > MESSAGE_MAX_LENGTH) {
-        setError(
-          `That message is too long: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters can be checked`,
-        );
+        setError(t('validation.search.messageTooLong', { max: formatNumber(MESSAGE_MAX_LENGTH) }));
         return;
       }
       setError(null);
@@ -64,7 +65,9 @@ export function SearchForm({
     }
     const result = z.safeParse(searchFormSchema, { searchString: value });
     if (!result.success) {
-      setError(result.error.issues[0]?.message ?? 'Enter something to search');
+      setError(
+        t((result.error.issues[0]?.message ?? 'validation.search.empty') as 'validation.search.empty'),
+      );
       return;
     }
     setError(null);
@@ -79,7 +82,7 @@ export function SearchForm({
       className={cn('flex w-full flex-col gap-2', className)}
     >
       <Label htmlFor={`${id}-input`} className="sr-only">
-        Number, e-mail, website, e-wallet or crypto address, or a whole message
+        {t('search.form.label')}
       </Label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Textarea
@@ -103,12 +106,12 @@ export function SearchForm({
           aria-describedby={error ? `${id}-message` : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="e.g. 0917 123 4567, shop-example.com, or paste a whole message"
+          placeholder={t('search.form.placeholder')}
           className="bg-background max-h-48 min-h-12 resize-none py-3 text-base md:text-base"
         />
         <Button type="submit" size="lg" className="h-12 sm:w-36">
           <Search aria-hidden />
-          Search
+          {t('search.form.submit')}
         </Button>
       </div>
       {error && (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -24,6 +25,7 @@ export function SearchOutcome({
   signedInOnly?: boolean;
   onViewReport?: (report: SearchReport) => void;
 }) {
+  const { t } = useTranslation();
   const { user, ready } = useAuth();
   const navigate = useNavigate();
   const search = useSearchReports(searchString, user?.id ?? null, {
@@ -37,7 +39,12 @@ export function SearchOutcome({
 
   if (!search.data) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Searching">
+      <div
+        className="flex flex-col gap-4"
+        role="status"
+        aria-busy="true"
+        aria-label={t('search.results.searching')}
+      >
         <Skeleton className="h-10 w-64" />
         <Skeleton className="h-40 w-full" />
         <Skeleton className="h-[40vh] w-full" />

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, Globe2, ListChecks, ShieldAlert, Wallet } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { accountTypeLabels, formatAmount, formatCountry, formatDate, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatAmount, formatCountry, formatDate, incidentTypeLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
@@ -32,25 +33,32 @@ export function SearchResults({
   /** Opens one report in place (the dashboard's results); rows without an id keep the link. */
   onViewReport?: (report: SearchReport) => void;
 }) {
+  const { t } = useTranslation();
   if (result.count === 0) return <NoResults searchString={searchString} />;
   return (
     <div className="flex flex-col gap-8">
       <p className="text-lg" aria-live="polite">
-        <span className="text-destructive text-3xl font-bold">{result.count}</span>{' '}
-        {result.count === 1 ? 'reported case' : 'reported cases'} for{' '}
-        <strong className="break-all">{searchString}</strong>
+        <Trans
+          i18nKey="search.results.count"
+          count={result.count}
+          values={{ term: searchString }}
+          components={{
+            count: <span className="text-destructive text-3xl font-bold" />,
+            term: <strong className="break-all" />,
+          }}
+        />
       </p>
 
       <SummarizedReport summary={result.summary} />
 
       <section aria-labelledby="heatmap-heading" className="flex flex-col items-center gap-3">
         <h2 id="heatmap-heading" className="self-start text-xl font-semibold">
-          Incident heatmap
+          {t('search.results.heatmapTitle')}
         </h2>
         {result.points.length > 0 ? (
           <IncidentMap points={result.points} />
         ) : (
-          <p className="text-muted-foreground self-start">None of these reports says where the victim was.</p>
+          <p className="text-muted-foreground self-start">{t('search.results.noLocations')}</p>
         )}
       </section>
 
@@ -65,8 +73,11 @@ export function SearchResults({
 }
 
 function IncidentMap({ points }: { points: [number, number][] }) {
+  const { t } = useTranslation();
   const [interactive, setInteractive] = useState(false);
-  const loading = <Skeleton role="status" aria-label="Loading map" className="absolute inset-0" />;
+  const loading = (
+    <Skeleton role="status" aria-label={t('search.results.loadingMap')} className="absolute inset-0" />
+  );
   return (
     <div
       data-testid="incident-heatmap"
@@ -74,7 +85,7 @@ function IncidentMap({ points }: { points: [number, number][] }) {
     >
       <div
         role="img"
-        aria-label={`Heatmap of ${points.length} reported incident location${points.length === 1 ? '' : 's'}`}
+        aria-label={t('search.results.heatmapLabel', { count: points.length })}
         className="absolute inset-0"
       >
         <Suspense fallback={loading}>
@@ -87,7 +98,7 @@ function IncidentMap({ points }: { points: [number, number][] }) {
           onClick={() => setInteractive(true)}
           className="bg-background/90 hover:bg-background focus-visible:ring-ring absolute right-3 bottom-3 rounded-md border px-3 py-2 text-sm font-medium shadow focus-visible:ring-2 focus-visible:outline-none"
         >
-          Zoom and pan the map
+          {t('search.results.zoomMap')}
         </button>
       )}
     </div>
@@ -100,31 +111,37 @@ const riskStyles = {
   high: 'text-destructive',
 } as const;
 
+const riskLabelKeys = {
+  low: 'search.summary.risk.low',
+  medium: 'search.summary.risk.medium',
+  high: 'search.summary.risk.high',
+} as const;
+
 function SummarizedReport({ summary }: { summary: SearchSummary }) {
+  const { t } = useTranslation();
+  const riskKey = riskLabelKeys[summary.risk_label];
   const items = [
-    { icon: ListChecks, label: 'Number of reports', value: String(summary.count) },
+    { icon: ListChecks, label: t('search.summary.count'), value: String(summary.count) },
     {
       icon: Globe2,
-      label: 'Last reported victim country',
+      label: t('search.summary.lastCountry'),
       value: formatCountry(summary.last_victim_country),
     },
     {
       icon: ShieldAlert,
-      label: 'Risk level',
-      value: `${summary.risk_level}% (${summary.risk_label})`,
+      label: t('search.summary.risk.label'),
+      value: `${summary.risk_level}% (${riskKey ? t(riskKey) : summary.risk_label})`,
       className: riskStyles[summary.risk_label] ?? '',
     },
-    { icon: Wallet, label: 'Estimated amount scammed', value: formatAmount(summary.estimated_amount_lost) },
+    { icon: Wallet, label: t('search.summary.amount'), value: formatAmount(summary.estimated_amount_lost) },
   ];
   return (
     <Card>
       <CardHeader>
         <CardTitle className="text-xl">
-          <h2>Summarized Report</h2>
+          <h2>{t('search.summary.title')}</h2>
         </CardTitle>
-        <CardDescription>
-          Risk and amounts count verified reports most; recent reports weigh more than old ones.
-        </CardDescription>
+        <CardDescription>{t('search.summary.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -159,35 +176,34 @@ function LatestIncidents({
   fullReportHref: string;
   onViewReport?: (report: SearchReport) => void;
 }) {
+  const { t } = useTranslation();
   const actionHref = signedIn ? fullReportHref : paths.auth.login.getHref(fullReportHref);
   return (
     <section aria-labelledby="latest-heading" className="flex flex-col gap-3">
       <h2 id="latest-heading" className="text-xl font-semibold">
-        Latest Incident
+        {t('search.latest.title')}
       </h2>
       <Card className="py-2">
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Reported Date</TableHead>
-              <TableHead>Incident Type</TableHead>
-              <TableHead>Asset Type</TableHead>
-              {signedIn && <TableHead>Reported Account</TableHead>}
-              <TableHead>Location</TableHead>
-              {signedIn && <TableHead>Country</TableHead>}
-              <TableHead>Status</TableHead>
-              <TableHead>Incident Date</TableHead>
-              <TableHead>Action</TableHead>
+              <TableHead>{t('search.latest.reportedDate')}</TableHead>
+              <TableHead>{t('search.latest.incidentType')}</TableHead>
+              <TableHead>{t('search.latest.assetType')}</TableHead>
+              {signedIn && <TableHead>{t('search.latest.reportedAccount')}</TableHead>}
+              <TableHead>{t('search.latest.location')}</TableHead>
+              {signedIn && <TableHead>{t('search.latest.country')}</TableHead>}
+              <TableHead>{t('search.latest.status')}</TableHead>
+              <TableHead>{t('search.latest.incidentDate')}</TableHead>
+              <TableHead>{t('search.latest.action')}</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {reports.map((report, i) => (
               <TableRow key={report.id ?? i}>
                 <TableCell>{formatDate(report.reported_date)}</TableCell>
-                <TableCell>{incidentTypeLabels[report.incident_type] ?? report.incident_type}</TableCell>
-                <TableCell>
-                  {accountTypeLabels[report.reported_account_type] ?? report.reported_account_type}
-                </TableCell>
+                <TableCell>{incidentTypeLabel(report.incident_type)}</TableCell>
+                <TableCell>{accountTypeLabel(report.reported_account_type)}</TableCell>
                 {signedIn && (
                   <TableCell className="max-w-48 truncate">{report.reported_account ?? '—'}</TableCell>
                 )}
@@ -204,14 +220,14 @@ function LatestIncidents({
                       onClick={() => onViewReport(report)}
                       className="text-primary font-medium underline-offset-4 hover:underline"
                     >
-                      View full report
+                      {t('search.latest.viewFull')}
                     </button>
                   ) : (
                     <Link
                       to={actionHref}
                       className="text-primary font-medium underline-offset-4 hover:underline"
                     >
-                      View full report
+                      {t('search.latest.viewFull')}
                     </Link>
                   )}
                 </TableCell>
@@ -222,13 +238,17 @@ function LatestIncidents({
       </Card>
       {!signedIn && (
         <p className="text-muted-foreground text-sm">
-          <Link
-            to={paths.auth.login.getHref(fullReportHref)}
-            className="text-primary underline underline-offset-4"
-          >
-            Log in
-          </Link>{' '}
-          to see the reported accounts, descriptions and amounts.
+          <Trans
+            i18nKey="search.latest.logInToSee"
+            components={{
+              login: (
+                <Link
+                  to={paths.auth.login.getHref(fullReportHref)}
+                  className="text-primary underline underline-offset-4"
+                />
+              ),
+            }}
+          />
         </p>
       )}
     </section>
@@ -237,23 +257,33 @@ function LatestIncidents({
 
 /** SPEC.md section 2: 'No Results Found', the advice to proceed with caution and the checklist link. */
 export function NoResults({ searchString }: { searchString: string }) {
+  const { t } = useTranslation();
   return (
     <Alert className="border-warning/50 bg-warning/5 p-6">
       <AlertTriangle className="text-amber-600" aria-hidden />
       <AlertTitle className="text-xl">
-        <h2>No Results Found</h2>
+        <h2>{t('search.noResults.title')}</h2>
       </AlertTitle>
       <AlertDescription className="text-base">
         <p>
-          Nobody has reported <strong className="text-foreground break-all">{searchString}</strong> yet. That
-          does not make it safe: scammers change numbers and accounts often, so please proceed with caution.
+          <Trans
+            i18nKey="search.noResults.text"
+            values={{ term: searchString }}
+            components={{ term: <strong className="text-foreground break-all" /> }}
+          />
         </p>
         <p>
-          Before you send money or personal details, go through our{' '}
-          <Link to={paths.guide.getHref()} className="text-primary font-medium underline underline-offset-4">
-            scam-check checklist
-          </Link>
-          .
+          <Trans
+            i18nKey="search.noResults.checklist"
+            components={{
+              guide: (
+                <Link
+                  to={paths.guide.getHref()}
+                  className="text-primary font-medium underline underline-offset-4"
+                />
+              ),
+            }}
+          />
         </p>
       </AlertDescription>
     </Alert>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { accountTypeLabels, formatDate, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
 import { ReportStatusBadge } from '@/components/report-status-badge';
@@ -19,11 +19,10 @@ export function Component() {
         empty="No reports yet."
         columns={[
           { header: 'Filed', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
-          { header: 'Type', cell: (r) => incidentTypeLabels[r.incident_type] ?? r.incident_type },
+          { header: 'Type', cell: (r) => incidentTypeLabel(r.incident_type) },
           {
             header: 'Account',
-            cell: (r) =>
-              `${accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}: ${r.reported_account}`,
+            cell: (r) => `${accountTypeLabel(r.reported_account_type)}: ${r.reported_account}`,
             className: 'max-w-72 truncate',
           },
           { header: 'Location', cell: (r) => r.location || '—' },

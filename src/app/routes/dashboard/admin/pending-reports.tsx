@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { accountTypeLabels, formatAmount, formatDate, incidentTypeLabels } from '@/lib/format';
+import { accountTypeLabel, formatAmount, formatDate, incidentTypeLabel } from '@/lib/format';
 import { useSetReportStatus } from '@/features/admin/api/moderate';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
@@ -35,8 +35,7 @@ export function Component() {
             cell: (r) => (
               <div className="max-w-md min-w-56 whitespace-normal">
                 <p className="font-medium break-all">
-                  {incidentTypeLabels[r.incident_type] ?? r.incident_type} ·{' '}
-                  {accountTypeLabels[r.reported_account_type] ?? r.reported_account_type}:{' '}
+                  {incidentTypeLabel(r.incident_type)} · {accountTypeLabel(r.reported_account_type)}:{' '}
                   {r.reported_account}
                 </p>
                 <p className="text-muted-foreground line-clamp-2">

@@ -1,4 +1,4 @@
-import { accountTypeLabels, formatCountry, formatDate } from '@/lib/format';
+import { accountTypeLabel, formatCountry, formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
@@ -33,8 +33,7 @@ export function Component() {
           },
           {
             header: 'Kind',
-            cell: (r) =>
-              r.identifier_kind ? (accountTypeLabels[r.identifier_kind] ?? r.identifier_kind) : '—',
+            cell: (r) => (r.identifier_kind ? accountTypeLabel(r.identifier_kind) : '—'),
           },
           { header: 'Results', cell: (r) => r.result_count },
           {
