@@ -1,4 +1,5 @@
 /** The api function's router (404, 405, parameters, HEAD) and its sealed e-mail ids in verify links (otp-id.ts). */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Router } from '../../supabase/functions/api/router.ts';
 import { HttpError } from '../../supabase/functions/_shared/http.ts';
@@ -40,6 +41,22 @@ describe('Router', () => {
     expect(await call('GET', '/api/v1')).toBe('404 No route for GET /api/v1');
   });
 
+  it('serves the root route at the bare prefix, and HEAD only where GET is served', async () => {
+    const root = new Router('/api/v1')
+      .on('GET', '/', async () => new Response('root'))
+      .on('POST', '/submit', async () => new Response('posted'));
+    const text = async (method: string, path: string) => {
+      try {
+        return await (await root.handle(new Request(`http://x${path}`, { method }))).text();
+      } catch (e) {
+        return `${(e as HttpError).status} ${(e as HttpError).message}`;
+      }
+    };
+    expect(await text('GET', '/api/v1')).toBe('root');
+    expect(await text('GET', '/api/v1/')).toBe('root');
+    expect(await text('HEAD', '/api/v1/submit')).toBe('405 HEAD is not allowed on /api/v1/submit');
+  });
+
   it('lists its routes and says which one serves a call', () => {
     expect(router.list()).toEqual([
       { method: 'GET', path: '/items' },
@@ -53,6 +70,47 @@ describe('Router', () => {
 });
 
 describe('sealed e-mail ids', () => {
+  // The id format, computed here with Node's crypto: AES-256-GCM under SHA-256("otp-id:" + secret),
+  // base64url of nonce (12 bytes), ciphertext and tag (16 bytes), unpadded. Ids sealed before a
+  // redeploy must still open after it, so the derivation is pinned, not only the round trip.
+  const key = (secret: string) => createHash('sha256').update(`otp-id:${secret}`).digest();
+  const sealWithNode = (secret: string, text: string) => {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key(secret), iv);
+    const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url');
+  };
+  const openWithNode = (secret: string, id: string) => {
+    const bytes = Buffer.from(id, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', key(secret), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    return Buffer.concat([
+      decipher.update(bytes.subarray(12, bytes.length - 16)),
+      decipher.final(),
+    ]).toString();
+  };
+
+  it('seals with the documented key and format, and opens ids sealed that way', async () => {
+    process.env.OTP_ID_SECRET = 'unit-test secret';
+    // Addresses of several lengths, so that base64 would need padding and use '+' and '/'.
+    for (const email of [
+      'a@b.ph',
+      'maria@example.com',
+      'juan.dela.cruz@example.com.ph',
+      'x'.repeat(40) + '@y.ph',
+    ]) {
+      for (let i = 0; i < 8; i++) {
+        const id = await sealEmail(email);
+        expect(id).toMatch(/^[A-Za-z0-9_-]+$/);
+        expect(openWithNode('unit-test secret', id)).toBe(email);
+        expect(await openEmail(sealWithNode('unit-test secret', email))).toBe(email);
+      }
+    }
+    expect(await openEmail(sealWithNode('another secret', 'maria@example.com'))).toBeNull();
+    // An id with nothing sealed in it (nonce and tag only) opens to nothing, not to an empty address.
+    expect(await openEmail(sealWithNode('unit-test secret', ''))).toBeNull();
+  });
+
   it('seal and open an address; a changed or short id opens to nothing', async () => {
     process.env.OTP_ID_SECRET = 'unit-test secret';
     const id = await sealEmail('maria@example.com');

@@ -176,6 +176,8 @@ describe('answer shapes', () => {
       reportedCaseCount: null,
     });
     expect(reportOut({ id: 'r3', amount_lost: 0 }).amountLost).toBe(0);
+    // A row without the column (a narrower select) has no amount, not NaN.
+    expect(reportOut({ id: 'r4' }).amountLost).toBeNull();
   });
 
   it('a search row: limited for visitors, with details for signed-in users', () => {
@@ -219,6 +221,7 @@ describe('answer shapes', () => {
       amountLost: 7,
     });
     expect(searchReportOut({ ...visitor, id: 'r', amount_lost: null }).amountLost).toBeNull();
+    expect(searchReportOut({ ...visitor, id: 'r' }).amountLost).toBeNull();
   });
 
   it('news: banner URL from storage, tags joined, image URL preferred over the banner', () => {
