@@ -6,12 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
+import { adminPool } from '../../supabase/tests/helpers.ts';
 import { appUrl, launchBrowser, newTrackedPage, screenshot } from './helpers.ts';
 
 let browser: Browser;
+const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // Two reports of one number, which the page's range-lookup demo then finds.
+  await adminPool().query(
+    `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
+     select current_date, 'scam', 'mobile', $1, 'pending' from generate_series(1, 2)`,
+    [`0998${digits}`],
+  );
 });
 
 afterAll(async () => {
@@ -45,6 +53,18 @@ describe('/developers', () => {
       expect(await page.getByRole('link', { name: 'reports-daily.csv' }).getAttribute('href')).toMatch(
         /\/storage\/v1\/object\/public\/open-data\/reports-daily\.csv$/,
       );
+      // The demo sends only the hash's first 5 characters and finds the number's 2 reports.
+      const sent: string[] = [];
+      page.on('request', (r) => sent.push(r.url()));
+      await page.getByLabel('Try it: an identifier').fill(`0998 ${digits.slice(0, 3)} ${digits.slice(3)}`);
+      await page.getByRole('button', { name: 'Check privately' }).click();
+      await expect
+        .poll(() => page.getByTestId('range-result').textContent(), { timeout: 15_000 })
+        .toMatch(/Sent only [0-9a-f]{5} \(of the hash of \+63998\d{7}\)\. 2 reports, risk \d+ \(low\)\./);
+      expect(sent.filter((u) => u.includes('/range/'))).toEqual([
+        expect.stringMatching(/\/range\/[0-9a-f]{5}$/),
+      ]);
+      expect(sent.join(' ')).not.toContain(digits);
       const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
       expect(errors).toEqual([]);

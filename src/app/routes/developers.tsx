@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { API_BASE, OPENAPI_URL, useApiOperations, type ApiOperation } from '@/features/developers/api';
 import { openDataFiles } from '@/features/public-stats/api/open-data';
+import { RangeDemo } from '@/features/developers/range-demo';
 
 /** A code sample, wrapped (not scrolled) on narrow screens. */
 function Code({ children }: { children: string }) {
@@ -91,6 +92,44 @@ RateLimit-Limit: 120
 RateLimit-Remaining: 0
 
 {"msg": "Too many API requests from your address: at most 120 per 1 minute. Please try again in 1 second. You can call again at 2026-11-23T23:40:12Z.", "retryAfter": 1, "retryAt": "2026-11-23T23:40:12Z"}`}</Code>
+
+      <h2>Checking without telling us what (range lookup)</h2>
+      <p>
+        To check an identifier without revealing it, hash it and send only the start of the hash, as Have I
+        Been Pwned does for passwords:
+      </p>
+      <ol>
+        <li>
+          Write it in its canonical form, as search does (<code>+639171234567</code> for 0917 123 4567,
+          lower-case e-mails and hosts).
+        </li>
+        <li>Take the SHA-256 of its UTF-8 bytes as lower-case hex.</li>
+        <li>
+          Ask for the first 5 characters: <code>GET /range/{'{prefix}'}</code>.
+        </li>
+        <li>
+          Look for the other 59 among the answer’s <code>suffix</code> values. An entry with count 0, or no
+          entry, means not reported.
+        </li>
+      </ol>
+      <p>
+        The answer lists every reported identifier sharing those 5 characters (about one in a million of all
+        hashes) with its report count and risk as search computes them, padded with decoys to 32 entries of
+        one width, so neither what you send nor the answer’s size tells which identifier you meant. Range
+        lookups are not logged. Answers carry <code>ETag</code> and <code>Cache-Control: max-age=300</code>;
+        send <code>If-None-Match</code> to get <code>304</code>.
+      </p>
+      <Code>{`# 0917 123 4567 -> +639171234567
+hash=$(printf '%s' '+639171234567' | sha256sum | cut -c1-64)
+curl -H "X-API-Key: sck_..." ${API_BASE}/range/\${hash:0:5} | grep "\${hash:5}"`}</Code>
+      <p>
+        In JavaScript, ScamCheck’s own client does all four steps:{' '}
+        <code>
+          lookupIdentifierPrivately(value, {'{'} apiBase {'}'})
+        </code>{' '}
+        in <code>supabase/functions/_shared/range.ts</code>.
+      </p>
+      <RangeDemo />
 
       <h2>Every call</h2>
       {operations.data ? (

@@ -17,6 +17,7 @@ import {
 } from './routes/reports.ts';
 import { getSearch, postSearch } from './routes/search.ts';
 import { postCheckMessage } from './routes/check.ts';
+import { getRange } from './routes/range.ts';
 import { getVisitor, postContact } from './routes/visitor.ts';
 import { addNews, allNews, frontPage, oneNews } from './routes/news.ts';
 import { deleteNotify, listNotify, postNotify } from './routes/notify.ts';
@@ -58,6 +59,7 @@ export const router = new Router('/api/v1')
   .on('POST', '/search', postSearch)
   .on('GET', '/search/:id', getSearch)
   .on('POST', '/check-message', postCheckMessage)
+  .on('GET', '/range/:prefix', getRange)
   .on('GET', '/visitor', getVisitor)
   .on('POST', '/visitor/contact', postContact)
   .on('GET', '/news/frontpage', frontPage)

@@ -218,6 +218,39 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ok: { status: 200, description: '`{items, verdict}`.' },
     errors: { 413: 'Over 5,000 characters.' },
   },
+  'GET /range/:prefix': {
+    summary: 'Check identifiers privately (range lookup)',
+    description:
+      'prefix is the first 5 hex characters of the SHA-256 (lower-case hex) of the identifier’s canonical form. The answer lists the rest of the hash of every reported identifier with that prefix, with its report count and risk as search computes them, padded with decoys (count 0) to a multiple of 32 entries of one width, so neither the prefix nor the answer’s size tells which identifier was meant. Not logged. Cacheable: Cache-Control and ETag; If-None-Match gives 304.',
+    tag: 'Search',
+    access: 'public',
+    ok: {
+      status: 200,
+      description: 'The entries of the range, sorted by suffix.',
+      headers: { ETag: 'A validator for If-None-Match.', 'Cache-Control': 'public, max-age=300.' },
+      schema: {
+        type: 'object',
+        required: ['prefix', 'entries'],
+        properties: {
+          prefix: { type: 'string', pattern: '^[0-9a-f]{5}$' },
+          entries: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['suffix', 'count', 'risk_level', 'risk_label'],
+              properties: {
+                suffix: { type: 'string', pattern: '^[0-9a-f]{59}$' },
+                count: { type: 'integer', minimum: 0 },
+                risk_level: { type: 'integer', minimum: 0, maximum: 100 },
+                risk_label: { enum: ['low', 'medium', 'high'] },
+              },
+            },
+          },
+        },
+      },
+    },
+    errors: { 304: 'Not modified (If-None-Match matched the ETag).' },
+  },
   'GET /visitor': {
     summary: 'Record a page view',
     tag: 'Visitors',
@@ -405,7 +438,10 @@ function operation(method: string, path: string, doc: RouteDoc, params: string[]
       content: { 'application/json': { schema: errorSchema } },
     };
   for (const [status, description] of Object.entries(doc.errors ?? {}))
-    responses[status] = { description, content: { 'application/json': { schema: errorSchema } } };
+    responses[status] =
+      Number(status) < 400
+        ? { description }
+        : { description, content: { 'application/json': { schema: errorSchema } } };
   const body = requestBody(doc);
   return {
     operationId: operationId(method, path),

@@ -23,6 +23,7 @@ export const API_CALLS: [string, string][] = [
   ['POST', '/search'],
   ['GET', '/search/anything'],
   ['POST', '/check-message'],
+  ['GET', '/range/abcde'],
   ['GET', '/visitor'],
   ['POST', '/visitor/contact'],
   ['GET', '/news/frontpage'],

@@ -1,0 +1,119 @@
+/**
+ * The private range lookup (issue 14, section 4), shared by the api function (padding, answer shape)
+ * and its callers (the app, and any program: this file is plain TypeScript with Web Crypto, which
+ * browsers, Deno and Node 20 all have).
+ *
+ * To check an identifier without telling ScamCheck which one:
+ *   1. canonicalise it as search does (canonical.ts),
+ *   2. take the SHA-256 of the canonical form's UTF-8 bytes, as lower-case hex,
+ *   3. send only the first 5 characters: GET /api/v1/range/{prefix},
+ *   4. look for the other 59 characters among the answer's entries. An entry with count 0 is a decoy
+ *      (or, equally, an identifier nobody reported); no entry means the same as count 0.
+ */
+import { canonicalIdentifier, detectIdentifierKind, type IdentifierKind } from './canonical.ts';
+import { sha256Hex } from './api-keys.ts';
+
+export const RANGE_PREFIX_LENGTH = 5;
+/** Answers hold a multiple of this many entries, decoys filling the rest. */
+export const RANGE_PAGE = 32;
+
+export type RiskLabel = 'low' | 'medium' | 'high';
+
+export interface RangeEntry {
+  /** The SHA-256 (hex) of the canonical identifier without its first 5 characters. */
+  suffix: string;
+  /** Visible (pending or verified) reports, as search counts them. */
+  count: number;
+  /** 0-100, as search computes it. */
+  risk_level: number;
+  risk_label: RiskLabel;
+}
+
+export interface RangeAnswer {
+  prefix: string;
+  entries: RangeEntry[];
+}
+
+/** An identifier's canonical form (search's rules) and the SHA-256 the range lookup keys on. */
+export async function rangeKey(
+  value: string,
+  kind?: IdentifierKind,
+): Promise<{ canonical: string; hash: string; prefix: string; suffix: string } | null> {
+  const k = kind ?? detectIdentifierKind(value);
+  const canonical = k ? canonicalIdentifier(k, value) : null;
+  if (!canonical) return null;
+  const hash = await sha256Hex(canonical);
+  return {
+    canonical,
+    hash,
+    prefix: hash.slice(0, RANGE_PREFIX_LENGTH),
+    suffix: hash.slice(RANGE_PREFIX_LENGTH),
+  };
+}
+
+export interface RangeResult {
+  canonical: string;
+  /** What the server was sent: the first 5 hex characters of the hash, nothing else. */
+  prefix: string;
+  count: number;
+  risk_level: number;
+  risk_label: RiskLabel;
+}
+
+/**
+ * Checks an identifier through the range lookup: canonicalises and hashes it here, sends the hash's
+ * first 5 characters to `{apiBase}/range/{prefix}` and finds the rest in the answer. Returns null for
+ * a value that is no identifier. `apiKey` (optional) is sent as X-API-Key for the keyed limit.
+ * Throws on an HTTP error, with the API's message.
+ */
+export async function lookupIdentifierPrivately(
+  value: string,
+  opts: { apiBase: string; apiKey?: string; kind?: IdentifierKind; fetch?: typeof fetch },
+): Promise<RangeResult | null> {
+  const key = await rangeKey(value, opts.kind);
+  if (!key) return null;
+  const res = await (opts.fetch ?? fetch)(`${opts.apiBase}/range/${key.prefix}`, {
+    headers: opts.apiKey ? { 'X-API-Key': opts.apiKey } : {},
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+    throw new Error(body?.msg ?? `The range lookup answered ${res.status}`);
+  }
+  const answer = (await res.json()) as RangeAnswer;
+  const hit = answer.entries.find((e) => e.suffix === key.suffix && e.count > 0);
+  return {
+    canonical: key.canonical,
+    prefix: key.prefix,
+    count: hit?.count ?? 0,
+    risk_level: hit?.risk_level ?? 0,
+    risk_label: hit?.risk_label ?? 'low',
+  };
+}
+
+/**
+ * The real entries padded with decoys to a multiple of RANGE_PAGE (at least one page), sorted by
+ * suffix so decoys sit among them. A decoy is what an unreported identifier would get (count 0, risk
+ * 0, low); its suffix is derived from the prefix and its number, so the same data always gives the
+ * same answer (and ETag).
+ */
+export async function padRange(prefix: string, real: RangeEntry[]): Promise<RangeEntry[]> {
+  const total = Math.max(RANGE_PAGE, Math.ceil(real.length / RANGE_PAGE) * RANGE_PAGE);
+  const taken = new Set(real.map((e) => e.suffix));
+  const out = [...real];
+  for (let i = 0; out.length < total; i++) {
+    const suffix = (await sha256Hex(`scamcheck-range-decoy:${prefix}:${i}`)).slice(RANGE_PREFIX_LENGTH);
+    if (taken.has(suffix)) continue;
+    taken.add(suffix);
+    out.push({ suffix, count: 0, risk_level: 0, risk_label: 'low' });
+  }
+  return out.sort((a, b) => (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0));
+}
+
+/** Each entry's JSON is padded with spaces to this width, so every answer of one page has one size. */
+export const RANGE_ENTRY_WIDTH = 128;
+
+/** The answer's JSON text: fixed-width entries, so its length depends only on the number of pages. */
+export function rangeBody(prefix: string, entries: RangeEntry[]): string {
+  const lines = entries.map((e) => JSON.stringify(e).padEnd(RANGE_ENTRY_WIDTH, ' '));
+  return `{"prefix":"${prefix}","entries":[\n${lines.join(',\n')}\n]}`;
+}

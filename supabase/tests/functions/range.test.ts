@@ -1,0 +1,144 @@
+/**
+ * GET /api/v1/range/{prefix} and the shared client function (issue 14, section 4): on random
+ * identifiers, reported or not and typed in any form, the private lookup answers what the plain search
+ * answers (count, risk level and label); answers are padded to a fixed size, cacheable (ETag, 304) and
+ * not logged; bad prefixes get 400.
+ */
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lookupIdentifierPrivately, rangeKey, RANGE_PAGE } from '../../functions/_shared/range.ts';
+import { adminPool, unique } from '../helpers.ts';
+import { API, api } from './helpers.ts';
+
+interface Search {
+  summary: { numberOfReports: number; riskPercentage: number; riskLevel: string };
+}
+
+const run = unique('rg');
+/** Random identifiers of every kind, each written one way for the report and another for the lookup. */
+function randomIdentifiers(n: number): { reported: string; typed: string; kind: string }[] {
+  return Array.from({ length: n }, (_, i) => {
+    const digits = String(randomInt(0, 1e9)).padStart(9, '0');
+    switch (i % 4) {
+      case 0:
+        return {
+          kind: 'mobile',
+          reported: `09${digits}`,
+          typed: `+63 9${digits.slice(0, 2)} ${digits.slice(2)}`,
+        };
+      case 1:
+        return { kind: 'email', reported: `${run}.${i}@Example.com`, typed: `${run}.${i}@EXAMPLE.COM` };
+      case 2:
+        return {
+          kind: 'website',
+          reported: `https://${run}-${i}.example.ph/login`,
+          typed: `${run}-${i}.EXAMPLE.ph`,
+        };
+      default:
+        return { kind: 'ewallet', reported: `GCash ${digits}`, typed: `gcash ${digits}` };
+    }
+  });
+}
+
+const identifiers = randomIdentifiers(24);
+
+beforeAll(async () => {
+  // Two thirds reported, by 1 to 3 reporters each, verified or pending, some old; the rest never.
+  for (const [i, id] of identifiers.entries()) {
+    if (i % 3 === 2) continue;
+    const reports = 1 + (i % 3);
+    await adminPool().query(
+      `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status, created_at)
+       select current_date - 1, 'scam', $1::public.reported_account_type, $2,
+              (case when (g + $3) % 2 = 0 then 'verified' else 'pending' end)::public.report_status,
+              now() - (g * 40) * interval '1 day'
+       from generate_series(1, $4::int) g`,
+      [id.kind, id.reported, i, reports],
+    );
+  }
+});
+
+describe('the range lookup', () => {
+  it('agrees with the plain search on random identifiers, reported or not, however typed', async () => {
+    for (const id of identifiers) {
+      const privately = await lookupIdentifierPrivately(id.typed, { apiBase: API() });
+      const search = await api<Search>('GET', `/search/${encodeURIComponent(id.typed)}`);
+      expect(search.status).toBe(200);
+      expect(privately, id.typed).toMatchObject({
+        count: search.body.summary.numberOfReports,
+        risk_level: search.body.summary.riskPercentage,
+        risk_label: search.body.summary.riskLevel,
+      });
+      // The prefix is all that was sent.
+      expect(privately!.prefix).toMatch(/^[0-9a-f]{5}$/);
+    }
+    const reported = identifiers.filter((_, i) => i % 3 !== 2);
+    const found = await Promise.all(
+      reported.map((id) => lookupIdentifierPrivately(id.typed, { apiBase: API() })),
+    );
+    expect(found.every((r) => r!.count > 0)).toBe(true);
+  });
+
+  it('pads every answer to one size, with entries sorted by suffix', async () => {
+    const hit = (await rangeKey(identifiers[0].typed))!;
+    let empty = 'fffff';
+    while (
+      (
+        await adminPool().query(
+          `select 1 from public.identifier_report_counts where private.identifier_hash_prefix(identifier_canonical) = $1 and report_count > 0`,
+          [empty],
+        )
+      ).rowCount
+    )
+      empty = randomInt(0, 0xfffff).toString(16).padStart(5, '0');
+    const a = await fetch(`${API()}/range/${hit.prefix}`);
+    const b = await fetch(`${API()}/range/${empty}`);
+    const [ta, tb] = [await a.text(), await b.text()];
+    expect(ta.length).toBe(tb.length);
+    for (const text of [ta, tb]) {
+      const { entries } = JSON.parse(text) as { entries: { suffix: string; count: number }[] };
+      expect(entries).toHaveLength(RANGE_PAGE);
+      expect(entries.every((e) => /^[0-9a-f]{59}$/.test(e.suffix))).toBe(true);
+      expect(entries.map((e) => e.suffix)).toEqual([...entries.map((e) => e.suffix)].sort());
+    }
+    expect(JSON.parse(ta).entries.filter((e: { suffix: string }) => e.suffix === hit.suffix)).toHaveLength(1);
+  });
+
+  it('is cacheable: Cache-Control, ETag, 304 on If-None-Match, and a new ETag when the range changes', async () => {
+    const id = identifiers[2];
+    const key = (await rangeKey(id.typed))!;
+    const first = await fetch(`${API()}/range/${key.prefix.toUpperCase()}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=300');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await fetch(`${API()}/range/${key.prefix}`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    await adminPool().query(
+      `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
+       values (current_date, 'scam', $1::public.reported_account_type, $2, 'verified')`,
+      [id.kind, id.reported],
+    );
+    const changed = await fetch(`${API()}/range/${key.prefix}`, { headers: { 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('logs nothing and refuses prefixes that are not 5 hex characters', async () => {
+    const key = (await rangeKey(identifiers[0].typed))!;
+    const logged = async () =>
+      (
+        await adminPool().query(
+          'select count(*)::int as n from public.search_log where identifier_canonical = $1',
+          [key.canonical],
+        )
+      ).rows[0].n;
+    const before = await logged();
+    await fetch(`${API()}/range/${key.prefix}`);
+    expect(await logged()).toBe(before);
+    for (const bad of ['abcd', 'abcdef', 'ghijk', '%20abcd'])
+      expect((await api('GET', `/range/${bad}`)).status, bad).toBe(400);
+  });
+});

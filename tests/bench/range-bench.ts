@@ -1,0 +1,140 @@
+/**
+ * Benchmark of the private range lookup (issue 14, section 4): GET /functions/v1/api/v1/range/{prefix}
+ * end to end on the local stack (gateway, the api function in Deno with its keyed limit, PostgREST's
+ * rpc, public.range_lookup), 50 clients at once, each asking for random prefixes with an API key.
+ *
+ *   npm run bench:range
+ *   BENCH_REPORTS=200000 BENCH_CLIENTS=50 BENCH_SECONDS=20 npm run bench:range
+ *
+ * Runs its own stack on the test ports shifted by STACK_PORT_OFFSET (+ 70) with a data folder of its
+ * own. The key's limit (api.key) is raised for the run, as an operator would for a partner: the
+ * bench measures the lookup, not the 429s. Target: p99 under 20 ms. Prints the machine's load average
+ * before and during the run, since the figure means little on a busy machine. Exits 1 when missed.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
+import { startStack } from '../../supabase/local/stack.ts';
+import { withRole } from '../../supabase/local/db.ts';
+
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const TARGET_P99_MS = 20;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
+
+async function main() {
+  const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 70;
+  process.env.STACK_PORT_OFFSET = String(offset);
+  const config = testConfig({
+    ...testPorts(offset),
+    dataDir: testDataDir(offset),
+    withApp: false,
+    verbose: false,
+  });
+  await fs.rm(config.dataDir, { recursive: true, force: true });
+  const stack = await startStack(config, (line) => {
+    if (/error|fail/i.test(line)) console.log(line);
+  });
+  const pool = new pg.Pool({ connectionString: stack.env.DB_URL, max: 2 });
+  let failed = false;
+  try {
+    const t0 = Date.now();
+    // Reports on REPORTS/2 distinct numbers, through the triggers, so the rollup the lookup reads is real.
+    await pool.query(
+      `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status, created_at)
+       select current_date - 1, 'scam', 'mobile', '09' || lpad(((g * 2654435761) % ($1::bigint / 2))::text, 9, '0'),
+              (array['verified', 'pending'])[1 + g % 2]::public.report_status, now() - (g % 500) * interval '1 day'
+       from generate_series(1, $1::bigint) g`,
+      [REPORTS],
+    );
+    await pool.query('vacuum analyze public.reports, public.identifier_report_counts');
+    const { rows } = await pool.query<{ n: number }>(
+      'select count(*)::int as n from public.identifier_report_counts where report_count > 0',
+    );
+    console.log(
+      `${REPORTS.toLocaleString('en')} reports on ${rows[0].n.toLocaleString('en')} identifiers in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
+
+    // A user with a key; the key's limit raised for the run.
+    const { rows: users } = await pool.query<{ id: string }>(
+      `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench@example.com', now(),
+               '{"provider":"email","providers":["email"]}', '{"name":"Bench"}', now(), now()) returning id`,
+    );
+    const key = await withRole(
+      pool,
+      { role: 'authenticated', sub: users[0].id },
+      async (c) =>
+        (await c.query<{ k: { key: string } }>(`select public.create_api_key('bench') as k`)).rows[0].k.key,
+    );
+    await pool.query(`update private.rate_limits set max_calls = 10000000 where name = 'api.key'`);
+
+    const url = `${stack.env.API_URL}/functions/v1/api/v1/range/`;
+    const ask = async () => {
+      const prefix = randomInt(0, 0x100000).toString(16).padStart(5, '0');
+      const t = process.hrtime.bigint();
+      const res = await fetch(url + prefix, { headers: { 'x-api-key': key } });
+      const body = await res.text();
+      const ms = Number(process.hrtime.bigint() - t) / 1e6;
+      if (res.status !== 200) throw new Error(`range answered ${res.status}: ${body}`);
+      return ms;
+    };
+    // Warm-up: every client a few requests, so the function and the pools are up.
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        for (let i = 0; i < 5; i++) await ask();
+      }),
+    );
+
+    const loadBefore = load();
+    const times: number[] = [];
+    const end = Date.now() + SECONDS * 1000;
+    let loadDuring = '';
+    const sampler = setTimeout(() => (loadDuring = load()), (SECONDS * 1000) / 2);
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (Date.now() < end) times.push(await ask());
+      }),
+    );
+    clearTimeout(sampler);
+    times.sort((a, b) => a - b);
+    const p99 = pct(times, 0.99);
+    console.log(`\nGET /api/v1/range/{prefix}, ${CLIENTS} clients for ${SECONDS} s, with an API key:`);
+    console.log(`  ${times.length} requests, ${(times.length / SECONDS).toFixed(0)} per second`);
+    console.log(
+      `  p50 ${pct(times, 0.5).toFixed(2)} ms, p95 ${pct(times, 0.95).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms`,
+    );
+    console.log(
+      `  load average (1/5/15 min): before ${loadBefore}, during ${loadDuring}; ${os.cpus().length} CPUs`,
+    );
+    const { rows: sql } = await pool.query(`explain (analyze, format json) select public.range_lookup($1)`, [
+      randomInt(0, 0x100000).toString(16).padStart(5, '0'),
+    ]);
+    console.log(
+      `  range_lookup execution: ${(sql[0]['QUERY PLAN'][0]['Execution Time'] as number).toFixed(3)} ms`,
+    );
+    if (p99 >= TARGET_P99_MS) {
+      console.log(`  FAIL: p99 is not under ${TARGET_P99_MS} ms`);
+      failed = true;
+    }
+  } finally {
+    await pool.end();
+    await stack.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
