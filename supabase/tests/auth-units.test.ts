@@ -94,7 +94,8 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
     expect(s.jwtIssuer).toBe(s.externalUrl);
     // As in the CLI, e-mail template paths are relative to the project folder.
     expect(s.templates.confirmation).toEqual({
-      subject: 'Your ScamCheck confirmation code',
+      subject:
+        '{{ if and .Data.locale (eq .Data.locale "fil") }}Ang iyong ScamCheck confirmation code{{ else }}Your ScamCheck confirmation code{{ end }}',
       contentPath: path.join(ROOT_DIR, 'supabase/templates/confirmation.html'),
     });
   });
