@@ -137,7 +137,7 @@ export class Executor {
     ctx: RequestContext,
     sql: string,
     values: unknown[],
-    decide?: (r: MainResult) => 'commit' | 'rollback',
+    decide?: (r: MainResult) => 'commit' | 'rollback' | 'discard',
     before: { sql: string; values: unknown[] }[] = [],
   ): Promise<{ main: MainResult; before: unknown[][][] }> {
     const steps = this.steps(ctx, sql, values, !!decide, before);
@@ -155,7 +155,18 @@ export class Executor {
         throw e;
       }
       const out = outcome(rows, before.length);
-      if (decide) await client.query(decide(out.main) === 'commit' ? 'commit' : 'rollback');
+      if (decide) {
+        const end = decide(out.main);
+        // `Prefer: tx=rollback` answers as if committed: deferred constraints are checked first (PostgREST
+        // sets them immediate), so a request that would fail on commit fails here too.
+        try {
+          if (end === 'discard') await client.query('set constraints all immediate');
+        } catch (e) {
+          await client.query('rollback').catch((err: Error) => (broken = err));
+          throw e;
+        }
+        await client.query(end === 'commit' ? 'commit' : 'rollback');
+      }
       return out;
     } catch (e) {
       const err = e as PgError;

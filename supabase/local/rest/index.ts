@@ -19,7 +19,7 @@ import { finish, parseJson, send, sendError } from './http.ts';
 import { openApi } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
 import { ReadPlans, markedSearch, shapeOf } from './read-plans.ts';
-import { RestRequest } from './request.ts';
+import { RestRequest, appliedPreferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
 import { Builder, ident, pickRoutine, wrap } from './sql-builder.ts';
 import {
@@ -83,6 +83,8 @@ interface Read {
   offset: number;
   shape: 'array' | 'object';
   location?: string;
+  /** A function call: its transaction may end in a rollback or be refused by max-affected. */
+  call?: boolean;
 }
 
 function singularity(n: number): RestError {
@@ -124,7 +126,10 @@ class RestService {
       const auth = await this.auth.authenticate(req);
       if (!this.cache.current.switchableRoles.has(auth.role))
         await this.auth.refuseRole(this.executor.pool, auth);
-      await this.dispatch(new RestRequest(req, res, subPath, auth, this.settings.schemas), res);
+      await this.dispatch(
+        new RestRequest(req, res, subPath, auth, this.settings.schemas, this.cache.current.pgrst),
+        res,
+      );
     } catch (e) {
       if (e instanceof RestError) return sendError(res, e);
       const pg = e as Error & { code?: string };
@@ -255,13 +260,15 @@ class RestService {
   /** Runs a read (table, view or function) and answers with PostgREST's Content-Range and status rules. */
   private async respondRead(rq: RestRequest, res: ServerResponse, ctx: RequestContext, read: Read) {
     const { prefer, accept } = rq;
+    let refused: RestError | undefined;
     const { main, before } = await this.executor.run(
       ctx,
       read.statement.sql,
       read.values,
-      undefined,
+      read.call ? this.decision(rq, true, (e) => (refused = e)) : undefined,
       read.statement.count.before,
     );
+    if (refused) throw refused;
     const total = read.statement.count.total(main, before);
     const lower = read.offset;
     const upper = lower + main.pageTotal - 1;
@@ -281,7 +288,8 @@ class RestService {
       'content-range': `${total !== 0 && lower <= upper ? `${lower}-${upper}` : '*'}/${total ?? '*'}`,
     };
     if (read.location) headers['content-location'] = read.location;
-    if (prefer.count) headers['preference-applied'] = `count=${prefer.count}`;
+    const applied = appliedPreferences({ invalid: [], count: prefer.count, tx: prefer.tx });
+    if (applied) headers['preference-applied'] = applied;
     let text = main.body ?? '';
     if (accept.object) {
       if (main.pageTotal !== 1) throw singularity(main.pageTotal);
@@ -290,17 +298,48 @@ class RestService {
     return finish(res, status, text, headers, main, accept, rq.head);
   }
 
-  /** Runs a write's statement; a `single()` write that did not touch exactly one row rolls back. */
-  private async runMutation(rq: RestRequest, cache: SchemaCache, sql: string, values: unknown[]) {
-    let singular: RestError | undefined;
-    const result = await this.executor.run(rq.context(false, cache), sql, values, (main) => {
-      if (rq.accept.object && main.pageTotal !== 1) {
-        singular = singularity(main.pageTotal);
+  /**
+   * How a write or call's transaction ends, as PostgREST decides after running it: a `single()` that
+   * did not get exactly one row, or more rows than `Prefer: max-affected` under `handling=strict`
+   * (PATCH, DELETE, calls), is refused and rolled back; `Prefer: tx=rollback` or `db-tx-end` may
+   * roll it back after answering. Without any of these the request commits in one round trip.
+   */
+  private decision(rq: RestRequest, limited: boolean, refuse: (e: RestError) => void) {
+    const { accept, prefer } = rq;
+    const maxAffected = limited && prefer.handling === 'strict' ? prefer.maxAffected : undefined;
+    if (!accept.object && maxAffected === undefined && !rq.rollback) return undefined;
+    return (main: MainResult): 'commit' | 'rollback' | 'discard' => {
+      if (accept.object && main.pageTotal !== 1) {
+        refuse(singularity(main.pageTotal));
         return 'rollback';
       }
-      return 'commit';
-    });
-    if (singular) throw singular;
+      if (maxAffected !== undefined && main.pageTotal > maxAffected) {
+        refuse(
+          new RestError(
+            400,
+            'PGRST124',
+            'Query result exceeds max-affected preference constraint',
+            `The query affects ${main.pageTotal} rows`,
+          ),
+        );
+        return 'rollback';
+      }
+      return rq.rollback ? 'discard' : 'commit';
+    };
+  }
+
+  /** Runs a write's statement and ends its transaction as `decision` says. */
+  private async runMutation(
+    rq: RestRequest,
+    cache: SchemaCache,
+    sql: string,
+    values: unknown[],
+    limited = false,
+  ) {
+    let refused: RestError | undefined;
+    const decide = this.decision(rq, limited, (e) => (refused = e));
+    const result = await this.executor.run(rq.context(false, cache), sql, values, decide);
+    if (refused) throw refused;
     return result.main;
   }
 
@@ -334,7 +373,8 @@ class RestService {
       b.params.values,
     );
     const headers: Record<string, string> = {};
-    if (prefer.applied.length) headers['preference-applied'] = prefer.applied.join(', ');
+    const applied = appliedPreferences(prefer);
+    if (applied) headers['preference-applied'] = applied;
     headers['content-range'] = `*/${prefer.count ? main.pageTotal : '*'}`;
     if (prefer.return === 'headers-only' && table.pk.length && main.body) {
       const first = (JSON.parse(main.body) as Record<string, unknown>[])[0];
@@ -354,6 +394,7 @@ class RestService {
       cache,
       mutationStatement(b, table, mutation, rq.prefer, false),
       b.params.values,
+      true,
     );
     return this.mutationAnswer(rq, res, 0, main, this.writeHeaders(rq, main));
   }
@@ -366,6 +407,7 @@ class RestService {
       cache,
       mutationStatement(b, table, mutation, rq.prefer, false),
       b.params.values,
+      true,
     );
     const headers = this.writeHeaders(rq, main);
     // PostgREST gives a DELETE no range, only the count when asked.
@@ -377,7 +419,8 @@ class RestService {
     const headers: Record<string, string> = {
       'content-range': `${main.pageTotal > 0 ? `0-${main.pageTotal - 1}` : '*'}/${rq.prefer.count ? main.pageTotal : '*'}`,
     };
-    if (rq.prefer.applied.length) headers['preference-applied'] = rq.prefer.applied.join(', ');
+    const applied = appliedPreferences(rq.prefer, { maxAffected: true });
+    if (applied) headers['preference-applied'] = applied;
     return headers;
   }
 
@@ -396,6 +439,13 @@ class RestService {
     const { call, from } = callSql(b, schema, routine, singleJson, args, keys);
     // Stable and immutable functions, and every GET, run read-only as in PostgREST.
     const ctx = rq.context(!isPost || routine.volatility !== 'v', cache);
+    // max-affected counts the rows a function returns, so it needs one that returns a set.
+    if (rq.prefer.handling === 'strict' && rq.prefer.maxAffected !== undefined && !routine.returnsSet)
+      throw new RestError(
+        400,
+        'PGRST128',
+        'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      );
     if (routine.resultColumns) {
       const known = routine.returnTable
         ? cache.table(routine.returnTable[0], routine.returnTable[1])
@@ -421,30 +471,28 @@ class RestService {
         values: b.params.values,
         offset: range.offset,
         shape,
+        call: true,
       });
     }
     const { inner, body } = scalarCallSql(routine, call, from);
-    let singular: RestError | undefined;
-    // single() on a function answer rolls back when it is not exactly one row, as PostgREST does.
-    const decide = accept.object
-      ? (m: MainResult) => {
-          if (m.pageTotal === 1) return 'commit' as const;
-          singular = singularity(m.pageTotal);
-          return 'rollback' as const;
-        }
-      : undefined;
+    let refused: RestError | undefined;
     const { main } = await this.executor.run(
       ctx,
       wrap(inner, { body: head ? 'null' : body }),
       b.params.values,
-      decide,
+      this.decision(rq, true, (e) => (refused = e)),
     );
-    if (singular) throw singular;
+    if (refused) throw refused;
     if (routine.isVoid) {
       if (main.responseHeaders || main.responseStatus) return finish(res, 204, '', {}, main, accept);
       return send(res, 204, '', {});
     }
-    const range = { 'content-range': `${main.pageTotal > 0 ? `0-${main.pageTotal - 1}` : '*'}/*` };
-    return finish(res, 200, main.body ?? 'null', range, main, { ...accept, object: false }, head);
+    // With `Prefer: count`, the total is the number of values the function returned.
+    const headers: Record<string, string> = {
+      'content-range': `${main.pageTotal > 0 ? `0-${main.pageTotal - 1}` : '*'}/${rq.prefer.count ? main.pageTotal : '*'}`,
+    };
+    const applied = appliedPreferences({ invalid: [], count: rq.prefer.count, tx: rq.prefer.tx });
+    if (applied) headers['preference-applied'] = applied;
+    return finish(res, 200, main.body ?? 'null', headers, main, { ...accept, object: false }, head);
   }
 }

@@ -9,34 +9,70 @@ import { RestError } from './errors.ts';
 import type { RequestContext } from './executor.ts';
 import { parseAccept, readBody, type Accept } from './http.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
-import type { SchemaCache } from './schema-cache.ts';
+import type { PgrstSettings, SchemaCache } from './schema-cache.ts';
 
 export interface Prefer {
   return?: 'representation' | 'minimal' | 'headers-only';
   count?: 'exact' | 'planned' | 'estimated';
   resolution?: 'merge-duplicates' | 'ignore-duplicates';
   missing?: 'default' | 'null';
-  /** The preferences honoured, for Preference-Applied. */
-  applied: string[];
+  /** `tx=commit|rollback`, only when `db-tx-end` allows an override (else never set). */
+  tx?: 'commit' | 'rollback';
+  handling?: 'strict' | 'lenient';
+  maxAffected?: number;
+  /** Preferences PostgREST does not know: refused with PGRST122 under `handling=strict`. */
+  invalid: string[];
 }
 
-export function parsePrefer(header: string | string[] | undefined): Prefer {
-  const out: Prefer = { applied: [] };
+const CHOICES = {
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  return: ['representation', 'minimal', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  tx: ['commit', 'rollback'],
+  handling: ['strict', 'lenient'],
+} as const;
+
+/**
+ * The `Prefer` header as PostgREST 12 reads it (ApiRequest/Preferences.hs): comma-separated items
+ * from every Prefer header, the first item of each kind winning; `tx` only counts when the
+ * configuration allows the override; unknown items are kept for `handling=strict`.
+ */
+export function parsePrefer(header: string | string[] | undefined, allowTxOverride = false): Prefer {
+  const out: Prefer = { invalid: [] };
   const items = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
   for (const item of items) {
-    const [k, v] = item.split('=').map((s) => s.trim());
-    if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) out.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) out.count = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
-      out.resolution = v;
-    else if (k === 'missing' && (v === 'default' || v === 'null')) out.missing = v;
-    else continue;
-    out.applied.push(`${k}=${v}`);
+    const eq = item.indexOf('=');
+    const k = eq < 0 ? item : item.slice(0, eq);
+    const v = eq < 0 ? '' : item.slice(eq + 1);
+    if (k === 'max-affected') {
+      if (out.maxAffected === undefined && /^-?\d+$/.test(v)) out.maxAffected = Number(v);
+      continue;
+    }
+    if (k === 'timezone') continue;
+    const choices = (CHOICES as Record<string, readonly string[]>)[k];
+    if (!choices?.includes(v)) {
+      out.invalid.push(item);
+      continue;
+    }
+    if (k === 'tx' && !allowTxOverride) continue;
+    const key = k as keyof typeof CHOICES;
+    (out as unknown as Record<string, string>)[key] ??= v;
   }
   return out;
+}
+
+/** Preference-Applied in PostgREST's order; max-affected only where it applies and under strict handling. */
+export function appliedPreferences(prefer: Prefer, opts: { maxAffected?: boolean } = {}): string | undefined {
+  const list = (['resolution', 'missing', 'return', 'count', 'tx', 'handling'] as const)
+    .filter((k) => prefer[k] !== undefined)
+    .map((k) => `${k}=${prefer[k]}`);
+  if (opts.maxAffected && prefer.handling === 'strict' && prefer.maxAffected !== undefined)
+    list.push(`max-affected=${prefer.maxAffected}`);
+  return list.length ? list.join(', ') : undefined;
 }
 
 /** Node joins repeated request headers into one string, except the few it keeps as arrays. */
@@ -74,6 +110,7 @@ export class RestRequest {
     subPath: string,
     readonly auth: Auth,
     schemas: string[],
+    settings: PgrstSettings,
   ) {
     const q = subPath.indexOf('?');
     this.pathname = q < 0 ? subPath : subPath.slice(0, q);
@@ -101,8 +138,21 @@ export class RestRequest {
     if (req.headers['accept-profile'] || req.headers['content-profile'])
       res.setHeader('content-profile', schema);
     this.accept = parseAccept(req.headers['accept']);
-    this.prefer = parsePrefer(req.headers['prefer']);
+    this.prefer = parsePrefer(req.headers['prefer'], settings.txEnd.endsWith('-allow-override'));
+    if (this.prefer.handling === 'strict' && this.prefer.invalid.length)
+      throw new RestError(
+        400,
+        'PGRST122',
+        'Invalid preferences given with handling=strict',
+        `Invalid preferences: ${this.prefer.invalid.join(', ')}`,
+      );
+    // db-tx-end: roll back every request unless `Prefer: tx=commit` may and does override it.
+    this.rollback =
+      this.prefer.tx === 'rollback' || (settings.txEnd.startsWith('rollback') && this.prefer.tx !== 'commit');
   }
+
+  /** Whether the request's transaction ends in a rollback (`Prefer: tx=rollback`, `db-tx-end`). */
+  readonly rollback: boolean;
 
   get hasBody(): boolean {
     return this.method === 'POST' || this.method === 'PATCH' || this.method === 'PUT';

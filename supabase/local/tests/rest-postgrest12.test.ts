@@ -63,7 +63,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pgrstSetting('db_aggregates_enabled', null);
-  await adminPool().query(`drop table public.${p}_orders, public.${p}_customers`);
+  await pgrstSetting('db_tx_end', null);
+  await adminPool().query(
+    `drop function if exists public.${p}_ids(), public.${p}_one(); drop table public.${p}_orders, public.${p}_customers`,
+  );
 });
 
 describe('aggregate functions (db-aggregates-enabled)', () => {
@@ -131,5 +134,158 @@ describe('aggregate functions (db-aggregates-enabled)', () => {
     await expect
       .poll(async () => (await rest(`${p}_orders?select=count()`)).status, { timeout: 5000 })
       .toBe(400);
+  });
+});
+
+describe('Prefer: handling=strict, max-affected (PostgREST 12)', () => {
+  it('refuses unknown preferences under handling=strict with PGRST122, and ignores them when lenient', async () => {
+    expect(
+      await rest(`${p}_orders?select=id&id=eq.1`, {
+        headers: { prefer: 'handling=strict, foo=bar, count=none' },
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PGRST122',
+        message: 'Invalid preferences given with handling=strict',
+        details: 'Invalid preferences: foo=bar, count=none',
+        hint: null,
+      },
+    });
+    expect(
+      (await rest(`${p}_orders?select=id&id=eq.1`, { headers: { prefer: 'handling=lenient, foo=bar' } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('rolls back a PATCH or DELETE touching more rows than max-affected, with PGRST124', async () => {
+    const notes = async () =>
+      (await adminPool().query(`select id, note from public.${p}_orders order by id`)).rows as unknown[];
+    const before = await notes();
+    const patched = await rest(`${p}_orders?customer_id=eq.2`, {
+      method: 'PATCH',
+      headers: { prefer: 'handling=strict, max-affected=1' },
+      body: { note: 'changed' },
+    });
+    expect(patched).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PGRST124',
+        message: 'Query result exceeds max-affected preference constraint',
+        details: 'The query affects 3 rows',
+        hint: null,
+      },
+    });
+    const deleted = await rest(`${p}_orders?customer_id=eq.1`, {
+      method: 'DELETE',
+      headers: { prefer: 'handling=strict, max-affected=1' },
+    });
+    expect(deleted).toMatchObject({
+      status: 400,
+      body: { code: 'PGRST124', details: 'The query affects 2 rows' },
+    });
+    expect(await notes()).toEqual(before);
+    // Within the limit it applies and says so; without strict handling the limit is not enforced.
+    const within = await rest(`${p}_orders?id=eq.3`, {
+      method: 'PATCH',
+      headers: { prefer: 'return=minimal, handling=strict, max-affected=1' },
+      body: { note: 'c2' },
+    });
+    expect(within.status).toBe(204);
+    expect(within.headers.get('preference-applied')).toBe('return=minimal, handling=strict, max-affected=1');
+    const lenient = await rest(`${p}_orders?id=in.(3,4)`, {
+      method: 'PATCH',
+      headers: { prefer: 'max-affected=1' },
+      body: { note: 'c3' },
+    });
+    expect(lenient.status).toBe(204);
+    expect((await notes()).filter((r) => (r as { note: string }).note === 'c3')).toHaveLength(2);
+  });
+
+  it('limits calls too: rows a set-returning function gives, and PGRST128 for one that returns no set', async () => {
+    await adminPool().query(`
+      create function public.${p}_ids() returns setof int language sql as $$ select id from public.${p}_orders order by id $$;
+      create function public.${p}_one() returns int language sql as $$ select 1 $$;
+      grant execute on function public.${p}_ids(), public.${p}_one() to service_role;`);
+    const strict = { prefer: 'handling=strict, max-affected=2' };
+    expect(await rest(`rpc/${p}_ids`, { method: 'POST', body: {}, headers: strict })).toMatchObject({
+      status: 400,
+      body: { code: 'PGRST124', details: 'The query affects 5 rows' },
+    });
+    expect(await rest(`rpc/${p}_one`, { method: 'POST', body: {}, headers: strict })).toMatchObject({
+      status: 400,
+      body: {
+        code: 'PGRST128',
+        message:
+          'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      },
+    });
+  });
+});
+
+describe('RPC with Prefer: count=exact', () => {
+  it('gives the number of values in Content-Range (supabase-js reads its count from there)', async () => {
+    const r = await rest(`rpc/${p}_ids`, { headers: { prefer: 'count=exact' } });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([1, 2, 3, 4, 5]);
+    expect(r.headers.get('content-range')).toBe('0-4/5');
+    expect(r.headers.get('preference-applied')).toBe('count=exact');
+    expect((await rest(`rpc/${p}_ids`)).headers.get('content-range')).toBe('0-4/*');
+  });
+});
+
+describe('Prefer: tx and db-tx-end', () => {
+  it('commits and ignores tx=rollback under the default db-tx-end=commit', async () => {
+    const r = await rest(`${p}_customers`, {
+      method: 'POST',
+      headers: { prefer: 'return=representation, tx=rollback' },
+      body: { id: 10, name: 'Kept' },
+    });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('preference-applied')).toBe('return=representation');
+    expect((await adminPool().query(`select 1 from public.${p}_customers where id = 10`)).rowCount).toBe(1);
+  });
+
+  it('rolls back after answering with tx=rollback when db-tx-end=commit-allow-override', async () => {
+    await pgrstSetting('db_tx_end', 'commit-allow-override');
+    try {
+      const insert = () =>
+        rest(`${p}_customers`, {
+          method: 'POST',
+          headers: { prefer: 'return=representation, tx=rollback' },
+          body: { id: 11, name: 'Dropped' },
+        });
+      // A read names the override once the reloaded configuration allows it.
+      await expect
+        .poll(
+          async () =>
+            (
+              await rest(`${p}_customers?select=id&id=eq.1`, { headers: { prefer: 'tx=rollback' } })
+            ).headers.get('preference-applied'),
+          { timeout: 5000 },
+        )
+        .toBe('tx=rollback');
+      const r = await insert();
+      expect(r).toMatchObject({ status: 201, body: [{ id: 11, name: 'Dropped' }] });
+      const patched = await rest(`${p}_customers?id=eq.1`, {
+        method: 'PATCH',
+        headers: { prefer: 'return=representation, tx=rollback' },
+        body: { name: 'Renamed' },
+      });
+      expect(patched.body).toEqual([{ id: 1, name: 'Renamed' }]);
+      const rows = (await adminPool().query(`select id, name from public.${p}_customers where id in (1, 11)`))
+        .rows;
+      expect(rows).toEqual([{ id: 1, name: 'Ana' }]);
+      // tx=commit, and no preference, still commit.
+      const kept = await rest(`${p}_customers`, {
+        method: 'POST',
+        headers: { prefer: 'tx=commit' },
+        body: { id: 12, name: 'Committed' },
+      });
+      expect(kept.headers.get('preference-applied')).toBe('tx=commit');
+      expect((await adminPool().query(`select 1 from public.${p}_customers where id = 12`)).rowCount).toBe(1);
+    } finally {
+      await pgrstSetting('db_tx_end', null);
+    }
   });
 });
