@@ -19,13 +19,20 @@ export class FunctionCallError extends Error {
  */
 export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
   const { data, error } = await supabase.functions.invoke(name, { body });
-  if (error instanceof FunctionsHttpError) {
-    const res = error.context as Response;
-    const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
-    const msg =
-      typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
-    throw new FunctionCallError(msg, res.status);
-  }
+  if (error instanceof FunctionsHttpError) throw await functionCallError(error.context as Response);
   if (error) throw error;
   return data as T;
+}
+
+/** A function's answer fetched without supabase-js (src/lib/early-search.ts): its JSON, or the same error. */
+export async function readFunctionAnswer<T>(res: Response): Promise<T> {
+  if (res.ok) return (await res.json()) as T;
+  throw await functionCallError(res);
+}
+
+async function functionCallError(res: Response): Promise<FunctionCallError> {
+  const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+  const msg =
+    typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
+  return new FunctionCallError(msg, res.status);
 }

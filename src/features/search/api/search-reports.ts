@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { invokeFunction } from '@/lib/functions';
+import { takeEarlySearch } from '@/lib/early-search';
+import { invokeFunction, readFunctionAnswer } from '@/lib/functions';
 import { searchKeys } from './keys';
 
 export type ReportStatusLabel = 'verified' | 'not-verified';
@@ -48,7 +49,10 @@ export interface SearchResult {
  * the server resolves from the caller's address (never one the browser could claim).
  */
 export async function searchReports(searchString: string): Promise<SearchResult> {
-  const result = await invokeFunction<SearchResult>('search', { searchString });
+  const ask = () => invokeFunction<SearchResult>('search', { searchString });
+  const early = takeEarlySearch(searchString);
+  // A failed early request never reached the function (nothing logged): ask again the usual way.
+  const result = early ? await early.then(readFunctionAnswer<SearchResult>, ask) : await ask();
   return {
     ...result,
     summary: { ...result.summary, estimated_amount_lost: Number(result.summary.estimated_amount_lost ?? 0) },
