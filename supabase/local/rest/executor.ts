@@ -18,6 +18,13 @@ import { fromPgError } from './errors.ts';
 
 export interface RequestContext {
   auth: Auth;
+  /**
+   * The schema cache the request was planned with. A connection that prepared statements under an
+   * older one drops them first (DEALLOCATE ALL): a type dropped and created again by a migration
+   * leaves prepared statements bound to its old OID ("cache lookup failed for type"), which is why
+   * PostgREST flushes its pool on every schema reload.
+   */
+  schemaCache: object;
   /** The request's headers and cookies as JSON objects, for `request.headers` and `request.cookies`. */
   headersJson: string;
   cookiesJson: string;
@@ -66,7 +73,7 @@ function outcome(rows: (string | null)[][][], before: number): { main: MainResul
 export class Executor {
   readonly pool: pg.Pool;
   private names = new Map<string, string>();
-  private statements = new WeakMap<object, Statements>();
+  private statements = new WeakMap<object, { statements: Statements; schemaCache: object }>();
 
   constructor(connectionString: string, max = 20) {
     this.pool = new pg.Pool({
@@ -144,8 +151,14 @@ export class Executor {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      let statements = this.statements.get(client);
-      if (!statements) this.statements.set(client, (statements = new Statements()));
+      let known = this.statements.get(client);
+      if (known && known.schemaCache !== ctx.schemaCache) {
+        await client.query('deallocate all');
+        known = undefined;
+      }
+      if (!known)
+        this.statements.set(client, (known = { statements: new Statements(), schemaCache: ctx.schemaCache }));
+      const statements = known.statements;
       let rows: (string | null)[][][];
       try {
         rows = await sendBatch(client, steps, statements);

@@ -199,6 +199,7 @@ export class RestRequest {
     const { headersJson, cookiesJson } = headerObjects(this.req);
     return {
       auth: this.auth,
+      schemaCache: cache,
       headersJson,
       cookiesJson,
       method: this.method,

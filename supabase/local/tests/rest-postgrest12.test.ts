@@ -289,3 +289,31 @@ describe('Prefer: tx and db-tx-end', () => {
     }
   });
 });
+
+describe('schema reloads', () => {
+  it('serves a type dropped and created again by a migration while running (prepared statements are flushed)', async () => {
+    const t = `${p}_moods`;
+    const create = `
+      create type public.${t}_kind as enum ('calm', 'angry');
+      create table public.${t} (id int primary key, kind public.${t}_kind not null);
+      insert into public.${t} values (1, 'calm'), (2, 'angry');
+      grant select on public.${t} to service_role;`;
+    await adminPool().query(create);
+    const read = async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => rest(`${t}?select=id,kind&kind=eq.angry`)),
+      );
+      return answers.map((a) => `${a.status} ${JSON.stringify(a.body)}`);
+    };
+    // Several rounds, so that many pooled connections have prepared the statement.
+    await expect.poll(async () => (await read())[0], { timeout: 5000 }).toBe('200 [{"id":2,"kind":"angry"}]');
+    for (let i = 0; i < 3; i++)
+      expect(new Set(await read())).toEqual(new Set(['200 [{"id":2,"kind":"angry"}]']));
+    // A migration recreates the type (new OID); the event trigger notifies PostgREST to reload.
+    await adminPool().query(`drop table public.${t}; drop type public.${t}_kind; ${create}`);
+    await expect.poll(async () => (await read())[0], { timeout: 5000 }).toBe('200 [{"id":2,"kind":"angry"}]');
+    for (let i = 0; i < 3; i++)
+      expect(new Set(await read())).toEqual(new Set(['200 [{"id":2,"kind":"angry"}]']));
+    await adminPool().query(`drop table public.${t}; drop type public.${t}_kind`);
+  });
+});
