@@ -166,7 +166,7 @@ describe('redirects', () => {
     const globs = {
       ...settings,
       siteUrl: 'https://scamcheck.ph',
-      additionalRedirectUrls: ['https://x.ph/a?/*/end', 'https://y.ph/**'],
+      additionalRedirectUrls: ['https://x.ph/a?/*/end', 'https://y.ph/**', 'https://z.ph/**/end'],
     };
     expect(isRedirectAllowed(globs, 'https://x.ph/ab/one/end')).toBe(true);
     expect(isRedirectAllowed(globs, 'https://x.ph/ab/one/two/end')).toBe(false);
@@ -174,6 +174,8 @@ describe('redirects', () => {
     expect(isRedirectAllowed(globs, 'https://x.ph/ab/o.e/end')).toBe(false);
     expect(isRedirectAllowed(globs, 'https://y.ph/deep/er/path#frag')).toBe(true);
     expect(isRedirectAllowed(globs, 'https://y.phx/')).toBe(false);
+    expect(isRedirectAllowed(globs, 'https://z.ph/a/b/end')).toBe(true);
+    expect(isRedirectAllowed(globs, 'https://z.ph/aend')).toBe(false);
   });
 
   it('links in e-mails lead to redirect_to if allowed, else the Referer, else the site', () => {
@@ -222,6 +224,7 @@ describe('bearer tokens and JWTs', () => {
       { authorization: 'Basic abc' },
       { authorization: 'Bearer a b' },
       { authorization: 'Bearer ' },
+      { authorization: 'Basic bearer abc' },
     ])
       expect(
         error(() => bearer(rq(headers))),
@@ -509,6 +512,13 @@ describe('authenticated callers', () => {
       status: 403,
       code: 'bad_jwt',
       message: 'invalid claim: missing sub claim',
+    });
+    expect(await rejection(authenticate(db({}), await as({ sub: `x${USER}` })))).toMatchObject({
+      status: 400,
+      message: 'invalid claim: sub claim must be a UUID',
+    });
+    expect(await rejection(authenticate(db({}), await as({ sub: `${USER}0` })))).toMatchObject({
+      status: 400,
     });
     expect(await rejection(authenticate(db({}), await as({ sub: 'admin' })))).toEqual({
       status: 400,
