@@ -122,11 +122,13 @@ export class Builder {
           .map(([o, t]) => `${sqlAlias}.${ident(t)} = ${alias}.${ident(o)}`)
           .join(' and ');
         const toOne = rel.cardinality !== 'o2m';
+        // `users()`: an embed selecting nothing joins (for `!inner` and its filters) but is not output.
+        const hidden = item.select.length === 0;
         const child = this.node(
           rel.target,
           `${ident(rel.target.schema)}.${ident(rel.target.name)}`,
           sqlAlias,
-          item.select.length ? item.select : [{ kind: 'star' }],
+          item.select,
           childPath,
           cond,
           toOne ? undefined : {},
@@ -135,7 +137,9 @@ export class Builder {
         let joinSql: string;
         if (toOne) {
           joinSql = `${inner ? 'inner' : 'left'} join lateral (${child.sql}) as ${sqlAlias} on true`;
-          if (item.spread) {
+          if (hidden) {
+            // joined only
+          } else if (item.spread) {
             for (const o of child.outputs) {
               cols.push(`${sqlAlias}.${ident(o)} as ${ident(o)}`);
               outputs.push(o);
@@ -156,8 +160,10 @@ export class Builder {
             );
           const agg = inner ? `json_agg(${sqlAlias})` : `coalesce(json_agg(${sqlAlias}), '[]')`;
           joinSql = `${inner ? 'inner' : 'left'} join lateral (select ${agg} as ${sqlAlias} from (${child.sql}) as ${sqlAlias}) as ${sqlAlias} on ${inner ? `${sqlAlias}.${sqlAlias} is not null` : 'true'}`;
-          cols.push(`${sqlAlias}.${sqlAlias} as ${ident(key)}`);
-          outputs.push(key);
+          if (!hidden) {
+            cols.push(`${sqlAlias}.${sqlAlias} as ${ident(key)}`);
+            outputs.push(key);
+          }
         }
         joins.push(joinSql);
         embedAliases.set(key, { sqlAlias, rel });

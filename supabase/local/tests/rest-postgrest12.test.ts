@@ -317,3 +317,18 @@ describe('schema reloads', () => {
     await adminPool().query(`drop table public.${t}; drop type public.${t}_kind`);
   });
 });
+
+describe('embedding', () => {
+  it('leaves an empty embed out of the answer and still filters by it with !inner', async () => {
+    const c = `${p}_customers`;
+    const o = `${p}_orders`;
+    expect((await rest(`${o}?select=id,${c}()&order=id&limit=2`)).body).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await rest(`${o}?select=id,${c}!inner()&${c}.name=eq.Ben&order=id`)).body).toEqual([
+      { id: 3 },
+      { id: 4 },
+      { id: 5 },
+    ]);
+    // To-many: customers with an order over 150.
+    expect((await rest(`${c}?select=name,${o}!inner()&${o}.amount=gt.150`)).body).toEqual([{ name: 'Ana' }]);
+  });
+});
