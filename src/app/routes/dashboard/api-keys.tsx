@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -9,6 +10,7 @@ import { CreateApiKeyForm } from '@/features/api-keys/components/create-api-key-
 import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useUser();
   const profile = useCurrentProfile();
   const keys = useApiKeys(user?.id);
@@ -17,27 +19,27 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="API keys"
+        title={t('apiKeys.title')}
         description={
-          <>
-            Programs that call the ScamCheck API (<code className="font-mono">/api/v1</code>) with a key get a
-            higher limit than anonymous callers. Send it as{' '}
-            <code className="font-mono whitespace-nowrap">X-API-Key</code> or as{' '}
-            <code className="font-mono whitespace-nowrap">Authorization: Bearer</code>; the{' '}
-            <Link to={paths.developers.getHref()} className="text-primary underline underline-offset-4">
-              developer page
-            </Link>{' '}
-            explains the limits.
-          </>
+          <Trans
+            i18nKey="apiKeys.lead"
+            components={{
+              code: <code className="font-mono whitespace-nowrap" />,
+              // 'link' would be read as HTML's void <link> element, which takes no text.
+              page: (
+                <Link to={paths.developers.getHref()} className="text-primary underline underline-offset-4" />
+              ),
+            }}
+          />
         }
       />
       <div className="grid grid-cols-1 gap-6">
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2 className="text-lg">Create a key</h2>
+              <h2 className="text-lg">{t('apiKeys.createTitle')}</h2>
             </CardTitle>
-            <CardDescription>Name it after the program or person that will use it.</CardDescription>
+            <CardDescription>{t('apiKeys.createHint')}</CardDescription>
           </CardHeader>
           <CardContent>
             <CreateApiKeyForm />
@@ -46,11 +48,9 @@ export function Component() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2 className="text-lg">{isAdmin ? 'All keys' : 'Your keys'}</h2>
+              <h2 className="text-lg">{isAdmin ? t('apiKeys.allKeys') : t('apiKeys.yourKeys')}</h2>
             </CardTitle>
-            {isAdmin && (
-              <CardDescription>As an admin you see and can revoke every user’s keys.</CardDescription>
-            )}
+            {isAdmin && <CardDescription>{t('apiKeys.adminHint')}</CardDescription>}
           </CardHeader>
           <CardContent>
             {keys.data && user ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -20,28 +21,36 @@ import { useRevokeApiKey, type ApiKey } from '../api/api-keys';
  * each with its prefix, dates and state, and a Revoke button behind a confirmation.
  */
 export function ApiKeyList({ keys, userId }: { keys: ApiKey[]; userId: string }) {
+  const { t } = useTranslation();
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState<ApiKey | null>(null);
-  if (keys.length === 0) return <p className="text-muted-foreground">No API keys yet.</p>;
+  if (keys.length === 0) return <p className="text-muted-foreground">{t('apiKeys.none')}</p>;
   return (
     <>
-      <ul className="divide-y rounded-md border" aria-label="API keys">
+      <ul className="divide-y rounded-md border" aria-label={t('apiKeys.listLabel')}>
         {keys.map((k) => (
           <li key={k.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
             <div className="min-w-0 flex-1">
               <p className="flex flex-wrap items-center gap-2 font-medium">
                 <span className="truncate">{k.name}</span>
                 {k.revoked_at ? (
-                  <Badge variant="secondary">Revoked</Badge>
+                  <Badge variant="secondary">{t('apiKeys.revoked')}</Badge>
                 ) : (
-                  <Badge variant="outline">Active</Badge>
+                  <Badge variant="outline">{t('apiKeys.active')}</Badge>
                 )}
-                {k.user_id !== userId && <Badge variant="secondary">Another user’s key</Badge>}
+                {k.user_id !== userId && <Badge variant="secondary">{t('apiKeys.othersKey')}</Badge>}
               </p>
               <p className="text-muted-foreground text-xs">
-                <code className="font-mono">{k.prefix}…</code> · made {formatDate(k.created_at)} · last used{' '}
-                {k.last_used_at ? formatDate(k.last_used_at) : 'never'}
-                {k.revoked_at && ` · revoked ${formatDate(k.revoked_at)}`}
+                <code className="font-mono">{k.prefix}…</code>
+                {[
+                  t('apiKeys.made', { date: formatDate(k.created_at) }),
+                  t('apiKeys.lastUsed', {
+                    date: k.last_used_at ? formatDate(k.last_used_at) : t('apiKeys.never'),
+                  }),
+                  ...(k.revoked_at ? [t('apiKeys.revokedOn', { date: formatDate(k.revoked_at) })] : []),
+                ]
+                  .map((part) => ` · ${part}`)
+                  .join('')}
               </p>
             </div>
             {!k.revoked_at && (
@@ -49,10 +58,10 @@ export function ApiKeyList({ keys, userId }: { keys: ApiKey[]; userId: string })
                 variant="outline"
                 size="sm"
                 onClick={() => setConfirming(k)}
-                aria-label={`Revoke ${k.name}`}
+                aria-label={t('apiKeys.revokeNamed', { name: k.name })}
               >
                 <Ban aria-hidden />
-                Revoke
+                {t('apiKeys.revoke')}
               </Button>
             )}
           </li>
@@ -61,17 +70,22 @@ export function ApiKeyList({ keys, userId }: { keys: ApiKey[]; userId: string })
       <Dialog open={!!confirming} onOpenChange={(open) => !open && !revoke.isPending && setConfirming(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Revoke this key?</DialogTitle>
+            <DialogTitle>{t('apiKeys.confirmTitle')}</DialogTitle>
             <DialogDescription>
-              <strong className="break-words">{confirming?.name}</strong> (
-              <code className="font-mono">{confirming?.prefix}…</code>) stops working at once: every program
-              using it gets “401 This API key has been revoked”. This cannot be undone.
+              <Trans
+                i18nKey="apiKeys.confirmText"
+                values={{ name: confirming?.name ?? '', prefix: confirming?.prefix ?? '' }}
+                components={{
+                  strong: <strong className="break-words" />,
+                  code: <code className="font-mono" />,
+                }}
+              />
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={revoke.isPending}>
-                Keep it
+                {t('apiKeys.keep')}
               </Button>
             </DialogClose>
             <Button
@@ -81,13 +95,13 @@ export function ApiKeyList({ keys, userId }: { keys: ApiKey[]; userId: string })
                 confirming &&
                 revoke.mutate(confirming.id, {
                   onSuccess: () => {
-                    toast.success('Key revoked');
+                    toast.success(t('apiKeys.revokedToast'));
                     setConfirming(null);
                   },
                 })
               }
             >
-              {revoke.isPending ? 'Revoking...' : 'Revoke key'}
+              {revoke.isPending ? t('apiKeys.revoking') : t('apiKeys.revokeKey')}
             </Button>
           </DialogFooter>
         </DialogContent>

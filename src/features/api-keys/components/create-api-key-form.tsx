@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { useCreateApiKey, type NewApiKey } from '../api/api-keys';
 
 /** Names and makes a key, then shows it once with a copy button. */
 export function CreateApiKeyForm() {
+  const { t } = useTranslation();
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export function CreateApiKeyForm() {
     e.preventDefault();
     const trimmed = name.trim();
     if (trimmed.length < 1 || trimmed.length > 60) {
-      setError('Give the key a name of 1 to 60 characters, such as the program that will use it');
+      setError(t('apiKeys.nameError'));
       return;
     }
     setError(null);
@@ -41,7 +43,7 @@ export function CreateApiKeyForm() {
     <div className="flex flex-col gap-4">
       <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-2">
-          <Label htmlFor="api-key-name">Key name</Label>
+          <Label htmlFor="api-key-name">{t('apiKeys.name')}</Label>
           <Input
             id="api-key-name"
             value={name}
@@ -53,7 +55,7 @@ export function CreateApiKeyForm() {
         </div>
         <Button type="submit" disabled={create.isPending}>
           <KeyRound aria-hidden />
-          {create.isPending ? 'Creating...' : 'Create key'}
+          {create.isPending ? t('apiKeys.creating') : t('apiKeys.create')}
         </Button>
       </form>
       {error && (
@@ -64,19 +66,16 @@ export function CreateApiKeyForm() {
       {made && (
         <Alert>
           <KeyRound aria-hidden />
-          <AlertTitle>Your new key “{made.name}”</AlertTitle>
+          <AlertTitle>{t('apiKeys.newKey', { name: made.name })}</AlertTitle>
           <AlertDescription className="flex flex-col gap-3">
-            <p>
-              Copy it now: this is the only time it is shown. ScamCheck keeps only a fingerprint of it, so a
-              lost key cannot be shown again (revoke it and make a new one).
-            </p>
+            <p>{t('apiKeys.shownOnce')}</p>
             <code className="bg-muted text-foreground block rounded p-2 font-mono text-xs break-all select-all">
               {made.key}
             </code>
             <div>
               <Button type="button" variant="outline" size="sm" onClick={copy}>
                 {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                {copied ? 'Copied' : 'Copy key'}
+                {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
               </Button>
             </div>
           </AlertDescription>
