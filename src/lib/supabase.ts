@@ -1,10 +1,12 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
+import type { Database } from '@/types/database.types';
 
 /**
  * The app's one Supabase client. Every query runs as the signed-in user (or anon), so row-level
- * security in the database decides what comes back; the app never holds a privileged key.
+ * security in the database decides what comes back; the app never holds a privileged key. Typed by
+ * src/types/database.types.ts (npm run db:types), so a schema change breaks the build where it matters.
  */
-export const supabase = createClient(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY, {
+export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });

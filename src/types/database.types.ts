@@ -549,7 +549,8 @@ export type Database = {
           reported_account: string | null
           reported_account_canonical: string | null
           reported_account_type:
-            Database["public"]["Enums"]["reported_account_type"] | null
+            | Database["public"]["Enums"]["reported_account_type"]
+            | null
           reported_case_count: number | null
           reporter_id: string | null
           source: string | null
@@ -560,7 +561,7 @@ export type Database = {
       }
     }
     Functions: {
-      admin_app_stats: { Args: never; Returns: Json }
+      admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
@@ -586,14 +587,29 @@ export type Database = {
       }
       create_api_key: { Args: { name: string }; Returns: Json }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
-      expire_removal_requests: { Args: never; Returns: number }
+      expire_removal_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       issue_removal_confirmations: {
         Args: { max_rows?: number }
-        Returns: Record<string, unknown>[]
+        Returns: {
+          contact_email: string
+          reported_account: string
+          request_id: string
+          token: string
+        }[]
       }
       open_data_daily: {
         Args: { days?: number }
-        Returns: Record<string, unknown>[]
+        Returns: {
+          amount_lost_php: number
+          date: string
+          incident_type: Database["public"]["Enums"]["incident_type"]
+          reported_account_type: Database["public"]["Enums"]["reported_account_type"]
+          reports: number
+          status: Database["public"]["Enums"]["report_status"]
+        }[]
       }
       public_statistics: { Args: { period?: string }; Returns: Json }
       rate_limit_check: {
@@ -609,7 +625,10 @@ export type Database = {
         }
         Returns: number
       }
-      refresh_public_statistics: { Args: never; Returns: Json }
+      refresh_public_statistics: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       report_details: { Args: { report_id: string }; Returns: Json }
       revoke_api_key: {
         Args: { key_id: string }
@@ -674,17 +693,23 @@ export type Database = {
           isSetofReturn: false
         }
       }
-      user_report_stats: { Args: never; Returns: Json }
+      user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
     }
     Enums: {
       app_role: "admin"
       incident_type: "scam" | "hacked" | "spam"
       notification_kind:
-        "identifier_reported" | "removal_requested" | "report_status_changed"
+        | "identifier_reported"
+        | "removal_requested"
+        | "report_status_changed"
       removal_request_status: "open" | "report_removed" | "dismissed"
       report_status: "pending" | "verified" | "rejected" | "removed"
       reported_account_type:
-        "mobile" | "email" | "ewallet" | "crypto" | "website"
+        | "mobile"
+        | "email"
+        | "ewallet"
+        | "crypto"
+        | "website"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -727,7 +752,8 @@ export type Tables<
 
 export type TablesInsert<
   DefaultSchemaTableNameOrOptions extends
-    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -751,7 +777,8 @@ export type TablesInsert<
 
 export type TablesUpdate<
   DefaultSchemaTableNameOrOptions extends
-    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }
@@ -775,7 +802,8 @@ export type TablesUpdate<
 
 export type Enums<
   DefaultSchemaEnumNameOrOptions extends
-    keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
   EnumName extends (DefaultSchemaEnumNameOrOptions extends {
     schema: keyof DatabaseWithoutInternals
   }

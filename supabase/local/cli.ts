@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ROOT_DIR, defaultConfig as devConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
 import { MigrationError, prepareDatabase, resetDatabase, startDatabase } from './db.ts';
-import { TYPES_FILE, generateTypes } from './db-types.ts';
+import { TYPES_FILE, generateTypes } from './gen-types.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
 import { PostgresStartError } from './postgres.ts';
 
@@ -146,13 +146,17 @@ async function admin(grant: boolean) {
   });
 }
 
-/** Regenerates src/types/database.types.ts from the database (migrations applied first). */
+/**
+ * Regenerates src/types/database.types.ts from the database (migrations applied first) with
+ * Supabase's generator from @supabase/postgres-meta (gen-types.ts).
+ */
 async function dbTypes() {
-  await withDatabase(defaultConfig(), async (pool) => {
+  const config = defaultConfig();
+  await withDatabase(config, async (pool) => {
     await prepareDatabase(pool, log);
     const file = path.join(ROOT_DIR, TYPES_FILE);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, await generateTypes(pool));
+    await fs.writeFile(file, await generateTypes(statusEnv(config).DB_URL));
     console.log(`Wrote ${TYPES_FILE}.`);
   });
 }

@@ -44,7 +44,7 @@ export async function getAdminList<Row>(name: AdminListName, page: number): Prom
   const spec = adminLists[name];
   const from = (page - 1) * ADMIN_PAGE_SIZE;
   let query = supabase.from(spec.table).select(spec.columns, { count: 'exact' });
-  if (spec.filter) query = query.eq(spec.filter.column, spec.filter.value);
+  if (spec.filter) query = query.filter(spec.filter.column, 'eq', spec.filter.value);
   const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .range(from, from + ADMIN_PAGE_SIZE - 1);

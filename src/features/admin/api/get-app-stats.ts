@@ -1,18 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import type { z } from 'zod';
+import { appStatsSchema } from './app-stats-schema';
 import { adminKeys } from './keys';
 
 /** SPEC.md section 3's admin stats: contact inbox, verified reports and the site totals. */
-export interface AppStats {
-  contact: number;
-  verifiedReports: number;
-  users: number;
-  reports: number;
-  search: number;
-  visitor: number;
+export type AppStats = z.output<typeof appStatsSchema> & {
   /** Reports waiting for review (not one of the rollups: an exact count over the pending index). */
   pendingReports: number;
-}
+};
 
 /** public.admin_app_stats refuses anyone but admins (42501), whatever the page shows. */
 export async function getAppStats(): Promise<AppStats> {
@@ -22,16 +18,7 @@ export async function getAppStats(): Promise<AppStats> {
   ]);
   if (error) throw error;
   if (pending.error) throw pending.error;
-  const raw = data as Record<Exclude<keyof AppStats, 'pendingReports'>, number | string | null>;
-  return {
-    contact: Number(raw.contact ?? 0),
-    verifiedReports: Number(raw.verifiedReports ?? 0),
-    users: Number(raw.users ?? 0),
-    reports: Number(raw.reports ?? 0),
-    search: Number(raw.search ?? 0),
-    visitor: Number(raw.visitor ?? 0),
-    pendingReports: pending.count ?? 0,
-  };
+  return { ...appStatsSchema.parse(data), pendingReports: pending.count ?? 0 };
 }
 
 export function getAppStatsQueryOptions() {

@@ -1,22 +1,23 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Tables } from '@/types/database.types';
 
 /** The public news-banners bucket; only admins may write to it (storage policy), so a banner is a plain URL. */
 export const NEWS_BANNER_BUCKET = 'news-banners' as const;
 
-/** One public.news row as the admin's list and edit form use it. */
-export interface NewsRow {
-  id: string;
-  news_title: string;
-  news_description: string;
-  tags: string[] | null;
-  img_url: string | null;
-  source: string | null;
-  source_desc: string | null;
-  /** Object path in the news-banners bucket, or null. */
-  banner_path: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** One public.news row as the admin's list and edit form use it (banner_path: in news-banners, or null). */
+export type NewsRow = Pick<
+  Tables<'news'>,
+  | 'id'
+  | 'news_title'
+  | 'news_description'
+  | 'tags'
+  | 'img_url'
+  | 'source'
+  | 'source_desc'
+  | 'banner_path'
+  | 'created_at'
+  | 'updated_at'
+>;
 
 /** The columns the public pages read (everything but updated_at). */
 export const NEWS_COLUMNS =

@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { parseIdentifierList } from '@/lib/identifiers';
 import { supabase } from '@/lib/supabase';
+import type { FilledByDatabase } from '@/types/db';
+import type { TablesInsert } from '@/types/database.types';
 import { notifyKeys } from './keys';
 
 export interface NotifyRegistration {
@@ -63,9 +65,13 @@ export async function createRegistrations({
   const known = new Set(existing);
   const rows = parsed.identifiers
     .filter((i) => !known.has(i.canonical))
-    .map((i) => ({ asset_name: i.value }));
+    .map((i): FilledByDatabase<'notify_registrations', 'identifier_canonical' | 'identifier_kind'> => ({
+      asset_name: i.value,
+    }));
   if (rows.length === 0) return 0;
-  const { error } = await supabase.from('notify_registrations').insert(rows);
+  const { error } = await supabase
+    .from('notify_registrations')
+    .insert(rows as TablesInsert<'notify_registrations'>[]);
   if (error) throw error;
   return rows.length;
 }

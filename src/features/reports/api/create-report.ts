@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/errors';
 import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
+import type { FilledByDatabase } from '@/types/db';
+import type { TablesInsert } from '@/types/database.types';
 import { reportKeys } from './keys';
 import { formToColumns, type ReportFormInput } from './report-form-schema';
 import { EVIDENCE_BUCKET } from './types';
@@ -25,16 +27,17 @@ export function uploadEvidence(file: File): Promise<string> {
  */
 export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
   const evidencePath = values.evidence ? await uploadEvidence(values.evidence) : null;
+  const row = {
+    ...formToColumns(values),
+    reporter_id: userId,
+    evidence_path: evidencePath,
+    loc: location?.loc ?? null,
+    country: location?.country ?? null,
+    source: 'dashboard',
+  } satisfies FilledByDatabase<'reports', 'reported_account_canonical'>;
   const { data, error } = await supabase
     .from('reports')
-    .insert({
-      ...formToColumns(values),
-      reporter_id: userId,
-      evidence_path: evidencePath,
-      loc: location?.loc ?? null,
-      country: location?.country ?? null,
-      source: 'dashboard',
-    })
+    .insert(row as TablesInsert<'reports'>)
     .select('id')
     .single();
   if (error) {

@@ -1,29 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import { statsKeys } from './keys';
+import { userStatsSchema, type UserStats } from './user-stats-schema';
 
-/** SPEC.md section 3: defaultStats {scam, hacked, spam} and monthlyApplications [{date, count}]. */
-export interface UserStats {
-  defaultStats: { scam: number; hacked: number; spam: number };
-  monthlyApplications: { date: string; count: number }[];
-}
+export type { UserStats } from './user-stats-schema';
 
 /** The caller's own counts, from rollups kept by triggers (public.user_report_stats). */
 export async function getUserStats(): Promise<UserStats> {
   const { data, error } = await supabase.rpc('user_report_stats');
   if (error) throw error;
-  const stats = data as UserStats;
-  return {
-    defaultStats: {
-      scam: Number(stats.defaultStats?.scam ?? 0),
-      hacked: Number(stats.defaultStats?.hacked ?? 0),
-      spam: Number(stats.defaultStats?.spam ?? 0),
-    },
-    monthlyApplications: (stats.monthlyApplications ?? []).map((m) => ({
-      date: m.date,
-      count: Number(m.count),
-    })),
-  };
+  return userStatsSchema.parse(data);
 }
 
 export function getUserStatsQueryOptions(userId: string | undefined) {

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/button';
+import type { Tables } from '@/types/database.types';
 import { Badge } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 import { useMarkMessageHandled } from '@/features/admin/api/moderate';
@@ -6,15 +7,10 @@ import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
-interface MessageRow {
-  id: string;
-  nickname: string | null;
-  email: string | null;
-  subject: string | null;
-  message: string;
-  handled_at: string | null;
-  created_at: string;
-}
+type MessageRow = Pick<
+  Tables<'contact_messages'>,
+  'id' | 'nickname' | 'email' | 'subject' | 'message' | 'handled_at' | 'created_at'
+>;
 
 export function Component() {
   const mark = useMarkMessageHandled();

@@ -1,16 +1,17 @@
-import type { ReportStatus } from '@/features/reports/api/types';
+import type { Tables } from '@/types/database.types';
 
 /** A report as the admin lists read it from public.reports (admins may read every row). */
-export interface AdminReportRow {
-  id: string;
-  incident_type: string;
-  reported_account_type: string;
-  reported_account: string;
-  incident_description?: string | null;
-  location: string | null;
-  country: string | null;
-  status: ReportStatus;
-  amount_lost: number | string | null;
-  evidence_path: string | null;
-  created_at: string;
-}
+export type AdminReportRow = Pick<
+  Tables<'reports'>,
+  | 'id'
+  | 'incident_type'
+  | 'reported_account_type'
+  | 'reported_account'
+  | 'location'
+  | 'country'
+  | 'status'
+  | 'amount_lost'
+  | 'evidence_path'
+  | 'created_at'
+> &
+  Partial<Pick<Tables<'reports'>, 'incident_description'>>;

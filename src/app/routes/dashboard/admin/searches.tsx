@@ -1,17 +1,13 @@
+import type { Tables } from '@/types/database.types';
 import { accountTypeLabel, formatCountry, formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
-interface SearchRow {
-  id: string;
-  search_string: string;
-  identifier_kind: string | null;
-  result_count: number;
-  city: string | null;
-  country: string | null;
-  created_at: string;
-}
+type SearchRow = Pick<
+  Tables<'search_log'>,
+  'id' | 'search_string' | 'identifier_kind' | 'result_count' | 'city' | 'country' | 'created_at'
+>;
 
 export function Component() {
   return (

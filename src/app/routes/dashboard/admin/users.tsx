@@ -1,14 +1,10 @@
+import type { Tables } from '@/types/database.types';
 import { formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
-interface UserRow {
-  id: string;
-  name: string | null;
-  email: string | null;
-  created_at: string;
-}
+type UserRow = Pick<Tables<'profiles'>, 'id' | 'name' | 'email' | 'created_at'>;
 
 export function Component() {
   return (

@@ -1,16 +1,10 @@
+import type { Tables } from '@/types/database.types';
 import { formatCountry, formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 
-interface VisitorRow {
-  id: string;
-  path: string | null;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  created_at: string;
-}
+type VisitorRow = Pick<Tables<'visitor_log'>, 'id' | 'path' | 'city' | 'region' | 'country' | 'created_at'>;
 
 export function Component() {
   return (

@@ -1,0 +1,55 @@
+/**
+ * The SQL entry points that return jsonb are typed only as `Json` by the generator; the app parses
+ * them with zod schemas kept beside its API code. These tests hold those schemas to the real answers
+ * (strict, so a key the database adds or drops fails here), for visitors and signed-in users.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { searchResultSchema } from '../../../src/features/search/api/search-result-schema.ts';
+import { userStatsSchema } from '../../../src/features/stats/api/user-stats-schema.ts';
+import { appStatsSchema } from '../../../src/features/admin/api/app-stats-schema.ts';
+
+let owner: Actor;
+let admin: Actor;
+let mobile: string;
+
+async function rpc(actor: Actor, sql: string, params: unknown[] = []): Promise<unknown> {
+  const [{ r }] = await run<{ r: unknown }>(actor, `select ${sql} as r`, params);
+  return r;
+}
+
+beforeAll(async () => {
+  [owner, admin] = await Promise.all([createUser('Shapes'), createUser('Shapes Admin', { admin: true })]);
+  mobile = `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  const verified = await fileReport(owner, { reported_account: mobile, amount_lost: 1234.5 });
+  await setStatus(verified.id, 'verified');
+  await fileReport(owner, { reported_account: mobile, loc: null, location: null, incident_type: 'spam' });
+});
+
+describe('jsonb answers match the app’s schemas', () => {
+  it('search_reports, for a visitor (limited columns) and a signed-in user (all of them)', async () => {
+    for (const actor of [anon, owner]) {
+      const answer = await rpc(actor, 'public.search_reports($1)', [mobile]);
+      const parsed = searchResultSchema.strict().parse(answer);
+      expect(parsed.count).toBe(2);
+      expect(parsed.summary.estimated_amount_lost).toBe(1234.5);
+      for (const report of (answer as { reports: object[] }).reports) {
+        expect(() => searchResultSchema.shape.reports.element.strict().parse(report)).not.toThrow();
+        expect('id' in report).toBe(actor !== anon);
+      }
+    }
+    // An identifier nobody reported: empty lists and a null country still fit.
+    const none = searchResultSchema.parse(
+      await rpc(anon, 'public.search_reports($1)', ['never-reported.example']),
+    );
+    expect(none).toMatchObject({ count: 0, reports: [], points: [] });
+  });
+
+  it('user_report_stats and admin_app_stats', async () => {
+    const stats = userStatsSchema.strict().parse(await rpc(owner, 'public.user_report_stats()'));
+    expect(stats.defaultStats).toEqual({ scam: 1, hacked: 0, spam: 1 });
+    expect(stats.monthlyApplications.reduce((n, m) => n + m.count, 0)).toBe(2);
+    const app = appStatsSchema.strict().parse(await rpc(admin, 'public.admin_app_stats()'));
+    expect(app.reports).toBeGreaterThanOrEqual(2);
+  });
+});
