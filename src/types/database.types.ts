@@ -275,6 +275,7 @@ export type Database = {
           created_at: string
           email: string | null
           id: string
+          language: string
           name: string | null
           updated_at: string
         }
@@ -283,6 +284,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           id: string
+          language?: string
           name?: string | null
           updated_at?: string
         }
@@ -291,6 +293,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           id?: string
+          language?: string
           name?: string | null
           updated_at?: string
         }
@@ -612,6 +615,7 @@ export type Database = {
         }[]
       }
       public_statistics: { Args: { period?: string }; Returns: Json }
+      range_lookup: { Args: { prefix: string }; Returns: Json }
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json
