@@ -332,3 +332,23 @@ describe('embedding', () => {
     expect((await rest(`${c}?select=name,${o}!inner()&${o}.amount=gt.150`)).body).toEqual([{ name: 'Ana' }]);
   });
 });
+
+describe('computed fields', () => {
+  it('selects, filters and orders by a function of the row as if it were a column', async () => {
+    await adminPool().query(`
+      create function public.${p}_label(public.${p}_orders) returns text language sql stable
+        as $$ select $1.id || ':' || $1.amount $$;
+      grant execute on function public.${p}_label(public.${p}_orders) to service_role;`);
+    const r = await rest(`${p}_orders?select=id,label:${p}_label&${p}_label=like.*:25&order=${p}_label.desc`);
+    expect(r.body).toEqual([
+      { id: 5, label: '5:25' },
+      { id: 4, label: '4:25' },
+    ]);
+    // A name that is neither a column nor a function of the row stays PostgreSQL's 42703.
+    expect(await rest(`${p}_orders?select=id,nothing_here`)).toMatchObject({
+      status: 400,
+      body: { code: '42703' },
+    });
+    await adminPool().query(`drop function public.${p}_label(public.${p}_orders)`);
+  });
+});
