@@ -1,4 +1,14 @@
-import { formatAmount, formatCountry, formatDate } from './format';
+import {
+  formatAmount,
+  formatCompact,
+  formatCompactAmount,
+  formatCountry,
+  formatDate,
+  formatDay,
+  formatLongMonth,
+  formatMonth,
+  formatNumber,
+} from './format';
 import { truncate } from './text';
 
 describe('truncate', () => {
@@ -48,5 +58,27 @@ describe('formatters', () => {
     expect(formatAmount(1234.567)).toBe('₱1,234.57');
     expect(formatAmount(null)).toBe('₱0.00');
     expect(formatAmount(undefined)).toBe('₱0.00');
+  });
+});
+
+describe('month, day and count formatters (English)', () => {
+  it('show months and days by their UTC calendar date', () => {
+    expect(formatMonth('2026-11-01')).toBe('Nov 2026');
+    expect(formatMonth('2026-11-30T23:30:00Z')).toBe('Nov 2026');
+    expect(formatMonth(new Date(Date.UTC(2026, 0, 31, 23)))).toBe('Jan 2026');
+    expect(formatLongMonth('2026-11-01')).toBe('November 2026');
+    expect(formatLongMonth('2026-12-01T00:00:00Z')).toBe('December 2026');
+    expect(formatDay('2026-11-20')).toBe('Nov 20');
+    expect(formatDay('2026-11-20T23:59:00Z')).toBe('Nov 20');
+    expect(formatDay(new Date(Date.UTC(2026, 10, 2)))).toBe('Nov 2');
+  });
+
+  it('group counts and shorten them for chart axes', () => {
+    expect(formatNumber(12345)).toBe('12,345');
+    expect(formatNumber('1000')).toBe('1,000');
+    expect(formatCompact(12_345)).toBe('12.3K');
+    expect(formatCompact(999)).toBe('999');
+    expect(formatCompactAmount(1_234_567)).toBe('₱1.2M');
+    expect(formatCompactAmount('2500')).toBe('₱2.5K');
   });
 });
