@@ -4,6 +4,7 @@ import '@/i18n';
 import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/lib/react-query';
 import { ThemeProvider } from '@/lib/theme';
+import { ProfileLanguageSync } from '@/features/profile/components/profile-language-sync';
 
 /** Toasts as SPEC.md section 9: top-right by default, closing after 5000 ms, light theme. */
 export const TOAST_DURATION_MS = 5000;
@@ -18,6 +19,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
     <QueryClientProvider client={client}>
       <ThemeProvider>
         <AuthProvider>
+          <ProfileLanguageSync />
           {children}
           <Suspense fallback={null}>
             <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />

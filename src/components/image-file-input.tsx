@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useFormContext, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   FormControl,
   FormDescription,
@@ -10,6 +11,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { IMAGE_ACCEPT, MAX_IMAGE_BYTES } from '@/lib/image-file';
+import { formatNumber } from '@/lib/format';
 
 /**
  * A file input for one image, bound to a react-hook-form field holding a File. Clearing the field
@@ -64,6 +66,7 @@ export function ImageFormField<T extends FieldValues>({
   className?: string;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const { trigger } = useFormContext<T>();
   return (
     <FormField
@@ -84,7 +87,7 @@ export function ImageFormField<T extends FieldValues>({
             />
           </FormControl>
           <FormDescription>
-            An image of at most {MAX_IMAGE_BYTES.toLocaleString('en-PH')} bytes.
+            {t('image.sizeHint', { bytes: formatNumber(MAX_IMAGE_BYTES) })}
             {hint}
           </FormDescription>
           <FormMessage />

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
 import { paths } from '@/config/paths';
+import { toLanguage, type Language } from '@/i18n';
 import { loadSupabase } from '@/lib/load-supabase';
 
 /**
@@ -62,6 +63,8 @@ export interface Profile {
   /** Object path in the avatars bucket, or null for the default icon. */
   avatarPath: string | null;
   isAdmin: boolean;
+  /** The language the user chose ('en' or 'fil'); their e-mails are written in it. */
+  language: Language;
 }
 
 export const profileKeys = {
@@ -76,7 +79,7 @@ export const profileKeys = {
 export async function getCurrentProfile(user: User): Promise<Profile> {
   const supabase = await loadSupabase();
   const [profileResult, rolesResult] = await Promise.all([
-    supabase.from('profiles').select('name, email, avatar_path').eq('id', user.id).maybeSingle(),
+    supabase.from('profiles').select('name, email, avatar_path, language').eq('id', user.id).maybeSingle(),
     // RLS lets users read their own rows of user_roles; the role itself is granted only in SQL.
     supabase.from('user_roles').select('role').eq('user_id', user.id),
   ]);
@@ -86,6 +89,7 @@ export async function getCurrentProfile(user: User): Promise<Profile> {
     name?: string | null;
     email?: string | null;
     avatar_path?: string | null;
+    language?: string | null;
   };
   const roles = (rolesResult.data ?? []) as { role: string }[];
   const metaName = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : '';
@@ -95,6 +99,7 @@ export async function getCurrentProfile(user: User): Promise<Profile> {
     email: row.email || user.email || '',
     avatarPath: row.avatar_path ?? null,
     isAdmin: roles.some((r) => r.role === 'admin'),
+    language: toLanguage(row.language),
   };
 }
 

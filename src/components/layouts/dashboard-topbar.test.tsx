@@ -11,6 +11,7 @@ const profile: Profile = {
   email: 'maria@example.com',
   avatarPath: null,
   isAdmin: false,
+  language: 'en',
 };
 
 beforeEach(() => localStorage.clear());

@@ -13,6 +13,7 @@
 import { serviceClient } from './service.ts';
 import { escapeHtml, sendMail, type Mail } from './mail.ts';
 import { siteUrl } from './env.ts';
+import { mailLanguage, mailText, type MailLanguage } from './dispatch-messages.ts';
 
 interface NotificationRow {
   id: string;
@@ -45,22 +46,25 @@ function link(url: string, label: string): string {
   return `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`;
 }
 
-async function compose(n: NotificationRow, report: ReportSummary | null): Promise<Omit<Mail, 'to'> | null> {
+async function compose(
+  n: NotificationRow,
+  report: ReportSummary | null,
+  lang: MailLanguage = 'en',
+): Promise<Omit<Mail, 'to'> | null> {
   const site = siteUrl();
+  const m = mailText[lang];
   const identifier = report?.reported_account ?? n.identifier ?? '';
   if (n.kind === 'identifier_reported') {
     const url = `${site}/search/${encodeURIComponent(identifier)}`;
     const lines = [
-      `Someone reported ${identifier}, which you asked ScamCheck to watch.`,
-      report
-        ? `Incident type: ${report.incident_type}. The report is ${report.status === 'verified' ? 'verified' : 'waiting for review'}.`
-        : '',
-      'Be careful with any message, call or payment request that involves it.',
+      m.reported.intro(identifier),
+      report ? m.reported.incident(report.incident_type, report.status === 'verified') : '',
+      m.reported.careful,
     ].filter(Boolean);
     return {
-      subject: `ScamCheck: ${identifier} was reported`,
-      text: `${lines.join('\n\n')}\n\nSee the reports: ${url}\n`,
-      html: `${paragraphs(lines)}${link(url, 'See the reports')}`,
+      subject: m.reported.subject(identifier),
+      text: `${lines.join('\n\n')}\n\n${m.reported.see}: ${url}\n`,
+      html: `${paragraphs(lines)}${link(url, m.reported.see)}`,
     };
   }
   if (n.kind === 'removal_requested') {
@@ -78,25 +82,25 @@ async function compose(n: NotificationRow, report: ReportSummary | null): Promis
     const deleteUrl = `${site}/dashboard/delete-report/${n.report_id}`;
     const reviewUrl = `${site}/dashboard/all-reports/${n.report_id}`;
     const lines = [
-      `The holder of ${identifier} asked us to remove your report about it.`,
-      `Their reason: ${request.reason}`,
-      `Their contact e-mail: ${request.contact_email}`,
-      'If you agree, you can delete the report at once. If you do not answer within 7 days, the report is removed automatically.',
+      m.removal.intro(identifier),
+      m.removal.reason(request.reason),
+      m.removal.contact(request.contact_email),
+      m.removal.choice,
     ];
     return {
-      subject: `ScamCheck: removal requested for your report about ${identifier}`,
-      text: `${lines.join('\n\n')}\n\nDelete the report now: ${deleteUrl}\nReview or answer: ${reviewUrl}\n`,
-      html: `${paragraphs(lines)}${link(deleteUrl, 'Delete the report now')}${link(reviewUrl, 'Review or answer')}`,
+      subject: m.removal.subject(identifier),
+      text: `${lines.join('\n\n')}\n\n${m.removal.deleteNow}: ${deleteUrl}\n${m.removal.review}: ${reviewUrl}\n`,
+      html: `${paragraphs(lines)}${link(deleteUrl, m.removal.deleteNow)}${link(reviewUrl, m.removal.review)}`,
     };
   }
   if (n.kind === 'report_status_changed') {
     if (!report) return null;
     const url = `${site}/dashboard/all-reports/${report.id}`;
-    const lines = [`Your report about ${identifier} is now ${report.status}.`];
+    const lines = [m.status.line(identifier, report.status)];
     return {
-      subject: `ScamCheck: your report about ${identifier} is ${report.status}`,
-      text: `${lines.join('\n\n')}\n\nSee it: ${url}\n`,
-      html: `${paragraphs(lines)}${link(url, 'See your report')}`,
+      subject: m.status.subject(identifier, report.status),
+      text: `${lines.join('\n\n')}\n\n${m.status.seeIt}: ${url}\n`,
+      html: `${paragraphs(lines)}${link(url, m.status.seeReport)}`,
     };
   }
   return null;
@@ -233,19 +237,25 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
   if (error || !claimed?.length) return;
   const notes = (claimed as NotificationRow[]).sort((a, b) => a.created_at.localeCompare(b.created_at));
   try {
-    const { data: profile } = await db.from('profiles').select('email').eq('id', userId).maybeSingle();
+    const { data: profile } = await db
+      .from('profiles')
+      .select('email, language')
+      .eq('id', userId)
+      .maybeSingle();
     if (!profile?.email) return;
+    const lang = mailLanguage(profile.language);
+    const m = mailText[lang].digest;
     const site = siteUrl();
-    const lines = notes.slice(0, DIGEST_LINES).map((n) => digestLine(n));
+    const lines = notes.slice(0, DIGEST_LINES).map((n) => digestLine(n, lang));
     const more = notes.length - lines.length;
     const url = `${site}/dashboard/notify-me`;
-    const intro = `You have ${notes.length} new ScamCheck notifications. To keep your inbox calm, we send them together once you get more than a few in an hour.`;
-    const tail = more > 0 ? [`... and ${more} more.`] : [];
+    const intro = m.intro(notes.length);
+    const tail = more > 0 ? [m.more(more)] : [];
     await sendMail({
       to: profile.email,
-      subject: `ScamCheck: ${notes.length} new notifications`,
-      text: `${[intro, ...lines, ...tail].join('\n\n')}\n\nSee them all: ${url}\n`,
-      html: `${paragraphs([intro])}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${paragraphs(tail)}${link(url, 'See all notifications')}`,
+      subject: m.subject(notes.length),
+      text: `${[intro, ...lines, ...tail].join('\n\n')}\n\n${m.seeAll}: ${url}\n`,
+      html: `${paragraphs([intro])}<ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>${paragraphs(tail)}${link(url, m.seeAllLink)}`,
     });
     result.sent++;
   } catch (e) {
@@ -261,11 +271,12 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
   }
 }
 
-function digestLine(n: NotificationRow): string {
-  const what = n.identifier ?? 'an identifier';
-  if (n.kind === 'identifier_reported') return `${what}, which you watch, was reported.`;
-  if (n.kind === 'removal_requested') return `Someone asked to remove your report about ${what}.`;
-  return `Your report about ${what} changed status.`;
+function digestLine(n: NotificationRow, lang: MailLanguage): string {
+  const m = mailText[lang].digest;
+  const what = n.identifier ?? m.anIdentifier;
+  if (n.kind === 'identifier_reported') return m.reported(what);
+  if (n.kind === 'removal_requested') return m.removal(what);
+  return m.status(what);
 }
 
 async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<void> {
@@ -279,7 +290,11 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
     .is('emailed_at', null);
   if (claimError || claimed !== 1) return; // another run took it
   try {
-    const { data: profile } = await db.from('profiles').select('email').eq('id', n.user_id).maybeSingle();
+    const { data: profile } = await db
+      .from('profiles')
+      .select('email, language')
+      .eq('id', n.user_id)
+      .maybeSingle();
     const report = n.report_id
       ? ((
           await db
@@ -293,7 +308,7 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
       n.kind === 'identifier_reported' &&
       report &&
       Date.parse(n.created_at) - Date.parse(report.created_at) > STALE_REPORT_MS;
-    const mail = stale ? null : await compose(n, report);
+    const mail = stale ? null : await compose(n, report, mailLanguage(profile?.language));
     // Nothing to say (old news, the report or request is gone) or nobody to tell: the claim stays,
     // so it is not retried; the in-app notification remains.
     if (!mail || !profile?.email) return;

@@ -8,8 +8,12 @@ import { supabase } from '@/lib/supabase';
 export const AVATAR_BUCKET = 'avatars' as const;
 
 export const profileFormSchema = z.object({
-  name: z.string().trim().min(1, 'Enter your name').max(100, 'Keep your name under 100 characters'),
-  email: z.email('Enter a valid e-mail address').max(320),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.profile.nameRequired')
+    .max(100, 'validation.profile.nameTooLong'),
+  email: z.email('validation.email').max(320),
   avatar: optionalImageFile,
 });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;

@@ -8,6 +8,7 @@ const profile = {
   email: 'juan@example.com',
   avatarPath: null,
   isAdmin: false,
+  language: 'en' as const,
 };
 
 afterEach(() => vi.restoreAllMocks());

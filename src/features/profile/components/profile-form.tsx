@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
@@ -32,6 +33,7 @@ export function ProfileForm({
   onSubmit: (values: ProfileFormInput, reset: (values: ProfileFormValues) => void) => void;
   isPending: boolean;
 }) {
+  const { t } = useTranslation();
   const form = useForm<ProfileFormValues, unknown, ProfileFormInput>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { name: profile.name, email: profile.email, avatar: undefined },
@@ -44,25 +46,32 @@ export function ProfileForm({
     <Form {...form}>
       <form
         noValidate
-        aria-label="Profile form"
+        aria-label={t('profile.form.label')}
         onSubmit={form.handleSubmit((values) => onSubmit(values, form.reset))}
         className="flex flex-col gap-6"
       >
         <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <Avatar className="size-20">
-            {avatarUrl && <AvatarImage src={avatarUrl} alt="Your avatar" className="object-cover" />}
+            {avatarUrl && (
+              <AvatarImage src={avatarUrl} alt={t('profile.form.avatarAlt')} className="object-cover" />
+            )}
             <AvatarFallback>
               <UserRound className="size-8" aria-hidden />
             </AvatarFallback>
           </Avatar>
-          <ImageFormField control={form.control} name="avatar" label="Avatar" className="w-full flex-1" />
+          <ImageFormField
+            control={form.control}
+            name="avatar"
+            label={t('profile.form.avatar')}
+            className="w-full flex-1"
+          />
         </div>
         <FormField
           control={form.control}
           name="name"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Name</FormLabel>
+              <FormLabel>{t('auth.register.name')}</FormLabel>
               <FormControl>
                 <Input autoComplete="name" {...field} />
               </FormControl>
@@ -75,13 +84,11 @@ export function ProfileForm({
           name="email"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Email</FormLabel>
+              <FormLabel>{t('auth.ui.email')}</FormLabel>
               <FormControl>
                 <Input type="email" autoComplete="email" {...field} />
               </FormControl>
-              <FormDescription>
-                A new address takes effect once you confirm it from the e-mail we send.
-              </FormDescription>
+              <FormDescription>{t('profile.form.emailHint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}

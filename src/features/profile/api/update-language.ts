@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { profileKeys } from '@/lib/auth';
+import type { Language } from '@/i18n';
+import { supabase } from '@/lib/supabase';
+
+/**
+ * Keeps the user's language in their profile (RLS: one's own row), so the e-mails they receive are
+ * written in it; the database copies it to the metadata the Auth e-mails read.
+ */
+export async function updateLanguage({ userId, language }: { userId: string; language: Language }) {
+  const { error } = await supabase.from('profiles').update({ language }).eq('id', userId);
+  if (error) throw error;
+}
+
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateLanguage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}

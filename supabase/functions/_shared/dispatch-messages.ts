@@ -1,0 +1,113 @@
+/**
+ * The notification e-mails' words in English and Filipino (issue 15): each user's mails use their
+ * profile's language (public.profiles.language). English is the wording the mails always had.
+ */
+export type MailLanguage = 'en' | 'fil';
+
+export function mailLanguage(value: unknown): MailLanguage {
+  return value === 'fil' ? 'fil' : 'en';
+}
+
+const statusWords: Record<MailLanguage, Record<string, string>> = {
+  en: {},
+  fil: {
+    verified: 'verified',
+    pending: 'naghihintay ng pagsusuri',
+    rejected: 'tinanggihan',
+    removed: 'inalis',
+  },
+};
+
+const incidentWords: Record<MailLanguage, Record<string, string>> = {
+  en: {},
+  fil: { scam: 'scam', hacked: 'na-hack', spam: 'spam' },
+};
+
+function word(
+  table: Record<MailLanguage, Record<string, string>>,
+  lang: MailLanguage,
+  value: string,
+): string {
+  return table[lang][value] ?? value;
+}
+
+export const mailText = {
+  en: {
+    reported: {
+      intro: (id: string) => `Someone reported ${id}, which you asked ScamCheck to watch.`,
+      incident: (type: string, verified: boolean) =>
+        `Incident type: ${type}. The report is ${verified ? 'verified' : 'waiting for review'}.`,
+      careful: 'Be careful with any message, call or payment request that involves it.',
+      subject: (id: string) => `ScamCheck: ${id} was reported`,
+      see: 'See the reports',
+    },
+    removal: {
+      intro: (id: string) => `The holder of ${id} asked us to remove your report about it.`,
+      reason: (reason: string) => `Their reason: ${reason}`,
+      contact: (email: string) => `Their contact e-mail: ${email}`,
+      choice:
+        'If you agree, you can delete the report at once. If you do not answer within 7 days, the report is removed automatically.',
+      subject: (id: string) => `ScamCheck: removal requested for your report about ${id}`,
+      deleteNow: 'Delete the report now',
+      review: 'Review or answer',
+    },
+    status: {
+      line: (id: string, status: string) => `Your report about ${id} is now ${status}.`,
+      subject: (id: string, status: string) => `ScamCheck: your report about ${id} is ${status}`,
+      seeIt: 'See it',
+      seeReport: 'See your report',
+    },
+    digest: {
+      intro: (n: number) =>
+        `You have ${n} new ScamCheck notifications. To keep your inbox calm, we send them together once you get more than a few in an hour.`,
+      more: (n: number) => `... and ${n} more.`,
+      subject: (n: number) => `ScamCheck: ${n} new notifications`,
+      seeAll: 'See them all',
+      seeAllLink: 'See all notifications',
+      anIdentifier: 'an identifier',
+      reported: (id: string) => `${id}, which you watch, was reported.`,
+      removal: (id: string) => `Someone asked to remove your report about ${id}.`,
+      status: (id: string) => `Your report about ${id} changed status.`,
+    },
+  },
+  fil: {
+    reported: {
+      intro: (id: string) => `May nag-report ng ${id}, na ipinabantay mo sa ScamCheck.`,
+      incident: (type: string, verified: boolean) =>
+        `Uri ng insidente: ${word(incidentWords, 'fil', type)}. ${verified ? 'Verified na ang report.' : 'Naghihintay pa ng pagsusuri ang report.'}`,
+      careful: 'Mag-ingat sa anumang mensahe, tawag o hiling na magbayad na may kinalaman dito.',
+      subject: (id: string) => `ScamCheck: na-report ang ${id}`,
+      see: 'Tingnan ang mga report',
+    },
+    removal: {
+      intro: (id: string) => `Hiniling ng may-ari ng ${id} na alisin namin ang report mo tungkol dito.`,
+      reason: (reason: string) => `Ang dahilan nila: ${reason}`,
+      contact: (email: string) => `Ang contact e-mail nila: ${email}`,
+      choice:
+        'Kung sang-ayon ka, puwede mong burahin agad ang report. Kung hindi ka sumagot sa loob ng 7 araw, kusang aalisin ang report.',
+      subject: (id: string) => `ScamCheck: may humihiling na alisin ang report mo tungkol sa ${id}`,
+      deleteNow: 'Burahin na ang report',
+      review: 'Suriin o sumagot',
+    },
+    status: {
+      line: (id: string, status: string) =>
+        `Ang report mo tungkol sa ${id} ay ${word(statusWords, 'fil', status)} na.`,
+      subject: (id: string, status: string) =>
+        `ScamCheck: ${word(statusWords, 'fil', status)} na ang report mo tungkol sa ${id}`,
+      seeIt: 'Tingnan ito',
+      seeReport: 'Tingnan ang report mo',
+    },
+    digest: {
+      intro: (n: number) =>
+        `May ${n} bagong abiso ka mula sa ScamCheck. Para hindi mapuno ang inbox mo, pinagsasama-sama namin ang mga ito kapag higit sa ilan ang dumating sa loob ng isang oras.`,
+      more: (n: number) => `... at ${n} pa.`,
+      subject: (n: number) => `ScamCheck: ${n} bagong abiso`,
+      seeAll: 'Tingnan lahat',
+      seeAllLink: 'Tingnan ang lahat ng abiso',
+      anIdentifier: 'isang number o address',
+      reported: (id: string) => `Na-report ang ${id}, na binabantayan mo.`,
+      removal: (id: string) => `May humiling na alisin ang report mo tungkol sa ${id}.`,
+      status: (id: string) => `Nagbago ang status ng report mo tungkol sa ${id}.`,
+    },
+  },
+} satisfies Record<MailLanguage, unknown>;
