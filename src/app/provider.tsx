@@ -6,7 +6,7 @@ import { createQueryClient } from '@/lib/react-query';
 import { ThemeProvider } from '@/lib/theme';
 import { ProfileLanguageSync } from '@/features/profile/components/profile-language-sync';
 
-/** Toasts as SPEC.md section 9: top-right by default, closing after 5000 ms, light theme. */
+/** Toasts as docs/behaviour.md §9: top-right by default, closing after 5000 ms, light theme. */
 export const TOAST_DURATION_MS = 5000;
 
 // sonner loads after the first paint: nothing toasts before a user acts, and sonner replays any

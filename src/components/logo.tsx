@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
 /**
- * The wordmark; it always links to the site root (SPEC.md section 2). `compact` shows only the shield
+ * The wordmark; it always links to the site root (docs/behaviour.md §2). `compact` shows only the shield
  * below 640px (the name stays for screen readers), to leave the dashboard's top bar room for the greeting.
  */
 export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {

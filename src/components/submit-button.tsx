@@ -5,13 +5,13 @@ import { Button } from '@/components/ui/button';
 type SubmitButtonProps = Omit<ComponentProps<typeof Button>, 'type' | 'children'> & {
   /** True while the form's request is in flight. */
   isPending: boolean;
-  /** The idle label; SPEC.md section 2 says 'submit'. */
+  /** The idle label; docs/behaviour.md §2 says 'submit'. */
   label?: string;
   pendingLabel?: string;
 };
 
 /**
- * The shared submit button (SPEC.md section 2): 'submit', then 'submitting...' and disabled while the
+ * The shared submit button (docs/behaviour.md §2): 'submit', then 'submitting...' and disabled while the
  * request runs, so a double click cannot send a form twice.
  */
 export function SubmitButton({ isPending, label, pendingLabel, disabled, ...props }: SubmitButtonProps) {

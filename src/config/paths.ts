@@ -1,5 +1,5 @@
 /**
- * Every route of the app in one place (SPEC.md section 2), so links and redirects never spell a path
+ * Every route of the app in one place (docs/behaviour.md §2), so links and redirects never spell a path
  * by hand. `path` is the router pattern; `getHref` builds a link with its parameters encoded.
  */
 export const paths = {

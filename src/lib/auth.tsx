@@ -73,7 +73,7 @@ export const profileKeys = {
 };
 
 /**
- * The signed-in user's profile and role. The role is decided in SQL (DESIGN.md section 3): the app
+ * The signed-in user's profile and role. The role is decided in SQL (docs/architecture.md): the app
  * asks the database, never trusts user_metadata.
  */
 export async function getCurrentProfile(user: User): Promise<Profile> {

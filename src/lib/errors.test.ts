@@ -24,7 +24,7 @@ describe('errorMessage', () => {
 });
 
 describe('toastError', () => {
-  it('shows the message at the bottom right (SPEC.md section 8)', () => {
+  it('shows the message at the bottom right (docs/behaviour.md §8)', () => {
     const spy = vi.spyOn(toast, 'error');
     toastError(new Error('Row not found'));
     expect(spy).toHaveBeenCalledWith('Row not found', { position: 'bottom-right' });

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 
 /**
  * The one error path for toasts (STYLE.md): server errors show their message at the bottom right
- * (SPEC.md section 8), while successes keep the default top-right position.
+ * (docs/behaviour.md §8), while successes keep the default top-right position.
  */
 export function errorMessage(error: unknown): string {
   if (typeof error === 'string') return error;

@@ -139,7 +139,7 @@ export function incidentTypeLabel(type: string): string {
   return key ? i18n.t(key) : type;
 }
 
-/** SPEC.md section 3 names the asset types 'mobile no., email, ewallet, crypto, website'. */
+/** docs/behaviour.md §3 names the asset types 'mobile no., email, ewallet, crypto, website'. */
 const accountTypeKeys = {
   mobile: 'reports.accountType.mobile',
   email: 'reports.accountType.email',

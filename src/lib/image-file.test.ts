@@ -9,7 +9,7 @@ const file = (bytes: number, type = 'image/png') => new File([new Uint8Array(byt
 const problems = (value: unknown) =>
   optionalImageFile.safeParse(value).error?.issues.map((i) => i.message) ?? [];
 
-describe('optionalImageFile (SPEC.md sections 5 and 9: images of at most 500000 bytes)', () => {
+describe('optionalImageFile (docs/behaviour.md §5 and §9: images of at most 500000 bytes)', () => {
   it('accepts exactly 500000 bytes and refuses 500001 with "Image size too large"', () => {
     expect(problems(file(500_000))).toEqual([]);
     expect(problems(file(500_001))).toEqual(['Image size too large']);

@@ -2,7 +2,7 @@ import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 
-/** SPEC.md sections 5 and 9: evidence, avatars and news banners are images of at most 500000 bytes. */
+/** docs/behaviour.md §5 and §9: evidence, avatars and news banners are images of at most 500000 bytes. */
 export const MAX_IMAGE_BYTES = 500_000;
 export const IMAGE_TOO_LARGE = 'Image size too large';
 /** The types the storage buckets accept (supabase/migrations/*_storage_buckets.sql). */

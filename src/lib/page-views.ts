@@ -1,7 +1,7 @@
 import { env } from '@/config/env';
 
 /**
- * Page views for the admin's Visitor Stats (SPEC.md section 7): one per route change, for everyone,
+ * Page views for the admin's Visitor Stats (docs/behaviour.md §7): one per route change, for everyone,
  * signed in or not. They never slow a page: views are queued, and a batch goes out a few seconds after
  * the first one (so after the first paint), when the queue is full, or as the page is hidden or left,
  * as one `keepalive` POST to the `visitor` edge function, which resolves the location on the server

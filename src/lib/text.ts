@@ -1,5 +1,5 @@
 /**
- * Cuts text to `max` characters and adds an ellipsis when anything was cut (SPEC.md section 9:
+ * Cuts text to `max` characters and adds an ellipsis when anything was cut (docs/behaviour.md §9:
  * front-page news 35/97, news list 40/200). Whitespace at the cut is trimmed so the ellipsis hugs
  * the last word.
  */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-/** The local-storage key SPEC.md section 4 names; its value is 'true' or 'false'. */
+/** The local-storage key docs/behaviour.md §4 names; its value is 'true' or 'false'. */
 export const DARK_THEME_KEY = 'darkTheme';
 
 /**

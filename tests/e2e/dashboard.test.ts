@@ -699,7 +699,7 @@ describe('dashboard', () => {
       if ((await page.evaluate(() => document.documentElement.classList.contains('dark'))) !== dark) {
         await page.getByRole('button', { name: /Switch to (dark|light) theme/ }).click();
       }
-      // The choice is kept where SPEC.md says: localStorage darkTheme.
+      // The choice is kept where docs/behaviour.md says: localStorage darkTheme.
       expect(await page.evaluate(() => localStorage.getItem('darkTheme'))).toBe(String(dark));
       const theme = dark ? 'dark' : 'light';
       for (const width of [375, 992, 1280]) {

@@ -419,7 +419,7 @@ describe('sign-up with the e-mailed one-time password', () => {
       .getByText(/invalid login credentials/i)
       .first()
       .waitFor();
-    // SPEC.md section 8: the server's answer to a login also shows as a toast at the bottom right.
+    // docs/behaviour.md §8: the server's answer to a login also shows as a toast at the bottom right.
     await page
       .locator(
         '[data-sonner-toaster][data-y-position="bottom"][data-x-position="right"] [data-sonner-toast]',

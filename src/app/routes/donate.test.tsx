@@ -7,7 +7,7 @@ describe('Donate page', () => {
     env.VITE_DONATION_URL = undefined;
   });
 
-  it('offers the amounts of SPEC.md section 9, leading to coming soon until a provider is set', () => {
+  it('offers the amounts of docs/behaviour.md §9, leading to coming soon until a provider is set', () => {
     renderApp(<Donate />);
     const labels = ['$3.25', '$9.95', '$25', '$40', '$1 per minute', '$5 per minute', '$10 per minute'];
     for (const label of labels) {

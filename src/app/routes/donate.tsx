@@ -7,7 +7,7 @@ import { StaticPage } from '@/components/static-page';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 
-/** SPEC.md section 9: one-off 25, 3.25, 9.95 and 40 dollars; $1, $5 and $10 per minute. */
+/** docs/behaviour.md §9: one-off 25, 3.25, 9.95 and 40 dollars; $1, $5 and $10 per minute. */
 const ONE_OFF_AMOUNTS = [3.25, 9.95, 25, 40];
 const RECURRING_AMOUNTS = [1, 5, 10];
 

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { StaticPage } from '@/components/static-page';
 import { site } from '@/config/site';
 
-/** The eight topics SPEC.md section 1 lists for the guide; the empty-results advice links here. */
+/** The eight topics docs/behaviour.md §1 lists for the guide; the empty-results advice links here. */
 const topics = [
   { title: 'guide.verify.title', points: ['guide.verify.p1', 'guide.verify.p2', 'guide.verify.p3'] },
   {

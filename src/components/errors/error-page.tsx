@@ -7,7 +7,7 @@ import { NotFound } from '@/components/errors/not-found';
 
 /**
  * The router's error element: a crash anywhere below shows 'Something went wrong, Please try again'
- * (SPEC.md section 8) instead of a blank page. A 404 thrown by a loader shows the not-found page.
+ * (docs/behaviour.md §8) instead of a blank page. A 404 thrown by a loader shows the not-found page.
  */
 export function ErrorPage() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
-/** Any unknown route (SPEC.md section 2: 404, 'Page Not Found', a link back home). */
+/** Any unknown route (docs/behaviour.md §2: 404, 'Page Not Found', a link back home). */
 export function NotFound() {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { RequireAuth, useCurrentProfile } from '@/lib/auth';
 import { DashboardNav, type SidebarBadges } from './dashboard-sidebar';
 import { DashboardTopbar } from './dashboard-topbar';
 
-/** SPEC.md section 9: the sidebar is 250px wide. */
+/** docs/behaviour.md §9: the sidebar is 250px wide. */
 export const SIDEBAR_WIDTH_PX = 250;
 
 function NavigationProgress() {

@@ -28,7 +28,7 @@ interface SidebarItem {
   end?: boolean;
 }
 
-/** SPEC.md section 2: the sidebar's entries, in its order; admin and Add News only for admins. */
+/** docs/behaviour.md §2: the sidebar's entries, in its order; admin and Add News only for admins. */
 const userItems: SidebarItem[] = [
   { id: 'search', label: 'Search', to: paths.dashboard.search.getHref(), icon: Search },
   { id: 'addReport', label: 'Add Report', to: paths.dashboard.root.getHref(), icon: FilePlus2, end: true },

@@ -92,7 +92,7 @@ export function DashboardTopbar({
         <Menu aria-hidden />
       </Button>
       <Logo className="shrink-0 lg:hidden" compact />
-      {/* Every screen greets by name (SPEC.md); below 640px by the first name, cut short if long. */}
+      {/* Every screen greets by name (docs/behaviour.md); below 640px by the first name, cut short if long. */}
       <p
         className="ml-auto min-w-0 truncate text-sm sm:max-w-none lg:ml-0 lg:text-base"
         data-testid="greeting"

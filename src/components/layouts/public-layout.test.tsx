@@ -8,7 +8,7 @@ describe('PublicLayout', () => {
     document.documentElement.classList.remove('dark');
   });
 
-  it('links the navigation and the footer as SPEC.md section 2 lists them, for a visitor', () => {
+  it('links the navigation and the footer as docs/behaviour.md §2 lists them, for a visitor', () => {
     renderApp(<PublicLayout />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)

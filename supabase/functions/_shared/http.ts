@@ -1,5 +1,5 @@
 /**
- * JSON answers and errors. Errors carry the legacy API's `msg` field (SPEC.md section 8: the client
+ * JSON answers and errors. Errors carry the legacy API's `msg` field (docs/behaviour.md §8: the client
  * toasts `response.data.msg`), so every function fails the same readable way.
  */
 import { corsHeaders } from './cors.ts';

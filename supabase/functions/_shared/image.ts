@@ -4,7 +4,7 @@
  *
  * - The type comes from the file's bytes (magic numbers), never from the name or the declared
  *   Content-Type: a script, an SVG or an HTML page sent as image/png is refused.
- * - Only JPEG, PNG, WebP and GIF are accepted, at most 500000 bytes (SPEC.md sections 5 and 9).
+ * - Only JPEG, PNG, WebP and GIF are accepted, at most 500000 bytes (docs/behaviour.md §5 and §9).
  * - The pixel count is read from the header and limited (MAX_IMAGE_PIXELS) before anything is
  *   decoded, so a small file claiming 50,000 x 50,000 pixels never allocates them; a PNG's compressed
  *   data is also measured while inflating and refused once it holds more than its header announces.

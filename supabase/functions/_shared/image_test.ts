@@ -207,7 +207,7 @@ Deno.test(
         (e: unknown) => e instanceof HttpError && e.status === 400 && message.test(e.message),
       );
     };
-    // SPEC.md sections 5 and 9: at most 500000 bytes. A PNG of exactly 500000 bytes (a text chunk
+    // docs/behaviour.md §5 and §9: at most 500000 bytes. A PNG of exactly 500000 bytes (a text chunk
     // filling the small image up to the limit, with its 12-byte chunk frame) passes; one byte more does not.
     assert.equal(MAX_IMAGE_BYTES, 500_000);
     const filler = 500_000 - png().length - 12;

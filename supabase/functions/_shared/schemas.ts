@@ -1,5 +1,5 @@
 /**
- * Input schemas of the legacy API (SPEC.md sections 3, 5 and 7), with the payload's camelCase field
+ * Input schemas of the legacy API (docs/behaviour.md sections 3, 5 and 7), with the payload's camelCase field
  * names. Every message names the field and says what is wrong, because the client shows it as is.
  */
 import { z } from 'npm:zod@4.6.7';
@@ -160,7 +160,7 @@ const reportFields = {
   amountLost: amount,
 };
 
-/** Incident dates may be at most tomorrow (SPEC.md section 5), in the Philippines' calendar or earlier. */
+/** Incident dates may be at most tomorrow (docs/behaviour.md §5), in the Philippines' calendar or earlier. */
 function notAfterTomorrow(date: string | undefined): boolean {
   if (!date) return true;
   const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 /**
- * The legacy API's routes (SPEC.md section 7), apart from index.ts, which serves them: tests read the
+ * The legacy API's routes (docs/behaviour.md §7), apart from index.ts, which serves them: tests read the
  * served routes from this router, so a route added here without a test is noticed.
  */
 import { Router } from './router.ts';

@@ -1,5 +1,5 @@
 /**
- * The legacy REST API (SPEC.md section 7) under /api/v1, on Supabase: every call is made with
+ * The legacy REST API (docs/behaviour.md §7) under /api/v1, on Supabase: every call is made with
  * supabase-js as the caller (their bearer token or the session cookie set at login), so the
  * database's row-level security decides what each caller may read and change.
  *

@@ -1,5 +1,5 @@
 /**
- * The legacy API's shapes (SPEC.md section 3, camelCase, `_id`) built from database rows. Status is
+ * The legacy API's shapes (docs/behaviour.md §3, camelCase, `_id`) built from database rows. Status is
  * shown as the old client expects it: 'verified' or 'not-verified'; the moderation state is given
  * separately for clients that know it.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduled job, hourly: applies the 1-week removal policy (SPEC.md section 1). Reports whose removal
+ * Scheduled job, hourly: applies the 1-week removal policy (docs/behaviour.md §1). Reports whose removal
  * request went 7 days from the confirmation of its contact address without an answer from the reporter
  * (to any of the report's requests) get status 'removed'
  * (public.expire_removal_requests, executable by the service role only), and the person who asked for

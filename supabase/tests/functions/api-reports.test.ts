@@ -60,7 +60,7 @@ describe('POST /reports', () => {
     expect(rows[0]).toEqual({ reported_account_canonical: '+639175550101', reporter_id: user.id });
   });
 
-  it('takes an image of exactly 500000 bytes and refuses one of 500001 (SPEC.md section 5)', async () => {
+  it('takes an image of exactly 500000 bytes and refuses one of 500001 (docs/behaviour.md §5)', async () => {
     const user = await createUser('rep');
     const send = (bytes: Buffer) =>
       api<ReportBody>('POST', '/reports', {

@@ -10,7 +10,7 @@ import { API_CALLS as ROUTES } from './api-calls.ts';
 /** Calls that start or end a session ignore the token a client sends (a stale cookie must not block login). */
 const SESSION_CALLS = /^\/(auth|verify)\//;
 const TOKEN_ROUTES = ROUTES.filter(([, p]) => !SESSION_CALLS.test(p));
-/** POST /auth/logout reads no body (it is GET's twin, SPEC.md section 7), so body checks do not apply. */
+/** POST /auth/logout reads no body (it is GET's twin, docs/behaviour.md §7), so body checks do not apply. */
 const TAKES_BODY = ([m, p]: [string, string]) => m !== 'GET' && p !== '/auth/logout';
 const WRITES = ROUTES.filter(TAKES_BODY);
 const BODY_ROUTES = ROUTES.filter((r) => TAKES_BODY(r) && (r[0] === 'POST' || r[0] === 'PATCH'));

@@ -8,7 +8,7 @@ import { toastError } from '@/lib/errors';
 import { deleteReportAndRefresh } from '@/features/reports/api/delete-report';
 
 /**
- * delete-report/:id is an action (SPEC.md section 2): report cards post to it; it deletes and goes
+ * delete-report/:id is an action (docs/behaviour.md §2): report cards post to it; it deletes and goes
  * back to My Reports either way, with a toast saying what happened.
  */
 export const clientAction =

@@ -33,7 +33,7 @@ export function Component() {
     },
   });
 
-  // SPEC.md section 4: a report that cannot be loaded sends the user back to My Reports.
+  // docs/behaviour.md §4: a report that cannot be loaded sends the user back to My Reports.
   // The query's error path shows the reason as a toast.
   useEffect(() => {
     if (report.isError) navigate(paths.dashboard.allReports.getHref(), { replace: true });

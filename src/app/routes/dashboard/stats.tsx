@@ -24,7 +24,7 @@ export function Component() {
       {stats.data ? (
         <div className="flex flex-col gap-6">
           <StatsCards stats={stats.data.defaultStats} />
-          {/* SPEC.md section 2: the chart only shows with more than one month of data. */}
+          {/* docs/behaviour.md §2: the chart only shows with more than one month of data. */}
           {stats.data.monthlyApplications.length > 1 ? (
             <MonthlyChart data={stats.data.monthlyApplications} />
           ) : (

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { appStatsSchema } from './app-stats-schema';
 import { adminKeys } from './keys';
 
-/** SPEC.md section 3's admin stats: contact inbox, verified reports and the site totals. */
+/** docs/behaviour.md §3's admin stats: contact inbox, verified reports and the site totals. */
 export type AppStats = z.output<typeof appStatsSchema> & {
   /** Reports waiting for review (not one of the rollups: an exact count over the pending index). */
   pendingReports: number;

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth';
 
 /**
- * The admin pages for admins only (SPEC.md section 6): anyone else gets 'You are not authorized to
+ * The admin pages for admins only (docs/behaviour.md §6): anyone else gets 'You are not authorized to
  * view this page' and goes to /dashboard. The role comes from the database; the data behind these
  * pages is refused by RLS and the admin RPCs regardless.
  */

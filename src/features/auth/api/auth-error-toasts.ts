@@ -1,13 +1,13 @@
 import { toastError } from '@/lib/errors';
 
-/** The Auth UI calls whose server errors SPEC.md section 8 shows as toasts (login, verify, reset). */
+/** The Auth UI calls whose server errors docs/behaviour.md §8 shows as toasts (login, verify, reset). */
 const TOASTED = new Set(['signInWithPassword', 'verifyOtp', 'resetPasswordForEmail', 'updateUser']);
 
 type AuthResult = { error?: unknown } | null | undefined;
 
 /**
  * Wraps a supabase-js client so that the auth calls above also report their error as a bottom-right
- * toast. Supabase's Auth UI shows errors only inline under its form; SPEC.md section 8 wants the
+ * toast. Supabase's Auth UI shows errors only inline under its form; docs/behaviour.md §8 wants the
  * server's answer as a toast, and this keeps Auth UI itself untouched.
  */
 export function withAuthErrorToasts<C extends { auth: object }>(

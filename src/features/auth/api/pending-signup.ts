@@ -29,7 +29,7 @@ export function forgetSignupEmail() {
 }
 
 /**
- * The id in /two-factor-authentication/{id} after registering: SHA-256 of the e-mail (SPEC.md
+ * The id in /two-factor-authentication/{id} after registering: SHA-256 of the e-mail (docs/behaviour.md
  * section 2, "a hash of the e-mail"), so the address itself never sits in the URL or the history.
  * The e-mail's link uses GoTrue's token hash instead, which is how the page tells the two apart.
  */

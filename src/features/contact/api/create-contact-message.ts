@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 /** Limits match the contact_messages table's checks. Messages are catalogue keys (FormMessage translates). */
 export const contactInputSchema = z.object({
   nickname: z.string().trim().max(100, 'validation.contact.nicknameTooLong'),
-  // SPEC.md asks only for the message; without an e-mail the team can read it but not answer.
+  // docs/behaviour.md asks only for the message; without an e-mail the team can read it but not answer.
   email: z.union([z.literal(''), z.string().trim().pipe(z.email('validation.email'))]),
   subject: z.string().trim().max(200, 'validation.contact.subjectTooLong'),
   message: z

@@ -6,7 +6,7 @@ import { truncate } from '@/lib/text';
 import { useNews } from '../api/get-news';
 import { NewsImage } from './news-image';
 
-/** SPEC.md section 9: front-page cards cut the title at 35 characters and the description at 97. */
+/** docs/behaviour.md §9: front-page cards cut the title at 35 characters and the description at 97. */
 export const FRONT_TITLE_MAX = 35;
 export const FRONT_DESCRIPTION_MAX = 97;
 export const FRONT_PAGE_NEWS_LIMIT = 6;

@@ -8,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import { useNewsArticle } from '../api/get-news-article';
 import { NewsImage } from './news-image';
 
-/** One article: title, source link, image, description, original-news link and tags (SPEC.md section 2). */
+/** One article: title, source link, image, description, original-news link and tags (docs/behaviour.md §2). */
 export function NewsArticleView({ id }: { id: string }) {
   const article = useNewsArticle(id);
 

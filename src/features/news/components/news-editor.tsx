@@ -62,7 +62,7 @@ export function NewsEditor({
                 { values, userId },
                 {
                   onSuccess: () => {
-                    // SPEC.md section 4: news added stays on /dashboard/add-news, ready for the next one.
+                    // docs/behaviour.md §4: news added stays on /dashboard/add-news, ready for the next one.
                     toast.success('News Added Sucessfully');
                     reset();
                   },

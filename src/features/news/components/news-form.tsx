@@ -57,7 +57,7 @@ interface NewsFormProps {
   onCancel?: () => void;
 }
 
-/** The Add News form (SPEC.md section 2), also used to edit an article: the same fields, filled in. */
+/** The Add News form (docs/behaviour.md §2), also used to edit an article: the same fields, filled in. */
 export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormProps) {
   const form = useForm<NewsFormValues, unknown, NewsFormInput>({
     resolver: zodResolver(newsFormSchema),

@@ -9,12 +9,12 @@ import { useNews } from '../api/get-news';
 import type { NewsArticle } from '../api/types';
 import { NewsImage } from './news-image';
 
-/** SPEC.md section 9: the news list cuts titles at 40 characters and descriptions at 200. */
+/** docs/behaviour.md §9: the news list cuts titles at 40 characters and descriptions at 200. */
 export const LIST_TITLE_MAX = 40;
 export const LIST_DESCRIPTION_MAX = 200;
 
 /**
- * Related News: the articles sharing at least one tag with `lead`, most recent first (SPEC.md leaves the
+ * Related News: the articles sharing at least one tag with `lead`, most recent first (docs/behaviour.md leaves the
  * column empty; this is the real thing behind it). Tags compare without case.
  */
 export function relatedNews(articles: NewsArticle[], lead: NewsArticle, limit = 5): NewsArticle[] {

@@ -37,7 +37,7 @@ export function useRegistrations(userId: string | undefined) {
 }
 
 /**
- * The Notify Me form (SPEC.md section 2): assetName is required and holds comma-delimited identifiers
+ * The Notify Me form (docs/behaviour.md §2): assetName is required and holds comma-delimited identifiers
  * on one or more lines; each must be an e-mail, mobile number, website or crypto wallet.
  */
 export const notifyFormSchema = z.object({

@@ -10,7 +10,7 @@ export interface VisitorLocation {
 }
 
 /**
- * The report's hidden location fields (SPEC.md: ip, loc, country from the visitor lookup). The
+ * The report's hidden location fields (docs/behaviour.md: ip, loc, country from the visitor lookup). The
  * `visitor` edge function resolves the caller's address on the server with an offline IP database;
  * the browser never learns or sends an IP address, and no raw address is stored. `paths: []` asks
  * for the location only: the page view itself is recorded like every other (see page-views.ts).

@@ -8,7 +8,7 @@ function isoDate(date: Date): string {
 }
 
 /**
- * Tomorrow as 'YYYY-MM-DD' (SPEC.md section 5: the incident date defaults to, and may not pass,
+ * Tomorrow as 'YYYY-MM-DD' (docs/behaviour.md §5: the incident date defaults to, and may not pass,
  * tomorrow). The database checks against its own (UTC) tomorrow, so the earlier of the user's local
  * tomorrow and UTC tomorrow is used: the form never offers a date the server would refuse.
  */
@@ -19,7 +19,7 @@ export function tomorrowISO(now: Date = new Date()): string {
   return localIso < utcIso ? localIso : utcIso;
 }
 
-/** The Report form (SPEC.md section 3), for filing and editing; also the mutations' input type. */
+/** The Report form (docs/behaviour.md §3), for filing and editing; also the mutations' input type. */
 export const reportFormSchema = z
   .object({
     incidentDate: z

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
 
-/** SPEC.md section 9: the complaint site opens 5 seconds after a report whose answer was not yes. */
+/** docs/behaviour.md §9: the complaint site opens 5 seconds after a report whose answer was not yes. */
 export const COMPLAINT_REDIRECT_SECONDS = 5;
 
 /**

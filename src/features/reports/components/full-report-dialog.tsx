@@ -7,7 +7,7 @@ import { ReportStatusBadge } from '@/components/report-status-badge';
 import { reportedCaseText } from './report-card';
 
 /**
- * 'View full report' (DESIGN.md section 5): the whole report except who filed it, from
+ * 'View full report' (docs/architecture.md): the whole report except who filed it, from
  * public.report_details; the evidence image only for the reporter and admins (signed link).
  */
 export function FullReportDialog({ reportId, onClose }: { reportId: string | null; onClose: () => void }) {

@@ -29,7 +29,7 @@ export function reportedCaseText(count: number): string {
 }
 
 /**
- * One report in My Reports (SPEC.md section 2): the first letter of the incident type as an icon, the
+ * One report in My Reports (docs/behaviour.md §2): the first letter of the incident type as an icon, the
  * account type and account, location and report date, the real number of reports about the same
  * identifier, the incident type label (100 by 30 px), the status, and edit and delete.
  */
@@ -120,7 +120,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
             <DialogClose asChild>
               <Button variant="outline">Keep it</Button>
             </DialogClose>
-            {/* Posts to the delete-report route's action (SPEC.md: report cards post to it). */}
+            {/* Posts to the delete-report route's action (docs/behaviour.md: report cards post to it). */}
             <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
               <Button type="submit" variant="destructive" disabled={deleting}>
                 {deleting ? 'Deleting...' : 'Delete report'}

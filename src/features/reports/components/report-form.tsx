@@ -34,7 +34,7 @@ const accountPlaceholders: Record<AccountType, string> = {
 };
 
 /**
- * The report form (SPEC.md section 2), for filing and for editing. The location of the victim is
+ * The report form (docs/behaviour.md §2), for filing and for editing. The location of the victim is
  * not asked: the server works it out (see get-visitor-location.ts).
  */
 export function ReportForm({

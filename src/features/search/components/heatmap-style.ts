@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 9: default zoom 2.8, heat radius 5; shared by the SVG preview and the interactive
+ * docs/behaviour.md §9: default zoom 2.8, heat radius 5; shared by the SVG preview and the interactive
  * map so both show the same place at the same scale.
  */
 export const HEATMAP_ZOOM = 2.8;

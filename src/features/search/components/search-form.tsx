@@ -29,7 +29,7 @@ export const searchFormSchema = z.object({
 export type SearchFormValues = z.infer<typeof searchFormSchema>;
 
 /**
- * The search box: one identifier goes to /search/{searchString} (SPEC.md section 4), where the results
+ * The search box: one identifier goes to /search/{searchString} (docs/behaviour.md §4), where the results
  * page runs the search, so a result is a link anyone can share; a whole message (several lines or
  * words) goes to /check in the page state, never in the address (issue 13).
  *

@@ -76,7 +76,7 @@ describe('SearchResults', () => {
       'Incident Date',
       'Action',
     ]);
-    // SPEC: the latest 10 incidents, under one header row.
+    // docs/behaviour.md §9: the latest 10 incidents, under one header row.
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     // Visitors are sent to log in first, then on to the full report.
     expect(within(table).getAllByRole('link', { name: 'View full report' })[0]).toHaveAttribute(

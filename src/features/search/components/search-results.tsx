@@ -255,7 +255,7 @@ function LatestIncidents({
   );
 }
 
-/** SPEC.md section 2: 'No Results Found', the advice to proceed with caution and the checklist link. */
+/** docs/behaviour.md §2: 'No Results Found', the advice to proceed with caution and the checklist link. */
 export function NoResults({ searchString }: { searchString: string }) {
   const { t } = useTranslation();
   return (

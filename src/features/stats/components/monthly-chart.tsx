@@ -15,7 +15,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { fillPeriods } from '@/lib/periods';
 import type { UserStats } from '../api/get-user-stats';
 
-/** SPEC.md section 9: the chart is 300 high with bars 75 wide. */
+/** docs/behaviour.md §9: the chart is 300 high with bars 75 wide. */
 export const CHART_HEIGHT = 300;
 export const BAR_SIZE = 75;
 
@@ -26,7 +26,7 @@ function monthLabel(yyyyMm: string): string {
   return Number.isNaN(date.getTime()) ? yyyyMm : monthFormat.format(date);
 }
 
-/** The monthly reports chart, toggling between bars and an area (SPEC.md section 4). */
+/** The monthly reports chart, toggling between bars and an area (docs/behaviour.md §4). */
 export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] }) {
   const [kind, setKind] = useState<'bar' | 'area'>('bar');
   // Every month from the first with reports to this one, empty months as zero: a gap must read as one.

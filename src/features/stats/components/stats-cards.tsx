@@ -3,7 +3,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import type { UserStats } from '../api/get-user-stats';
 
-/** SPEC.md section 3's summary card: count, title, icon, color, background. */
+/** docs/behaviour.md §3's summary card: count, title, icon, color, background. */
 interface SummaryCard {
   key: keyof UserStats['defaultStats'];
   title: string;

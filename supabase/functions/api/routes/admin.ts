@@ -1,4 +1,4 @@
-/** Site-wide counters for admins (SPEC.md section 7, GET /users/admin/app-stats). */
+/** Site-wide counters for admins (docs/behaviour.md §7, GET /users/admin/app-stats). */
 import { HttpError, json } from '../../_shared/http.ts';
 import { clientFor, requireUser } from '../../_shared/supabase.ts';
 import { dbError } from '../db.ts';

@@ -1,4 +1,4 @@
-/** Register, confirm, log in and out (SPEC.md section 7, /auth/* and /verify/*). */
+/** Register, confirm, log in and out (docs/behaviour.md §7, /auth/* and /verify/*). */
 import { createClient, type Session, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
@@ -183,7 +183,7 @@ function fromAnotherSite(req: Request): boolean {
 }
 
 /**
- * Ends the session and clears the cookie (POST, and GET as SPEC.md section 7 lists it). Another site
+ * Ends the session and clears the cookie (POST, and GET as docs/behaviour.md §7 lists it). Another site
  * cannot log a user out: a request it started is refused and changes nothing. An expired or invalid
  * token has no session left to end, so logging out with one still succeeds: a stale cookie must never
  * trap a user.

@@ -1,4 +1,4 @@
-/** News: front page, list, one article, and adding one (admins; SPEC.md section 7, /news). */
+/** News: front page, list, one article, and adding one (admins; docs/behaviour.md §7, /news). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { storeImage } from '../../_shared/uploads.ts';

@@ -1,4 +1,4 @@
-/** Notify Me registrations (SPEC.md section 7, POST /notify): one row per identifier, canonical in the DB. */
+/** Notify Me registrations (docs/behaviour.md §7, POST /notify): one row per identifier, canonical in the DB. */
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { notifySchema, parseFields, uuidSchema } from '../../_shared/schemas.ts';

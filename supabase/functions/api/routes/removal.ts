@@ -1,5 +1,5 @@
 /**
- * The removal policy (SPEC.md section 1): the holder of a reported identifier asks for removal with a
+ * The removal policy (docs/behaviour.md §1): the holder of a reported identifier asks for removal with a
  * reason and a contact e-mail; the database notifies the reporter, who is e-mailed at once with a link
  * to delete the report; the reporter may answer instead; an unanswered request removes the report
  * after 7 days (the `removal-expiry` job).

@@ -1,4 +1,4 @@
-/** The signed-in user's reports: list, stats, create, read, update, delete (SPEC.md section 7, /reports). */
+/** The signed-in user's reports: list, stats, create, read, update, delete (docs/behaviour.md §7, /reports). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { storeImage } from '../../_shared/uploads.ts';

@@ -1,4 +1,4 @@
-/** The signed-in user: current-user and update-user (SPEC.md section 7, /users/*). */
+/** The signed-in user: current-user and update-user (docs/behaviour.md §7, /users/*). */
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { safeImage } from '../../_shared/image.ts';

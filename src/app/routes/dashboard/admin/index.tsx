@@ -18,7 +18,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 
 const a = paths.dashboard.admin;
 
-/** SPEC.md section 2: overview cards linking to users, messages, reports, searches, visitors, pending. */
+/** docs/behaviour.md §2: overview cards linking to users, messages, reports, searches, visitors, pending. */
 const cards: { title: string; stat: keyof AppStats; to: string; icon: LucideIcon; note?: string }[] = [
   { title: 'Registered Users', stat: 'users', to: a.users.getHref(), icon: Users },
   { title: 'Admin Messages', stat: 'contact', to: a.messages.getHref(), icon: Inbox, note: 'contact inbox' },

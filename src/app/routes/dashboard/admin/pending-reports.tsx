@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 import type { AdminReportRow } from './report-rows';
 
-/** Pending reports, to verify or reject (DESIGN.md section 5); the reporter is notified either way. */
+/** Pending reports, to verify or reject (docs/architecture.md); the reporter is notified either way. */
 export function Component() {
   const [open, setOpen] = useState<string | null>(null);
   const moderate = useSetReportStatus();
