@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { setLoggingOut, type Profile } from '@/lib/auth';
 import { toastError } from '@/lib/errors';
@@ -101,6 +102,7 @@ export function DashboardTopbar({
         <span className="hidden font-semibold sm:inline">{profile?.name ?? '…'}</span>
       </p>
       <div className="ml-auto flex items-center gap-1 sm:ml-2 lg:ml-auto">
+        <LanguageSwitch />
         <ThemeToggle />
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
