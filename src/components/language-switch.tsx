@@ -17,14 +17,16 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <Button
       variant="ghost"
       size="sm"
-      className={cn('gap-1.5 px-2', className)}
+      className={cn('shrink-0 gap-1.5 px-2', className)}
       onClick={() => void setLanguage(other)}
       aria-label={t('language.switchTo', { language: LANGUAGE_NAMES[other] })}
       title={t('language.switchTo', { language: LANGUAGE_NAMES[other] })}
     >
       <Languages aria-hidden />
       <span lang={other}>
-        <span className="hidden sm:inline">{LANGUAGE_NAMES[other]}</span>
+        {/* The full name where the header has room (phones, whose links fold away, and wide screens); between
+            768 and 1280 px the links need the room, and the icon with its label for assistive tech is enough. */}
+        <span className="hidden sm:inline md:hidden xl:inline">{LANGUAGE_NAMES[other]}</span>
         <span className="sm:hidden">{other.toUpperCase()}</span>
       </span>
     </Button>

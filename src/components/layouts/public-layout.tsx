@@ -50,7 +50,7 @@ function useNavItems(): { main: NavItem[]; account: NavItem[] } {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground lg:px-3',
+    'rounded-md px-1 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground lg:px-3',
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
@@ -58,7 +58,10 @@ function DesktopNav() {
   const { t } = useTranslation();
   const { main, account } = useNavItems();
   return (
-    <nav aria-label={t('nav.mainLabel')} className="hidden items-center gap-0.5 md:flex lg:gap-1">
+    <nav
+      aria-label={t('nav.mainLabel')}
+      className="hidden min-w-0 flex-wrap items-center justify-end gap-0.5 md:flex lg:gap-1"
+    >
       {main.map((item) => (
         <NavLink
           key={item.label}
@@ -69,7 +72,7 @@ function DesktopNav() {
           {item.label}
         </NavLink>
       ))}
-      <span className="bg-border mx-1 h-5 w-px lg:mx-2" aria-hidden />
+      <span className="bg-border mx-0.5 h-5 w-px lg:mx-2" aria-hidden />
       {account.map((item, i) => (
         <Button key={item.label} asChild size="sm" variant={i === account.length - 1 ? 'default' : 'ghost'}>
           <Link to={item.to}>{item.label}</Link>
@@ -169,9 +172,10 @@ export function PublicLayout() {
         {t('nav.skipToContent')}
       </a>
       <header className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        {/* Filipino labels run longer than English: rather than overflow, the links wrap onto a second line. */}
+        <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Logo />
-          <div className="flex items-center gap-1">
+          <div className="flex min-w-0 items-center justify-end gap-0.5">
             <DesktopNav />
             <LanguageSwitch />
             <ThemeToggle />
