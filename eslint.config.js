@@ -44,6 +44,8 @@ const I18N_CHECKED = [
   'src/components/*.tsx',
   'src/components/errors/**',
   'src/components/layouts/public-layout.tsx',
+  'src/app/routes/dashboard/admin/**',
+  'src/features/admin/**',
   'src/features/auth/**',
   'src/features/contact/**',
   'src/features/search/**',

@@ -1,9 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { i18n } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { adminKeys } from './keys';
 
 export type ModerationStatus = 'verified' | 'rejected' | 'pending' | 'removed';
+
+/** The toast after a status change, in the reader's language. */
+const moderatedMessage = {
+  verified: 'admin.moderated.verified',
+  rejected: 'admin.moderated.rejected',
+  pending: 'admin.moderated.pending',
+  removed: 'admin.moderated.removed',
+} as const satisfies Record<ModerationStatus, string>;
 
 /** public.set_report_status: admins only; the reporter is notified and sees the status in My Reports. */
 export function useSetReportStatus() {
@@ -15,7 +24,7 @@ export function useSetReportStatus() {
       return status;
     },
     onSuccess: async (status) => {
-      toast.success(status === 'verified' ? 'Report verified' : `Report ${status}`);
+      toast.success(i18n.t(moderatedMessage[status]));
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });

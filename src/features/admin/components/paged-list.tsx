@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
 import { ADMIN_PAGE_SIZE, useAdminList, type AdminListName } from '../api/get-admin-list';
 
 export interface Column<Row> {
@@ -31,13 +33,14 @@ export function PagedList<Row extends { id: string }>({
   columns: Column<Row>[];
   empty: string;
 }) {
+  const { t } = useTranslation();
   const [page, setPage] = usePageParam();
   const list = useAdminList<Row>(name, page);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
   if (list.isError) return <p className="text-destructive">{errorMessage(list.error)}</p>;
-  if (!list.data) return <Skeleton className="h-96 w-full" aria-label="Loading" />;
+  if (!list.data) return <Skeleton className="h-96 w-full" aria-label={t('admin.list.loading')} />;
   return (
     <div className="flex flex-col gap-3">
       <Card className="py-2">
@@ -70,17 +73,21 @@ export function PagedList<Row extends { id: string }>({
           </TableBody>
         </Table>
       </Card>
-      <nav aria-label="Pages" className="flex items-center justify-between gap-2 text-sm">
+      <nav aria-label={t('admin.list.pages')} className="flex items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" data-testid="list-total">
-          {total} in total · page {Math.min(page, pages)} of {pages}
+          {t('admin.list.total', {
+            total: formatNumber(total),
+            page: formatNumber(Math.min(page, pages)),
+            pages: formatNumber(pages),
+          })}
         </p>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             <ChevronLeft aria-hidden />
-            Previous
+            {t('admin.list.previous')}
           </Button>
           <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
+            {t('admin.list.next')}
             <ChevronRight aria-hidden />
           </Button>
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { useCurrentProfile } from '@/lib/auth';
@@ -10,18 +11,19 @@ import { useCurrentProfile } from '@/lib/auth';
  * pages is refused by RLS and the admin RPCs regardless.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const profile = useCurrentProfile();
   const refused = profile.isError || (profile.isSuccess && !profile.data.isAdmin);
 
   useEffect(() => {
-    if (refused) toast.error('You are not authorized to view this page', { id: 'not-authorized' });
-  }, [refused]);
+    if (refused) toast.error(t('admin.notAuthorized'), { id: 'not-authorized' });
+  }, [refused, t]);
 
   if (refused) return <Navigate to={paths.dashboard.root.getHref()} replace />;
   if (!profile.data) {
     return (
       <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
-        Checking your access…
+        {t('admin.checkingAccess')}
       </div>
     );
   }

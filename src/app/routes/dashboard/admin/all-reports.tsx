@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
@@ -9,30 +10,35 @@ import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 import type { AdminReportRow } from './report-rows';
 
 export function Component() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Submitted Reports" description="Every report, newest first." />
+      <PageHeader title={t('admin.reports.title')} description={t('admin.reports.description')} />
       <PagedList<AdminReportRow>
         name="reports"
-        empty="No reports yet."
+        empty={t('admin.reports.empty')}
         columns={[
-          { header: 'Filed', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
-          { header: 'Type', cell: (r) => incidentTypeLabel(r.incident_type) },
           {
-            header: 'Account',
+            header: t('admin.columns.filed'),
+            cell: (r) => formatDate(r.created_at),
+            className: 'whitespace-nowrap',
+          },
+          { header: t('admin.columns.type'), cell: (r) => incidentTypeLabel(r.incident_type) },
+          {
+            header: t('admin.columns.account'),
             cell: (r) => `${accountTypeLabel(r.reported_account_type)}: ${r.reported_account}`,
             className: 'max-w-72 truncate',
           },
-          { header: 'Location', cell: (r) => r.location || '—' },
-          { header: 'Status', cell: (r) => <ReportStatusBadge status={r.status} /> },
+          { header: t('admin.columns.location'), cell: (r) => r.location || '—' },
+          { header: t('admin.columns.status'), cell: (r) => <ReportStatusBadge status={r.status} /> },
           {
-            header: 'Action',
+            header: t('admin.columns.action'),
             cell: (r) =>
               r.status === 'pending' || r.status === 'verified' ? (
                 <Button variant="link" size="sm" className="h-auto p-0" onClick={() => setOpen(r.id)}>
-                  View full report
+                  {t('admin.reports.viewFull')}
                 </Button>
               ) : (
                 '—'

@@ -9,37 +9,52 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
+import { formatNumber } from '@/lib/format';
 import { useAppStats, type AppStats } from '@/features/admin/api/get-app-stats';
 import { PageHeader } from '@/components/layouts/page-header';
 
 const a = paths.dashboard.admin;
 
 /** docs/behaviour.md §2: overview cards linking to users, messages, reports, searches, visitors, pending. */
-const cards: { title: string; stat: keyof AppStats; to: string; icon: LucideIcon; note?: string }[] = [
-  { title: 'Registered Users', stat: 'users', to: a.users.getHref(), icon: Users },
-  { title: 'Admin Messages', stat: 'contact', to: a.messages.getHref(), icon: Inbox, note: 'contact inbox' },
-  { title: 'Submitted Reports', stat: 'reports', to: a.allReports.getHref(), icon: ClipboardList },
-  { title: 'Verified Reports', stat: 'verifiedReports', to: a.allReports.getHref(), icon: BadgeCheck },
-  { title: 'Search History', stat: 'search', to: a.searches.getHref(), icon: Search },
-  { title: 'Visitor Stats', stat: 'visitor', to: a.visitors.getHref(), icon: Eye },
+const cards: { title: ParseKeys; stat: keyof AppStats; to: string; icon: LucideIcon; note?: ParseKeys }[] = [
+  { title: 'admin.users.title', stat: 'users', to: a.users.getHref(), icon: Users },
   {
-    title: 'Pending Reports',
+    title: 'admin.messages.title',
+    stat: 'contact',
+    to: a.messages.getHref(),
+    icon: Inbox,
+    note: 'admin.overview.contactNote',
+  },
+  { title: 'admin.reports.title', stat: 'reports', to: a.allReports.getHref(), icon: ClipboardList },
+  {
+    title: 'admin.verifiedReports.title',
+    stat: 'verifiedReports',
+    to: a.allReports.getHref(),
+    icon: BadgeCheck,
+  },
+  { title: 'admin.searches.title', stat: 'search', to: a.searches.getHref(), icon: Search },
+  { title: 'admin.visitors.title', stat: 'visitor', to: a.visitors.getHref(), icon: Eye },
+  {
+    title: 'admin.pending.title',
     stat: 'pendingReports',
     to: a.pendingReports.getHref(),
     icon: FileClock,
-    note: 'waiting for review',
+    note: 'admin.overview.pendingNote',
   },
 ];
 
 export function Component() {
+  const { t } = useTranslation();
   const stats = useAppStats();
   return (
     <>
-      <PageHeader title="Admin" description="Site-wide counters; open a card for the list behind it." />
+      <PageHeader title={t('admin.overview.title')} description={t('admin.overview.description')} />
       {stats.isError && <p className="text-destructive mb-4">{errorMessage(stats.error)}</p>}
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {cards.map(({ title, stat, to, icon: Icon, note }) => (
@@ -47,20 +62,20 @@ export function Component() {
             <Link
               to={to}
               className="group block h-full rounded-xl focus-visible:ring-2 focus-visible:outline-none"
-              aria-label={title}
+              aria-label={t(title)}
             >
               <Card className="group-hover:border-primary h-full py-5 transition-colors">
                 <CardContent className="flex items-center justify-between gap-4">
                   <div>
                     {stats.data ? (
                       <p className="text-3xl font-bold" data-testid={`admin-stat-${stat}`}>
-                        {stats.data[stat].toLocaleString('en-PH')}
+                        {formatNumber(stats.data[stat])}
                       </p>
                     ) : (
                       <Skeleton className="h-9 w-16" />
                     )}
-                    <h2 className="text-muted-foreground mt-1 font-medium">{title}</h2>
-                    {note && <p className="text-muted-foreground text-xs">{note}</p>}
+                    <h2 className="text-muted-foreground mt-1 font-medium">{t(title)}</h2>
+                    {note && <p className="text-muted-foreground text-xs">{t(note)}</p>}
                   </div>
                   <span className="bg-primary/10 text-primary flex size-12 items-center justify-center rounded-lg">
                     <Icon className="size-6" aria-hidden />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import type { Tables } from '@/types/database.types';
 import { Badge } from '@/components/ui/badge';
@@ -13,28 +14,26 @@ type MessageRow = Pick<
 >;
 
 export function Component() {
+  const { t } = useTranslation();
   const mark = useMarkMessageHandled();
   return (
     <>
       <BackToAdmin />
-      <PageHeader
-        title="Admin Messages"
-        description="Messages sent through the contact form, newest first."
-      />
+      <PageHeader title={t('admin.messages.title')} description={t('admin.messages.description')} />
       <PagedList<MessageRow>
         name="messages"
-        empty="The inbox is empty."
+        empty={t('admin.messages.empty')}
         columns={[
           {
-            header: 'Received',
+            header: t('admin.columns.received'),
             cell: (r) => formatDate(r.created_at),
             className: 'whitespace-nowrap align-top',
           },
           {
-            header: 'From',
+            header: t('admin.columns.sender'),
             cell: (r) => (
               <div className="max-w-48">
-                <p className="truncate font-medium">{r.nickname || 'Anonymous'}</p>
+                <p className="truncate font-medium">{r.nickname || t('admin.messages.anonymous')}</p>
                 {r.email && (
                   <a
                     href={`mailto:${r.email}`}
@@ -48,27 +47,27 @@ export function Component() {
             className: 'align-top',
           },
           {
-            header: 'Message',
+            header: t('admin.columns.message'),
             cell: (r) => (
               <div className="max-w-xl min-w-64 whitespace-normal">
-                <p className="font-medium">{r.subject || '(no subject)'}</p>
+                <p className="font-medium">{r.subject || t('admin.messages.noSubject')}</p>
                 <p className="text-muted-foreground whitespace-pre-wrap">{r.message}</p>
               </div>
             ),
           },
           {
-            header: 'Status',
+            header: t('admin.columns.status'),
             cell: (r) =>
               r.handled_at ? (
                 <div className="flex flex-col items-start gap-1">
-                  <Badge variant="secondary">handled</Badge>
+                  <Badge variant="secondary">{t('admin.messages.handled')}</Badge>
                   <Button
                     variant="link"
                     size="sm"
                     className="h-auto p-0"
                     onClick={() => mark.mutate({ id: r.id, handled: false })}
                   >
-                    Back to inbox
+                    {t('admin.messages.backToInbox')}
                   </Button>
                 </div>
               ) : (
@@ -78,7 +77,7 @@ export function Component() {
                   onClick={() => mark.mutate({ id: r.id, handled: true })}
                   disabled={mark.isPending}
                 >
-                  Mark handled
+                  {t('admin.messages.markHandled')}
                 </Button>
               ),
             className: 'align-top',

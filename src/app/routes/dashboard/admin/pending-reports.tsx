@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { accountTypeLabel, formatAmount, formatDate, incidentTypeLabel } from '@/lib/format';
@@ -11,27 +12,25 @@ import type { AdminReportRow } from './report-rows';
 
 /** Pending reports, to verify or reject (docs/architecture.md); the reporter is notified either way. */
 export function Component() {
+  const { t } = useTranslation();
   const [open, setOpen] = useState<string | null>(null);
   const moderate = useSetReportStatus();
   const busy = (id: string) => moderate.isPending && moderate.variables?.id === id;
   return (
     <>
       <BackToAdmin />
-      <PageHeader
-        title="Pending Reports"
-        description="Reports waiting for review, newest first. Verified reports count towards an identifier's risk."
-      />
+      <PageHeader title={t('admin.pending.title')} description={t('admin.pending.description')} />
       <PagedList<AdminReportRow>
         name="pendingReports"
-        empty="Nothing waits for review."
+        empty={t('admin.pending.empty')}
         columns={[
           {
-            header: 'Filed',
+            header: t('admin.columns.filed'),
             cell: (r) => formatDate(r.created_at),
             className: 'whitespace-nowrap align-top',
           },
           {
-            header: 'Report',
+            header: t('admin.columns.report'),
             cell: (r) => (
               <div className="max-w-md min-w-56 whitespace-normal">
                 <p className="font-medium break-all">
@@ -39,41 +38,41 @@ export function Component() {
                   {r.reported_account}
                 </p>
                 <p className="text-muted-foreground line-clamp-2">
-                  {r.incident_description || 'No description'}
+                  {r.incident_description || t('admin.pending.noDescription')}
                 </p>
                 <p className="text-muted-foreground text-xs">
-                  {r.location || 'No location'}
-                  {r.amount_lost != null && ` · lost ${formatAmount(r.amount_lost)}`}
-                  {r.evidence_path && ' · has evidence'}
+                  {r.location || t('admin.pending.noLocation')}
+                  {r.amount_lost != null && t('admin.pending.lost', { amount: formatAmount(r.amount_lost) })}
+                  {r.evidence_path && t('admin.pending.hasEvidence')}
                 </p>
               </div>
             ),
           },
           {
-            header: 'Action',
+            header: t('admin.columns.action'),
             cell: (r) => (
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" size="sm" onClick={() => setOpen(r.id)}>
-                  View
+                  {t('admin.pending.view')}
                 </Button>
                 <Button
                   size="sm"
                   disabled={busy(r.id)}
                   onClick={() => moderate.mutate({ id: r.id, status: 'verified' })}
-                  aria-label={`Verify report about ${r.reported_account}`}
+                  aria-label={t('admin.pending.verifyLabel', { account: r.reported_account })}
                 >
                   <Check aria-hidden />
-                  Verify
+                  {t('admin.pending.verify')}
                 </Button>
                 <Button
                   variant="destructive"
                   size="sm"
                   disabled={busy(r.id)}
                   onClick={() => moderate.mutate({ id: r.id, status: 'rejected' })}
-                  aria-label={`Reject report about ${r.reported_account}`}
+                  aria-label={t('admin.pending.rejectLabel', { account: r.reported_account })}
                 >
                   <X aria-hidden />
-                  Reject
+                  {t('admin.pending.reject')}
                 </Button>
               </div>
             ),

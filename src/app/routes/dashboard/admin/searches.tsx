@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Tables } from '@/types/database.types';
 import { accountTypeLabel, formatCountry, formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
@@ -10,34 +11,36 @@ type SearchRow = Pick<
 >;
 
 export function Component() {
+  const { t } = useTranslation();
   return (
     <>
       <BackToAdmin />
-      <PageHeader
-        title="Search History"
-        description="Every search, newest first; no IP addresses are kept."
-      />
+      <PageHeader title={t('admin.searches.title')} description={t('admin.searches.description')} />
       <PagedList<SearchRow>
         name="searches"
-        empty="Nobody has searched yet."
+        empty={t('admin.searches.empty')}
         columns={[
-          { header: 'When', cell: (r) => formatDate(r.created_at), className: 'whitespace-nowrap' },
           {
-            header: 'Searched for',
+            header: t('admin.columns.when'),
+            cell: (r) => formatDate(r.created_at),
+            className: 'whitespace-nowrap',
+          },
+          {
+            header: t('admin.columns.searchedFor'),
             cell: (r) => r.search_string,
             className: 'max-w-64 truncate font-medium',
           },
           {
-            header: 'Kind',
+            header: t('admin.columns.kind'),
             cell: (r) => (r.identifier_kind ? accountTypeLabel(r.identifier_kind) : '—'),
           },
-          { header: 'Results', cell: (r) => r.result_count },
+          { header: t('admin.columns.results'), cell: (r) => r.result_count },
           {
-            header: 'From',
+            header: t('admin.columns.origin'),
             cell: (r) =>
               r.city || r.country
                 ? [r.city, r.country && formatCountry(r.country)].filter(Boolean).join(', ')
-                : 'Unknown',
+                : t('common.unknown'),
           },
         ]}
       />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { Tables } from '@/types/database.types';
 import { formatDate } from '@/lib/format';
 import { PagedList } from '@/features/admin/components/paged-list';
@@ -7,17 +8,18 @@ import { BackToAdmin } from '@/features/admin/components/back-to-admin';
 type UserRow = Pick<Tables<'profiles'>, 'id' | 'name' | 'email' | 'created_at'>;
 
 export function Component() {
+  const { t } = useTranslation();
   return (
     <>
       <BackToAdmin />
-      <PageHeader title="Registered Users" />
+      <PageHeader title={t('admin.users.title')} />
       <PagedList<UserRow>
         name="users"
-        empty="No users yet."
+        empty={t('admin.users.empty')}
         columns={[
-          { header: 'Name', cell: (r) => r.name || '—' },
-          { header: 'Email', cell: (r) => r.email || '—', className: 'max-w-64 truncate' },
-          { header: 'Joined', cell: (r) => formatDate(r.created_at) },
+          { header: t('admin.columns.name'), cell: (r) => r.name || '—' },
+          { header: t('admin.columns.email'), cell: (r) => r.email || '—', className: 'max-w-64 truncate' },
+          { header: t('admin.columns.joined'), cell: (r) => formatDate(r.created_at) },
         ]}
       />
     </>
