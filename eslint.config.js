@@ -48,6 +48,8 @@ const I18N_CHECKED = [
   'src/features/admin/**',
   'src/features/auth/**',
   'src/features/contact/**',
+  'src/features/news/**',
+  'src/app/routes/dashboard/add-news.tsx',
   'src/features/search/**',
 ];
 

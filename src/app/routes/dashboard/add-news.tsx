@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import type { NewsRow } from '@/features/news/api/types';
@@ -9,21 +10,21 @@ import { RequireAdmin } from '@/features/admin/components/require-admin';
 import { PageHeader } from '@/components/layouts/page-header';
 
 function AddNews() {
+  const { t } = useTranslation();
   const user = useUser();
   // Which article the form edits (null: it adds a new one). A UI choice, not server state.
   const [editing, setEditing] = useState<NewsRow | null>(null);
   return (
     <>
       <PageHeader
-        title="Add News"
+        title={t('news.add.title')}
         description={
-          <>
-            Articles appear on the{' '}
-            <Link to={paths.home.getHref()} className="text-primary underline underline-offset-4">
-              home page
-            </Link>{' '}
-            and in the news list at once.
-          </>
+          <Trans
+            i18nKey="news.add.lead"
+            components={{
+              home: <Link to={paths.home.getHref()} className="text-primary underline underline-offset-4" />,
+            }}
+          />
         }
       />
       <div className="flex flex-col gap-6">

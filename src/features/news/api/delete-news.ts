@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { newsKeys } from './keys';
 import { NEWS_BANNER_BUCKET } from './types';
@@ -11,7 +12,7 @@ export async function deleteNews(id: string): Promise<void> {
   const { data, error } = await supabase.from('news').delete().eq('id', id).select('id, banner_path');
   if (error) throw error;
   const deleted = (data ?? []) as { id: string; banner_path: string | null }[];
-  if (deleted.length === 0) throw new Error('This article no longer exists, or you may not delete it');
+  if (deleted.length === 0) throw new Error(i18n.t('news.delete.gone'));
   const banner = deleted[0].banner_path;
   if (banner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([banner]);
 }

@@ -2,28 +2,30 @@ import { z } from 'zod';
 import { optionalImageFile } from '@/lib/image-file';
 import type { NewsRow } from './types';
 
-const optionalUrl = (label: string) =>
+/** An optional http(s) link; messages are catalogue keys (validation.news.*), read in the reader's language. */
+const optionalUrl = (tooLong: string, format: string) =>
   z
     .string()
     .trim()
-    .max(500, `Keep the ${label} under 500 characters`)
-    .refine(
-      (v) => v === '' || /^https?:\/\/\S+$/i.test(v),
-      `Enter the ${label} as a full address starting with https://`,
-    );
+    .max(500, tooLong)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), format);
 
 /** The Add News form (docs/behaviour.md): newsTitle, newsDescription, tags, imgURL, source, sourceDesc, newsBanner. */
 export const newsFormSchema = z.object({
-  newsTitle: z.string().trim().min(1, 'Enter a title').max(300, 'Keep the title under 300 characters'),
+  newsTitle: z
+    .string()
+    .trim()
+    .min(1, 'validation.news.titleRequired')
+    .max(300, 'validation.news.titleTooLong'),
   newsDescription: z
     .string()
     .trim()
-    .min(1, 'Enter the article text')
-    .max(20000, 'Keep the article under 20000 characters'),
-  tags: z.string().trim().max(500, 'Too many tags'),
-  imgURL: optionalUrl('image address'),
-  source: optionalUrl('source link'),
-  sourceDesc: z.string().trim().max(500, 'Keep the source name under 500 characters'),
+    .min(1, 'validation.news.textRequired')
+    .max(20000, 'validation.news.textTooLong'),
+  tags: z.string().trim().max(500, 'validation.news.tagsTooLong'),
+  imgURL: optionalUrl('validation.news.imageUrlTooLong', 'validation.news.imageUrlFormat'),
+  source: optionalUrl('validation.news.sourceTooLong', 'validation.news.sourceFormat'),
+  sourceDesc: z.string().trim().max(500, 'validation.news.sourceNameTooLong'),
   newsBanner: optionalImageFile,
   /** Editing only: drop the article's banner (a new banner replaces it anyway). */
   removeBanner: z.boolean().optional(),

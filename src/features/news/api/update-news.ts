@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { uploadBanner } from './create-news';
 import { newsColumns, type NewsFormInput } from './news-form-schema';
@@ -26,9 +27,7 @@ export async function updateNews({ news, values }: UpdateNewsInput): Promise<voi
     .eq('id', news.id)
     .select('id');
   // RLS hides the row from non-admins, which PostgREST answers with an empty list, not an error.
-  const failure =
-    error ??
-    ((data ?? []).length === 0 ? new Error('This article no longer exists, or you may not change it') : null);
+  const failure = error ?? ((data ?? []).length === 0 ? new Error(i18n.t('news.editor.gone')) : null);
   if (failure) {
     if (newBanner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([newBanner]);
     throw failure;

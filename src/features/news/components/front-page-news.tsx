@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -12,6 +13,7 @@ export const FRONT_DESCRIPTION_MAX = 97;
 export const FRONT_PAGE_NEWS_LIMIT = 6;
 
 export function FrontPageNews() {
+  const { t } = useTranslation();
   const news = useNews({ limit: FRONT_PAGE_NEWS_LIMIT });
 
   if (news.isPending) {
@@ -20,7 +22,7 @@ export function FrontPageNews() {
         className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
         role="status"
         aria-busy="true"
-        aria-label="Loading news"
+        aria-label={t('news.loading')}
       >
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-72" />
@@ -29,10 +31,10 @@ export function FrontPageNews() {
     );
   }
   if (news.isError) {
-    return <p className="text-muted-foreground">The news could not be loaded right now.</p>;
+    return <p className="text-muted-foreground">{t('news.loadFailed')}</p>;
   }
   if (news.data.length === 0) {
-    return <p className="text-muted-foreground text-lg font-medium">No News Found</p>;
+    return <p className="text-muted-foreground text-lg font-medium">{t('news.none')}</p>;
   }
 
   return (

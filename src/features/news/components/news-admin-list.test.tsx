@@ -1,4 +1,5 @@
 import userEvent from '@testing-library/user-event';
+import { i18n } from '@/i18n';
 import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import type { NewsRow } from '../api/types';
@@ -158,5 +159,23 @@ describe('NewsAdminList', () => {
     fakeNewsTable([]);
     renderApp(<NewsAdminList onEdit={() => {}} />);
     expect(await screen.findByText('No News Found')).toBeInTheDocument();
+  });
+
+  it('reads in Filipino: the list, the count, the confirmation and the toast', async () => {
+    await i18n.changeLanguage('fil');
+    fakeNewsTable(articles(12));
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsAdminList onEdit={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Mga nailathalang balita' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('news-row')).toHaveLength(10));
+    expect(screen.getByTestId('news-count')).toHaveTextContent('Ipinapakita ang 10 sa 12');
+    expect(screen.getByRole('button', { name: 'Magpakita pa' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Burahin ang Article 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Burahin ang artikulong ito?' });
+    expect(dialog).toHaveTextContent('Tuluyang mabubura ang Article 1 at ang banner nito');
+    expect(within(dialog).getByText('Article 1').tagName).toBe('STRONG');
+    await user.click(within(dialog).getByRole('button', { name: 'Burahin ang artikulo' }));
+    expect(await screen.findByText('Nabura ang balita')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useDeleteNews } from '../api/delete-news';
 import { useNewsPages } from '../api/get-news-pages';
@@ -35,6 +36,7 @@ export function NewsAdminList({
   onEdit: (news: NewsRow) => void;
   onDeleted?: (id: string) => void;
 }) {
+  const { t } = useTranslation();
   const news = useNewsPages();
   const remove = useDeleteNews();
   const [confirming, setConfirming] = useState<NewsRow | null>(null);
@@ -46,18 +48,18 @@ export function NewsAdminList({
       <CardHeader>
         <CardTitle>
           <h2 id="published-news-heading" className="text-lg">
-            Published news
+            {t('news.published.title')}
           </h2>
         </CardTitle>
-        <CardDescription>Newest first. Edits and deletions show on the public pages at once.</CardDescription>
+        <CardDescription>{t('news.published.lead')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {news.isError ? (
           <p className="text-destructive">{errorMessage(news.error)}</p>
         ) : news.isPending ? (
-          <Skeleton className="h-48 w-full" aria-label="Loading news" />
+          <Skeleton className="h-48 w-full" aria-label={t('news.loading')} />
         ) : rows.length === 0 ? (
-          <p className="text-muted-foreground">No News Found</p>
+          <p className="text-muted-foreground">{t('news.none')}</p>
         ) : (
           <>
             <ul className="divide-y rounded-md border" aria-labelledby="published-news-heading">
@@ -82,7 +84,7 @@ export function NewsAdminList({
                     <p className="text-muted-foreground text-xs">
                       {formatDate(row.created_at)}
                       {row.source_desc && ` · ${row.source_desc}`}
-                      {row.id === editingId && ' · editing'}
+                      {row.id === editingId && t('news.published.editing')}
                     </p>
                   </div>
                   <div className="flex gap-2">
@@ -90,19 +92,19 @@ export function NewsAdminList({
                       variant="outline"
                       size="sm"
                       onClick={() => onEdit(row)}
-                      aria-label={`Edit ${row.news_title}`}
+                      aria-label={t('news.published.editLabel', { title: row.news_title })}
                     >
                       <Pencil aria-hidden />
-                      Edit
+                      {t('news.published.edit')}
                     </Button>
                     <Button
                       variant="destructive"
                       size="sm"
                       onClick={() => setConfirming(row)}
-                      aria-label={`Delete ${row.news_title}`}
+                      aria-label={t('news.published.deleteLabel', { title: row.news_title })}
                     >
                       <Trash2 aria-hidden />
-                      Delete
+                      {t('news.published.delete')}
                     </Button>
                   </div>
                 </li>
@@ -110,7 +112,10 @@ export function NewsAdminList({
             </ul>
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <p className="text-muted-foreground" data-testid="news-count">
-                Showing {rows.length} of {total}
+                {t('news.published.showing', {
+                  shown: formatNumber(rows.length),
+                  total: formatNumber(total),
+                })}
               </p>
               {news.hasNextPage && (
                 <Button
@@ -119,7 +124,7 @@ export function NewsAdminList({
                   onClick={() => void news.fetchNextPage()}
                   disabled={news.isFetchingNextPage}
                 >
-                  {news.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {news.isFetchingNextPage ? t('news.published.loadingMore') : t('news.published.loadMore')}
                 </Button>
               )}
             </div>
@@ -129,16 +134,19 @@ export function NewsAdminList({
       <Dialog open={!!confirming} onOpenChange={(open) => !open && !remove.isPending && setConfirming(null)}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete this article?</DialogTitle>
+            <DialogTitle>{t('news.delete.title')}</DialogTitle>
             <DialogDescription>
-              <strong className="break-words">{confirming?.news_title}</strong> and its banner are deleted for
-              good, from the home page and the news list too.
+              <Trans
+                i18nKey="news.delete.text"
+                values={{ title: confirming?.news_title ?? '' }}
+                components={{ title: <strong className="break-words" /> }}
+              />
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={remove.isPending}>
-                Keep it
+                {t('news.delete.keep')}
               </Button>
             </DialogClose>
             <Button
@@ -148,14 +156,14 @@ export function NewsAdminList({
                 confirming &&
                 remove.mutate(confirming.id, {
                   onSuccess: (_data, id) => {
-                    toast.success('News deleted successfully');
+                    toast.success(t('news.delete.done'));
                     setConfirming(null);
                     onDeleted?.(id);
                   },
                 })
               }
             >
-              {remove.isPending ? 'Deleting...' : 'Delete article'}
+              {remove.isPending ? t('news.delete.deleting') : t('news.delete.confirm')}
             </Button>
           </DialogFooter>
         </DialogContent>

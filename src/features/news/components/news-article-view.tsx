@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,11 +11,17 @@ import { NewsImage } from './news-image';
 
 /** One article: title, source link, image, description, original-news link and tags (docs/behaviour.md §2). */
 export function NewsArticleView({ id }: { id: string }) {
+  const { t } = useTranslation();
   const article = useNewsArticle(id);
 
   if (article.isPending) {
     return (
-      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading article">
+      <div
+        className="flex flex-col gap-4"
+        role="status"
+        aria-busy="true"
+        aria-label={t('news.article.loading')}
+      >
         <Skeleton className="h-10 w-3/4" />
         <Skeleton className="h-72 w-full" />
         <Skeleton className="h-32 w-full" />
@@ -24,15 +31,13 @@ export function NewsArticleView({ id }: { id: string }) {
   if (article.isError || !article.data) {
     return (
       <div className="flex flex-col items-start gap-4">
-        <h1 className="text-2xl font-bold">Article not found</h1>
+        <h1 className="text-2xl font-bold">{t('news.article.notFound')}</h1>
         <p className="text-muted-foreground">
-          {article.isError
-            ? 'The article could not be loaded right now.'
-            : 'This article does not exist or was removed.'}
+          {article.isError ? t('news.article.loadFailed') : t('news.article.gone')}
         </p>
         <Button asChild variant="outline">
           <Link to={paths.newsList.getHref()}>
-            <ArrowLeft aria-hidden /> All news
+            <ArrowLeft aria-hidden /> {t('news.article.allNews')}
           </Link>
         </Button>
       </div>
@@ -47,7 +52,7 @@ export function NewsArticleView({ id }: { id: string }) {
         to={paths.newsList.getHref()}
         className="text-muted-foreground hover:text-foreground inline-flex items-center gap-1 text-sm"
       >
-        <ArrowLeft className="size-4" aria-hidden /> All news
+        <ArrowLeft className="size-4" aria-hidden /> {t('news.article.allNews')}
       </Link>
       <header className="flex flex-col gap-2">
         <h1 className="text-3xl font-bold tracking-tight">{newsTitle}</h1>
@@ -55,7 +60,7 @@ export function NewsArticleView({ id }: { id: string }) {
           {formatDate(createdAt)}
           {source && (
             <>
-              {' · Source: '}
+              {t('news.article.source')}
               <a
                 href={source.href}
                 target="_blank"
@@ -79,12 +84,12 @@ export function NewsArticleView({ id }: { id: string }) {
       {source && (
         <Button asChild variant="outline" className="self-start">
           <a href={source.href} target="_blank" rel="noopener noreferrer">
-            Read the original news <ExternalLink aria-hidden />
+            {t('news.article.readOriginal')} <ExternalLink aria-hidden />
           </a>
         </Button>
       )}
       {tags.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags">
+        <ul className="flex flex-wrap gap-2" aria-label={t('news.article.tags')}>
           {tags.map((tag) => (
             <li key={tag}>
               <Badge variant="secondary">#{tag}</Badge>

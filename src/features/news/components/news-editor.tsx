@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCreateNews } from '../api/create-news';
@@ -19,17 +20,22 @@ export function NewsEditor({
   editing: NewsRow | null;
   onDone: () => void;
 }) {
+  const { t } = useTranslation();
   const create = useCreateNews();
   const update = useUpdateNews();
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">{editing ? 'Edit article' : 'New article'}</h2>
+          <h2 className="text-lg">{editing ? t('news.editor.editTitle') : t('news.editor.newTitle')}</h2>
         </CardTitle>
         {editing && (
           <CardDescription className="break-words">
-            Editing <strong>{editing.news_title}</strong>. Changes show on the public pages at once.
+            <Trans
+              i18nKey="news.editor.editingLead"
+              values={{ title: editing.news_title }}
+              components={{ title: <strong /> }}
+            />
           </CardDescription>
         )}
       </CardHeader>
@@ -46,7 +52,7 @@ export function NewsEditor({
                 { news: editing, values },
                 {
                   onSuccess: () => {
-                    toast.success('News Updated Sucessfully');
+                    toast.success(t('news.editor.updated'));
                     onDone();
                   },
                 },
@@ -63,7 +69,7 @@ export function NewsEditor({
                 {
                   onSuccess: () => {
                     // docs/behaviour.md §4: news added stays on /dashboard/add-news, ready for the next one.
-                    toast.success('News Added Sucessfully');
+                    toast.success(t('news.editor.added'));
                     reset();
                   },
                 },

@@ -1,4 +1,5 @@
 import userEvent from '@testing-library/user-event';
+import { i18n } from '@/i18n';
 import { renderApp, screen, waitFor } from '@/testing/test-utils';
 import { parseTags } from '../api/news-form-schema';
 import { NewsForm } from './news-form';
@@ -33,6 +34,22 @@ describe('NewsForm', () => {
     expect(
       screen.getByText('Enter the source link as a full address starting with https://'),
     ).toBeInTheDocument();
+    await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
+  });
+
+  it('speaks Filipino: labels, hints and the same checks worded in Filipino', async () => {
+    await i18n.changeLanguage('fil');
+    const onSubmit = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderApp(<NewsForm onSubmit={onSubmit} isPending={false} />);
+    expect(screen.getByRole('form', { name: 'Form sa pagdagdag ng balita' })).toBeInTheDocument();
+    expect(screen.getByText('Paghiwalayin ang mga tag gamit ang kuwit.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Banner (hindi kailangan)')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Link ng pinagmulan'), 'pna.gov.ph/article');
+    await user.click(screen.getByRole('button', { name: 'isumite' }));
+    expect(await screen.findByText('Maglagay ng pamagat')).toBeInTheDocument();
+    expect(screen.getByText('Ilagay ang teksto ng artikulo')).toBeInTheDocument();
+    expect(screen.getByText('Ilagay ang buong link ng pinagmulan, simula sa https://')).toBeInTheDocument();
     await waitFor(() => expect(onSubmit).not.toHaveBeenCalled());
   });
 

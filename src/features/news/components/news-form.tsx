@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Form,
@@ -30,22 +32,27 @@ const empty: NewsFormValues = {
 };
 
 type TextField = Exclude<keyof NewsFormValues, 'newsBanner' | 'newsDescription' | 'removeBanner'>;
-const textFields: { name: TextField; label: string; placeholder?: string; description?: string }[] = [
-  { name: 'newsTitle', label: 'Title' },
+const textFields: {
+  name: TextField;
+  label: ParseKeys;
+  placeholder?: ParseKeys;
+  description?: ParseKeys;
+}[] = [
+  { name: 'newsTitle', label: 'news.form.title' },
   {
     name: 'tags',
-    label: 'Tags',
-    placeholder: 'gcash, phishing, sms',
-    description: 'Separate tags with commas.',
+    label: 'news.form.tags',
+    placeholder: 'news.form.tagsPlaceholder',
+    description: 'news.form.tagsDescription',
   },
   {
     name: 'imgURL',
-    label: 'Image address',
-    placeholder: 'https://…',
-    description: 'Used when no banner is uploaded.',
+    label: 'news.form.imageUrl',
+    placeholder: 'news.form.urlPlaceholder',
+    description: 'news.form.imageUrlDescription',
   },
-  { name: 'source', label: 'Source link', placeholder: 'https://…' },
-  { name: 'sourceDesc', label: 'Source name', placeholder: 'e.g. Philippine News Agency' },
+  { name: 'source', label: 'news.form.source', placeholder: 'news.form.urlPlaceholder' },
+  { name: 'sourceDesc', label: 'news.form.sourceName', placeholder: 'news.form.sourceNamePlaceholder' },
 ];
 
 interface NewsFormProps {
@@ -59,6 +66,7 @@ interface NewsFormProps {
 
 /** The Add News form (docs/behaviour.md §2), also used to edit an article: the same fields, filled in. */
 export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormProps) {
+  const { t } = useTranslation();
   const form = useForm<NewsFormValues, unknown, NewsFormInput>({
     resolver: zodResolver(newsFormSchema),
     defaultValues: editing?.values ?? empty,
@@ -74,7 +82,7 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
     <Form {...form}>
       <form
         noValidate
-        aria-label={isEditing ? 'Edit News form' : 'Add News form'}
+        aria-label={isEditing ? t('news.form.editLabel') : t('news.form.addLabel')}
         onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(empty)))}
         className="grid grid-cols-1 gap-6 md:grid-cols-2"
       >
@@ -85,11 +93,11 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
             name={name}
             render={({ field }) => (
               <FormItem className={name === 'newsTitle' ? 'md:col-span-2' : undefined}>
-                <FormLabel>{label}</FormLabel>
+                <FormLabel>{t(label)}</FormLabel>
                 <FormControl>
-                  <Input placeholder={placeholder} {...field} value={field.value ?? ''} />
+                  <Input placeholder={placeholder && t(placeholder)} {...field} value={field.value ?? ''} />
                 </FormControl>
-                {description && <FormDescription>{description}</FormDescription>}
+                {description && <FormDescription>{t(description)}</FormDescription>}
                 <FormMessage />
               </FormItem>
             )}
@@ -98,8 +106,8 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
         <ImageFormField
           control={form.control}
           name="newsBanner"
-          label={isEditing ? 'New banner (optional)' : 'Banner (optional)'}
-          hint={editing?.hasBanner && ' Leave it empty to keep the current banner.'}
+          label={isEditing ? t('news.form.newBanner') : t('news.form.banner')}
+          hint={editing?.hasBanner && t('news.form.keepBannerHint')}
         />
         {editing?.hasBanner && (
           <FormField
@@ -114,7 +122,7 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
                     onCheckedChange={(checked) => field.onChange(checked === true)}
                   />
                 </FormControl>
-                <FormLabel className="font-normal">Remove the current banner</FormLabel>
+                <FormLabel className="font-normal">{t('news.form.removeBanner')}</FormLabel>
               </FormItem>
             )}
           />
@@ -124,7 +132,7 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
           name="newsDescription"
           render={({ field }) => (
             <FormItem className="md:col-span-2">
-              <FormLabel>Article</FormLabel>
+              <FormLabel>{t('news.form.article')}</FormLabel>
               <FormControl>
                 <Textarea rows={8} {...field} />
               </FormControl>
@@ -142,7 +150,7 @@ export function NewsForm({ onSubmit, isPending, editing, onCancel }: NewsFormPro
               onClick={onCancel}
               disabled={isPending}
             >
-              Cancel
+              {t('news.form.cancel')}
             </Button>
           )}
         </div>

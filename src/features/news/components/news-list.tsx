@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -26,22 +27,20 @@ export function relatedNews(articles: NewsArticle[], lead: NewsArticle, limit = 
 }
 
 export function NewsList() {
+  const { t } = useTranslation();
   const news = useNews();
 
   if (news.isPending) {
     return (
-      <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label="Loading news">
+      <div className="flex flex-col gap-6" role="status" aria-busy="true" aria-label={t('news.loading')}>
         {Array.from({ length: 3 }, (_, i) => (
           <Skeleton key={i} className="h-48" />
         ))}
       </div>
     );
   }
-  if (news.isError)
-    return (
-      <p className="text-muted-foreground">The news could not be loaded right now. Please try again later.</p>
-    );
-  if (news.data.length === 0) return <p className="text-lg font-medium">No News Found</p>;
+  if (news.isError) return <p className="text-muted-foreground">{t('news.loadFailedLater')}</p>;
+  if (news.data.length === 0) return <p className="text-lg font-medium">{t('news.none')}</p>;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_18rem]">
@@ -71,9 +70,9 @@ export function NewsList() {
                   <Link
                     to={paths.newsArticle.getHref(article.id)}
                     className="text-primary text-sm font-medium underline-offset-4 hover:underline"
-                    aria-label={`Read full Article: ${article.newsTitle}`}
+                    aria-label={t('news.list.readFullLabel', { title: article.newsTitle })}
                   >
-                    Read full Article
+                    {t('news.list.readFull')}
                   </Link>
                 </CardFooter>
               </div>
@@ -83,7 +82,7 @@ export function NewsList() {
       </ul>
       <aside aria-labelledby="top-news-heading" className="flex flex-col gap-3">
         <h2 id="top-news-heading" className="text-lg font-semibold">
-          Top News
+          {t('news.list.top')}
         </h2>
         <ol className="flex flex-col gap-3 text-sm">
           {news.data.slice(0, 5).map((article) => (
@@ -105,18 +104,19 @@ export function NewsList() {
 
 /** The Related News column of the list: what shares a tag with the newest article. */
 function RelatedNews({ articles }: { articles: NewsArticle[] }) {
+  const { t } = useTranslation();
   const lead = articles[0];
   const related = relatedNews(articles, lead);
   return (
     <section aria-labelledby="related-news-heading" className="mt-4 flex flex-col gap-3">
       <h2 id="related-news-heading" className="text-lg font-semibold">
-        Related News
+        {t('news.list.related')}
       </h2>
       <p className="text-muted-foreground text-xs">
-        Sharing a tag with “{truncate(lead.newsTitle, LIST_TITLE_MAX)}”
+        {t('news.list.relatedLead', { title: truncate(lead.newsTitle, LIST_TITLE_MAX) })}
       </p>
       {related.length === 0 ? (
-        <p className="text-muted-foreground text-sm">No related articles yet.</p>
+        <p className="text-muted-foreground text-sm">{t('news.list.noRelated')}</p>
       ) : (
         <ul className="flex flex-col gap-3 text-sm">
           {related.map((article) => (
