@@ -48,6 +48,7 @@ const I18N_CHECKED = [
   'src/features/admin/**',
   'src/features/auth/**',
   'src/features/contact/**',
+  'src/features/developers/**',
   'src/features/news/**',
   'src/app/routes/dashboard/add-news.tsx',
   'src/features/search/**',
@@ -105,7 +106,6 @@ export default tseslint.config(
       'src/app/routes/check.tsx',
       'src/app/routes/statistics.tsx',
       'src/app/routes/statistics-top.tsx',
-      'src/app/routes/developers.tsx',
     ],
     plugins: { i18next },
     rules: {
