@@ -64,7 +64,7 @@ export default tseslint.config(
       'src/components/ui',
       'supabase/functions',
       'supabase/local/deno',
-      'src/types/database.types.ts',
+      'supabase/functions/_shared/database.types.ts',
       'tests/artifacts',
     ],
   },

@@ -30,3 +30,6 @@ declare module 'npm:@noble/hashes@2.4.0/sha2.js' {
 declare module 'npm:@noble/hashes@2.4.0/sha3.js' {
   export * from '@noble/hashes/sha3.js';
 }
+declare module 'npm:zod@4.6.7' {
+  export * from 'zod';
+}

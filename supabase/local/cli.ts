@@ -147,7 +147,7 @@ async function admin(grant: boolean) {
 }
 
 /**
- * Regenerates src/types/database.types.ts from the database (migrations applied first) with
+ * Regenerates supabase/functions/_shared/database.types.ts (re-exported by src/types) from the database (migrations applied first) with
  * Supabase's generator from @supabase/postgres-meta (gen-types.ts).
  */
 async function dbTypes() {

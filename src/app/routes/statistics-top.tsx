@@ -5,7 +5,6 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useSearchTopIdentifier } from '@/features/public-stats/api/search-top-identifier';
-import type { SearchResult } from '@/features/search/api/search-reports';
 import { SearchResults } from '@/features/search/components/search-results';
 
 /**
@@ -16,7 +15,7 @@ export function Component() {
   const { ref = '' } = useParams();
   const { user, ready } = useAuth();
   const search = useSearchTopIdentifier(ref, user?.id ?? null, ready);
-  const result = search.data as SearchResult | undefined;
+  const result = search.data;
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10">
       <header className="flex flex-col gap-2">
@@ -33,13 +32,7 @@ export function Component() {
       {result ? (
         <SearchResults
           searchString="this identifier"
-          result={{
-            ...result,
-            summary: {
-              ...result.summary,
-              estimated_amount_lost: Number(result.summary.estimated_amount_lost ?? 0),
-            },
-          }}
+          result={result}
           signedIn={!!user}
           fullReportHref={paths.statistics.getHref()}
         />

@@ -5,7 +5,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
-import { searchResultSchema } from '../../../src/features/search/api/search-result-schema.ts';
+import { searchResultSchema } from '../../functions/_shared/search-result.ts';
+import {
+  publicStatisticsSchema,
+  STATS_PERIODS,
+} from '../../../src/features/public-stats/api/public-statistics-schema.ts';
 import { userStatsSchema } from '../../../src/features/stats/api/user-stats-schema.ts';
 import { appStatsSchema } from '../../../src/features/admin/api/app-stats-schema.ts';
 
@@ -43,6 +47,46 @@ describe('jsonb answers match the app’s schemas', () => {
       await rpc(anon, 'public.search_reports($1)', ['never-reported.example']),
     );
     expect(none).toMatchObject({ count: 0, reports: [], points: [] });
+  });
+
+  it('public_statistics, for every period', async () => {
+    for (const period of STATS_PERIODS) {
+      const answer = await rpc(anon, 'public.public_statistics($1)', [period]);
+      const strict = publicStatisticsSchema.strict().extend({
+        totals: publicStatisticsSchema.shape.totals.strict(),
+      });
+      const parsed = strict.parse(answer);
+      expect(parsed.period).toBe(period);
+      expect(parsed.totals.reports).toBeGreaterThanOrEqual(2);
+      const shapes = publicStatisticsSchema.shape;
+      const strictRow = shapes.weekly.element.strict().extend({
+        by_incident_type: shapes.weekly.element.shape.by_incident_type.strict(),
+        by_account_type: shapes.weekly.element.shape.by_account_type.strict(),
+        by_status: shapes.weekly.element.shape.by_status.strict(),
+      });
+      for (const row of [...parsed.weekly, ...parsed.monthly]) strictRow.parse(row);
+      for (const a of parsed.amounts) shapes.amounts.element.strict().parse(a);
+      for (const r of parsed.regions) shapes.regions.element.strict().parse(r);
+      for (const t of parsed.top_identifiers) shapes.top_identifiers.element.strict().parse(t);
+      expect(parsed.regions.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('search_top_identifier has search_reports’ shape', async () => {
+    // The verified report filed above is within the last 30 days, so the refreshed list is not empty.
+    await run({ ...admin, claims: { role: 'service_role' } }, 'select public.refresh_public_statistics()');
+    const stats = publicStatisticsSchema.parse(await rpc(anon, "public.public_statistics('last_30_days')"));
+    const first = stats.top_identifiers[0];
+    expect(first).toBeDefined();
+    for (const actor of [anon, owner]) {
+      const answer = await rpc(actor, 'public.search_top_identifier($1)', [first.ref]);
+      const parsed = searchResultSchema.strict().parse(answer);
+      expect(parsed.count).toBeGreaterThanOrEqual(first.verified_reports);
+      for (const report of (answer as { reports: object[] }).reports) {
+        expect(() => searchResultSchema.shape.reports.element.strict().parse(report)).not.toThrow();
+        expect('id' in report).toBe(actor !== anon);
+      }
+    }
   });
 
   it('user_report_stats and admin_app_stats', async () => {

@@ -8,46 +8,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
 import { adminPool, unique } from '../helpers.ts';
+import type { PublicStatistics } from '../../../src/features/public-stats/api/public-statistics-schema.ts';
 
-type Stats = {
-  period: string;
-  from: string;
-  to: string;
-  totals: { reports: number; verified: number; pending: number; amount_lost: number };
-  weekly: Period[];
-  monthly: Period[];
-  amounts: {
-    month: string;
-    total: number;
-    median: number | null;
-    reports_with_amount: number;
-    fewer_than_5: boolean;
-  }[];
-  regions: {
-    code: string;
-    name: string;
-    lat: number;
-    lng: number;
-    count: number | null;
-    fewer_than_5: boolean;
-  }[];
-  top_identifiers: {
-    rank: number;
-    identifier: string;
-    masked: boolean;
-    search: string | null;
-    ref: string;
-    reported_account_type: string;
-    verified_reports: number;
-  }[];
-};
-type Period = {
-  period: string;
-  total: number;
-  by_incident_type: Record<string, number>;
-  by_account_type: Record<string, number>;
-  by_status: Record<string, number>;
-};
+type Stats = PublicStatistics;
 
 async function stats(actor: Actor, period = 'all_time'): Promise<Stats> {
   const [{ s }] = await run<{ s: Stats }>(actor, 'select public.public_statistics($1) as s', [period]);

@@ -1,5 +1,5 @@
 /**
- * src/types/database.types.ts must be what `npm run db:types` generates from the migrations with
+ * supabase/functions/_shared/database.types.ts (src/types re-exports it) must be what `npm run db:types` generates from the migrations with
  * Supabase's own generator (@supabase/postgres-meta, supabase/local/gen-types.ts), so the typed
  * supabase-js client never drifts from the schema.
  */

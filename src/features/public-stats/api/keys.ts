@@ -1,6 +1,8 @@
+import type { StatsPeriod } from './public-statistics-schema';
+
+export type { StatsPeriod } from './public-statistics-schema';
+
 export const publicStatsKeys = {
   all: ['public-stats'] as const,
   period: (period: StatsPeriod) => [...publicStatsKeys.all, period] as const,
 };
-
-export type StatsPeriod = 'last_30_days' | 'last_12_months' | 'all_time';

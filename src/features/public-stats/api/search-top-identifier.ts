@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { searchResultSchema, type SearchResult } from '@/lib/search-result';
 import { publicStatsKeys } from './keys';
 
 /**
@@ -7,10 +8,10 @@ import { publicStatsKeys } from './keys';
  * masked phone number or e-mail is searched without the page ever holding it. The answer has the
  * shape of search_reports'.
  */
-export async function searchTopIdentifier(ref: string): Promise<unknown> {
+export async function searchTopIdentifier(ref: string): Promise<SearchResult> {
   const { data, error } = await supabase.rpc('search_top_identifier', { ref });
   if (error) throw error;
-  return data;
+  return searchResultSchema.parse(data);
 }
 
 export function searchTopIdentifierQueryOptions(ref: string, userId: string | null) {

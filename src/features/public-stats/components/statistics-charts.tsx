@@ -182,10 +182,10 @@ export function ReportsOverTimeChart({ stats }: { stats: PublicStatistics }) {
 export function AmountsChart({ stats }: { stats: PublicStatistics }) {
   const data = stats.amounts.map((a) => ({
     label: periodLabel(a.month, 'month'),
-    total: Number(a.total),
-    median: a.median === null ? null : Number(a.median),
+    total: a.total,
+    median: a.median,
   }));
-  const total = stats.amounts.reduce((n, a) => n + Number(a.total), 0);
+  const total = stats.amounts.reduce((n, a) => n + a.total, 0);
   const summary = `${formatAmount(total)} reported lost over ${stats.amounts.length} months.`;
   return (
     <figure className="flex flex-col gap-3" aria-labelledby="amounts-caption">
@@ -207,9 +207,7 @@ export function AmountsChart({ stats }: { stats: PublicStatistics }) {
             />
             <Tooltip
               contentStyle={tooltipStyle}
-              formatter={(v) =>
-                v === null || v === undefined ? 'fewer than 5 amounts' : formatAmount(Number(v))
-              }
+              formatter={(v) => (typeof v === 'number' ? formatAmount(v) : 'fewer than 5 amounts')}
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar

@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { takeEarlySearch } from '@/lib/early-search';
 import { invokeFunction, readFunctionAnswer } from '@/lib/functions';
 import { searchKeys } from './keys';
-import { searchResultSchema, type SearchResult } from './search-result-schema';
+import { searchResultSchema, type SearchResult } from '@/lib/search-result';
 
-export type { ReportStatusLabel, SearchReport, SearchResult, SearchSummary } from './search-result-schema';
+export type { ReportStatusLabel, SearchReport, SearchResult, SearchSummary } from '@/lib/search-result';
 
 /**
  * Runs (and logs) one search; the database canonicalises the identifier however it was typed. It goes

@@ -1,11 +1,12 @@
 /**
- * The JSON that public.search_reports returns (a jsonb, so the generated types say only `Json`), as a
- * zod schema: the app parses the search function's answer with it, and a database test checks it
- * against the real answer for visitors and signed-in users. Relative imports only, so the Node tests
- * can import it too.
+ * The JSON that public.search_reports (and search_top_identifier, which runs it) returns: a jsonb, so
+ * the generated types say only `Json`. The search functions parse the database's answer with this
+ * zod schema, the app parses theirs with it (src/lib/search-result.ts), and
+ * supabase/tests/db/jsonb-shapes.test.ts checks it against the real answer for visitors and
+ * signed-in users.
  */
-import { z } from 'zod';
-import { Constants } from '../../../types/database.types';
+import { z } from 'npm:zod@4.6.7';
+import { Constants } from './database.types.ts';
 
 const enums = Constants.public.Enums;
 
@@ -36,7 +37,7 @@ export const searchSummarySchema = z.object({
 
 export const searchResultSchema = z.object({
   count: z.number().int(),
-  /** The newest LATEST_INCIDENT_ROWS (supabase/functions/_shared/limits.ts). */
+  /** The newest LATEST_INCIDENT_ROWS (limits.ts). */
   reports: z.array(searchReportSchema),
   summary: searchSummarySchema,
   /** [lat, lng] of every report with a location, for the heatmap. */

@@ -1,0 +1,862 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "13.0.5"
+  }
+  public: {
+    Tables: {
+      api_keys: {
+        Row: {
+          created_at: string
+          id: string
+          last_used_at: string | null
+          name: string
+          prefix: string
+          revoked_at: string | null
+          revoked_by: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          last_used_at?: string | null
+          name: string
+          prefix: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          last_used_at?: string | null
+          name?: string
+          prefix?: string
+          revoked_at?: string | null
+          revoked_by?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
+      brands: {
+        Row: {
+          category: string
+          id: number
+          keywords: string[]
+          name: string
+          official_domains: string[]
+          short_keywords: string[]
+          updated_at: string
+        }
+        Insert: {
+          category: string
+          id?: never
+          keywords?: string[]
+          name: string
+          official_domains?: string[]
+          short_keywords?: string[]
+          updated_at?: string
+        }
+        Update: {
+          category?: string
+          id?: never
+          keywords?: string[]
+          name?: string
+          official_domains?: string[]
+          short_keywords?: string[]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      check_domain_lists: {
+        Row: {
+          created_at: string
+          list: string
+          note: string | null
+          value: string
+        }
+        Insert: {
+          created_at?: string
+          list: string
+          note?: string | null
+          value: string
+        }
+        Update: {
+          created_at?: string
+          list?: string
+          note?: string | null
+          value?: string
+        }
+        Relationships: []
+      }
+      contact_messages: {
+        Row: {
+          created_at: string
+          email: string | null
+          handled_at: string | null
+          id: string
+          message: string
+          nickname: string | null
+          subject: string | null
+          user_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          handled_at?: string | null
+          id?: string
+          message: string
+          nickname?: string | null
+          subject?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          handled_at?: string | null
+          id?: string
+          message?: string
+          nickname?: string | null
+          subject?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      identifier_report_counts: {
+        Row: {
+          identifier_canonical: string
+          report_count: number
+          verified_count: number
+        }
+        Insert: {
+          identifier_canonical: string
+          report_count?: number
+          verified_count?: number
+        }
+        Update: {
+          identifier_canonical?: string
+          report_count?: number
+          verified_count?: number
+        }
+        Relationships: []
+      }
+      news: {
+        Row: {
+          author_id: string | null
+          banner_path: string | null
+          created_at: string
+          id: string
+          img_url: string | null
+          news_description: string
+          news_title: string
+          source: string | null
+          source_desc: string | null
+          tags: string[]
+          updated_at: string
+        }
+        Insert: {
+          author_id?: string | null
+          banner_path?: string | null
+          created_at?: string
+          id?: string
+          img_url?: string | null
+          news_description: string
+          news_title: string
+          source?: string | null
+          source_desc?: string | null
+          tags?: string[]
+          updated_at?: string
+        }
+        Update: {
+          author_id?: string | null
+          banner_path?: string | null
+          created_at?: string
+          id?: string
+          img_url?: string | null
+          news_description?: string
+          news_title?: string
+          source?: string | null
+          source_desc?: string | null
+          tags?: string[]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          email_deferred_until: string | null
+          emailed_at: string | null
+          id: string
+          identifier: string | null
+          kind: Database["public"]["Enums"]["notification_kind"]
+          read_at: string | null
+          report_id: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          email_deferred_until?: string | null
+          emailed_at?: string | null
+          id?: string
+          identifier?: string | null
+          kind: Database["public"]["Enums"]["notification_kind"]
+          read_at?: string | null
+          report_id?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          email_deferred_until?: string | null
+          emailed_at?: string | null
+          id?: string
+          identifier?: string | null
+          kind?: Database["public"]["Enums"]["notification_kind"]
+          read_at?: string | null
+          report_id?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: false
+            referencedRelation: "report_cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: false
+            referencedRelation: "reports"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notify_registrations: {
+        Row: {
+          asset_name: string
+          created_at: string
+          id: string
+          identifier_canonical: string
+          identifier_kind: string
+          user_id: string
+        }
+        Insert: {
+          asset_name: string
+          created_at?: string
+          id?: string
+          identifier_canonical: string
+          identifier_kind: string
+          user_id?: string
+        }
+        Update: {
+          asset_name?: string
+          created_at?: string
+          id?: string
+          identifier_canonical?: string
+          identifier_kind?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      profiles: {
+        Row: {
+          avatar_path: string | null
+          created_at: string
+          email: string | null
+          id: string
+          language: string
+          name: string | null
+          updated_at: string
+        }
+        Insert: {
+          avatar_path?: string | null
+          created_at?: string
+          email?: string | null
+          id: string
+          language?: string
+          name?: string | null
+          updated_at?: string
+        }
+        Update: {
+          avatar_path?: string | null
+          created_at?: string
+          email?: string | null
+          id?: string
+          language?: string
+          name?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      removal_requests: {
+        Row: {
+          contact_confirmed_at: string | null
+          contact_email: string
+          created_at: string
+          id: string
+          reason: string
+          report_id: string
+          reporter_response: string | null
+          requester_id: string | null
+          resolved_at: string | null
+          responded_at: string | null
+          status: Database["public"]["Enums"]["removal_request_status"]
+        }
+        Insert: {
+          contact_confirmed_at?: string | null
+          contact_email: string
+          created_at?: string
+          id?: string
+          reason: string
+          report_id: string
+          reporter_response?: string | null
+          requester_id?: string | null
+          resolved_at?: string | null
+          responded_at?: string | null
+          status?: Database["public"]["Enums"]["removal_request_status"]
+        }
+        Update: {
+          contact_confirmed_at?: string | null
+          contact_email?: string
+          created_at?: string
+          id?: string
+          reason?: string
+          report_id?: string
+          reporter_response?: string | null
+          requester_id?: string | null
+          resolved_at?: string | null
+          responded_at?: string | null
+          status?: Database["public"]["Enums"]["removal_request_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "removal_requests_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: false
+            referencedRelation: "report_cards"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "removal_requests_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: false
+            referencedRelation: "reports"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reports: {
+        Row: {
+          amount_lost: number | null
+          consent_to_contact: boolean
+          country: string | null
+          created_at: string
+          evidence_path: string | null
+          id: string
+          incident_date: string
+          incident_description: string | null
+          incident_type: Database["public"]["Enums"]["incident_type"]
+          loc: string | null
+          location: string | null
+          report_date: string
+          reported_account: string
+          reported_account_canonical: string
+          reported_account_type: Database["public"]["Enums"]["reported_account_type"]
+          reporter_id: string | null
+          source: string | null
+          status: Database["public"]["Enums"]["report_status"]
+          updated_at: string
+        }
+        Insert: {
+          amount_lost?: number | null
+          consent_to_contact?: boolean
+          country?: string | null
+          created_at?: string
+          evidence_path?: string | null
+          id?: string
+          incident_date: string
+          incident_description?: string | null
+          incident_type: Database["public"]["Enums"]["incident_type"]
+          loc?: string | null
+          location?: string | null
+          report_date?: string
+          reported_account: string
+          reported_account_canonical: string
+          reported_account_type: Database["public"]["Enums"]["reported_account_type"]
+          reporter_id?: string | null
+          source?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          updated_at?: string
+        }
+        Update: {
+          amount_lost?: number | null
+          consent_to_contact?: boolean
+          country?: string | null
+          created_at?: string
+          evidence_path?: string | null
+          id?: string
+          incident_date?: string
+          incident_description?: string | null
+          incident_type?: Database["public"]["Enums"]["incident_type"]
+          loc?: string | null
+          location?: string | null
+          report_date?: string
+          reported_account?: string
+          reported_account_canonical?: string
+          reported_account_type?: Database["public"]["Enums"]["reported_account_type"]
+          reporter_id?: string | null
+          source?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      search_log: {
+        Row: {
+          city: string | null
+          country: string | null
+          created_at: string
+          id: string
+          identifier_canonical: string | null
+          identifier_kind: string | null
+          ip_hash: string | null
+          loc: string | null
+          org: string | null
+          postal: string | null
+          region: string | null
+          result_count: number
+          search_string: string
+          user_id: string | null
+        }
+        Insert: {
+          city?: string | null
+          country?: string | null
+          created_at?: string
+          id?: string
+          identifier_canonical?: string | null
+          identifier_kind?: string | null
+          ip_hash?: string | null
+          loc?: string | null
+          org?: string | null
+          postal?: string | null
+          region?: string | null
+          result_count?: number
+          search_string: string
+          user_id?: string | null
+        }
+        Update: {
+          city?: string | null
+          country?: string | null
+          created_at?: string
+          id?: string
+          identifier_canonical?: string | null
+          identifier_kind?: string | null
+          ip_hash?: string | null
+          loc?: string | null
+          org?: string | null
+          postal?: string | null
+          region?: string | null
+          result_count?: number
+          search_string?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+      user_roles: {
+        Row: {
+          granted_at: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Insert: {
+          granted_at?: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
+        Update: {
+          granted_at?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string
+        }
+        Relationships: []
+      }
+      visitor_log: {
+        Row: {
+          city: string | null
+          country: string | null
+          created_at: string
+          id: string
+          ip_hash: string | null
+          loc: string | null
+          org: string | null
+          path: string | null
+          postal: string | null
+          region: string | null
+          user_id: string | null
+        }
+        Insert: {
+          city?: string | null
+          country?: string | null
+          created_at?: string
+          id?: string
+          ip_hash?: string | null
+          loc?: string | null
+          org?: string | null
+          path?: string | null
+          postal?: string | null
+          region?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          city?: string | null
+          country?: string | null
+          created_at?: string
+          id?: string
+          ip_hash?: string | null
+          loc?: string | null
+          org?: string | null
+          path?: string | null
+          postal?: string | null
+          region?: string | null
+          user_id?: string | null
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      report_cards: {
+        Row: {
+          amount_lost: number | null
+          consent_to_contact: boolean | null
+          country: string | null
+          created_at: string | null
+          evidence_path: string | null
+          id: string | null
+          incident_date: string | null
+          incident_description: string | null
+          incident_type: Database["public"]["Enums"]["incident_type"] | null
+          loc: string | null
+          location: string | null
+          report_date: string | null
+          reported_account: string | null
+          reported_account_canonical: string | null
+          reported_account_type:
+            | Database["public"]["Enums"]["reported_account_type"]
+            | null
+          reported_case_count: number | null
+          reporter_id: string | null
+          source: string | null
+          status: Database["public"]["Enums"]["report_status"] | null
+          updated_at: string | null
+        }
+        Relationships: []
+      }
+    }
+    Functions: {
+      admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
+      auth_check_signup_code: {
+        Args: { p_code: string; p_email: string }
+        Returns: Json
+      }
+      auth_code_try_result: {
+        Args: { p_email: string; p_ok: boolean }
+        Returns: undefined
+      }
+      auth_register_check: { Args: { p_email: string }; Returns: Json }
+      canonical_identifier: {
+        Args: { kind: string; value: string }
+        Returns: string
+      }
+      canonical_identifier_auto: { Args: { value: string }; Returns: string }
+      check_identifiers: {
+        Args: { identifiers: Json; visitor?: Json }
+        Returns: Json
+      }
+      confirm_removal_request: {
+        Args: { request_id: string; token: string }
+        Returns: Json
+      }
+      create_api_key: { Args: { name: string }; Returns: Json }
+      detect_identifier_kind: { Args: { value: string }; Returns: string }
+      expire_removal_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      issue_removal_confirmations: {
+        Args: { max_rows?: number }
+        Returns: {
+          contact_email: string
+          reported_account: string
+          request_id: string
+          token: string
+        }[]
+      }
+      open_data_daily: {
+        Args: { days?: number }
+        Returns: {
+          amount_lost_php: number
+          date: string
+          incident_type: Database["public"]["Enums"]["incident_type"]
+          reported_account_type: Database["public"]["Enums"]["reported_account_type"]
+          reports: number
+          status: Database["public"]["Enums"]["report_status"]
+        }[]
+      }
+      public_statistics: { Args: { period?: string }; Returns: Json }
+      range_lookup: { Args: { prefix: string }; Returns: Json }
+      rate_limit_check: {
+        Args: { cost?: number; name: string; subject: string }
+        Returns: Json
+      }
+      record_visits: {
+        Args: {
+          client_address: unknown
+          paths: string[]
+          visit: Json
+          visitor_id: string
+        }
+        Returns: number
+      }
+      refresh_public_statistics: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      report_details: { Args: { report_id: string }; Returns: Json }
+      revoke_api_key: {
+        Args: { key_id: string }
+        Returns: {
+          created_at: string
+          id: string
+          last_used_at: string | null
+          name: string
+          prefix: string
+          revoked_at: string | null
+          revoked_by: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "api_keys"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      search_reports: { Args: { search_string: string }; Returns: Json }
+      search_reports_located: {
+        Args: {
+          client_address: unknown
+          search_string: string
+          searcher: string
+          visitor: Json
+        }
+        Returns: Json
+      }
+      search_top_identifier: { Args: { ref: string }; Returns: Json }
+      set_report_status: {
+        Args: {
+          report_id: string
+          status: Database["public"]["Enums"]["report_status"]
+        }
+        Returns: {
+          amount_lost: number | null
+          consent_to_contact: boolean
+          country: string | null
+          created_at: string
+          evidence_path: string | null
+          id: string
+          incident_date: string
+          incident_description: string | null
+          incident_type: Database["public"]["Enums"]["incident_type"]
+          loc: string | null
+          location: string | null
+          report_date: string
+          reported_account: string
+          reported_account_canonical: string
+          reported_account_type: Database["public"]["Enums"]["reported_account_type"]
+          reporter_id: string | null
+          source: string | null
+          status: Database["public"]["Enums"]["report_status"]
+          updated_at: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+    }
+    Enums: {
+      app_role: "admin"
+      incident_type: "scam" | "hacked" | "spam"
+      notification_kind:
+        | "identifier_reported"
+        | "removal_requested"
+        | "report_status_changed"
+      removal_request_status: "open" | "report_removed" | "dismissed"
+      report_status: "pending" | "verified" | "rejected" | "removed"
+      reported_account_type:
+        | "mobile"
+        | "email"
+        | "ewallet"
+        | "crypto"
+        | "website"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      app_role: ["admin"],
+      incident_type: ["scam", "hacked", "spam"],
+      notification_kind: [
+        "identifier_reported",
+        "removal_requested",
+        "report_status_changed",
+      ],
+      removal_request_status: ["open", "report_removed", "dismissed"],
+      report_status: ["pending", "verified", "rejected", "removed"],
+      reported_account_type: [
+        "mobile",
+        "email",
+        "ewallet",
+        "crypto",
+        "website",
+      ],
+    },
+  },
+} as const
