@@ -41,6 +41,10 @@ const layerZones = [
 /** The folders whose text is translated; widened as screens are converted until it is all of src. */
 const I18N_CHECKED = [
   'src/app/routes/*.tsx',
+  'src/app/routes/dashboard/add-report.tsx',
+  'src/app/routes/dashboard/all-reports.tsx',
+  'src/app/routes/dashboard/delete-report.tsx',
+  'src/app/routes/dashboard/edit-report.tsx',
   'src/components/*.tsx',
   'src/components/errors/**',
   'src/components/layouts/public-layout.tsx',
@@ -51,6 +55,7 @@ const I18N_CHECKED = [
   'src/features/developers/**',
   'src/features/news/**',
   'src/app/routes/dashboard/add-news.tsx',
+  'src/features/reports/**',
   'src/features/search/**',
 ];
 

@@ -1,27 +1,29 @@
 import { canonicalIdentifier, detectIdentifierKind, type IdentifierKind } from '@/lib/canonical';
+import { i18n } from '@/i18n';
 
 /**
  * Checks that a typed identifier looks like the kind the user chose, with the same detection rules
  * search uses (src/lib/canonical.ts), so a report filed as a mobile number is found when someone
- * searches that number. Returns an error message, or null when the value is acceptable.
+ * searches that number. Returns an error message in the reader's language, or null when the value is
+ * acceptable.
  */
 export function identifierError(kind: IdentifierKind, value: string): string | null {
   const trimmed = value.trim();
-  if (!trimmed) return 'Enter the account you are reporting';
-  if (trimmed.length > 320) return 'That is too long to be an account';
+  if (!trimmed) return i18n.t('identifiers.required');
+  if (trimmed.length > 320) return i18n.t('identifiers.tooLong');
   const detected = detectIdentifierKind(trimmed);
   switch (kind) {
     case 'mobile':
-      return detected === 'mobile' ? null : 'Enter a valid mobile number, e.g. 0917 123 4567';
+      return detected === 'mobile' ? null : i18n.t('identifiers.mobile');
     case 'email':
-      return detected === 'email' ? null : 'Enter a valid e-mail address, e.g. name@example.com';
+      return detected === 'email' ? null : i18n.t('identifiers.email');
     case 'website':
-      return detected === 'website' ? null : 'Enter a website address, e.g. example.com';
+      return detected === 'website' ? null : i18n.t('identifiers.website');
     case 'crypto':
-      return detected === 'crypto' ? null : 'Enter a crypto wallet address, e.g. 0x… or bc1…';
+      return detected === 'crypto' ? null : i18n.t('identifiers.crypto');
     case 'ewallet':
       // E-wallet accounts are mobile numbers (GCash, Maya), e-mails (PayPal) or user names.
-      return /\s{2,}/.test(trimmed) ? 'Enter the e-wallet account number or name' : null;
+      return /\s{2,}/.test(trimmed) ? i18n.t('identifiers.ewallet') : null;
   }
 }
 
@@ -46,8 +48,7 @@ export function parseIdentifierList(text: string): ParseIdentifiersResult {
     .split(/[,\n]/)
     .map((p) => p.trim())
     .filter(Boolean);
-  if (parts.length === 0)
-    return { ok: false, error: 'Enter at least one e-mail, mobile number, website or crypto wallet' };
+  if (parts.length === 0) return { ok: false, error: i18n.t('identifiers.listRequired') };
   const seen = new Set<string>();
   const identifiers: ParsedIdentifier[] = [];
   for (const value of parts) {
@@ -55,14 +56,14 @@ export function parseIdentifierList(text: string): ParseIdentifiersResult {
     if (!kind || !NOTIFY_KINDS.includes(kind) || value.length > 320) {
       return {
         ok: false,
-        error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address`,
+        error: i18n.t('identifiers.listInvalid', { value }),
       };
     }
     const canonical = canonicalIdentifier(kind, value);
     if (!canonical)
       return {
         ok: false,
-        error: `"${value}" is not an e-mail, mobile number, website or crypto wallet address`,
+        error: i18n.t('identifiers.listInvalid', { value }),
       };
     if (seen.has(canonical)) continue;
     seen.add(canonical);

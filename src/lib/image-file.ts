@@ -1,25 +1,25 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import { i18n } from '@/i18n';
 
 /** docs/behaviour.md §5 and §9: evidence, avatars and news banners are images of at most 500000 bytes. */
 export const MAX_IMAGE_BYTES = 500_000;
-export const IMAGE_TOO_LARGE = 'Image size too large';
 /** The types the storage buckets accept (supabase/migrations/*_storage_buckets.sql). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
 /**
  * An optional image upload as a form field. The size is checked first so an oversize file always
- * shows 'Image size too large'; the buckets enforce the same limits on the server.
+ * shows 'Image size too large' (in the reader's language: the message is made when the file is
+ * checked); the buckets enforce the same limits on the server.
  */
 export const optionalImageFile = z
   .instanceof(File)
-  .refine((file) => file.size <= MAX_IMAGE_BYTES, IMAGE_TOO_LARGE)
-  .refine(
-    (file) => (IMAGE_TYPES as readonly string[]).includes(file.type),
-    'Only JPEG, PNG, WebP or GIF images can be uploaded',
-  )
+  .refine((file) => file.size <= MAX_IMAGE_BYTES, { error: () => i18n.t('image.tooLarge') })
+  .refine((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), {
+    error: () => i18n.t('image.wrongType'),
+  })
   .optional();
 
 /** The image buckets; users cannot write to them directly, uploads go through the upload-image function. */

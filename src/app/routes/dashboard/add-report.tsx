@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -43,6 +44,7 @@ function prefilled(state: unknown): ReportFormValues {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useUser();
   const { state } = useLocation();
   const location = useVisitorLocation();
@@ -55,18 +57,19 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Report a scam"
+        title={t('reports.add.title')}
         description={
-          <>
-            Your report warns the next person. It is reviewed before it shows as verified; your name is never
-            shown.{' '}
-            <Link
-              to={paths.dashboard.allReports.getHref()}
-              className="text-primary underline underline-offset-4"
-            >
-              See my reports
-            </Link>
-          </>
+          <Trans
+            i18nKey="reports.add.description"
+            components={{
+              link: (
+                <Link
+                  to={paths.dashboard.allReports.getHref()}
+                  className="text-primary underline underline-offset-4"
+                />
+              ),
+            }}
+          />
         }
       />
       {redirecting && (
@@ -76,14 +79,14 @@ export function Component() {
       )}
       {duplicate && (
         <Alert variant="destructive" className="mb-6">
-          <AlertTitle>You already reported this</AlertTitle>
+          <AlertTitle className="line-clamp-none">{t('reports.add.duplicateTitle')}</AlertTitle>
           <AlertDescription>
             <p>{duplicate.message}</p>
             <Link
               to={paths.dashboard.editReport.getHref(duplicate.reportId)}
               className="font-medium underline underline-offset-4"
             >
-              Edit your existing report
+              {t('reports.add.editExisting')}
             </Link>
           </AlertDescription>
         </Alert>
@@ -98,7 +101,7 @@ export function Component() {
                 { values, userId: user!.id, location: location.data ?? null },
                 {
                   onSuccess: () => {
-                    toast.success('Reported Sucessfully');
+                    toast.success(t('reports.add.created'));
                     reset();
                     if (values.consentToContact !== 'yes') setRedirecting(true);
                   },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { FilePlus2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -9,25 +10,30 @@ import { ReportCard } from '@/features/reports/components/report-card';
 import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useUser();
   const reports = useReports(user?.id);
 
   return (
     <>
       <PageHeader
-        title="My Reports"
-        description="Everything you reported, with how many people reported the same account."
+        title={t('reports.list.title')}
+        description={t('reports.list.description')}
         actions={
           <Button asChild>
             <Link to={paths.dashboard.addReport.getHref()}>
               <FilePlus2 aria-hidden />
-              Add report
+              {t('reports.list.add')}
             </Link>
           </Button>
         }
       />
       {reports.isPending ? (
-        <div className="grid grid-cols-1 gap-4 xl:grid-cols-2" aria-busy="true" aria-label="Loading reports">
+        <div
+          className="grid grid-cols-1 gap-4 xl:grid-cols-2"
+          aria-busy="true"
+          aria-label={t('reports.list.loading')}
+        >
           <Skeleton className="h-52" />
           <Skeleton className="h-52" />
         </div>
@@ -41,10 +47,10 @@ export function Component() {
         </ul>
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed p-10 text-center">
-          <h2 className="text-xl font-semibold">No Reports Found</h2>
-          <p className="text-muted-foreground">Reports you file appear here.</p>
+          <h2 className="text-xl font-semibold">{t('reports.list.emptyTitle')}</h2>
+          <p className="text-muted-foreground">{t('reports.list.emptyText')}</p>
           <Button asChild variant="outline">
-            <Link to={paths.dashboard.addReport.getHref()}>Report a scam</Link>
+            <Link to={paths.dashboard.addReport.getHref()}>{t('reports.list.emptyAction')}</Link>
           </Button>
         </div>
       )}

@@ -1,10 +1,12 @@
 import { Form, Link, redirect, useNavigation, useParams, type ActionFunctionArgs } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { toastError } from '@/lib/errors';
+import { i18n } from '@/i18n';
 import { deleteReportAndRefresh } from '@/features/reports/api/delete-report';
 
 /**
@@ -16,7 +18,7 @@ export const clientAction =
   async ({ params }: ActionFunctionArgs) => {
     try {
       await deleteReportAndRefresh(queryClient, params.id ?? '');
-      toast.success('Report deleted successfully');
+      toast.success(i18n.t('reports.delete.deleted'));
     } catch (error) {
       toastError(error);
     }
@@ -25,25 +27,24 @@ export const clientAction =
 
 /** Opening the address itself asks first: a link alone must never delete anything. */
 export function Component() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigation = useNavigation();
   return (
     <Card className="mx-auto max-w-lg">
       <CardHeader>
         <CardTitle>
-          <h1 className="text-xl">Delete this report?</h1>
+          <h1 className="text-xl">{t('reports.delete.title')}</h1>
         </CardTitle>
       </CardHeader>
-      <CardContent className="text-muted-foreground">
-        The report and its evidence are deleted for good.
-      </CardContent>
+      <CardContent className="text-muted-foreground">{t('reports.delete.text')}</CardContent>
       <CardFooter className="flex justify-end gap-2">
         <Button asChild variant="outline">
-          <Link to={paths.dashboard.allReports.getHref()}>Keep it</Link>
+          <Link to={paths.dashboard.allReports.getHref()}>{t('reports.delete.keep')}</Link>
         </Button>
         <Form method="post" action={paths.dashboard.deleteReport.getHref(id)}>
           <Button type="submit" variant="destructive" disabled={navigation.state !== 'idle'}>
-            Delete report
+            {t('reports.delete.confirm')}
           </Button>
         </Form>
       </CardFooter>

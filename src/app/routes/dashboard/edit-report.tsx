@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -22,13 +23,14 @@ export const clientLoader =
 
 /** Edit a report (edit-report/:id, also all-reports/:id): the filing form, filled in. */
 export function Component() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const report = useReport(id);
   const evidence = useEvidenceUrl(report.data?.evidence_path);
   const update = useUpdateReport({
     onSuccess: () => {
-      toast.success('Report updated successfully');
+      toast.success(t('reports.edit.updated'));
       navigate(paths.dashboard.allReports.getHref());
     },
   });
@@ -42,8 +44,8 @@ export function Component() {
   return (
     <>
       <PageHeader
-        title="Edit report"
-        description="A verified report whose account, type, description or amount changes goes back to review."
+        title={t('reports.edit.title')}
+        description={t('reports.edit.description')}
         actions={report.data && <ReportStatusBadge status={report.data.status} />}
       />
       <Card>
@@ -58,7 +60,7 @@ export function Component() {
               onSubmit={(values) => update.mutate({ report: report.data, values })}
             />
           ) : (
-            <Skeleton className="h-96 w-full" aria-label="Loading report" />
+            <Skeleton className="h-96 w-full" aria-label={t('reports.edit.loading')} />
           )}
         </CardContent>
       </Card>

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { i18n } from '@/i18n';
 import { reportKeys } from './keys';
 import { EVIDENCE_BUCKET } from './types';
 
@@ -11,7 +12,7 @@ export async function deleteReport(id: string): Promise<void> {
   const { data, error } = await supabase.from('reports').delete().eq('id', id).select('id, evidence_path');
   if (error) throw error;
   const deleted = (data ?? []) as { id: string; evidence_path: string | null }[];
-  if (deleted.length === 0) throw new Error('Report not found, or it is not yours to delete');
+  if (deleted.length === 0) throw new Error(i18n.t('reports.delete.notYours'));
   const evidence = deleted[0].evidence_path;
   if (evidence) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidence]);
 }

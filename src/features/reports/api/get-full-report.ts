@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { i18n } from '@/i18n';
 import { reportKeys } from './keys';
 import { EVIDENCE_BUCKET } from './types';
 
@@ -28,7 +29,7 @@ const EVIDENCE_LINK_SECONDS = 600;
 export async function getFullReport(id: string): Promise<FullReport> {
   const { data, error } = await supabase.rpc('report_details', { report_id: id });
   if (error) throw error;
-  if (!data) throw new Error('This report is not available');
+  if (!data) throw new Error(i18n.t('reports.full.notAvailable'));
   // Evidence stays private: RLS shows evidence_path only to the reporter and admins, and storage
   // policies sign only their links. Everyone else gets no row here, hence no image.
   const own = await supabase.from('reports').select('evidence_path').eq('id', id).maybeSingle();

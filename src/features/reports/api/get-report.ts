@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import { i18n } from '@/i18n';
 import { reportKeys } from './keys';
 import { REPORT_CARD_COLUMNS, type ReportRow } from './types';
 
@@ -11,7 +12,7 @@ export async function getReport(id: string): Promise<ReportRow> {
     .eq('id', id)
     .maybeSingle();
   if (error) throw error;
-  if (!data) throw new Error('Report not found');
+  if (!data) throw new Error(i18n.t('reports.notFound'));
   return data as ReportRow;
 }
 

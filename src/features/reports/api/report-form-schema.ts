@@ -19,30 +19,33 @@ export function tomorrowISO(now: Date = new Date()): string {
   return localIso < utcIso ? localIso : utcIso;
 }
 
-/** The Report form (docs/behaviour.md §3), for filing and editing; also the mutations' input type. */
+/**
+ * The Report form (docs/behaviour.md §3), for filing and editing; also the mutations' input type.
+ * Messages are catalogue keys (src/i18n/locales), which the form's FormMessage translates.
+ */
 export const reportFormSchema = z
   .object({
     incidentDate: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Pick the date of the incident')
-      .refine((d) => d <= tomorrowISO(), 'The incident date cannot be later than tomorrow'),
-    incidentType: z.enum(INCIDENT_TYPES, { error: 'Choose what happened' }),
-    reportedAccountType: z.enum(ACCOUNT_TYPES, { error: 'Choose the kind of account' }),
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'reports.validation.incidentDate')
+      .refine((d) => d <= tomorrowISO(), 'reports.validation.dateTooLate'),
+    incidentType: z.enum(INCIDENT_TYPES, { error: 'reports.validation.incidentType' }),
+    reportedAccountType: z.enum(ACCOUNT_TYPES, { error: 'reports.validation.accountType' }),
     reportedAccount: z.string(),
-    consentToContact: z.enum(['yes', 'no'], { error: 'Answer yes or no' }),
+    consentToContact: z.enum(['yes', 'no'], { error: 'reports.validation.consent' }),
     evidence: optionalImageFile,
     incidentDescription: z
       .string()
       .trim()
-      .min(1, 'Describe what happened')
-      .max(5000, 'Keep the description under 5000 characters'),
-    location: z.string().trim().max(200, 'Keep the location under 200 characters'),
+      .min(1, 'reports.validation.descriptionRequired')
+      .max(5000, 'reports.validation.descriptionTooLong'),
+    location: z.string().trim().max(200, 'reports.validation.locationTooLong'),
     amountLost: z
       .string()
       .trim()
       .refine(
         (v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v.replace(/,/g, '')),
-        'Enter an amount like 1500 or 1500.50',
+        'reports.validation.amount',
       ),
   })
   .superRefine((values, ctx) => {

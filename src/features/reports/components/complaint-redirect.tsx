@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ExternalLink } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { env } from '@/config/env';
@@ -13,6 +14,7 @@ export const COMPLAINT_REDIRECT_SECONDS = 5;
  * tab opened without a click, and Cancel lets the user stay.
  */
 export function ComplaintRedirect({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const [seconds, setSeconds] = useState(COMPLAINT_REDIRECT_SECONDS);
 
   useEffect(() => {
@@ -28,19 +30,17 @@ export function ComplaintRedirect({ onDone }: { onDone: () => void }) {
   return (
     <Alert role="status" aria-live="polite" className="border-primary/40 bg-primary/5">
       <ExternalLink aria-hidden />
-      <AlertTitle>Please report this to the authorities too</AlertTitle>
+      <AlertTitle className="line-clamp-none">{t('reports.complaint.title')}</AlertTitle>
       <AlertDescription className="flex flex-col gap-3">
-        <p data-testid="complaint-countdown">
-          Opening the national cybercrime complaint site in {seconds} second{seconds === 1 ? '' : 's'}…
-        </p>
+        <p data-testid="complaint-countdown">{t('reports.complaint.countdown', { count: seconds })}</p>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <a href={env.VITE_COMPLAINT_SITE_URL} target="_blank" rel="noopener noreferrer" onClick={onDone}>
-              Open it now
+              {t('reports.complaint.openNow')}
             </a>
           </Button>
           <Button size="sm" variant="outline" onClick={onDone}>
-            Cancel
+            {t('reports.complaint.cancel')}
           </Button>
         </div>
       </AlertDescription>

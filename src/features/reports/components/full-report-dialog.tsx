@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
@@ -11,17 +12,18 @@ import { reportedCaseText } from './report-card';
  * public.report_details; the evidence image only for the reporter and admins (signed link).
  */
 export function FullReportDialog({ reportId, onClose }: { reportId: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   const report = useFullReport(reportId);
   const data = report.data;
   return (
     <Dialog open={!!reportId} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Full report</DialogTitle>
+          <DialogTitle>{t('reports.full.title')}</DialogTitle>
           <DialogDescription>
             {data
               ? `${accountTypeLabel(data.reported_account_type)}: ${data.reported_account}`
-              : 'Loading the report…'}
+              : t('reports.full.loading')}
           </DialogDescription>
         </DialogHeader>
         {report.isError && <p className="text-destructive">{errorMessage(report.error)}</p>}
@@ -29,34 +31,34 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
         {data && (
           <div className="flex flex-col gap-4">
             <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-              <Item label="Incident type">{incidentTypeLabel(data.incident_type)}</Item>
-              <Item label="Status">
+              <Item label={t('reports.full.incidentType')}>{incidentTypeLabel(data.incident_type)}</Item>
+              <Item label={t('reports.full.status')}>
                 <ReportStatusBadge status={data.status} />
               </Item>
-              <Item label="Incident date">{formatDate(data.incident_date)}</Item>
-              <Item label="Reported date">{formatDate(data.reported_date)}</Item>
-              <Item label="Location">{data.location || '—'}</Item>
-              <Item label="Country">{formatCountry(data.country)}</Item>
-              <Item label="Amount lost">
-                {data.amount_lost == null ? 'Not given' : formatAmount(data.amount_lost)}
+              <Item label={t('reports.full.incidentDate')}>{formatDate(data.incident_date)}</Item>
+              <Item label={t('reports.full.reportedDate')}>{formatDate(data.reported_date)}</Item>
+              <Item label={t('reports.full.location')}>{data.location || '—'}</Item>
+              <Item label={t('reports.full.country')}>{formatCountry(data.country)}</Item>
+              <Item label={t('reports.full.amountLost')}>
+                {data.amount_lost == null ? t('reports.full.notGiven') : formatAmount(data.amount_lost)}
               </Item>
-              <Item label="Reports about this account">
+              <Item label={t('reports.full.caseCount')}>
                 {reportedCaseText(Number(data.reported_case_count))}
               </Item>
             </dl>
             <section>
-              <h3 className="mb-1 text-sm font-semibold">Description</h3>
+              <h3 className="mb-1 text-sm font-semibold">{t('reports.full.description')}</h3>
               <p className="bg-muted/40 rounded-md border p-3 text-sm whitespace-pre-wrap">
-                {data.incident_description || 'No description given.'}
+                {data.incident_description || t('reports.full.noDescription')}
               </p>
             </section>
             {data.evidenceUrl && (
               <section>
-                <h3 className="mb-1 text-sm font-semibold">Evidence</h3>
+                <h3 className="mb-1 text-sm font-semibold">{t('reports.full.evidence')}</h3>
                 <a href={data.evidenceUrl} target="_blank" rel="noopener noreferrer">
                   <img
                     src={data.evidenceUrl}
-                    alt="Evidence attached to the report"
+                    alt={t('reports.full.evidenceAlt')}
                     className="max-h-96 rounded-md border object-contain"
                   />
                 </a>

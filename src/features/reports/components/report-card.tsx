@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router-dom';
 import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
+import { i18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
 import { ReportStatusBadge } from '@/components/report-status-badge';
@@ -24,8 +26,9 @@ const typeColors: Record<string, string> = {
   spam: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-200',
 };
 
+/** '1 reported case', '3 reported cases' (with each language's plural rules). */
 export function reportedCaseText(count: number): string {
-  return `${count} reported ${count === 1 ? 'case' : 'cases'}`;
+  return i18n.t('reports.card.caseCount', { count });
 }
 
 /**
@@ -34,6 +37,7 @@ export function reportedCaseText(count: number): string {
  * identifier, the incident type label (100 by 30 px), the status, and edit and delete.
  */
 export function ReportCard({ report }: { report: ReportRow }) {
+  const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
   const deleteHref = paths.dashboard.deleteReport.getHref(report.id);
@@ -67,11 +71,11 @@ export function ReportCard({ report }: { report: ReportRow }) {
       <CardContent className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
         <p className="flex items-center gap-2">
           <MapPin className="text-muted-foreground size-4" aria-hidden />
-          {report.location || 'No location given'}
+          {report.location || t('reports.card.noLocation')}
         </p>
         <p className="flex items-center gap-2">
           <CalendarDays className="text-muted-foreground size-4" aria-hidden />
-          Reported {formatDate(report.report_date)}
+          {t('reports.card.reported', { date: formatDate(report.report_date) })}
         </p>
         <p className="text-destructive font-medium sm:col-span-2" data-testid="reported-case-count">
           {reportedCaseText(Number(report.reported_case_count))}
@@ -90,40 +94,43 @@ export function ReportCard({ report }: { report: ReportRow }) {
           <Button asChild variant="outline" size="sm">
             <Link
               to={paths.dashboard.editReport.getHref(report.id)}
-              aria-label={`Edit report about ${report.reported_account}`}
+              aria-label={t('reports.card.editAbout', { account: report.reported_account })}
             >
               <Pencil aria-hidden />
-              Edit
+              {t('reports.card.edit')}
             </Link>
           </Button>
           <Button
             variant="destructive"
             size="sm"
             onClick={() => setConfirming(true)}
-            aria-label={`Delete report about ${report.reported_account}`}
+            aria-label={t('reports.card.deleteAbout', { account: report.reported_account })}
           >
             <Trash2 aria-hidden />
-            Delete
+            {t('reports.card.delete')}
           </Button>
         </div>
       </CardFooter>
       <Dialog open={confirming} onOpenChange={setConfirming}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>Delete this report?</DialogTitle>
+            <DialogTitle>{t('reports.delete.title')}</DialogTitle>
             <DialogDescription>
-              The report about <strong className="break-all">{report.reported_account}</strong> and its
-              evidence are deleted for good.
+              <Trans
+                i18nKey="reports.delete.textAbout"
+                values={{ account: report.reported_account }}
+                components={{ account: <strong className="break-all" /> }}
+              />
             </DialogDescription>
           </DialogHeader>
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline">Keep it</Button>
+              <Button variant="outline">{t('reports.delete.keep')}</Button>
             </DialogClose>
             {/* Posts to the delete-report route's action (docs/behaviour.md: report cards post to it). */}
             <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
               <Button type="submit" variant="destructive" disabled={deleting}>
-                {deleting ? 'Deleting...' : 'Delete report'}
+                {deleting ? t('reports.delete.deleting') : t('reports.delete.confirm')}
               </Button>
             </Form>
           </DialogFooter>

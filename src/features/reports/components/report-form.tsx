@@ -1,4 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Form,
@@ -25,13 +26,13 @@ import {
 import { ACCOUNT_TYPES, INCIDENT_TYPES, type AccountType } from '../api/types';
 import { ImageFormField } from '@/components/image-file-input';
 
-const accountPlaceholders: Record<AccountType, string> = {
-  mobile: 'e.g. 0917 123 4567',
-  email: 'e.g. scammer@example.com',
-  ewallet: 'e.g. GCash 0917 123 4567 or a PayPal e-mail',
-  crypto: 'e.g. 0x8f3c… or bc1q…',
-  website: 'e.g. shop-example.com',
-};
+const accountPlaceholders = {
+  mobile: 'reports.form.accountPlaceholder.mobile',
+  email: 'reports.form.accountPlaceholder.email',
+  ewallet: 'reports.form.accountPlaceholder.ewallet',
+  crypto: 'reports.form.accountPlaceholder.crypto',
+  website: 'reports.form.accountPlaceholder.website',
+} as const satisfies Record<AccountType, string>;
 
 /**
  * The report form (docs/behaviour.md §2), for filing and for editing. The location of the victim is
@@ -54,6 +55,7 @@ export function ReportForm({
   evidenceUrl?: string;
   submitLabel?: string;
 }) {
+  const { t } = useTranslation();
   const form = useForm<ReportFormValues, unknown, ReportFormInput>({
     resolver: zodResolver(reportFormSchema),
     defaultValues,
@@ -64,7 +66,7 @@ export function ReportForm({
     <Form {...form}>
       <form
         noValidate
-        aria-label="Report form"
+        aria-label={t('reports.form.label')}
         onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset(defaultValues)))}
         className="grid grid-cols-1 gap-6 md:grid-cols-2"
       >
@@ -73,13 +75,13 @@ export function ReportForm({
           name="incidentType"
           render={({ field }) => (
             <FormItem className="md:col-span-2">
-              <FormLabel>What happened?</FormLabel>
+              <FormLabel>{t('reports.form.whatHappened')}</FormLabel>
               <FormControl>
                 <RadioGroup
                   value={field.value}
                   onValueChange={field.onChange}
                   className="flex flex-wrap gap-4"
-                  aria-label="Incident type"
+                  aria-label={t('reports.form.incidentType')}
                 >
                   {INCIDENT_TYPES.map((type) => (
                     <div key={type} className="flex items-center gap-2">
@@ -100,7 +102,7 @@ export function ReportForm({
           name="incidentDate"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Incident date</FormLabel>
+              <FormLabel>{t('reports.form.incidentDate')}</FormLabel>
               <FormControl>
                 <Input type="date" max={tomorrowISO()} {...field} />
               </FormControl>
@@ -113,7 +115,7 @@ export function ReportForm({
           name="reportedAccountType"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Reported account type</FormLabel>
+              <FormLabel>{t('reports.form.accountType')}</FormLabel>
               <Select
                 value={field.value}
                 onValueChange={(value) => {
@@ -124,7 +126,7 @@ export function ReportForm({
               >
                 <FormControl>
                   <SelectTrigger className="w-full">
-                    <SelectValue placeholder="Choose a type" />
+                    <SelectValue placeholder={t('reports.form.chooseType')} />
                   </SelectTrigger>
                 </FormControl>
                 <SelectContent>
@@ -144,18 +146,16 @@ export function ReportForm({
           name="reportedAccount"
           render={({ field }) => (
             <FormItem className="md:col-span-2">
-              <FormLabel>Reported account</FormLabel>
+              <FormLabel>{t('reports.form.account')}</FormLabel>
               <FormControl>
                 <Input
                   autoComplete="off"
                   spellCheck={false}
-                  placeholder={accountPlaceholders[accountType]}
+                  placeholder={t(accountPlaceholders[accountType])}
                   {...field}
                 />
               </FormControl>
-              <FormDescription>
-                The number, e-mail, e-wallet, wallet address or website the scammer used.
-              </FormDescription>
+              <FormDescription>{t('reports.form.accountHint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -165,13 +165,9 @@ export function ReportForm({
           name="incidentDescription"
           render={({ field }) => (
             <FormItem className="md:col-span-2">
-              <FormLabel>Incident description</FormLabel>
+              <FormLabel>{t('reports.form.description')}</FormLabel>
               <FormControl>
-                <Textarea
-                  rows={5}
-                  placeholder="What happened, when, and how they contacted you."
-                  {...field}
-                />
+                <Textarea rows={5} placeholder={t('reports.form.descriptionPlaceholder')} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -182,9 +178,13 @@ export function ReportForm({
           name="location"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Location</FormLabel>
+              <FormLabel>{t('reports.form.location')}</FormLabel>
               <FormControl>
-                <Input placeholder="e.g. Quezon City" autoComplete="address-level2" {...field} />
+                <Input
+                  placeholder={t('reports.form.locationPlaceholder')}
+                  autoComplete="address-level2"
+                  {...field}
+                />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -195,9 +195,9 @@ export function ReportForm({
           name="amountLost"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Amount lost in pesos (optional)</FormLabel>
+              <FormLabel>{t('reports.form.amount')}</FormLabel>
               <FormControl>
-                <Input inputMode="decimal" placeholder="e.g. 1500" {...field} />
+                <Input inputMode="decimal" placeholder={t('reports.form.amountPlaceholder')} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -206,14 +206,14 @@ export function ReportForm({
         <ImageFormField
           control={form.control}
           name="evidence"
-          label="Evidence (screenshot)"
-          hint={hasEvidence && ' Leave empty to keep the current image.'}
+          label={t('reports.form.evidence')}
+          hint={hasEvidence && ` ${t('reports.form.keepEvidence')}`}
         >
           {evidenceUrl && (
             <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
               <img
                 src={evidenceUrl}
-                alt="Current evidence"
+                alt={t('reports.form.currentEvidence')}
                 className="max-h-32 rounded-md border object-contain"
               />
             </a>
@@ -224,19 +224,19 @@ export function ReportForm({
           name="consentToContact"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Have you Notified authorities yet?</FormLabel>
+              <FormLabel>{t('reports.form.notified')}</FormLabel>
               <FormControl>
                 <RadioGroup
                   value={field.value}
                   onValueChange={field.onChange}
                   className="flex gap-6"
-                  aria-label="Have you Notified authorities yet?"
+                  aria-label={t('reports.form.notified')}
                 >
                   {(['yes', 'no'] as const).map((answer) => (
                     <div key={answer} className="flex items-center gap-2">
                       <RadioGroupItem value={answer} id={`consent-${answer}`} />
                       <Label htmlFor={`consent-${answer}`} className="font-normal capitalize">
-                        {answer}
+                        {t(answer === 'yes' ? 'reports.form.yes' : 'reports.form.no')}
                       </Label>
                     </div>
                   ))}
