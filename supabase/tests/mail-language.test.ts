@@ -4,7 +4,7 @@
  * the app's language, and kept equal to profiles.language by a trigger afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { anonClient, codeIn, latestMail, uniqueEmail } from './auth-helpers.ts';
+import { anonClient, codeIn, confirmedUser, latestMail, serviceClient, uniqueEmail } from './auth-helpers.ts';
 import { adminPool } from './helpers.ts';
 
 describe('Auth e-mails follow the user language', () => {
@@ -60,5 +60,43 @@ describe('Auth e-mails follow the user language', () => {
     const mail = await latestMail(email, 2);
     expect(mail.Subject).toBe('I-reset ang iyong ScamCheck password');
     expect(mail.HTML).toContain('I-reset ang password ko');
+  });
+
+  it('an invitation with the Filipino locale is written in Filipino; without one it stays English', async () => {
+    const email = uniqueEmail('invite-fil');
+    const invited = await serviceClient().auth.admin.inviteUserByEmail(email, {
+      data: { name: 'Rosa', locale: 'fil' },
+    });
+    expect(invited.error).toBeNull();
+    const mail = await latestMail(email);
+    expect(mail.Subject).toBe('Inimbitahan ka sa ScamCheck');
+    expect(mail.HTML).toContain('<html lang="fil">');
+    expect(mail.HTML).toContain(`Gumawa ang isang administrator ng ScamCheck account para sa ${email}.`);
+    expect(mail.HTML).toContain('Tanggapin ang imbitasyon');
+    expect(mail.HTML).not.toContain('Accept the invitation');
+    expect(codeIn(mail)).toMatch(/^\d{6}$/);
+
+    const other = uniqueEmail('invite-en');
+    expect((await serviceClient().auth.admin.inviteUserByEmail(other)).error).toBeNull();
+    const english = await latestMail(other);
+    expect(english.Subject).toBe('You have been invited to ScamCheck');
+    expect(english.HTML).toContain('Accept the invitation');
+    expect(english.HTML).not.toContain('Inimbitahan');
+  });
+
+  it('the reauthentication code comes in the profile language', async () => {
+    const { email, password, user } = await confirmedUser({ name: 'Ben' });
+    await adminPool().query(`update public.profiles set language = 'fil' where id = $1`, [user.id]);
+    const client = anonClient();
+    await client.auth.signInWithPassword({ email, password });
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await latestMail(email, 2);
+    expect(mail.Subject).toBe('Ang iyong ScamCheck verification code');
+    expect(mail.HTML).toContain('<html lang="fil">');
+    expect(mail.HTML).toContain(
+      'Ilagay ang code na ito para kumpirmahin ang pagbabago sa iyong ScamCheck account:',
+    );
+    expect(mail.HTML).not.toContain('Confirm it is you');
+    expect(codeIn(mail)).toMatch(/^\d{6}$/);
   });
 });

@@ -598,6 +598,7 @@ export type Database = {
         Args: { max_rows?: number }
         Returns: {
           contact_email: string
+          language: string
           reported_account: string
           request_id: string
           token: string

@@ -69,6 +69,17 @@ export const mailText = {
       removal: (id: string) => `Someone asked to remove your report about ${id}.`,
       status: (id: string) => `Your report about ${id} changed status.`,
     },
+    /** To the contact address a removal request gives, in the requester's language. */
+    confirmRemoval: {
+      lines: (id: string) => [
+        `Someone asked ScamCheck to remove a report about ${id} and gave this e-mail address to be contacted at.`,
+        'If that was you, confirm the address with the link below (valid for 48 hours). Until then the reporter is not told and nothing else happens.',
+        'If it was not you, ignore this e-mail.',
+      ],
+      subject: 'ScamCheck: confirm your removal request',
+      confirm: 'Confirm',
+      confirmLink: 'Confirm my removal request',
+    },
   },
   fil: {
     reported: {
@@ -108,6 +119,16 @@ export const mailText = {
       reported: (id: string) => `Na-report ang ${id}, na binabantayan mo.`,
       removal: (id: string) => `May humiling na alisin ang report mo tungkol sa ${id}.`,
       status: (id: string) => `Nagbago ang status ng report mo tungkol sa ${id}.`,
+    },
+    confirmRemoval: {
+      lines: (id: string) => [
+        `May humiling sa ScamCheck na alisin ang isang report tungkol sa ${id}, at ibinigay ang e-mail address na ito para makontak.`,
+        'Kung ikaw iyon, kumpirmahin ang address gamit ang link sa ibaba (may bisa nang 48 oras). Hangga’t hindi ito nakukumpirma, hindi sasabihan ang nag-report at walang ibang mangyayari.',
+        'Kung hindi ikaw iyon, huwag na itong pansinin.',
+      ],
+      subject: 'ScamCheck: kumpirmahin ang hiling mong pag-alis ng report',
+      confirm: 'Kumpirmahin',
+      confirmLink: 'Kumpirmahin ang hiling kong pag-alis ng report',
     },
   },
 } satisfies Record<MailLanguage, unknown>;

@@ -111,13 +111,16 @@ interface Confirmation {
   contact_email: string;
   reported_account: string;
   token: string;
+  /** The language of the user who filed the request: the contact address has no profile of its own. */
+  language: string;
 }
 
 /**
  * Mails the confirmation link of every new removal request to its contact address (issue 11): the
  * reporter is told of a request only once its requester proved they read that address. The database
  * issues the tokens (public.issue_removal_confirmations) and withholds them past a few a day per
- * address; a failed send is only logged (the request then stays unconfirmed and harmless).
+ * address; a failed send is only logged (the request then stays unconfirmed and harmless). Written in
+ * the requester's profile language.
  */
 export async function sendRemovalConfirmations(result: DispatchResult): Promise<void> {
   const { data, error } = await serviceClient().rpc('issue_removal_confirmations', { max_rows: 50 });
@@ -125,17 +128,14 @@ export async function sendRemovalConfirmations(result: DispatchResult): Promise<
   const site = siteUrl();
   for (const c of (data ?? []) as Confirmation[]) {
     const url = `${site}/api/v1/removal-requests/${c.request_id}/confirm?token=${c.token}`;
-    const lines = [
-      `Someone asked ScamCheck to remove a report about ${c.reported_account} and gave this e-mail address to be contacted at.`,
-      'If that was you, confirm the address with the link below (valid for 48 hours). Until then the reporter is not told and nothing else happens.',
-      'If it was not you, ignore this e-mail.',
-    ];
+    const m = mailText[mailLanguage(c.language)].confirmRemoval;
+    const lines = m.lines(c.reported_account);
     try {
       await sendMail({
         to: c.contact_email,
-        subject: 'ScamCheck: confirm your removal request',
-        text: `${lines.join('\n\n')}\n\nConfirm: ${url}\n`,
-        html: `${paragraphs(lines)}${link(url, 'Confirm my removal request')}`,
+        subject: m.subject,
+        text: `${lines.join('\n\n')}\n\n${m.confirm}: ${url}\n`,
+        html: `${paragraphs(lines)}${link(url, m.confirmLink)}`,
       });
       result.sent++;
     } catch (e) {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminPool, unique } from '../helpers.ts';
 import { mailsTo } from '../auth-helpers.ts';
-import { api, createUser, runJob } from './helpers.ts';
+import { api, confirmRemovalByMail, createUser, reportFields, runJob } from './helpers.ts';
 
 async function watchAndReport(language: 'en' | 'fil') {
   const watcher = await createUser(`lang-${language}`);
@@ -37,5 +37,52 @@ describe('notification e-mails follow the profile language', () => {
     const { mail, site } = await watchAndReport('en');
     expect(mail.Subject).toBe(`ScamCheck: https://${site}/login was reported`);
     expect(mail.Text).toContain('Incident type: hacked. The report is waiting for review.');
+  });
+
+  it("the removal request's confirmation to an outside address is in the requester's language", async () => {
+    const reporter = await createUser('lang-rr');
+    const account = `${unique('removal-lang')}@example.com`;
+    const filed = await api<{ report: { _id: string } }>('POST', '/reports', {
+      token: reporter.token,
+      json: reportFields({ reportedAccountType: 'email', reportedAccount: account }),
+    });
+    expect(filed.status).toBe(201);
+    const holder = await createUser('lang-holder');
+    await adminPool().query(`update public.profiles set language = 'fil' where id = $1`, [holder.id]);
+    const contact = `${unique('lang-contact')}@example.com`;
+    const asked = await api('POST', '/removal-requests', {
+      token: holder.token,
+      json: { reportId: filed.body.report._id, reason: 'Akin ang e-mail na ito.', contactEmail: contact },
+    });
+    expect(asked.status).toBe(201);
+    // The legacy API answers in English whatever the language (docs/behaviour.md §7).
+    expect(asked.body.msg).toMatch(/^Removal requested: confirm your contact e-mail/);
+    await runJob('notify-dispatch');
+    const [mail] = await mailsTo(contact, 1, 20_000);
+    expect(mail.Subject).toBe('ScamCheck: kumpirmahin ang hiling mong pag-alis ng report');
+    expect(mail.Text).toContain(`May humiling sa ScamCheck na alisin ang isang report tungkol sa ${account}`);
+    expect(mail.Text).toMatch(/Kumpirmahin: http\S+\/api\/v1\/removal-requests\/[0-9a-f-]+\/confirm\?token=/);
+    expect(mail.HTML).toContain('Kumpirmahin ang hiling kong pag-alis ng report');
+    expect(mail.Text).not.toContain('Someone asked');
+  });
+
+  it('an English requester gets the English confirmation as before', async () => {
+    const reporter = await createUser('lang-rr-en');
+    const account = `${unique('removal-en')}@example.com`;
+    const filed = await api<{ report: { _id: string } }>('POST', '/reports', {
+      token: reporter.token,
+      json: reportFields({ reportedAccountType: 'email', reportedAccount: account }),
+    });
+    const holder = await createUser('lang-holder-en');
+    const contact = `${unique('en-contact')}@example.com`;
+    await api('POST', '/removal-requests', {
+      token: holder.token,
+      json: { reportId: filed.body.report._id, reason: 'This is my e-mail.', contactEmail: contact },
+    });
+    // confirmRemovalByMail finds the mail by its English subject and opens its link.
+    expect((await confirmRemovalByMail(contact)).status).toBe(200);
+    const [mail] = await mailsTo(contact, 1, 20_000);
+    expect(mail.Text).toContain(`Someone asked ScamCheck to remove a report about ${account}`);
+    expect(mail.Text).toContain('Confirm: ');
   });
 });
