@@ -31,6 +31,7 @@ export default defineConfig({
           include: [
             'tests/units/**/*.test.ts',
             'supabase/local/auth/**/*.test.ts',
+            'supabase/local/rest/**/*.test.ts',
             'supabase/functions/_shared/image_test.ts',
           ],
           setupFiles: ['tests/units/deno-shim.ts'],
@@ -45,7 +46,12 @@ export default defineConfig({
           name: 'stack',
           environment: 'node',
           include: ['supabase/tests/**/*.test.ts', 'supabase/local/**/*.test.ts', 'tests/**/*.test.ts'],
-          exclude: ['tests/units/**', 'supabase/local/auth/**', '**/node_modules/**'],
+          exclude: [
+            'tests/units/**',
+            'supabase/local/auth/**',
+            'supabase/local/rest/**',
+            '**/node_modules/**',
+          ],
           globalSetup: ['supabase/tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 240_000,

@@ -21,7 +21,8 @@ import { parseQuery, type ParsedQuery } from './query-parser.ts';
 import { ReadPlans, markedSearch, shapeOf } from './read-plans.ts';
 import { RestRequest, appliedPreferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
-import { Builder, ident, pickRoutine, wrap } from './sql-builder.ts';
+import { callMedia, findRoutine } from './routines.ts';
+import { Builder, ident, wrap } from './sql-builder.ts';
 import {
   callSql,
   deleteSql,
@@ -427,16 +428,24 @@ class RestService {
   private async rpc(rq: RestRequest, res: ServerResponse, cache: SchemaCache, name: string): Promise<void> {
     const { schema, query, accept, head } = rq;
     const isPost = rq.method === 'POST';
+    const media = isPost ? callMedia(rq.req.headers['content-type']) : 'json';
+    // text/plain, text/xml and octet-stream bodies go whole to a function's one unnamed parameter.
+    const raw = media === 'text' || media === 'xml' || media === 'bytea';
     const args: unknown = isPost
-      ? rq.body?.length
+      ? rq.body?.length && !raw
         ? parseJson(rq.body)
         : {}
       : Object.fromEntries(query.rest);
     const isObject = args !== null && typeof args === 'object' && !Array.isArray(args);
-    const keys = isObject ? Object.keys(args as object) : [];
-    const { routine, singleJson } = pickRoutine(cache, schema, name, keys, isPost);
+    const keys = isObject && !raw ? Object.keys(args as object) : [];
+    const { routine, positional } = findRoutine(cache, schema, name, keys, {
+      isPost,
+      media,
+      singleObject: rq.prefer.params === 'single-object',
+    });
+    const payload = isPost ? (rq.body?.length ? rq.body : raw ? '' : '{}') : JSON.stringify(args);
     const b = new Builder(cache, query, maxRows(cache, this.settings));
-    const { call, from } = callSql(b, schema, routine, singleJson, args, keys);
+    const { call, from } = callSql(b, schema, routine, positional, args, keys, payload);
     // Stable and immutable functions, and every GET, run read-only as in PostgREST.
     const ctx = rq.context(!isPost || routine.volatility !== 'v', cache);
     // max-affected counts the rows a function returns, so it needs one that returns a set.

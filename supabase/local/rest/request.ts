@@ -19,6 +19,8 @@ export interface Prefer {
   /** `tx=commit|rollback`, only when `db-tx-end` allows an override (else never set). */
   tx?: 'commit' | 'rollback';
   handling?: 'strict' | 'lenient';
+  /** `params=single-object`: a function's one json/jsonb parameter takes the whole body. */
+  params?: 'single-object';
   maxAffected?: number;
   /** Preferences PostgREST does not know: refused with PGRST122 under `handling=strict`. */
   invalid: string[];
@@ -31,6 +33,7 @@ const CHOICES = {
   count: ['exact', 'planned', 'estimated'],
   tx: ['commit', 'rollback'],
   handling: ['strict', 'lenient'],
+  params: ['single-object'],
 } as const;
 
 /**

@@ -5,6 +5,14 @@
  * triggers of platform/40-pgrst.sql send after every DDL statement, as on Supabase.
  */
 import pg from 'pg';
+import {
+  addViewPrimaryKeys,
+  buildRelationships,
+  type RawComputed,
+  type RawForeignKey,
+  type RawViewColumn,
+  type Relationship,
+} from './relationships.ts';
 
 export interface Column {
   name: string;
@@ -23,29 +31,6 @@ export interface Table {
   columns: Map<string, Column>;
   columnList: Column[];
   pk: string[];
-}
-
-/** A foreign key, seen from the table that holds it (`table.columns` reference `foreignTable.foreignColumns`). */
-export interface ForeignKey {
-  name: string;
-  schema: string;
-  table: string;
-  columns: string[];
-  foreignSchema: string;
-  foreignTable: string;
-  foreignColumns: string[];
-  /** The referencing columns are unique in their table, so the reverse direction is one-to-one. */
-  unique: boolean;
-}
-
-/** A relationship from an origin table to a target, as PostgREST's embedding resolves it. */
-export interface Relationship {
-  fk: ForeignKey;
-  /** many-to-one (origin holds the key), one-to-many or one-to-one. */
-  cardinality: 'm2o' | 'o2m' | 'o2o';
-  target: Table;
-  /** Column pairs [origin column, target column]. */
-  pairs: [string, string][];
 }
 
 export interface FunctionParam {
@@ -112,7 +97,8 @@ export function pgrstSettings(values: Map<string, string>): PgrstSettings {
 
 export class SchemaCache {
   tables = new Map<string, Table>();
-  foreignKeys: ForeignKey[] = [];
+  /** PostgREST's relationships by origin (`schema.name`), each list in PostgREST's order. */
+  relationships = new Map<string, Relationship[]>();
   functions = new Map<string, RoutineInfo[]>();
   /** `alter role ... set statement_timeout`, which PostgREST applies when it switches to the role. */
   statementTimeouts = new Map<string, string>();
@@ -137,36 +123,6 @@ export class SchemaCache {
 
   routines(schema: string, name: string): RoutineInfo[] {
     return this.functions.get(`${schema}.${name}`) ?? [];
-  }
-
-  /** Every relationship from `origin` to a table called `targetName` in the same schema (or matching by column). */
-  relationships(origin: Table): Relationship[] {
-    const out: Relationship[] = [];
-    for (const fk of this.foreignKeys) {
-      if (fk.schema === origin.schema && fk.table === origin.name) {
-        const target = this.table(fk.foreignSchema, fk.foreignTable);
-        if (target) {
-          out.push({
-            fk,
-            cardinality: 'm2o',
-            target,
-            pairs: fk.columns.map((c, i) => [c, fk.foreignColumns[i]]),
-          });
-        }
-      }
-      if (fk.foreignSchema === origin.schema && fk.foreignTable === origin.name) {
-        const target = this.table(fk.schema, fk.table);
-        if (target) {
-          out.push({
-            fk,
-            cardinality: fk.unique ? 'o2o' : 'o2m',
-            target,
-            pairs: fk.foreignColumns.map((c, i) => [c, fk.columns[i]]),
-          });
-        }
-      }
-    }
-    return out;
   }
 
   /** The closest table name in a schema, for PGRST205's hint (PostgREST uses fuzzy matching too). */
@@ -234,9 +190,17 @@ select json_build_object(
       'columns', (
         select coalesce(json_agg(json_build_object(
           'name', a.attname, 'type', pg_catalog.format_type(a.atttypid, a.atttypmod),
-          'nullable', not a.attnotnull, 'default', pg_catalog.pg_get_expr(d.adbin, d.adrelid),
+          'nullable', not a.attnotnull,
+          -- As PostgREST reads defaults: an identity column's sequence, a domain's own default.
+          'default', case
+            when a.attidentity = 'd' then pg_catalog.format('nextval(%L::regclass)',
+              pg_catalog.pg_get_serial_sequence(pg_catalog.format('%I.%I', r.nspname, r.relname), a.attname))
+            when a.attgenerated = 's' then null
+            when d.adbin is null and ty.typbasetype <> 0 then pg_catalog.pg_get_expr(ty.typdefaultbin, 0)
+            else pg_catalog.pg_get_expr(d.adbin, d.adrelid) end,
           'generated', a.attgenerated <> '' or a.attidentity = 'a') order by a.attnum), '[]')
         from pg_catalog.pg_attribute a
+        join pg_catalog.pg_type ty on ty.oid = a.atttypid
         left join pg_catalog.pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
         where a.attrelid = r.oid and a.attnum > 0 and not a.attisdropped),
       'pk', (
@@ -263,7 +227,7 @@ select json_build_object(
     from pg_catalog.pg_constraint con
     join pg_catalog.pg_class cs on cs.oid = con.conrelid join pg_catalog.pg_namespace ns on ns.oid = cs.relnamespace
     join pg_catalog.pg_class cf on cf.oid = con.confrelid join pg_catalog.pg_namespace nf on nf.oid = cf.relnamespace
-    where con.contype = 'f' and (ns.nspname = any($1::text[]) or nf.nspname = any($1::text[]))),
+    where con.contype = 'f' and con.conparentid = 0),
   'functions', (
     select coalesce(json_agg(json_build_object(
       'schema', n.nspname, 'name', p.proname,
@@ -297,6 +261,17 @@ select json_build_object(
     join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     join pg_catalog.pg_type rt on rt.oid = p.prorettype
     where n.nspname = any($1::text[]) and p.prokind = 'f'),
+  'computed', (
+    select coalesce(json_agg(json_build_object(
+      'schema', n.nspname, 'name', p.proname, 'tableSchema', an.nspname, 'table', ac.relname,
+      'targetSchema', rn.nspname, 'target', rc.relname, 'singleRow', not p.proretset or p.prorows = 1)), '[]')
+    from pg_catalog.pg_proc p
+    join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+    join pg_catalog.pg_class ac on ac.reltype = p.proargtypes[0] and ac.relkind in ('v', 'r', 'm', 'f', 'p')
+    join pg_catalog.pg_namespace an on an.oid = ac.relnamespace
+    join pg_catalog.pg_class rc on rc.reltype = p.prorettype and rc.relkind in ('v', 'r', 'm', 'f', 'p')
+    join pg_catalog.pg_namespace rn on rn.oid = rc.relnamespace
+    where p.pronargs = 1 and an.nspname = any($1::text[]) and rn.nspname = any($1::text[])),
   'viewDeps', (
     select coalesce(json_agg(json_build_object('schema', u.view_schema, 'view', u.view_name,
            'tableSchema', u.table_schema, 'table', u.table_name, 'column', u.column_name)), '[]')
@@ -319,11 +294,12 @@ interface RawCache {
     columns: Column[];
     pk: string[];
   }[];
-  fks: ForeignKey[];
+  fks: RawForeignKey[];
+  computed: RawComputed[];
   functions: (Omit<RoutineInfo, 'volatility'> & { volatility: string })[];
   switchableRoles: string[];
   roleSettings: { role: string; database: number; settings: string[] }[];
-  viewDeps: { schema: string; view: string; tableSchema: string; table: string; column: string }[];
+  viewDeps: RawViewColumn[];
 }
 
 export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise<SchemaCache> {
@@ -341,7 +317,8 @@ export async function loadSchemaCache(pool: pg.Pool, schemas: string[]): Promise
       pk: t.pk,
     });
   }
-  cache.foreignKeys = [...raw.fks, ...viewRelationships(cache, raw)];
+  addViewPrimaryKeys(cache.tables, raw.viewDeps);
+  cache.relationships = buildRelationships(cache.tables, raw.fks, raw.viewDeps, raw.computed);
   cache.switchableRoles = new Set(raw.switchableRoles);
   const pgrst = new Map<string, string>();
   // Settings for all databases (0) first, so the current database's own ones overwrite them.
@@ -373,45 +350,6 @@ function qualifiedFunction(value: string): string | undefined {
   const parts = value.trim().split('.');
   if (parts.length > 2 || parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(p))) return undefined;
   return parts.map((p) => `"${p}"`).join('.');
-}
-
-/**
- * Views inherit the primary and foreign keys of the tables they show, as PostgREST infers them, so
- * `security_invoker` views embed like their tables. A view column counts as a table column when the
- * view uses exactly one base column of that name.
- */
-function viewRelationships(cache: SchemaCache, raw: RawCache): ForeignKey[] {
-  const out: ForeignKey[] = [];
-  const byView = new Map<string, RawCache['viewDeps']>();
-  for (const d of raw.viewDeps) {
-    const key = `${d.schema}.${d.view}`;
-    byView.set(key, [...(byView.get(key) ?? []), d]);
-  }
-  for (const [key, deps] of byView) {
-    const view = cache.tables.get(key);
-    if (!view) continue;
-    // view column -> the one base table column of the same name it shows
-    const source = new Map<string, string>();
-    for (const c of view.columnList) {
-      const hits = deps.filter((d) => d.column === c.name);
-      if (hits.length === 1) source.set(c.name, `${hits[0].tableSchema}.${hits[0].table}`);
-    }
-    const shows = (schema: string, table: string, cols: string[]) =>
-      cols.every((c) => source.get(c) === `${schema}.${table}`);
-    if (view.pk.length === 0) {
-      const base = new Set(source.values());
-      for (const b of base) {
-        const t = cache.tables.get(b);
-        if (t && t.pk.length && shows(t.schema, t.name, t.pk)) view.pk = t.pk;
-      }
-    }
-    for (const fk of raw.fks) {
-      if (shows(fk.schema, fk.table, fk.columns)) out.push({ ...fk, schema: view.schema, table: view.name });
-      if (shows(fk.foreignSchema, fk.foreignTable, fk.foreignColumns))
-        out.push({ ...fk, foreignSchema: view.schema, foreignTable: view.name, unique: fk.unique });
-    }
-  }
-  return out;
 }
 
 /**

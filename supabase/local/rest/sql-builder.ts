@@ -6,7 +6,8 @@
  * parameter.
  */
 import { RestError, columnMissing, payloadColumnMissing } from './errors.ts';
-import type { Column, Relationship, RoutineInfo, SchemaCache, Table } from './schema-cache.ts';
+import { findRelationship, isToOne, type Relationship } from './relationships.ts';
+import type { Column, SchemaCache, Table } from './schema-cache.ts';
 import {
   OPERATORS,
   type Condition,
@@ -59,10 +60,11 @@ export class Builder {
   /** The read query over a source (a table, a view, a function call or a mutation's returned rows). */
   read(source: Source, paging: { limit?: number; offset?: number }, root = true, rootFilters = true): Built {
     this.skipRootFilters = !rootFilters;
+    const alias = ident(source.table.name);
     return this.node(
       source.table,
-      source.from,
-      ident(source.table.name),
+      `${source.from} as ${alias}`,
+      alias,
       this.query.select,
       '',
       null,
@@ -70,6 +72,7 @@ export class Builder {
     );
   }
 
+  /** `from` is the FROM list, `alias` the name of `table`'s rows in it. */
   private node(
     table: Table,
     from: string,
@@ -118,19 +121,17 @@ export class Builder {
         const key = item.alias ?? item.name;
         const sqlAlias = ident(`${rel.target.name}_${++this.aliasSeq}`);
         const childPath = path ? `${path}.${key}` : key;
-        const cond = rel.pairs
-          .map(([o, t]) => `${sqlAlias}.${ident(t)} = ${alias}.${ident(o)}`)
-          .join(' and ');
-        const toOne = rel.cardinality !== 'o2m';
+        const source = this.relatedSource(rel, table, alias, sqlAlias);
+        const toOne = isToOne(rel);
         // `users()`: an embed selecting nothing joins (for `!inner` and its filters) but is not output.
         const hidden = item.select.length === 0;
         const child = this.node(
           rel.target,
-          `${ident(rel.target.schema)}.${ident(rel.target.name)}`,
+          source.from,
           sqlAlias,
           item.select,
           childPath,
-          cond,
+          source.cond,
           toOne ? undefined : {},
         );
         const inner = item.join === 'inner';
@@ -201,11 +202,11 @@ export class Builder {
     const pagingSql = this.pagingSql(
       path === '' ? paging : paging && { limit: params.limit, offset: params.offset },
     );
-    const body = `select ${cols.join(', ') || 'null'} from ${from} as ${alias}`;
+    const body = `select ${cols.join(', ') || 'null'} from ${from}`;
     const groupSql = aggregated && groupBy.length ? ` group by ${groupBy.join(', ')}` : '';
     return {
       sql: `${body} ${joins.join(' ')}${whereSql}${groupSql}${order}${pagingSql}`,
-      countSql: `select 1 from ${from} as ${alias} ${countJoins.join(' ')}${whereSql}`,
+      countSql: `select 1 from ${from} ${countJoins.join(' ')}${whereSql}`,
       outputs,
     };
   }
@@ -240,56 +241,47 @@ export class Builder {
         'Only is null or not is null filters are allowed on embedded resources',
       );
     }
-    const isNull =
-      e.rel.cardinality === 'o2m'
-        ? `json_array_length(${e.sqlAlias}.${e.sqlAlias}) = 0`
-        : `${e.sqlAlias} is null`;
+    const isNull = isToOne(e.rel)
+      ? `${e.sqlAlias} is null`
+      : `json_array_length(${e.sqlAlias}.${e.sqlAlias}) = 0`;
     return { sql: c.negate ? `not (${isNull})` : isNull, join: '' };
   }
 
   resolveRelationship(origin: Table, name: string, hint?: string): Relationship {
-    const all = this.cache.relationships(origin);
-    let matches = all.filter((r) => r.target.name === name);
-    if (matches.length === 0) {
-      // `select=*,author_id(*)`: a foreign-key column or constraint name also names a relationship.
-      matches = all.filter(
-        (r) =>
-          r.fk.name === name || (r.cardinality === 'm2o' && r.pairs.length === 1 && r.pairs[0][0] === name),
-      );
+    return findRelationship(this.cache.relationships, origin, name, hint);
+  }
+
+  /**
+   * The FROM list and join condition of `rel`'s rows for a parent row `parentAlias`: the target table
+   * on the key's columns, the target and the junction for many-to-many (as PostgREST joins them), or
+   * the function of a computed relationship called with the parent's row.
+   */
+  private relatedSource(
+    rel: Relationship,
+    parent: Table,
+    parentAlias: string,
+    alias: string,
+  ): { from: string; cond: string | null } {
+    const target = `${ident(rel.target.schema)}.${ident(rel.target.name)} as ${alias}`;
+    if (rel.fn) {
+      const row = parent.columnList.map((c) => `${parentAlias}.${ident(c.name)}`).join(', ');
+      const arg = `row(${row})::${ident(parent.schema)}.${ident(parent.name)}`;
+      return { from: `${ident(rel.fn.schema)}.${ident(rel.fn.name)}(${arg}) as ${alias}`, cond: null };
     }
-    if (hint) {
-      matches = matches.filter(
-        (r) =>
-          r.fk.name === hint || r.pairs.some(([o, t]) => o === hint || t === hint) || r.target.name === hint,
-      );
+    if (rel.junction) {
+      const j = rel.junction;
+      const jAlias = ident(`${j.table.name}_${++this.aliasSeq}`);
+      const cond = [
+        ...j.target.map(([t, jc]) => `${alias}.${ident(t)} = ${jAlias}.${ident(jc)}`),
+        ...j.source.map(([o, jc]) => `${jAlias}.${ident(jc)} = ${parentAlias}.${ident(o)}`),
+      ];
+      return {
+        from: `${target}, ${ident(j.table.schema)}.${ident(j.table.name)} as ${jAlias}`,
+        cond: cond.join(' and '),
+      };
     }
-    if (matches.length === 0) {
-      throw new RestError(
-        400,
-        'PGRST200',
-        `Could not find a relationship between '${origin.name}' and '${name}' in the schema cache`,
-        `Searched for a foreign key relationship between '${origin.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${origin.schema}', but no matches were found.`,
-        null,
-      );
-    }
-    if (matches.length > 1) {
-      const body = matches.map((r) => ({
-        cardinality:
-          r.cardinality === 'm2o' ? 'many-to-one' : r.cardinality === 'o2m' ? 'one-to-many' : 'one-to-one',
-        embedding: `${origin.name} with ${r.target.name}`,
-        relationship: `${r.fk.name} using ${r.fk.table}(${r.fk.columns.join(', ')}) and ${r.fk.foreignTable}(${r.fk.foreignColumns.join(', ')})`,
-      }));
-      const err = new RestError(
-        300,
-        'PGRST201',
-        `Could not embed because more than one relationship was found for '${origin.name}' and '${name}'`,
-        null,
-        `Try changing '${name}' to one of the following: ${matches.map((r) => `'${name}!${r.fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
-      );
-      err.detailsJson = body;
-      throw err;
-    }
-    return matches[0];
+    const cond = rel.pairs.map(([o, t]) => `${alias}.${ident(t)} = ${parentAlias}.${ident(o)}`);
+    return { from: target, cond: cond.join(' and ') };
   }
 
   /**
@@ -366,7 +358,7 @@ export class Builder {
       let expr: string;
       if (t.relation) {
         const rel = this.resolveRelationship(table, t.relation);
-        if (rel.cardinality === 'o2m') {
+        if (!isToOne(rel)) {
           throw new RestError(
             400,
             'PGRST118',
@@ -375,8 +367,8 @@ export class Builder {
           );
         }
         const a = ident(`${rel.target.name}_order_${++this.aliasSeq}`);
-        const cond = rel.pairs.map(([o, tc]) => `${a}.${ident(tc)} = ${alias}.${ident(o)}`).join(' and ');
-        expr = `(select ${this.fieldExpr(rel.target, a, t.field)} from ${ident(rel.target.schema)}.${ident(rel.target.name)} as ${a} where ${cond})`;
+        const source = this.relatedSource(rel, table, alias, a);
+        expr = `(select ${this.fieldExpr(rel.target, a, t.field)} from ${source.from}${source.cond ? ` where ${source.cond}` : ''} limit 1)`;
       } else expr = this.fieldExpr(table, alias, t.field);
       return `${expr}${t.dir ? ` ${t.dir}` : ''}${t.nulls ? ` nulls ${t.nulls}` : ''}`;
     });
@@ -421,61 +413,4 @@ export function payloadColumns(table: Table, keys: string[]): Column[] {
     if (!c) throw payloadColumnMissing(table.name, k);
     return c;
   });
-}
-
-/** Picks the overload of `name` that takes exactly the given argument names (PostgREST's rule). */
-export function pickRoutine(
-  cache: SchemaCache,
-  schema: string,
-  name: string,
-  keys: string[],
-  jsonBody: boolean,
-): { routine: RoutineInfo; singleJson: boolean } {
-  const candidates = cache.routines(schema, name);
-  const matches = candidates.filter((r) => {
-    const named = r.params.filter((p) => p.name);
-    if (named.length !== r.params.length) return false;
-    return (
-      keys.every((k) => named.some((p) => p.name === k)) &&
-      named.every((p) => p.hasDefault || keys.includes(p.name))
-    );
-  });
-  if (matches.length === 1) return { routine: matches[0], singleJson: false };
-  if (matches.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${matches.map((r) => `${schema}.${name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    );
-  }
-  // A function with one unnamed json/jsonb parameter receives the whole body.
-  const single = jsonBody
-    ? candidates.find(
-        (r) =>
-          r.params.length === 1 &&
-          !r.params[0].name &&
-          (r.params[0].type === 'json' || r.params[0].type === 'jsonb'),
-      )
-    : undefined;
-  if (single) return { routine: single, singleJson: true };
-  const func = `${schema}.${name}`;
-  const withParams = keys.length ? `(${keys.join(', ')})` : ' without parameters';
-  const detailParams = keys.length
-    ? ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`
-    : ' without parameters';
-  const other = [...cache.functions.values()].flat().filter((r) => r.schema === schema && r.name !== name);
-  const similar = other.find((r) => r.name.includes(name) || name.includes(r.name));
-  throw new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${func}${withParams} in the schema cache`,
-    `Searched for the function ${func}${detailParams}${jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
-    candidates.length
-      ? `Perhaps you meant to call the function ${func}(${candidates[0].params.map((p) => p.name).join(', ')})`
-      : similar
-        ? `Perhaps you meant to call the function ${schema}.${similar.name}`
-        : null,
-  );
 }

@@ -247,24 +247,31 @@ export function mutationStatement(
 
 /**
  * A function call with the request's arguments: `call` is the call expression, `from` the FROM clause
- * that supplies the named arguments from the JSON body (empty when none or a single json argument).
+ * that supplies the named arguments from the JSON body (empty when none, or when the whole body is the
+ * one positional argument).
  */
 export function callSql(
   b: Builder,
   schema: string,
   routine: RoutineInfo,
-  singleJson: boolean,
+  positional: boolean,
   args: unknown,
   keys: string[],
+  payload: Buffer | string,
 ): { call: string; from: string } {
   const fn = `${ident(schema)}.${ident(routine.name)}`;
-  const argParam = () => b.params.add(JSON.stringify(args));
-  if (singleJson) return { call: `${fn}(${argParam()}::${routine.params[0].type})`, from: '' };
+  if (positional) {
+    // The whole body is the one argument, as PostgREST passes it: bytes for bytea (in bytea's hex
+    // text form), else text.
+    const type = routine.params[0].type;
+    const value = type === 'bytea' ? `\\x${Buffer.from(payload).toString('hex')}` : payload.toString();
+    return { call: `${fn}(${b.params.add(value)}::${type})`, from: '' };
+  }
   const given = routine.params.filter((p) => keys.includes(p.name));
   return {
     call: `${fn}(${given.map((p) => `${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ')})`,
     from: given.length
-      ? ` from json_to_record(${argParam()}::json) as pgrst_args(${given.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})`
+      ? ` from json_to_record(${b.params.add(JSON.stringify(args))}::json) as pgrst_args(${given.map((p) => `${ident(p.name)} ${p.type}`).join(', ')})`
       : '',
   };
 }
