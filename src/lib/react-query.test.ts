@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FunctionCallError } from './functions';
 import { httpStatusOf } from './http-status';
-import { createQueryClient, queryConfig, type ErrorMeta } from './react-query';
+import { createQueryClient, queryConfig, runMutation, type ErrorMeta } from './react-query';
 
 const retry = queryConfig.queries.retry;
 const pgError = (code: string) => new PostgrestError({ message: 'refused', details: '', hint: '', code });
@@ -76,6 +76,25 @@ describe('the one error path', () => {
     return (client: ReturnType<typeof createQueryClient>) =>
       client.getMutationCache().build(client, { mutationFn: failing, meta }).execute(undefined);
   };
+
+  it('runMutation (route actions) goes through it too, and says whether the mutation succeeded', async () => {
+    const onSuccess = vi.fn();
+    let ok: boolean | undefined;
+    expect(
+      await toastsAfter(async (c) => {
+        ok = await runMutation(c, { mutationFn: failing, onSuccess }, undefined);
+      }),
+    ).toEqual([['Report not found', { position: 'bottom-right' }]]);
+    expect(ok).toBe(false);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(
+      await toastsAfter(async (c) => {
+        ok = await runMutation(c, { mutationFn: (n: number) => Promise.resolve(n * 2), onSuccess }, 21);
+      }),
+    ).toEqual([]);
+    expect(ok).toBe(true);
+    expect(onSuccess).toHaveBeenCalledWith(42, 21, undefined, expect.anything());
+  });
 
   it('a failed mutation shows its message as a bottom-right toast unless its meta says otherwise', async () => {
     expect(await toastsAfter(mutate())).toEqual([['Report not found', { position: 'bottom-right' }]]);

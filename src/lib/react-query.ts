@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type DefaultOptions,
+  type MutationOptions,
+} from '@tanstack/react-query';
 import { isClientError } from '@/lib/http-status';
 import { errorMessage, toastError } from '@/lib/errors';
 
@@ -57,4 +63,22 @@ export function createQueryClient(defaultOptions: DefaultOptions = queryConfig) 
       onError: (error, _variables, _context, mutation) => report(error, mutation.meta, true),
     }),
   });
+}
+
+/**
+ * Runs a mutation outside a component (a route action) through the client's MutationCache, so that
+ * its failure is told by the one error path above, as a useMutation's is. Resolves to whether it
+ * succeeded; the failure itself has been reported by then.
+ */
+export async function runMutation<TData, TVariables>(
+  queryClient: QueryClient,
+  options: MutationOptions<TData, Error, TVariables>,
+  variables: TVariables,
+): Promise<boolean> {
+  try {
+    await queryClient.getMutationCache().build(queryClient, options).execute(variables);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,4 +1,5 @@
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { RequireAuth, type Profile } from '@/lib/auth';
 import { fakeSupabase } from '@/testing/fake-supabase';
 import { storeSession } from '@/testing/session';
@@ -58,6 +59,25 @@ describe('DashboardTopbar', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     // The guard had its chance after the session ended: still home, no /login?redirectTo=...
     await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('a failed logout is the error path’s toast, still on the home page, with no success toast', async () => {
+    storeSession();
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    fakeSupabase((req) =>
+      req.path === '/auth/v1/logout'
+        ? Response.json({ code: 500, msg: 'Auth is down' }, { status: 500 })
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout on all devices' }));
+    await waitFor(() => expect(error).toHaveBeenCalledTimes(1));
+    expect(error.mock.calls[0][1]).toEqual({ position: 'bottom-right' });
+    expect(success).not.toHaveBeenCalled();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 });

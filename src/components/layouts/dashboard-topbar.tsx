@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { KeyRound, LogOut, Menu, UserRound } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -17,7 +18,6 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { setLoggingOut, type Profile } from '@/lib/auth';
-import { toastError } from '@/lib/errors';
 import { supabase } from '@/lib/supabase';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -68,24 +68,24 @@ export function DashboardTopbar({
    * Ends on the home page: while the session ends the dashboard's login guard stands aside (it would
    * otherwise send the now signed-out user to the login prompt), then the user goes home. 'local'
    * signs out this browser only; 'global' ends every session of the account (other devices, the
-   * legacy API's cookie session), when the user asks.
+   * legacy API's cookie session), when the user asks. A failure is the MutationCache's toast.
    */
-  async function logout(scope: 'local' | 'global') {
-    setLoggingOut(true);
-    try {
-      await navigate(paths.home.getHref());
-      const { error } = await supabase.auth.signOut({ scope });
-      await navigate(paths.home.getHref(), { replace: true });
-      if (error) {
-        toastError(error);
-        return;
+  const logout = useMutation({
+    mutationFn: async (scope: 'local' | 'global') => {
+      setLoggingOut(true);
+      try {
+        await navigate(paths.home.getHref());
+        const { error } = await supabase.auth.signOut({ scope });
+        await navigate(paths.home.getHref(), { replace: true });
+        if (error) throw error;
+      } finally {
+        // After React has rendered the signed-out state on the home page.
+        setTimeout(() => setLoggingOut(false), 1000);
       }
-    } finally {
-      // After React has rendered the signed-out state on the home page.
-      setTimeout(() => setLoggingOut(false), 1000);
-    }
-    toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully');
-  }
+    },
+    onSuccess: (_, scope) =>
+      toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully'),
+  });
 
   return (
     <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 flex h-16 items-center gap-2 border-b px-4 backdrop-blur md:px-6">
@@ -122,11 +122,11 @@ export function DashboardTopbar({
               <KeyRound aria-hidden />
               Change Password
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void logout('local')}>
+            <DropdownMenuItem onSelect={() => logout.mutate('local')}>
               <LogOut aria-hidden />
               Logout
             </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => void logout('global')}>
+            <DropdownMenuItem onSelect={() => logout.mutate('global')}>
               <LogOut aria-hidden />
               Logout on all devices
             </DropdownMenuItem>

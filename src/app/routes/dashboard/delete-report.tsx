@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { toastError } from '@/lib/errors';
 import { i18n } from '@/i18n';
+import { runMutation } from '@/lib/react-query';
 import { deleteReportAndRefresh } from '@/features/reports/api/delete-report';
 
 /**
@@ -16,12 +16,15 @@ import { deleteReportAndRefresh } from '@/features/reports/api/delete-report';
 export const clientAction =
   (queryClient: QueryClient) =>
   async ({ params }: ActionFunctionArgs) => {
-    try {
-      await deleteReportAndRefresh(queryClient, params.id ?? '');
-      toast.success(i18n.t('reports.delete.deleted'));
-    } catch (error) {
-      toastError(error);
-    }
+    // A failure is a toast from the MutationCache, like every other mutation's.
+    await runMutation(
+      queryClient,
+      {
+        mutationFn: (id: string) => deleteReportAndRefresh(queryClient, id),
+        onSuccess: () => toast.success(i18n.t('reports.delete.deleted')),
+      },
+      params.id ?? '',
+    );
     return redirect(paths.dashboard.allReports.getHref());
   };
 

@@ -33,3 +33,8 @@ export async function resendSignupCode(email: string) {
   const { error } = await supabase.auth.resend({ type: 'signup', email });
   if (error) throw error;
 }
+
+/** Resending the code as a mutation: a failure is the MutationCache's toast (src/lib/react-query.ts). */
+export function useResendSignupCode({ onSuccess }: { onSuccess?: () => void } = {}) {
+  return useMutation({ mutationFn: resendSignupCode, onSuccess: () => onSuccess?.() });
+}

@@ -1,5 +1,7 @@
 import userEvent from '@testing-library/user-event';
-import { renderApp, screen } from '@/testing/test-utils';
+import { toast } from 'sonner';
+import { fakeSupabase } from '@/testing/fake-supabase';
+import { renderApp, screen, waitFor } from '@/testing/test-utils';
 import { emailHash } from '../api/pending-signup';
 import { OtpForm } from './otp-form';
 import { RegisterForm } from './register-form';
@@ -32,6 +34,36 @@ describe('OtpForm', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();
+  });
+
+  it('sends a new code, and says so; a refused resend is the error path’s toast', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const error = vi.spyOn(toast, 'error');
+    let refuse = false;
+    const api = fakeSupabase((req) =>
+      req.path === '/auth/v1/resend'
+        ? refuse
+          ? Response.json(
+              { code: 429, error_code: 'over_email_send_rate_limit', msg: 'Wait 60 seconds' },
+              { status: 429 },
+            )
+          : Response.json({})
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp(<OtpForm defaultEmail="maria@example.com" onVerified={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Send me a new code' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('A new code is on its way'));
+    expect(api.sent('POST', '/auth/v1/resend')[0].body).toMatchObject({
+      type: 'signup',
+      email: 'maria@example.com',
+    });
+    refuse = true;
+    await user.click(screen.getByRole('button', { name: 'Send me a new code' }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Wait 60 seconds', { position: 'bottom-right' }));
+    expect(success).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Send me a new code' })).toBeEnabled();
+    vi.restoreAllMocks();
   });
 });
 

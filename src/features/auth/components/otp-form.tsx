@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -15,8 +14,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
-import { toastError } from '@/lib/errors';
-import { otpInputSchema, resendSignupCode, useVerifySignup, type OtpInput } from '../api/verify-signup';
+import { otpInputSchema, useResendSignupCode, useVerifySignup, type OtpInput } from '../api/verify-signup';
 
 /** The one-time-password entry: the e-mail (prefilled when remembered) and the 6-digit code. */
 export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; onVerified: () => void }) {
@@ -26,20 +24,11 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
     defaultValues: { email: defaultEmail, token: '' },
   });
   const verification = useVerifySignup({ onSuccess: onVerified });
-  const [resending, setResending] = useState(false);
+  const resending = useResendSignupCode({ onSuccess: () => toast.success(t('auth.otp.newCodeSent')) });
 
   async function resend() {
     const valid = await form.trigger('email');
-    if (!valid) return;
-    setResending(true);
-    try {
-      await resendSignupCode(form.getValues('email'));
-      toast.success(t('auth.otp.newCodeSent'));
-    } catch (error) {
-      toastError(error);
-    } finally {
-      setResending(false);
-    }
+    if (valid) resending.mutate(form.getValues('email'));
   }
 
   return (
@@ -91,10 +80,10 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
           type="button"
           variant="link"
           onClick={resend}
-          disabled={resending}
+          disabled={resending.isPending}
           className="self-start px-0"
         >
-          {resending ? t('auth.ui.sending') : t('auth.sendNewCode')}
+          {resending.isPending ? t('auth.ui.sending') : t('auth.sendNewCode')}
         </Button>
       </form>
     </Form>
