@@ -3,7 +3,8 @@
  * Checking a whole message in a real browser (issue 13): a scam text pasted into the home page's
  * search box opens /check with every identifier, its reports and signals; a signed-out visitor who
  * reports from a row logs in, comes back to the same check and files the report from the prefilled
- * form; the Web Share Target's URL opens the check; screenshots at 375 and 1280 px, light and dark.
+ * form; the identifiers are looked up privately (only 5 hex characters of each hash leave the page);
+ * the Web Share Target's URL opens the check; screenshots at 375 and 1280 px, light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -46,6 +47,8 @@ async function rows(page: Page): Promise<string[]> {
 describe('check a message', () => {
   it('paste -> results -> report from a row, through logging in and back', async () => {
     const { page, errors } = await newTrackedPage(browser);
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`));
     await page.goto(appUrl('/'));
     const box = page.getByRole('textbox', { name: /whole message/ });
     await box.fill(MESSAGE);
@@ -67,6 +70,17 @@ describe('check a message', () => {
       await page.getByRole('listitem', { name: 'Website bdo.com.ph' }).locator('[data-signal]').count(),
     ).toBe(0);
     await expect(page.getByText('Likely a scam').isVisible()).resolves.toBe(true);
+
+    // Looked up privately: one range request per identifier (5 hex characters each), no identifier
+    // and no part of the message in any request, and the page says so.
+    const ranges = sent.filter((r) => r.includes('/api/v1/range/'));
+    expect(ranges).toHaveLength(3);
+    expect(ranges.every((r) => /^GET \S+\/api\/v1\/range\/[0-9a-f]{5} $/.test(r))).toBe(true);
+    expect(sent.filter((r) => r.includes('check_identifiers'))).toEqual([]);
+    for (const secret of ['bdo-secure-login', digits, 'bdo.com.ph', 'on hold'])
+      expect(sent.filter((r) => r.includes(secret))).toEqual([]);
+    expect(await phone.getByTestId('sent-prefix').textContent()).toMatch(/^only [0-9a-f]{5}, the start/);
+    await expect(page.getByText(/Your message stayed on this device\./).isVisible()).resolves.toBe(true);
 
     // signed out: log in, then back to the same check
     await phone.getByRole('button', { name: 'Report this' }).click();

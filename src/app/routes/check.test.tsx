@@ -1,6 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
+import { padRange, rangeBody, rangeKey, type RangeEntry } from '@/lib/range-lookup';
 import { Component as CheckPage, messageFrom } from './check';
 
 const brands = [
@@ -18,23 +19,30 @@ const lists = [
   { list: 'abused-tld', value: 'xyz' },
 ];
 
-/** The database as the page sees it: the rules tables and check_identifiers (counts for one number). */
-function fakeDatabase() {
-  return fakeSupabase((req: FakeRequest) => {
+const REPORTED = '+639175550101';
+const RANGE_PATH = /^\/functions\/v1\/api\/v1\/range\/([0-9a-f]{5})$/;
+
+/**
+ * The backend as the page sees it: the rules tables, and the range lookup as the api function
+ * answers it (padded, fixed-width), where one number has 4 reports.
+ */
+function fakeDatabase({ rangeStatus = 200 }: { rangeStatus?: number } = {}) {
+  return fakeSupabase(async (req: FakeRequest) => {
     if (req.path === '/rest/v1/brands') return json(brands);
     if (req.path === '/rest/v1/check_domain_lists') return json(lists);
-    if (req.path === '/rest/v1/rpc/check_identifiers') {
-      const { identifiers } = req.body as { identifiers: { type: string; value: string }[] };
-      return json(
-        identifiers.map((i) => ({
-          type: i.type,
-          value: i.value,
-          canonical: i.value,
-          count: i.value === '+639175550101' ? 4 : 0,
-          risk_level: i.value === '+639175550101' ? 72 : 0,
-          risk_label: i.value === '+639175550101' ? 'high' : 'low',
-        })),
-      );
+    const range = RANGE_PATH.exec(req.path);
+    if (range) {
+      if (rangeStatus !== 200)
+        return json(
+          { code: rangeStatus, msg: 'Too many requests. You can call again at 12:00.' },
+          { status: rangeStatus },
+        );
+      const key = (await rangeKey(REPORTED))!;
+      const real: RangeEntry[] =
+        key.prefix === range[1] ? [{ suffix: key.suffix, count: 4, risk_level: 72, risk_label: 'high' }] : [];
+      return new Response(rangeBody(range[1], await padRange(range[1], real)), {
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return undefined;
   });
@@ -87,16 +95,42 @@ describe('/check', () => {
       expect.stringMatching(/^gcash-verify\.xyz\/login: This address contains "gcash"/),
       expect.stringMatching(/^0917 555 0101: Reported 4 times/),
     ]);
-    // one database call for every identifier; the message itself is never sent
-    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(1);
-    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')[0].body).toEqual({
-      identifiers: [
-        { type: 'website', value: 'gcash-verify.xyz' },
-        { type: 'mobile', value: '+639175550101' },
-        { type: 'website', value: 'bdo.com.ph' },
-      ],
+    // Looked up privately: one range request per identifier, each sending 5 hex characters of its
+    // hash; neither the message nor any identifier leaves the page, and check_identifiers is not used.
+    const prefixes = await Promise.all(
+      ['gcash-verify.xyz', REPORTED, 'bdo.com.ph'].map(async (v) => (await rangeKey(v))!.prefix),
+    );
+    expect(api.sent('GET', '/functions/v1/api/v1/range/').map((r) => r.path)).toEqual(
+      prefixes.map((p) => `/functions/v1/api/v1/range/${p}`),
+    );
+    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(0);
+    const sent = JSON.stringify(api.requests.map((r) => [r.url.href, r.body]));
+    for (const secret of ['on hold', 'gcash-verify', '9175550101', 'bdo.com.ph'])
+      expect(sent).not.toContain(secret);
+    expect(within(phone).getByTestId('sent-prefix')).toHaveTextContent(
+      `only ${prefixes[1]}, the start of its fingerprint`,
+    );
+    const note = screen.getByTestId('private-note');
+    expect(note).toHaveTextContent(/^Checked privately\. Your message stayed on this device\./);
+    expect(within(note).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/developers');
+  });
+
+  it('asks once per hash prefix, however often identifiers repeat', async () => {
+    const api = fakeDatabase();
+    renderApp(<CheckPage />, {
+      url: `/check?text=${encodeURIComponent('Text 09175550101 or +63 917 555 0101, or 0917-555-0101 now')}`,
     });
-    expect(JSON.stringify(api.requests.map((r) => r.body))).not.toContain('on hold');
+    expect(await screen.findByText('high risk (72/100)')).toBeInTheDocument();
+    expect(api.sent('GET', '/functions/v1/api/v1/range/')).toHaveLength(1);
+  });
+
+  it('says why when the range lookup refuses, and shows no verdict', async () => {
+    fakeDatabase({ rangeStatus: 429 });
+    renderApp(<CheckPage />, { url: `/check?text=${encodeURIComponent(MESSAGE)}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not check the message: Too many requests. You can call again at 12:00.',
+    );
+    expect(screen.queryByText('Likely a scam')).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to log in and back to the same check', async () => {
@@ -121,7 +155,7 @@ describe('/check', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(
       'That is 5,002 characters; at most 5,000 can be checked.',
     );
-    expect(api.sent('POST', '/rest/v1/rpc/check_identifiers')).toHaveLength(0);
+    expect(api.requests).toHaveLength(0);
   });
 
   it('says when the message holds nothing to check', async () => {

@@ -54,7 +54,7 @@ function Check({ text }: { text: string }) {
         <Skeleton className="h-40 w-full" />
       </div>
     );
-  return <CheckResults result={check.result} onReport={report} />;
+  return <CheckResults result={check.result} sent={check.sent} onReport={report} />;
 }
 
 export function Component() {

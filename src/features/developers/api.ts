@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { env } from '@/config/env';
+import { API_BASE } from '@/config/api';
 
-/** Where programs call the API: the `api` edge function (the app also forwards {app}/api/v1 to it). */
-export const API_BASE = `${env.VITE_SUPABASE_URL}/functions/v1/api/v1`;
+export { API_BASE };
 export const OPENAPI_URL = `${API_BASE}/openapi.json`;
 
 export interface ApiOperation {

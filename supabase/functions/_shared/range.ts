@@ -60,34 +60,59 @@ export interface RangeResult {
   risk_label: RiskLabel;
 }
 
+/** One identifier to check: its text and, when known, its kind (else detected as search does). */
+export interface RangeQuery {
+  value: string;
+  kind?: IdentifierKind;
+}
+
 /**
- * Checks an identifier through the range lookup: canonicalises and hashes it here, sends the hash's
- * first 5 characters to `{apiBase}/range/{prefix}` and finds the rest in the answer. Returns null for
- * a value that is no identifier. `apiKey` (optional) is sent as X-API-Key for the keyed limit.
+ * Checks identifiers through the range lookup: canonicalises and hashes each here, sends only the
+ * hashes' first 5 characters to `{apiBase}/range/{prefix}` (one request per distinct prefix, in
+ * parallel) and finds the rest in the answers. Returns one result per query, in order: null for a
+ * value that is no identifier. `apiKey` (optional) is sent as X-API-Key for the keyed limit.
  * Throws on an HTTP error, with the API's message.
  */
+export async function lookupIdentifiersPrivately(
+  queries: RangeQuery[],
+  opts: { apiBase: string; apiKey?: string; fetch?: typeof fetch },
+): Promise<(RangeResult | null)[]> {
+  const keys = await Promise.all(queries.map((q) => rangeKey(q.value, q.kind)));
+  const prefixes = [...new Set(keys.flatMap((k) => (k ? [k.prefix] : [])))];
+  const answers = new Map(
+    await Promise.all(
+      prefixes.map(async (prefix) => {
+        const res = await (opts.fetch ?? fetch)(`${opts.apiBase}/range/${prefix}`, {
+          headers: opts.apiKey ? { 'X-API-Key': opts.apiKey } : {},
+        });
+        if (!res.ok) {
+          const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+          throw new Error(body?.msg ?? `The range lookup answered ${res.status}`);
+        }
+        return [prefix, (await res.json()) as RangeAnswer] as const;
+      }),
+    ),
+  );
+  return keys.map((key) => {
+    if (!key) return null;
+    const hit = answers.get(key.prefix)?.entries.find((e) => e.suffix === key.suffix && e.count > 0);
+    return {
+      canonical: key.canonical,
+      prefix: key.prefix,
+      count: hit?.count ?? 0,
+      risk_level: hit?.risk_level ?? 0,
+      risk_label: hit?.risk_label ?? 'low',
+    };
+  });
+}
+
+/** One identifier through the range lookup (lookupIdentifiersPrivately for a single value). */
 export async function lookupIdentifierPrivately(
   value: string,
   opts: { apiBase: string; apiKey?: string; kind?: IdentifierKind; fetch?: typeof fetch },
 ): Promise<RangeResult | null> {
-  const key = await rangeKey(value, opts.kind);
-  if (!key) return null;
-  const res = await (opts.fetch ?? fetch)(`${opts.apiBase}/range/${key.prefix}`, {
-    headers: opts.apiKey ? { 'X-API-Key': opts.apiKey } : {},
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-    throw new Error(body?.msg ?? `The range lookup answered ${res.status}`);
-  }
-  const answer = (await res.json()) as RangeAnswer;
-  const hit = answer.entries.find((e) => e.suffix === key.suffix && e.count > 0);
-  return {
-    canonical: key.canonical,
-    prefix: key.prefix,
-    count: hit?.count ?? 0,
-    risk_level: hit?.risk_level ?? 0,
-    risk_label: hit?.risk_label ?? 'low',
-  };
+  const [result] = await lookupIdentifiersPrivately([{ value, kind: opts.kind }], opts);
+  return result;
 }
 
 /**

@@ -6,7 +6,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lookupIdentifierPrivately, rangeKey, RANGE_PAGE } from '../../functions/_shared/range.ts';
+import {
+  lookupIdentifierPrivately,
+  lookupIdentifiersPrivately,
+  rangeKey,
+  RANGE_PAGE,
+} from '../../functions/_shared/range.ts';
 import { adminPool, unique } from '../helpers.ts';
 import { API, api } from './helpers.ts';
 
@@ -77,6 +82,42 @@ describe('the range lookup', () => {
       reported.map((id) => lookupIdentifierPrivately(id.typed, { apiBase: API() })),
     );
     expect(found.every((r) => r!.count > 0)).toBe(true);
+  });
+
+  it('looks up many at once (as /check does): one request per distinct prefix, answers as check_identifiers gives them', async () => {
+    const queries = [...identifiers, identifiers[0]].map((id) => ({
+      value: id.typed,
+      kind: id.kind as never,
+    }));
+    const asked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      asked.push(String(input));
+      return fetch(input, init);
+    };
+    const results = await lookupIdentifiersPrivately([...queries, { value: '  ' }], {
+      apiBase: API(),
+      fetch: counting,
+    });
+    expect(results.at(-1)).toBeNull();
+    const prefixes = new Set(results.flatMap((r) => (r ? [r.prefix] : [])));
+    expect([...asked].sort()).toEqual([...prefixes].map((p) => `${API()}/range/${p}`).sort());
+    const { rows } = await adminPool().query(`select public.check_identifiers($1::jsonb) as rows`, [
+      JSON.stringify(queries.map((q) => ({ type: q.kind, value: q.value }))),
+    ]);
+    const plain = rows[0].rows as {
+      canonical: string;
+      count: number;
+      risk_level: number;
+      risk_label: string;
+    }[];
+    const shape = (r: { canonical: string; count: number; risk_level: number; risk_label: string }) => ({
+      canonical: r.canonical,
+      count: r.count,
+      risk_level: r.risk_level,
+      risk_label: r.risk_label,
+    });
+    expect(results.slice(0, -1).map((r) => shape(r!))).toEqual(plain.map(shape));
+    expect(results.some((r) => r && r.count > 0)).toBe(true);
   });
 
   it('pads every answer to one size, with entries sorted by suffix', async () => {

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_BASE } from '@/config/api';
 import { supabase } from '@/lib/supabase';
 import {
   checkItems,
   extractIdentifiers,
   fetchCheckRules,
-  lookupInput,
-  lookupsFrom,
   verdictFor,
   type CheckResult,
   type ExtractedItem,
-  type LookupRow,
+  type Lookup,
 } from '@/lib/check-message';
+import { lookupIdentifiersPrivately } from '@/lib/range-lookup';
 import { checkKeys } from './keys';
 
 /** Brands, shorteners and abused TLDs (public tables, edited by admins): read once per visit. */
@@ -22,33 +22,58 @@ export function getCheckRulesQueryOptions() {
   });
 }
 
-/** Every identifier of the message in one database call (public.check_identifiers). */
-async function lookUp(items: ExtractedItem[]): Promise<LookupRow[]> {
-  const { data, error } = await supabase.rpc('check_identifiers', { identifiers: lookupInput(items) });
-  if (error) throw error;
-  return data as unknown as LookupRow[];
+export interface PrivateLookups {
+  /** Reports per canonical identifier. */
+  lookups: Map<string, Lookup>;
+  /** Per canonical identifier, all ScamCheck was sent: the first 5 hex characters of its SHA-256. */
+  sent: Map<string, string>;
+}
+
+/**
+ * Every identifier of the message through the range lookup (GET /api/v1/range/{prefix}): hashed
+ * here, only each hash's first 5 characters are sent, so ScamCheck learns neither the message nor
+ * which numbers, links or wallets are in it, and nothing is logged. The answers are the same for
+ * everyone and cacheable, so the browser reuses them for their max-age.
+ */
+async function lookUpPrivately(items: ExtractedItem[]): Promise<PrivateLookups> {
+  const results = await lookupIdentifiersPrivately(
+    items.map((i) => ({ value: i.canonical, kind: i.type })),
+    { apiBase: API_BASE },
+  );
+  const lookups = new Map<string, Lookup>();
+  const sent = new Map<string, string>();
+  items.forEach((item, n) => {
+    const r = results[n];
+    if (!r) return;
+    lookups.set(item.canonical, { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label });
+    sent.set(item.canonical, r.prefix);
+  });
+  return { lookups, sent };
 }
 
 /**
  * The check of a message as the API computes it: extraction here in the browser (the message never
- * leaves it), then the identifiers' reports from the database and the rules from their tables.
+ * leaves it), the identifiers' reports through the private range lookup, and the rules from their
+ * tables.
  */
 export function useCheckMessage(text: string) {
   const items = text.trim() ? extractIdentifiers(text) : [];
   const rules = useQuery(getCheckRulesQueryOptions());
   const lookups = useQuery({
     queryKey: checkKeys.lookups(items.map((i) => `${i.type}:${i.canonical}`)),
-    queryFn: () => lookUp(items),
+    queryFn: () => lookUpPrivately(items),
     enabled: text.trim().length > 0,
     staleTime: 60_000,
   });
   let result: CheckResult | undefined;
   if (rules.data && lookups.data) {
-    const checked = checkItems(text, items, rules.data, lookupsFrom(lookups.data));
+    const checked = checkItems(text, items, rules.data, lookups.data.lookups);
     result = { items: checked, verdict: verdictFor(checked) };
   }
   return {
     result,
+    /** Per canonical identifier, the hash prefix that was sent for it. */
+    sent: lookups.data?.sent,
     error: rules.error ?? lookups.error,
     isPending: !result && !(rules.error ?? lookups.error),
   };

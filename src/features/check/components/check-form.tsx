@@ -52,7 +52,8 @@ export function CheckForm({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-          The message stays in your browser; only the numbers, links and addresses found in it are looked up.
+          The message stays in your browser; the numbers, links and addresses in it are looked up privately,
+          by the first 5 characters of their fingerprint.
         </p>
       )}
       <Button type="submit" size="lg" className="self-start">

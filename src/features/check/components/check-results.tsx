@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   AlertTriangle,
   ExternalLink,
   FilePlus2,
+  LockKeyhole,
   ShieldAlert,
   ShieldCheck,
   ShieldQuestion,
@@ -78,7 +80,17 @@ export function VerdictPanel({ verdict }: { verdict: Verdict }) {
   );
 }
 
-function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: CheckedItem) => void }) {
+function ItemRow({
+  item,
+  sent,
+  onReport,
+}: {
+  item: CheckedItem;
+  /** The hash prefix that was sent for this identifier (the private lookup), if any. */
+  sent?: string;
+  onReport: (item: CheckedItem) => void;
+}) {
+  const { t } = useTranslation();
   return (
     <li aria-label={`${accountTypeLabel(item.type)} ${item.canonical}`}>
       <Card className="gap-3 py-4">
@@ -101,6 +113,18 @@ function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: Check
                 </Badge>
               )}
             </dd>
+            {sent && (
+              <>
+                <dt className="text-muted-foreground">{t('check.private.sentLabel')}</dt>
+                <dd data-testid="sent-prefix">
+                  <Trans
+                    i18nKey="check.private.sentValue"
+                    values={{ prefix: sent }}
+                    components={{ code: <code className="font-mono" /> }}
+                  />
+                </dd>
+              </>
+            )}
           </dl>
           {item.signals.length > 0 && (
             <ul className="flex flex-col gap-2" aria-label="Signals">
@@ -137,12 +161,36 @@ function ItemRow({ item, onReport }: { item: CheckedItem; onReport: (item: Check
   );
 }
 
+/** Says what the private range lookup sent, and links to how it works. */
+function PrivateNote() {
+  const { t } = useTranslation();
+  return (
+    <div className="bg-muted/40 flex gap-3 rounded-md border p-3 text-sm" data-testid="private-note">
+      <LockKeyhole aria-hidden className="text-primary mt-0.5 size-4 shrink-0" />
+      <p>
+        <span className="font-semibold">{t('check.private.title')}</span>{' '}
+        <Trans
+          i18nKey="check.private.explained"
+          components={{
+            howto: (
+              <Link to={paths.developers.getHref()} className="text-primary underline underline-offset-4" />
+            ),
+          }}
+        />
+      </p>
+    </div>
+  );
+}
+
 /** The verdict, then one row per identifier in the order they appear in the message. */
 export function CheckResults({
   result,
+  sent,
   onReport,
 }: {
   result: CheckResult;
+  /** Per canonical identifier, the hash prefix the private lookup sent (all ScamCheck saw of it). */
+  sent?: Map<string, string>;
   onReport: (item: CheckedItem) => void;
 }) {
   return (
@@ -153,9 +201,15 @@ export function CheckResults({
           <h2 id="found-heading" className="text-xl font-semibold">
             Found in the message ({result.items.length})
           </h2>
+          {sent && sent.size > 0 && <PrivateNote />}
           <ul className="flex flex-col gap-3">
             {result.items.map((item) => (
-              <ItemRow key={`${item.type}:${item.canonical}:${item.valid}`} item={item} onReport={onReport} />
+              <ItemRow
+                key={`${item.type}:${item.canonical}:${item.valid}`}
+                item={item}
+                sent={sent?.get(item.canonical)}
+                onReport={onReport}
+              />
             ))}
           </ul>
         </section>
