@@ -54,6 +54,7 @@ const I18N_CHECKED = [
   'src/features/contact/**',
   'src/features/developers/**',
   'src/features/news/**',
+  'src/features/public-stats/**',
   'src/app/routes/dashboard/add-news.tsx',
   'src/features/reports/**',
   'src/features/search/**',
@@ -109,8 +110,6 @@ export default tseslint.config(
       'src/testing/**',
       // Not converted yet.
       'src/app/routes/check.tsx',
-      'src/app/routes/statistics.tsx',
-      'src/app/routes/statistics-top.tsx',
     ],
     plugins: { i18next },
     rules: {

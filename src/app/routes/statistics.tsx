@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { ParseKeys } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/errors';
-import { formatAmount, formatDate } from '@/lib/format';
+import { formatAmount, formatCompactAmount, formatDate, formatNumber } from '@/lib/format';
 import { useTheme } from '@/lib/theme';
 import {
   getPublicStatisticsQueryOptions,
@@ -28,10 +30,10 @@ const RegionsMap = lazy(() =>
   import('@/features/public-stats/components/regions-map').then((m) => ({ default: m.RegionsMap })),
 );
 
-const PERIODS: [StatsPeriod, string][] = [
-  ['last_30_days', 'Last 30 days'],
-  ['last_12_months', 'Last 12 months'],
-  ['all_time', 'All time'],
+const PERIODS: [StatsPeriod, ParseKeys][] = [
+  ['last_30_days', 'statistics.periods.last30Days'],
+  ['last_12_months', 'statistics.periods.last12Months'],
+  ['all_time', 'statistics.periods.allTime'],
 ];
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
@@ -61,16 +63,15 @@ function Section({
   );
 }
 
-const chartFallback = <Skeleton className="h-[300px] w-full" aria-label="Loading chart" />;
-const count = new Intl.NumberFormat('en-PH');
-const compactPeso = new Intl.NumberFormat('en-PH', {
-  style: 'currency',
-  currency: 'PHP',
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
+function ChartFallback() {
+  const { t } = useTranslation();
+  return <Skeleton className="h-[300px] w-full" aria-label={t('statistics.loadingChart')} />;
+}
+const chartFallback = <ChartFallback />;
+const link = 'text-primary underline underline-offset-4';
 
 export function Component() {
+  const { t } = useTranslation();
   const [period, setPeriod] = useState<StatsPeriod>('last_12_months');
   const stats = usePublicStatistics(period);
   const { isDark } = useTheme();
@@ -78,13 +79,9 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10">
       <header className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Scam statistics</h1>
-        <p className="text-muted-foreground max-w-3xl text-lg">
-          What people in the Philippines report to ScamCheck: how many reports, which kinds of scams, where
-          victims report from and how much they lost. Counts include reports pending review; rejected and
-          removed reports are left out.
-        </p>
-        <div role="radiogroup" aria-label="Date range" className="flex flex-wrap gap-2">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{t('statistics.title')}</h1>
+        <p className="text-muted-foreground max-w-3xl text-lg">{t('statistics.lead')}</p>
+        <div role="radiogroup" aria-label={t('statistics.periods.label')} className="flex flex-wrap gap-2">
           {PERIODS.map(([value, label]) => (
             <button
               key={value}
@@ -98,20 +95,25 @@ export function Component() {
                   : 'hover:bg-accent rounded-full border px-4 py-1.5 text-sm font-medium'
               }
             >
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>
         {data && (
           <p className="text-muted-foreground text-sm">
-            {formatDate(data.from)} to {formatDate(data.to)} (UTC).
+            {t('statistics.range', { from: formatDate(data.from), to: formatDate(data.to) })}
           </p>
         )}
       </header>
 
       {stats.isError && <p className="text-destructive">{errorMessage(stats.error)}</p>}
       {!data && !stats.isError && (
-        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading statistics">
+        <div
+          className="flex flex-col gap-4"
+          role="status"
+          aria-busy="true"
+          aria-label={t('statistics.loading')}
+        >
           <Skeleton className="h-24 w-full" />
           <Skeleton className="h-[300px] w-full" />
         </div>
@@ -120,12 +122,12 @@ export function Component() {
         <>
           <dl className="grid grid-cols-2 gap-4 md:grid-cols-4" data-testid="stats-totals">
             {[
-              ['Reports', count.format(data.totals.reports)],
-              ['Verified', count.format(data.totals.verified)],
-              ['Pending review', count.format(data.totals.pending)],
+              [t('statistics.totals.reports'), formatNumber(data.totals.reports)],
+              [t('statistics.totals.verified'), formatNumber(data.totals.verified)],
+              [t('statistics.totals.pending'), formatNumber(data.totals.pending)],
               [
-                'Reported lost',
-                compactPeso.format(data.totals.amount_lost),
+                t('statistics.totals.lost'),
+                formatCompactAmount(data.totals.amount_lost),
                 formatAmount(data.totals.amount_lost),
               ],
             ].map(([label, value, full]) => (
@@ -138,35 +140,23 @@ export function Component() {
             ))}
           </dl>
 
-          <Section
-            title="Reports over time"
-            description="Every week or month of the range, empty ones as zero."
-          >
+          <Section title={t('statistics.overTime.title')} description={t('statistics.overTime.description')}>
             <Suspense fallback={chartFallback}>
               <ReportsOverTimeChart key={period} stats={data} />
             </Suspense>
           </Section>
 
-          <Section
-            title="Verified and pending"
-            description="Verified reports were checked by a moderator; pending ones are not reviewed yet."
-          >
+          <Section title={t('statistics.status.title')} description={t('statistics.status.description')}>
             <StatusShare stats={data} />
           </Section>
 
-          <Section
-            title="Amounts reported lost"
-            description="Per month, in Philippine pesos, as reporters gave them."
-          >
+          <Section title={t('statistics.amounts.title')} description={t('statistics.amounts.description')}>
             <Suspense fallback={chartFallback}>
               <AmountsChart stats={data} />
             </Suspense>
           </Section>
 
-          <Section
-            title="Where victims report from"
-            description="Regions of the Philippines, from the reporter's approximate location. Regions with 1 to 4 reports show as “fewer than 5”."
-          >
+          <Section title={t('statistics.regions.title')} description={t('statistics.regions.description')}>
             <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
               <Suspense fallback={<Skeleton className="h-[420px] w-full" />}>
                 <RegionsMap regions={data.regions} dark={isDark} />
@@ -175,38 +165,25 @@ export function Component() {
             </div>
           </Section>
 
-          <Section
-            title="Most reported in the last 30 days"
-            description="Identifiers with the most verified reports filed in the last 30 days (the same list for every range). Phone numbers and e-mail addresses are partly hidden."
-          >
+          <Section title={t('statistics.top.title')} description={t('statistics.top.description')}>
             <TopIdentifiers items={data.top_identifiers} />
           </Section>
 
-          <Section
-            title="Download data"
-            description="Open data: the figures behind this page, per day, for anyone to reuse."
-          >
+          <Section title={t('statistics.download.title')} description={t('statistics.download.description')}>
             <div className="flex flex-col gap-3 text-sm leading-relaxed">
               <p>
-                A daily export of the last 365 days, rebuilt every hour:{' '}
-                <a className="text-primary underline underline-offset-4" href={openDataFiles.csv} download>
-                  reports-daily.csv
-                </a>{' '}
-                and{' '}
-                <a className="text-primary underline underline-offset-4" href={openDataFiles.json} download>
-                  reports-daily.json
-                </a>
-                . The addresses stay the same.
+                <Trans
+                  i18nKey="statistics.download.files"
+                  components={{
+                    csv: <a className={link} href={openDataFiles.csv} download />,
+                    json: <a className={link} href={openDataFiles.json} download />,
+                  }}
+                />
               </p>
               <p>
-                One row per UTC day, incident type, account type and status: <code>date</code> (YYYY-MM-DD),{' '}
-                <code>incident_type</code> (scam, hacked, spam), <code>reported_account_type</code> (mobile,
-                email, ewallet, crypto, website), <code>status</code> (verified, pending),{' '}
-                <code>reports</code> (count) and <code>amount_lost_php</code> (sum of the amounts reported
-                lost). Days and combinations without reports are left out. The JSON file carries the same rows
-                under <code>rows</code> with the schema and licence.
+                <Trans i18nKey="statistics.download.columns" components={{ code: <code /> }} />
               </p>
-              <p>Licence: Creative Commons Attribution 4.0 (CC BY 4.0). Credit “ScamCheck”.</p>
+              <p>{t('statistics.download.licence')}</p>
             </div>
           </Section>
         </>

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+
 /**
  * The text alternative of a chart: the same figures as a table, folded away under a disclosure so
  * that screen-reader and keyboard users (and anyone who wants the numbers) get every value.
@@ -11,10 +13,11 @@ export function FigureTable({
   columns: string[];
   rows: (string | number)[][];
 }) {
+  const { t } = useTranslation();
   return (
     <details className="mt-3 text-sm">
       <summary className="text-muted-foreground hover:text-foreground cursor-pointer">
-        Show the figures as a table
+        {t('statistics.showTable')}
       </summary>
       <div
         className="mt-2 max-h-80 overflow-auto rounded-md border"

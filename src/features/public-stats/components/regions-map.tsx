@@ -5,12 +5,14 @@
  * table beside it carries the same figures for screen readers.
  */
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import DeckGL from '@deck.gl/react';
 import { GeoJsonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { FeatureCollection } from 'geojson';
 import countries50m from 'world-atlas/countries-50m.json';
+import { formatNumber } from '@/lib/format';
 import type { PublicStatistics } from '../api/get-public-statistics';
 
 type Region = PublicStatistics['regions'][number];
@@ -43,6 +45,7 @@ const PALETTE = {
 } as const;
 
 export function RegionsMap({ regions, dark }: { regions: Region[]; dark: boolean }) {
+  const { t } = useTranslation();
   const colors = dark ? PALETTE.dark : PALETTE.light;
   const max = Math.max(1, ...regions.map((r) => r.count ?? 0));
   const layers = useMemo(
@@ -74,7 +77,7 @@ export function RegionsMap({ regions, dark }: { regions: Region[]; dark: boolean
         id: 'labels',
         data: regions.filter((r) => (r.count ?? 0) > 0),
         getPosition: (r) => [r.lng, r.lat],
-        getText: (r) => String(r.count),
+        getText: (r) => formatNumber(r.count ?? 0),
         getSize: 11,
         getColor: [...colors.text] as [number, number, number, number],
         getPixelOffset: [0, -18],
@@ -88,7 +91,7 @@ export function RegionsMap({ regions, dark }: { regions: Region[]; dark: boolean
     <div
       className="relative h-[420px] w-full overflow-hidden rounded-lg border"
       role="img"
-      aria-label="Map of the Philippines with a circle per region, sized by its number of reports; the table lists the same figures."
+      aria-label={t('statistics.regions.map')}
       data-testid="regions-map"
     >
       <DeckGL

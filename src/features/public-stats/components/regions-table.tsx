@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import type { PublicStatistics } from '../api/get-public-statistics';
-
-const count = new Intl.NumberFormat('en-PH');
 
 /** Reports per region as a table: the map's figures for screen readers, with small counts hidden. */
 export function RegionsTable({ regions }: { regions: PublicStatistics['regions'] }) {
+  const { t } = useTranslation();
   const sorted = [...regions].sort(
     (a, b) => (b.count ?? (b.fewer_than_5 ? 1 : 0)) - (a.count ?? (a.fewer_than_5 ? 1 : 0)),
   );
@@ -13,17 +14,17 @@ export function RegionsTable({ regions }: { regions: PublicStatistics['regions']
       className="max-h-[420px] overflow-auto rounded-lg border"
       tabIndex={0}
       role="region"
-      aria-label="Reports per region"
+      aria-label={t('statistics.regions.label')}
     >
       <table className="w-full text-left text-sm tabular-nums">
-        <caption className="sr-only">Reports per region of the Philippines</caption>
+        <caption className="sr-only">{t('statistics.regions.caption')}</caption>
         <thead className="bg-muted sticky top-0">
           <tr>
             <th scope="col" className="px-3 py-2">
-              Region
+              {t('statistics.regions.region')}
             </th>
             <th scope="col" className="px-3 py-2 text-right">
-              Reports
+              {t('statistics.regions.reports')}
             </th>
           </tr>
         </thead>
@@ -34,7 +35,7 @@ export function RegionsTable({ regions }: { regions: PublicStatistics['regions']
                 {r.name}
               </th>
               <td className="px-3 py-1.5 text-right">
-                {r.fewer_than_5 ? 'fewer than 5' : count.format(r.count ?? 0)}
+                {r.fewer_than_5 ? t('statistics.fewerThan5') : formatNumber(r.count ?? 0)}
               </td>
             </tr>
           ))}

@@ -4,6 +4,7 @@
  * summary for screen readers and its figures as a table.
  */
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Bar,
   BarChart,
@@ -17,7 +18,16 @@ import {
   YAxis,
 } from 'recharts';
 import { Button } from '@/components/ui/button';
-import { accountTypeLabel, formatAmount, incidentTypeLabel } from '@/lib/format';
+import { i18n } from '@/i18n';
+import {
+  accountTypeLabel,
+  formatAmount,
+  formatCompactAmount,
+  formatDate,
+  formatMonth,
+  formatNumber,
+  incidentTypeLabel,
+} from '@/lib/format';
 import {
   ACCOUNT_TYPES,
   INCIDENT_TYPES,
@@ -27,18 +37,11 @@ import {
 import { FigureTable } from './figure-table';
 
 const COLORS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)'];
-const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = new Intl.DateTimeFormat('en-PH', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const count = new Intl.NumberFormat('en-PH');
-
+/** A week or month of the charts ('2026-11-01') in the reader's language: 'Nov 2026', 'Week of Nov 2, 2026'. */
 export function periodLabel(period: string, unit: 'week' | 'month'): string {
-  const d = new Date(`${period}T00:00:00Z`);
-  return unit === 'month' ? monthFormat.format(d) : `Week of ${dayFormat.format(d)}`;
+  return unit === 'month'
+    ? formatMonth(period)
+    : i18n.t('statistics.overTime.weekOf', { date: formatDate(period) });
 }
 
 const tooltipStyle = {
@@ -66,7 +69,8 @@ const SERIES: Record<
   account: { keys: ACCOUNT_TYPES, label: (k) => accountTypeLabel(k), pick: (r) => r.by_account_type },
   status: {
     keys: ['verified', 'pending'],
-    label: (k) => (k === 'verified' ? 'Verified' : 'Pending review'),
+    label: (k) =>
+      k === 'verified' ? i18n.t('statistics.totals.verified') : i18n.t('statistics.totals.pending'),
     pick: (r) => r.by_status,
   },
 };
@@ -101,6 +105,7 @@ function Toggle<T extends string>({
 
 /** Reports per week or month, stacked by scam type, account type or status; every period shown. */
 export function ReportsOverTimeChart({ stats }: { stats: PublicStatistics }) {
+  const { t } = useTranslation();
   const [unit, setUnit] = useState<'week' | 'month'>(stats.period === 'last_30_days' ? 'week' : 'month');
   const [breakdown, setBreakdown] = useState<Breakdown>('incident');
   const rows = unit === 'week' ? stats.weekly : stats.monthly;
@@ -112,41 +117,57 @@ export function ReportsOverTimeChart({ stats }: { stats: PublicStatistics }) {
   );
   const summary =
     rows.length === 0
-      ? 'No reports in this period.'
-      : `${count.format(rows.reduce((n, r) => n + r.total, 0))} reports over ${rows.length} ${unit}s; the most in ${peak ? periodLabel(peak.period, unit) : ''} (${count.format(peak?.total ?? 0)}).`;
+      ? t('statistics.overTime.none')
+      : t(unit === 'week' ? 'statistics.overTime.summaryWeeks' : 'statistics.overTime.summaryMonths', {
+          total: formatNumber(rows.reduce((n, r) => n + r.total, 0)),
+          periods: formatNumber(rows.length),
+          peak: peak ? periodLabel(peak.period, unit) : '',
+          peakTotal: formatNumber(peak?.total ?? 0),
+        });
+  const breakdownName = {
+    incident: t('statistics.overTime.incident'),
+    account: t('statistics.overTime.account'),
+    status: t('statistics.overTime.status'),
+  }[breakdown];
   return (
     <figure className="flex flex-col gap-3" aria-labelledby="over-time-caption">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Toggle
-          label="Period length"
+          label={t('statistics.overTime.periodLength')}
           value={unit}
           options={[
-            ['week', 'Weekly'],
-            ['month', 'Monthly'],
+            ['week', t('statistics.overTime.weekly')],
+            ['month', t('statistics.overTime.monthly')],
           ]}
           onChange={setUnit}
         />
         <Toggle
-          label="Break down by"
+          label={t('statistics.overTime.breakDownBy')}
           value={breakdown}
           options={[
-            ['incident', 'By scam type'],
-            ['account', 'By account type'],
-            ['status', 'By status'],
+            ['incident', t('statistics.overTime.byIncident')],
+            ['account', t('statistics.overTime.byAccount')],
+            ['status', t('statistics.overTime.byStatus')],
           ]}
           onChange={setBreakdown}
         />
       </div>
       <div
         role="img"
-        aria-label={`Bar chart of reports per ${unit}, by ${breakdown === 'incident' ? 'scam type' : breakdown === 'account' ? 'account type' : 'status'}. ${summary}`}
+        aria-label={t(
+          unit === 'week' ? 'statistics.overTime.chartWeeks' : 'statistics.overTime.chartMonths',
+          {
+            breakdown: breakdownName,
+            summary,
+          },
+        )}
         className="text-muted-foreground"
       >
         <ResponsiveContainer width="100%" height={300}>
           <BarChart data={data} margin={{ top: 10, right: 10, left: -10, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" vertical={false} />
             <XAxis dataKey="label" tick={tick} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis allowDecimals={false} tick={tick} />
+            <YAxis allowDecimals={false} tick={tick} tickFormatter={(v: number) => formatNumber(v)} />
             <Tooltip contentStyle={tooltipStyle} cursor={{ fill: 'var(--muted)', opacity: 0.5 }} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             {series.keys.map((k, i) => (
@@ -166,12 +187,16 @@ export function ReportsOverTimeChart({ stats }: { stats: PublicStatistics }) {
         {summary}
       </figcaption>
       <FigureTable
-        caption={`Reports per ${unit}`}
-        columns={[unit === 'week' ? 'Week' : 'Month', ...series.keys.map(series.label), 'Total']}
+        caption={t(unit === 'week' ? 'statistics.overTime.tableWeeks' : 'statistics.overTime.tableMonths')}
+        columns={[
+          unit === 'week' ? t('statistics.overTime.week') : t('statistics.overTime.month'),
+          ...series.keys.map(series.label),
+          t('statistics.overTime.total'),
+        ]}
         rows={rows.map((r) => [
           periodLabel(r.period, unit),
-          ...series.keys.map((k) => count.format(series.pick(r)[k] ?? 0)),
-          count.format(r.total),
+          ...series.keys.map((k) => formatNumber(series.pick(r)[k] ?? 0)),
+          formatNumber(r.total),
         ])}
       />
     </figure>
@@ -180,47 +205,53 @@ export function ReportsOverTimeChart({ stats }: { stats: PublicStatistics }) {
 
 /** Amounts reported lost per month: the total as bars, the median as a line (hidden below 5 amounts). */
 export function AmountsChart({ stats }: { stats: PublicStatistics }) {
+  const { t } = useTranslation();
   const data = stats.amounts.map((a) => ({
     label: periodLabel(a.month, 'month'),
     total: a.total,
     median: a.median,
   }));
   const total = stats.amounts.reduce((n, a) => n + a.total, 0);
-  const summary = `${formatAmount(total)} reported lost over ${stats.amounts.length} months.`;
+  const summary = t('statistics.amounts.summary', {
+    amount: formatAmount(total),
+    months: formatNumber(stats.amounts.length),
+  });
   return (
     <figure className="flex flex-col gap-3" aria-labelledby="amounts-caption">
       <div
         role="img"
-        aria-label={`Chart of the amount reported lost per month (total and median). ${summary}`}
+        aria-label={t('statistics.amounts.chart', { summary })}
         className="text-muted-foreground"
       >
         <ResponsiveContainer width="100%" height={280}>
           <ComposedChart data={data} margin={{ top: 10, right: 10, left: 10, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-border" vertical={false} />
             <XAxis dataKey="label" tick={tick} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis yAxisId="total" tick={tick} tickFormatter={(v: number) => compactPeso(v)} />
+            <YAxis yAxisId="total" tick={tick} tickFormatter={(v: number) => formatCompactAmount(v)} />
             <YAxis
               yAxisId="median"
               orientation="right"
               tick={tick}
-              tickFormatter={(v: number) => compactPeso(v)}
+              tickFormatter={(v: number) => formatCompactAmount(v)}
             />
             <Tooltip
               contentStyle={tooltipStyle}
-              formatter={(v) => (typeof v === 'number' ? formatAmount(v) : 'fewer than 5 amounts')}
+              formatter={(v) =>
+                typeof v === 'number' ? formatAmount(v) : t('statistics.amounts.fewerThan5Amounts')
+              }
             />
             <Legend wrapperStyle={{ fontSize: 12 }} />
             <Bar
               yAxisId="total"
               dataKey="total"
-              name="Total lost"
+              name={t('statistics.amounts.totalLost')}
               fill="var(--chart-1)"
               isAnimationActive={false}
             />
             <Line
               yAxisId="median"
               dataKey="median"
-              name="Median per report"
+              name={t('statistics.amounts.median')}
               stroke="var(--chart-2)"
               strokeWidth={2}
               connectNulls={false}
@@ -231,24 +262,27 @@ export function AmountsChart({ stats }: { stats: PublicStatistics }) {
         </ResponsiveContainer>
       </div>
       <figcaption id="amounts-caption" className="text-muted-foreground text-sm">
-        {summary} The median is the middle amount of the reports that gave one; it is left out for months with
-        fewer than 5.
+        {summary} {t('statistics.amounts.medianNote')}
       </figcaption>
       <FigureTable
-        caption="Amount reported lost per month"
-        columns={['Month', 'Total lost', 'Median per report', 'Reports with an amount']}
+        caption={t('statistics.amounts.table')}
+        columns={[
+          t('statistics.overTime.month'),
+          t('statistics.amounts.totalLost'),
+          t('statistics.amounts.median'),
+          t('statistics.amounts.withAmount'),
+        ]}
         rows={stats.amounts.map((a) => [
           periodLabel(a.month, 'month'),
           formatAmount(a.total),
-          a.median === null ? (a.fewer_than_5 ? 'fewer than 5 amounts' : '—') : formatAmount(a.median),
-          a.fewer_than_5 ? 'fewer than 5' : count.format(a.reports_with_amount),
+          a.median === null
+            ? a.fewer_than_5
+              ? t('statistics.amounts.fewerThan5Amounts')
+              : '—'
+            : formatAmount(a.median),
+          a.fewer_than_5 ? t('statistics.fewerThan5') : formatNumber(a.reports_with_amount),
         ])}
       />
     </figure>
   );
-}
-
-const compactFormat = new Intl.NumberFormat('en-PH', { notation: 'compact', maximumFractionDigits: 1 });
-function compactPeso(v: number): string {
-  return `₱${compactFormat.format(v)}`;
 }

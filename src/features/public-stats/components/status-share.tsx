@@ -1,6 +1,6 @@
+import { Trans } from 'react-i18next';
+import { formatNumber } from '@/lib/format';
 import type { PublicStatistics } from '../api/get-public-statistics';
-
-const count = new Intl.NumberFormat('en-PH');
 
 /** Verified against pending (not yet reviewed) reports, as a single stacked bar with the shares in words. */
 export function StatusShare({ stats }: { stats: PublicStatistics }) {
@@ -9,9 +9,17 @@ export function StatusShare({ stats }: { stats: PublicStatistics }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm">
-        <span className="font-semibold">{pct(verified)}% verified</span> ({count.format(verified)}),{' '}
-        <span className="font-semibold">{pct(pending)}% pending review</span> ({count.format(pending)}) of{' '}
-        {count.format(reports)} reports.
+        <Trans
+          i18nKey="statistics.status.share"
+          values={{
+            verifiedShare: pct(verified),
+            verified: formatNumber(verified),
+            pendingShare: pct(pending),
+            pending: formatNumber(pending),
+            reports: formatNumber(reports),
+          }}
+          components={{ strong: <span className="font-semibold" /> }}
+        />
       </p>
       <div className="bg-muted flex h-4 w-full overflow-hidden rounded-full" aria-hidden="true">
         <div style={{ width: `${pct(verified)}%`, background: 'var(--chart-2)' }} />
