@@ -1,6 +1,6 @@
 /**
  * `npm start`, `npm run status`, `npm run db:reset`, `npm run admin:grant|admin:revoke -- <email>`:
- * the local Supabase stand-in's command line (DESIGN.md section 2).
+ * the local Supabase stand-in's command line (docs/architecture.md).
  */
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Settings of the local Supabase stand-in (DESIGN.md section 2).
+ * Settings of the local Supabase stand-in (docs/architecture.md).
  *
  * Ports are the Supabase CLI's defaults so that `.env` files and tests work against either stack.
  * The keys are fixed development keys, the same kind the CLI prints for `supabase start`: they sign

@@ -1,5 +1,5 @@
 /**
- * Starts and stops the whole local stack (DESIGN.md section 2): database, mail sink, gateway with its
+ * Starts and stops the whole local stack (docs/architecture.md): database, mail sink, gateway with its
  * services and edge functions, and optionally the Vite dev server. Used by `npm start` and by the tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

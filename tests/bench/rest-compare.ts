@@ -7,7 +7,9 @@
  *   npm run bench:rest:compare -- HEAD~1          # 8 rounds of 2 s a side
  *   BENCH_ROUNDS=12 npm run bench:rest:compare -- <revision>
  *
- * The other revision is checked out in a temporary git worktree sharing this node_modules.
+ * The other revision is checked out in a temporary git worktree sharing this node_modules. The two
+ * stacks take ports STACK_PORT_OFFSET + 20 and + 30 (offset 500 when unset), so engineers sharing a
+ * machine each compare on their own ports.
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -82,9 +84,10 @@ async function main() {
   try {
     await fs.symlink(path.join(repo, 'node_modules'), path.join(worktree, 'node_modules'));
     const sides: Side[] = [];
+    const base = Number(process.env.STACK_PORT_OFFSET ?? 500);
     for (const [name, root, offset] of [
-      [revision, worktree, 520],
-      ['this checkout', repo, 530],
+      [revision, worktree, base + 20],
+      ['this checkout', repo, base + 30],
     ] as const) {
       const { child, apiUrl, anonKey } = await startStack(root, offset);
       children.push(child);

@@ -2,7 +2,7 @@
  * The project's buckets (supabase/migrations: evidence, avatars, news-banners) as the SPA reaches them:
  * through storage-js against the local Storage API, acting as reporter, stranger, visitor and admin.
  * The database tests check the policies row by row; these check what users see end to end, including
- * the 500000-byte image limit of SPEC.md section 5 enforced by the server. Users cannot write to these
+ * the 500000-byte image limit of docs/behaviour.md §5 enforced by the server. Users cannot write to these
  * buckets themselves (issue 11): the upload-image function and the legacy API clean every image and
  * store it with the service role (supabase/tests/functions/images.test.ts), as `stored` does here.
  */
