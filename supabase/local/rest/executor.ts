@@ -35,6 +35,19 @@ export interface RequestContext {
   statementTimeout?: string;
   /** `db-pre-request`: a quoted function name called after the settings and before the statement. */
   preRequest?: string;
+  /**
+   * `Accept: application/vnd.pgrst.plan`: EXPLAIN the statement with these options (`format json,
+   * analyze`) instead of running it; with ANALYZE it runs, and commits unless the request rolls back.
+   */
+  explain?: { options: string; rollback: boolean; mime: string };
+}
+
+/** EXPLAIN's output, which answers the request instead of its rows. */
+export class PlanAnswer {
+  constructor(
+    readonly text: string,
+    readonly mime: string,
+  ) {}
 }
 
 export interface MainResult {
@@ -129,7 +142,8 @@ export class Executor {
       steps.push({ name: this.nameFor(text), text, values: [] });
     }
     for (const b of before) steps.push({ text: b.sql, values: b.values });
-    steps.push({ name: this.nameFor(sql), text: sql, values });
+    if (ctx.explain) steps.push({ text: `explain (${ctx.explain.options}) ${sql}`, values });
+    else steps.push({ name: this.nameFor(sql), text: sql, values });
     return steps;
   }
 
@@ -167,6 +181,11 @@ export class Executor {
         if (decide) await client.query('rollback').catch((err: Error) => (broken = err));
         throw e;
       }
+      if (ctx.explain) {
+        if (decide) await client.query(ctx.explain.rollback ? 'rollback' : 'commit');
+        // PostgREST sends the plan's rows as lines (FORMAT TEXT gives one row per line).
+        throw new PlanAnswer(rows[rows.length - 1].map((r) => `${r[0]}\n`).join(''), ctx.explain.mime);
+      }
       const out = outcome(rows, before.length);
       if (decide) {
         const end = decide(out.main);
@@ -182,6 +201,7 @@ export class Executor {
       }
       return out;
     } catch (e) {
+      if (e instanceof PlanAnswer) throw e;
       const err = e as PgError;
       // A connection the server ended (admin shutdown, crash, lost link) must not go back to the pool.
       if (!err.code || /^(08|57P0)/.test(err.code)) broken = err;

@@ -13,6 +13,12 @@ export interface Accept {
   stripNulls: boolean;
   /** `text/csv` (postgrest-js `csv()`), offered for reads as PostgREST does. */
   csv?: boolean;
+  /**
+   * `application/vnd.pgrst.plan[+json|+text]; for="..."; options=analyze|...` (postgrest-js
+   * `explain()`), only offered while `db-plan-enabled`: EXPLAIN's output instead of the body that
+   * `for` names (the other fields describe that body).
+   */
+  plan?: { format: 'json' | 'text'; options: string[]; mime: string };
 }
 
 const JSON_TYPE =
@@ -21,26 +27,93 @@ const CSV_TYPE = /^text\/csv(;|$)/;
 /** Parsed Accept headers: clients send the same few over and over. Bounded; the values are frozen. */
 const accepted = new Map<string, Accept>();
 
-export function parseAccept(header: string | undefined): Accept {
+const PLAN_TYPE = /^application\/vnd\.pgrst\.plan(\+json|\+text)?$/;
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
+
+/** A media type and its parameters (names lower-cased, quotes removed). */
+function mediaType(raw: string): { type: string; params: Map<string, string> } {
+  const [type, ...rest] = raw.split(';');
+  const params = new Map<string, string>();
+  for (const p of rest) {
+    const eq = p.indexOf('=');
+    if (eq > 0)
+      params.set(
+        p.slice(0, eq).trim().toLowerCase(),
+        p
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
+/** The body a JSON or CSV media type asks for. */
+function bodyAccept(type: string, whole: string): Accept {
+  return type.startsWith('text/csv')
+    ? { object: false, stripNulls: false, csv: true }
+    : {
+        object: type.startsWith('application/vnd.pgrst.object'),
+        stripNulls: /nulls=stripped/.test(whole),
+      };
+}
+
+/**
+ * The first acceptable media type of an Accept header, as PostgREST negotiates: JSON (array or
+ * object), CSV, or while `db-plan-enabled` an execution plan; else 406 PGRST107 naming them.
+ */
+export function parseAccept(header: string | undefined, planEnabled = false): Accept {
   const value = (header ?? '*/*').toLowerCase();
-  const known = accepted.get(value);
+  const cacheKey = `${planEnabled ? 'plan' : ''}\u0000${value}`;
+  const known = accepted.get(cacheKey);
   if (known) return known;
   const types = value.split(',').map((t) => t.trim());
-  const first = types.find((t) => JSON_TYPE.test(t) || CSV_TYPE.test(t));
-  if (!first)
+  let accept: Accept | undefined;
+  for (const t of types) {
+    const { type, params } = mediaType(t);
+    if (PLAN_TYPE.test(type)) {
+      if (!planEnabled) continue;
+      const format = type.endsWith('+json') ? 'json' : 'text';
+      const forType = params.get('for') ?? 'application/json';
+      if (!JSON_TYPE.test(forType) && !CSV_TYPE.test(forType)) continue;
+      const given = (params.get('options') ?? '').split('|');
+      const options = PLAN_OPTIONS.filter((o) => given.includes(o));
+      accept = {
+        ...bodyAccept(forType, forType),
+        plan: { format, options, mime: planMime(format, forType, options) },
+      };
+      break;
+    }
+    if (JSON_TYPE.test(t) || CSV_TYPE.test(t)) {
+      accept = bodyAccept(t, value);
+      break;
+    }
+  }
+  if (!accept)
     throw new RestError(
       406,
       'PGRST107',
-      `None of these media types are available: ${types.map((t) => t.split(';')[0]).join(', ')}`,
+      `None of these media types are available: ${types
+        .map((t) => {
+          const { type, params } = mediaType(t);
+          if (!PLAN_TYPE.test(type)) return t.split(';')[0];
+          const format = type.endsWith('+json') ? 'json' : 'text';
+          const given = (params.get('options') ?? '').split('|');
+          return planMime(
+            format,
+            params.get('for') ?? 'application/json',
+            PLAN_OPTIONS.filter((o) => given.includes(o)),
+          );
+        })
+        .join(', ')}`,
     );
-  const accept: Accept = first.startsWith('text/csv')
-    ? { object: false, stripNulls: false, csv: true }
-    : {
-        object: types.some((t) => t.startsWith('application/vnd.pgrst.object')),
-        stripNulls: /nulls=stripped/.test(value),
-      };
-  if (accepted.size < 256) accepted.set(value, Object.freeze(accept));
+  if (accepted.size < 256) accepted.set(cacheKey, Object.freeze(accept));
   return accept;
+}
+
+/** The plan's media type as PostgREST writes it back (Content-Type, and PGRST107's list). */
+function planMime(format: string, forType: string, options: string[]): string {
+  return `application/vnd.pgrst.plan+${format}; for="${forType}"${options.length ? `; options=${options.join('|')}` : ''}`;
 }
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {

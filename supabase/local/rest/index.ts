@@ -14,7 +14,7 @@ import type { ServiceContext, ServiceHandler } from '../gateway.ts';
 import { configSection } from '../project-config.ts';
 import { RestAuthenticator } from './auth.ts';
 import { RestError, tableMissing } from './errors.ts';
-import { Executor, type MainResult, type RequestContext } from './executor.ts';
+import { Executor, PlanAnswer, type MainResult, type RequestContext } from './executor.ts';
 import { finish, parseJson, send, sendError } from './http.ts';
 import { openApi } from './openapi.ts';
 import { parseQuery, type ParsedQuery } from './query-parser.ts';
@@ -133,6 +133,8 @@ class RestService {
       );
     } catch (e) {
       if (e instanceof RestError) return sendError(res, e);
+      if (e instanceof PlanAnswer)
+        return send(res, 200, e.text, { 'content-type': `${e.mime}; charset=utf-8` });
       const pg = e as Error & { code?: string };
       this.log(`[rest] ${req.method} ${subPath}: ${pg.stack ?? pg}`);
       sendError(res, new RestError(500, 'PGRSTX00', pg.message || 'Internal error'));

@@ -140,7 +140,7 @@ export class RestRequest {
     // A schema chosen by profile header is named back, as PostgREST does (errors after this carry it too).
     if (req.headers['accept-profile'] || req.headers['content-profile'])
       res.setHeader('content-profile', schema);
-    this.accept = parseAccept(req.headers['accept']);
+    this.accept = parseAccept(req.headers['accept'], settings.planEnabled);
     this.prefer = parsePrefer(req.headers['prefer'], settings.txEnd.endsWith('-allow-override'));
     if (this.prefer.handling === 'strict' && this.prefer.invalid.length)
       throw new RestError(
@@ -210,6 +210,11 @@ export class RestRequest {
       readOnly,
       statementTimeout: cache.statementTimeouts.get(this.auth.role),
       preRequest: cache.preRequest,
+      explain: this.accept.plan && {
+        options: [`format ${this.accept.plan.format}`, ...this.accept.plan.options].join(', '),
+        rollback: this.rollback,
+        mime: this.accept.plan.mime,
+      },
     };
   }
 }

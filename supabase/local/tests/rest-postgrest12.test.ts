@@ -62,6 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await pgrstSetting('db_plan_enabled', null);
   await pgrstSetting('db_aggregates_enabled', null);
   await pgrstSetting('db_tx_end', null);
   await adminPool().query(
@@ -350,5 +351,89 @@ describe('computed fields', () => {
       body: { code: '42703' },
     });
     await adminPool().query(`drop function public.${p}_label(public.${p}_orders)`);
+  });
+});
+
+describe('execution plans (db-plan-enabled)', () => {
+  const plan = (accept: string, path = `${p}_orders?select=id,amount&id=eq.1`, method = 'GET') =>
+    fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+      method,
+      headers: {
+        apikey: stackEnv('ANON_KEY'),
+        authorization: `Bearer ${stackEnv('SERVICE_ROLE_KEY')}`,
+        accept,
+        'content-type': 'application/json',
+      },
+      body: method === 'PATCH' ? JSON.stringify({ note: 'planned' }) : undefined,
+    });
+
+  it('refuses the plan media type with 406 PGRST107 while disabled, PostgREST’s default', async () => {
+    const res = await plan('application/vnd.pgrst.plan+json');
+    expect(res.status).toBe(406);
+    expect(await res.json()).toEqual({
+      code: 'PGRST107',
+      details: null,
+      hint: null,
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"',
+    });
+    // A later acceptable type is still chosen.
+    expect((await plan('application/vnd.pgrst.plan+json, application/json')).status).toBe(200);
+  });
+
+  it('answers EXPLAIN of the request’s statement in JSON or text, with its options, once enabled', async () => {
+    await pgrstSetting('db_plan_enabled', 'true');
+    await expect
+      .poll(async () => (await plan('application/vnd.pgrst.plan+json')).status, { timeout: 5000 })
+      .toBe(200);
+    const json = await plan('application/vnd.pgrst.plan+json');
+    expect(json.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+json; for="application/json"; charset=utf-8',
+    );
+    const [top] = (await json.json()) as { Plan: Record<string, unknown> }[];
+    // The statement aggregates the rows into the body, so the plan's top node is that aggregate.
+    expect(top.Plan['Node Type']).toBe('Aggregate');
+    expect(top.Plan).not.toHaveProperty('Actual Rows');
+
+    const text = await plan('application/vnd.pgrst.plan');
+    expect(text.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8',
+    );
+    expect(await text.text()).toMatch(/^Aggregate {2}\(cost=[\s\S]*\n$/);
+
+    const analyzed = await plan(
+      'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=verbose|analyze',
+    );
+    expect(analyzed.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.plan+json; for="application/vnd.pgrst.object+json"; options=analyze|verbose; charset=utf-8',
+    );
+    const [run] = (await analyzed.json()) as { Plan: Record<string, unknown> }[];
+    expect(run.Plan['Actual Rows']).toBe(1);
+    expect(run.Plan).toHaveProperty('Output');
+  });
+
+  it('runs and commits a write under analyze, as EXPLAIN ANALYZE does, and not without it', async () => {
+    await expect
+      .poll(async () => (await plan('application/vnd.pgrst.plan+json')).status, { timeout: 5000 })
+      .toBe(200);
+    const before = await adminPool().query(`select note from public.${p}_orders where id = 2`);
+    expect((await plan('application/vnd.pgrst.plan+json', `${p}_orders?id=eq.2`, 'PATCH')).status).toBe(200);
+    expect((await adminPool().query(`select note from public.${p}_orders where id = 2`)).rows).toEqual(
+      before.rows,
+    );
+    const res = await plan(
+      'application/vnd.pgrst.plan+json; options=analyze',
+      `${p}_orders?id=eq.2`,
+      'PATCH',
+    );
+    expect(res.status).toBe(200);
+    expect((await adminPool().query(`select note from public.${p}_orders where id = 2`)).rows).toEqual([
+      { note: 'planned' },
+    ]);
+    await adminPool().query(`update public.${p}_orders set note = null where id = 2`);
+    await pgrstSetting('db_plan_enabled', null);
+    await expect
+      .poll(async () => (await plan('application/vnd.pgrst.plan+json')).status, { timeout: 5000 })
+      .toBe(406);
   });
 });
