@@ -9,6 +9,7 @@ import {
   formatMonth,
   formatNumber,
 } from './format';
+import { i18n } from '@/i18n';
 import { truncate } from './text';
 
 describe('truncate', () => {
@@ -80,5 +81,35 @@ describe('month, day and count formatters (English)', () => {
     expect(formatCompact(999)).toBe('999');
     expect(formatCompactAmount(1_234_567)).toBe('₱1.2M');
     expect(formatCompactAmount('2500')).toBe('₱2.5K');
+  });
+});
+
+describe('formatters in Filipino (fil-PH)', () => {
+  // src/testing/setup.ts puts the language back to English after each test.
+  beforeEach(async () => {
+    await i18n.changeLanguage('fil');
+  });
+
+  it('name months and days in Filipino, by their UTC calendar date', () => {
+    expect(formatDate('2026-06-30T23:30:00Z')).toBe('Hun 30, 2026');
+    expect(formatMonth('2026-11-01')).toBe('Nob 2026');
+    expect(formatLongMonth('2026-02-01')).toBe('Pebrero 2026');
+    expect(formatDay('2026-11-20')).toBe('Nob 20');
+  });
+
+  it('name countries in Filipino whatever the runtime locale, and keep unknown codes as given', () => {
+    expect(formatCountry('PH')).toBe('Pilipinas');
+    expect(formatCountry('us')).toBe('Estados Unidos');
+    expect(formatCountry('KR')).toBe('Timog Korea');
+    expect(formatCountry('XY')).toBe('XY');
+    expect(formatCountry(undefined)).toBe('Hindi alam');
+  });
+
+  it('switch back to English formats when the reader does', async () => {
+    expect(formatCountry('US')).toBe('Estados Unidos');
+    expect(formatMonth('2026-11-01')).toBe('Nob 2026');
+    await i18n.changeLanguage('en');
+    expect(formatCountry('US')).toBe('United States');
+    expect(formatMonth('2026-11-01')).toBe('Nov 2026');
   });
 });

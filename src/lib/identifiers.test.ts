@@ -92,4 +92,11 @@ describe('parseIdentifierList', () => {
     const longest = `${'a'.repeat(308)}@example.com`;
     expect(parseIdentifierList(longest)).toMatchObject({ ok: true });
   });
+
+  it('names an entry that looks like a kind but has nothing to keep (a scheme with no host)', () => {
+    expect(parseIdentifierList('0917 123 4567, https://')).toEqual({
+      ok: false,
+      error: '"https://" is not an e-mail, mobile number, website or crypto wallet address',
+    });
+  });
 });

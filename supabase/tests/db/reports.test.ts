@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
 import { adminPool } from '../helpers.ts';
 import { withRole } from '../../local/db.ts';
+import { SET_REQUEST_SQL, requestSettingValues } from '../../local/request-settings.ts';
 
 let owner: Actor;
 let stranger: Actor;
@@ -38,6 +39,45 @@ describe('reports: insert', () => {
     await expect(fileReport(owner, { reporter_id: stranger.id })).rejects.toThrow(
       /reporter_id is taken from your login/,
     );
+  });
+
+  it('the insert policy refuses a forged reporter on its own, with the trigger that also refuses it switched off', async () => {
+    // reports_before_write refuses a forged reporter_id before row-level security is checked, so the
+    // policy's "as themselves" check is never reached in normal use; here triggers are off
+    // (session_replication_role = replica, a superuser setting taken before the role switch), so the
+    // policy alone decides. Filing as oneself passes the policy and then fails on the canonical column
+    // the switched-off trigger would have filled, which shows the policy, not something else, refused
+    // the forged row.
+    const insertAs = async (reporterId: string) => {
+      const c = await adminPool().connect();
+      try {
+        await c.query('begin');
+        await c.query('set local session_replication_role = replica');
+        await c.query(
+          SET_REQUEST_SQL,
+          requestSettingValues({
+            role: 'authenticated',
+            claimsJson: JSON.stringify(owner.claims),
+            sub: owner.id!,
+            headersJson: '{}',
+            cookiesJson: '{}',
+            method: 'POST',
+            path: '/rest/v1/reports',
+            readOnly: false,
+          }),
+        );
+        await c.query(
+          `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account)
+           values ($1, '2026-01-15', 'scam', 'mobile', '0917 000 2222')`,
+          [reporterId],
+        );
+      } finally {
+        await c.query('rollback');
+        c.release();
+      }
+    };
+    await expect(insertAs(stranger.id!)).rejects.toThrow(/new row violates row-level security policy/);
+    await expect(insertAs(owner.id!)).rejects.toThrow(/null value in column "reported_account_canonical"/);
   });
 
   it('a user cannot file a report already verified', async () => {
