@@ -45,6 +45,7 @@ const I18N_CHECKED = [
   'src/app/routes/dashboard/all-reports.tsx',
   'src/app/routes/dashboard/delete-report.tsx',
   'src/app/routes/dashboard/edit-report.tsx',
+  'src/app/routes/dashboard/notify-me.tsx',
   'src/components/*.tsx',
   'src/components/errors/**',
   'src/components/layouts/public-layout.tsx',
@@ -56,6 +57,7 @@ const I18N_CHECKED = [
   'src/features/news/**',
   'src/features/public-stats/**',
   'src/app/routes/dashboard/add-news.tsx',
+  'src/features/notify/**',
   'src/features/reports/**',
   'src/features/search/**',
 ];

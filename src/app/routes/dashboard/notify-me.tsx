@@ -1,4 +1,5 @@
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth';
@@ -10,6 +11,7 @@ import { RegistrationList } from '@/features/notify/components/registration-list
 import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useUser();
   const registrations = useRegistrations(user?.id);
   const notifications = useNotifications(user?.id);
@@ -17,15 +19,12 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title="Notify Me"
-        description="Watch your own numbers, e-mails, websites or wallets: we tell you as soon as anyone reports one."
-      />
+      <PageHeader title={t('nav.notifyMe')} description={t('notify.description')} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2 className="text-lg">Add identifiers</h2>
+              <h2 className="text-lg">{t('notify.addTitle')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent>
@@ -36,7 +35,7 @@ export function Component() {
                   { ...values, existing: (registrations.data ?? []).map((r) => r.identifier_canonical) },
                   {
                     onSuccess: () => {
-                      toast.success('Saved Sucessfully');
+                      toast.success(t('notify.saved'));
                       reset();
                     },
                   },
@@ -48,11 +47,9 @@ export function Component() {
         <Card>
           <CardHeader>
             <CardTitle>
-              <h2 className="text-lg">Watching</h2>
+              <h2 className="text-lg">{t('notify.watchingTitle')}</h2>
             </CardTitle>
-            <CardDescription>
-              Stored in the form search uses, so every spelling of a number matches.
-            </CardDescription>
+            <CardDescription>{t('notify.watchingDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             {registrations.data ? (
@@ -65,7 +62,7 @@ export function Component() {
         <Card className="xl:col-span-2">
           <CardHeader>
             <CardTitle>
-              <h2 className="text-lg">Notifications</h2>
+              <h2 className="text-lg">{t('notify.notificationsTitle')}</h2>
             </CardTitle>
           </CardHeader>
           <CardContent>

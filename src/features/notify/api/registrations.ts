@@ -38,13 +38,14 @@ export function useRegistrations(userId: string | undefined) {
 
 /**
  * The Notify Me form (docs/behaviour.md §2): assetName is required and holds comma-delimited identifiers
- * on one or more lines; each must be an e-mail, mobile number, website or crypto wallet.
+ * on one or more lines; each must be an e-mail, mobile number, website or crypto wallet. Messages are
+ * catalogue keys, or text already in the reader's language (parseIdentifierList), which FormMessage shows.
  */
 export const notifyFormSchema = z.object({
   assetName: z
     .string()
     .trim()
-    .min(1, 'Enter at least one e-mail, mobile number, website or crypto wallet')
+    .min(1, 'identifiers.listRequired')
     .superRefine((text, ctx) => {
       const parsed = parseIdentifierList(text);
       if (!parsed.ok) ctx.addIssue({ code: 'custom', message: parsed.error });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Bell, BellDot, Check } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -8,42 +10,57 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useMarkNotificationsRead, type AppNotification } from '../api/notifications';
 
-function describe(n: AppNotification): { text: ReactNode; link: { to: string; label: string } | null } {
-  const id = <strong className="break-all">{n.identifier}</strong>;
+function describe(
+  n: AppNotification,
+  t: TFunction,
+): { text: ReactNode; link: { to: string; label: string } | null } {
+  const message = (
+    key:
+      | 'notify.notifications.identifierReported'
+      | 'notify.notifications.statusChanged'
+      | 'notify.notifications.removalRequested',
+  ) => (
+    <Trans
+      i18nKey={key}
+      values={{ identifier: n.identifier }}
+      components={{ id: <strong className="break-all" /> }}
+    />
+  );
   switch (n.kind) {
     case 'identifier_reported':
       return {
-        text: <>Someone reported {id}, which you asked us to watch.</>,
+        text: message('notify.notifications.identifierReported'),
         link: n.identifier
-          ? { to: paths.dashboard.searchResults.getHref(n.identifier), label: 'See the reports' }
+          ? {
+              to: paths.dashboard.searchResults.getHref(n.identifier),
+              label: t('notify.notifications.seeReports'),
+            }
           : null,
       };
     case 'report_status_changed':
       return {
-        text: <>An admin reviewed your report about {id}.</>,
-        link: { to: paths.dashboard.allReports.getHref(), label: 'See its status' },
+        text: message('notify.notifications.statusChanged'),
+        link: { to: paths.dashboard.allReports.getHref(), label: t('notify.notifications.seeStatus') },
       };
     case 'removal_requested':
       return {
-        text: (
-          <>
-            The holder of {id} asked us to remove your report. Without an answer it is removed after a week;
-            you may also delete it.
-          </>
-        ),
-        link: { to: paths.dashboard.allReports.getHref(), label: 'My Reports' },
+        text: message('notify.notifications.removalRequested'),
+        link: { to: paths.dashboard.allReports.getHref(), label: t('reports.list.title') },
       };
   }
 }
 
 export function NotificationList({ notifications }: { notifications: AppNotification[] }) {
+  const { t } = useTranslation();
   const markRead = useMarkNotificationsRead();
   const unread = notifications.filter((n) => !n.read_at).length;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
         <p className="text-muted-foreground text-sm" data-testid="unread-count">
-          {unread === 0 ? 'No unread notifications' : `${unread} unread`}
+          {unread === 0
+            ? t('notify.notifications.noneUnread')
+            : t('notify.notifications.unread', { count: unread })}
         </p>
         {unread > 0 && (
           <Button
@@ -53,18 +70,16 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
             disabled={markRead.isPending}
           >
             <Check aria-hidden />
-            Mark all as read
+            {t('notify.notifications.markAll')}
           </Button>
         )}
       </div>
       {notifications.length === 0 ? (
-        <p className="text-muted-foreground">
-          Nothing yet. We tell you here, and by e-mail, when something you watch is reported.
-        </p>
+        <p className="text-muted-foreground">{t('notify.notifications.empty')}</p>
       ) : (
-        <ul className="divide-y rounded-md border" aria-label="Notifications">
+        <ul className="divide-y rounded-md border" aria-label={t('notify.notifications.label')}>
           {notifications.map((n) => {
-            const { text, link } = describe(n);
+            const { text, link } = describe(n, t);
             return (
               <li
                 key={n.id}
@@ -79,7 +94,7 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
                 {/* The button wraps under the text on a phone rather than squeezing it into a narrow column. */}
                 <div className="min-w-48 flex-1 text-sm">
                   <p>
-                    {!n.read_at && <Badge className="mr-2">New</Badge>}
+                    {!n.read_at && <Badge className="mr-2">{t('notify.notifications.new')}</Badge>}
                     {text}
                   </p>
                   <p className="text-muted-foreground mt-1 text-xs">
@@ -102,7 +117,7 @@ export function NotificationList({ notifications }: { notifications: AppNotifica
                     onClick={() => markRead.mutate(n.id)}
                     disabled={markRead.isPending}
                   >
-                    Mark as read
+                    {t('notify.notifications.markOne')}
                   </Button>
                 )}
               </li>

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Form,
@@ -20,6 +21,7 @@ export function NotifyForm({
   onSubmit: (values: NotifyFormInput, reset: () => void) => void;
   isPending: boolean;
 }) {
+  const { t } = useTranslation();
   const form = useForm<NotifyFormInput>({
     resolver: zodResolver(notifyFormSchema),
     defaultValues: { assetName: '' },
@@ -28,7 +30,7 @@ export function NotifyForm({
     <Form {...form}>
       <form
         noValidate
-        aria-label="Notify Me form"
+        aria-label={t('notify.form.label')}
         onSubmit={form.handleSubmit((values) => onSubmit(values, () => form.reset({ assetName: '' })))}
         className="flex flex-col gap-4"
       >
@@ -37,18 +39,11 @@ export function NotifyForm({
           name="assetName"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Your e-mails, mobile numbers, websites or crypto wallets</FormLabel>
+              <FormLabel>{t('notify.form.field')}</FormLabel>
               <FormControl>
-                <Textarea
-                  rows={4}
-                  spellCheck={false}
-                  placeholder={'0917 123 4567, me@example.com\nmy-shop.ph, 0x8f3c…'}
-                  {...field}
-                />
+                <Textarea rows={4} spellCheck={false} placeholder={t('notify.form.placeholder')} {...field} />
               </FormControl>
-              <FormDescription>
-                Separate them with commas. We notify you immediately if any of them is reported.
-              </FormDescription>
+              <FormDescription>{t('notify.form.hint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}

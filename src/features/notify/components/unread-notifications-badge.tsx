@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useUnreadNotificationCount } from '../api/get-unread-notification-count';
 
@@ -12,6 +13,7 @@ export function unreadBadgeText(count: number): string {
  * after the link's own name: 'Notify Me 3 unread notifications'.
  */
 export function UnreadNotificationsBadge({ userId }: { userId: string | undefined }) {
+  const { t } = useTranslation();
   const unread = useUnreadNotificationCount(userId);
   const count = unread.data ?? 0;
   if (count === 0) return null;
@@ -23,7 +25,7 @@ export function UnreadNotificationsBadge({ userId }: { userId: string | undefine
     >
       <span aria-hidden>{unreadBadgeText(count)}</span>
       {/* Chrome puts a space between the link's text and the badge by itself; the leading one covers browsers that do not. */}
-      <span className="sr-only">{` ${count} unread ${count === 1 ? 'notification' : 'notifications'}`}</span>
+      <span className="sr-only">{` ${t('notify.badge', { count })}`}</span>
     </Badge>
   );
 }
