@@ -52,6 +52,7 @@ const I18N_CHECKED = [
   'src/app/routes/dashboard/admin/**',
   'src/features/admin/**',
   'src/features/auth/**',
+  'src/features/check/**',
   'src/features/contact/**',
   'src/features/developers/**',
   'src/features/news/**',
@@ -107,12 +108,7 @@ export default tseslint.config(
   // symbols, the brand name).
   {
     files: I18N_CHECKED,
-    ignores: [
-      '**/*.test.{ts,tsx}',
-      'src/testing/**',
-      // Not converted yet.
-      'src/app/routes/check.tsx',
-    ],
+    ignores: ['**/*.test.{ts,tsx}', 'src/testing/**'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

@@ -1,4 +1,5 @@
 import userEvent from '@testing-library/user-event';
+import { i18n } from '@/i18n';
 import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
 import { renderApp, screen, waitFor, within } from '@/testing/test-utils';
 import { padRange, rangeBody, rangeKey, type RangeEntry } from '@/lib/range-lookup';
@@ -162,6 +163,49 @@ describe('/check', () => {
     fakeDatabase();
     renderApp(<CheckPage />, { url: '/check?text=See%20you%20at%207' });
     expect(await screen.findByText('Nothing to check')).toBeInTheDocument();
+  });
+});
+
+describe('/check in Filipino', () => {
+  it('words the page, the verdict, the signals and the private note in Filipino', async () => {
+    await i18n.changeLanguage('fil');
+    fakeDatabase();
+    const user = userEvent.setup();
+    renderApp(<CheckPage />, { url: '/check' });
+    expect(screen.getByRole('heading', { level: 1, name: 'I-check ang isang mensahe' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'I-check ang mensahe' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('I-paste ang mensaheng natanggap mo');
+    await user.type(screen.getByLabelText('Mensahe'), MESSAGE);
+    await user.click(screen.getByRole('button', { name: 'I-check ang mensahe' }));
+
+    const [site, phone] = await screen.findAllByRole('listitem', { name: /^(Website|Mobile No\.)/ });
+    expect(within(site).getByText('Gumagaya sa isang brand')).toBeInTheDocument();
+    expect(
+      within(site).getByText(/hindi ito isa sa mga sariling website ng GCash \(gcash\.com\)/),
+    ).toBeInTheDocument();
+    expect(within(phone).getByText('mataas na panganib (72/100)')).toBeInTheDocument();
+    expect(within(phone).getByRole('button', { name: 'I-report ito' })).toBeInTheDocument();
+    const verdict = screen.getByRole('alert');
+    expect(within(verdict).getByText('Malamang na scam')).toBeInTheDocument();
+    expect(
+      within(verdict)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^gcash-verify\.xyz\/login: Ang address na ito ay may "gcash"/),
+      expect.stringMatching(/^0917 555 0101: 4 beses nang na-report sa ScamCheck; panganib mataas/),
+    ]);
+    expect(screen.getByRole('heading', { name: 'Nakita sa mensahe (3)' })).toBeInTheDocument();
+    expect(screen.getByText(/^Hindi namin binubuksan ang mga link\./)).toBeInTheDocument();
+  });
+
+  it('says in Filipino when the lookup fails, keeping the server’s own message', async () => {
+    await i18n.changeLanguage('fil');
+    fakeDatabase({ rangeStatus: 429 });
+    renderApp(<CheckPage />, { url: `/check?text=${encodeURIComponent(MESSAGE)}` });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Hindi ma-check ang mensahe: Too many requests. You can call again at 12:00.',
+    );
   });
 });
 

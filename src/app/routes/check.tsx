@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
@@ -20,6 +21,7 @@ export function messageFrom(state: unknown, params: URLSearchParams): string {
 }
 
 function Check({ text }: { text: string }) {
+  const { t } = useTranslation();
   const user = useUser();
   const navigate = useNavigate();
   const check = useCheckMessage(text);
@@ -44,12 +46,12 @@ function Check({ text }: { text: string }) {
   if (check.error)
     return (
       <p role="alert" className="text-destructive">
-        Could not check the message: {errorMessage(check.error)}
+        {t('check.failed', { message: errorMessage(check.error) })}
       </p>
     );
   if (!check.result)
     return (
-      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Checking">
+      <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label={t('check.checking')}>
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-40 w-full" />
       </div>
@@ -58,6 +60,7 @@ function Check({ text }: { text: string }) {
 }
 
 export function Component() {
+  const { t } = useTranslation();
   const location = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -66,16 +69,13 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
       <header className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Check a message</h1>
-        <p className="text-muted-foreground">
-          Paste a text, chat or e-mail: every number, link, e-mail and wallet in it is checked against the
-          community's reports, and look-alikes of banks, e-wallets, couriers and agencies are called out.
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">{t('check.title')}</h1>
+        <p className="text-muted-foreground">{t('check.lead')}</p>
       </header>
       <CheckForm
         key={text}
         defaultValue={text}
-        onCheck={(t) => navigate(paths.check.getHref(), { state: { text: t } })}
+        onCheck={(message) => navigate(paths.check.getHref(), { state: { text: message } })}
       />
       {text.trim() && <Check text={text} />}
     </div>

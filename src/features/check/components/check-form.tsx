@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { SearchCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { MESSAGE_MAX_LENGTH } from '@/lib/check-message';
+import { formatNumber } from '@/lib/format';
 
 /** The message box of /check: a text, chat or e-mail pasted whole. */
 export function CheckForm({
@@ -13,16 +15,20 @@ export function CheckForm({
   defaultValue?: string;
   onCheck: (text: string) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState(defaultValue);
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!value.trim()) return setError('Paste the message you received');
+    if (!value.trim()) return setError(t('check.form.required'));
     if (value.length > MESSAGE_MAX_LENGTH)
       return setError(
-        `That is ${value.length.toLocaleString('en')} characters; at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} can be checked. Paste the part with the numbers and links.`,
+        t('check.form.tooLong', {
+          length: formatNumber(value.length),
+          max: formatNumber(MESSAGE_MAX_LENGTH),
+        }),
       );
     setError(null);
     onCheck(value);
@@ -30,7 +36,7 @@ export function CheckForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-2">
-      <Label htmlFor={`${id}-text`}>Message</Label>
+      <Label htmlFor={`${id}-text`}>{t('check.form.label')}</Label>
       <Textarea
         id={`${id}-text`}
         name="text"
@@ -43,7 +49,7 @@ export function CheckForm({
         aria-describedby={error ? `${id}-message` : `${id}-hint`}
         rows={6}
         spellCheck={false}
-        placeholder="Paste a text message, chat or e-mail here"
+        placeholder={t('check.form.placeholder')}
         className="bg-background max-h-[50vh] min-h-32 text-base md:text-base"
       />
       {error ? (
@@ -52,13 +58,12 @@ export function CheckForm({
         </p>
       ) : (
         <p id={`${id}-hint`} className="text-muted-foreground text-sm">
-          The message stays in your browser; the numbers, links and addresses in it are looked up privately,
-          by the first 5 characters of their fingerprint.
+          {t('check.form.hint')}
         </p>
       )}
       <Button type="submit" size="lg" className="self-start">
         <SearchCheck aria-hidden />
-        Check message
+        {t('check.form.submit')}
       </Button>
     </form>
   );

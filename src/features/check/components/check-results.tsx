@@ -14,38 +14,19 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
-import { accountTypeLabel } from '@/lib/format';
+import { accountTypeLabel, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { CheckedItem, CheckResult, Verdict } from '@/lib/check-message';
+import { reasonMessage, riskWord, signalLabel, signalMessage, verdictKeys } from './check-texts';
 
-const verdictLook: Record<Verdict['level'], { title: string; icon: typeof ShieldAlert; className: string }> =
-  {
-    danger: {
-      title: 'Likely a scam',
-      icon: ShieldAlert,
-      className: 'border-destructive/60 text-destructive',
-    },
-    suspicious: {
-      title: 'Be careful',
-      icon: AlertTriangle,
-      className: 'border-amber-500/60 text-amber-700 dark:text-amber-400',
-    },
-    'no-known-risk': {
-      title: 'No warning signs found',
-      icon: ShieldCheck,
-      className: 'border-emerald-600/50 text-emerald-700 dark:text-emerald-400',
-    },
-    'nothing-found': { title: 'Nothing to check', icon: ShieldQuestion, className: '' },
-  };
-
-const signalLabels: Record<string, string> = {
-  'lookalike-brand': 'Imitates a brand',
-  reported: 'Reported',
-  shortener: 'Link shortener',
-  'ip-host': 'Bare IP address',
-  'new-tld': 'Risky ending',
-  'invalid-checksum': 'Not a valid address',
-  'personal-number-as-business': 'Personal number',
+const verdictLook: Record<Verdict['level'], { icon: typeof ShieldAlert; className: string }> = {
+  danger: { icon: ShieldAlert, className: 'border-destructive/60 text-destructive' },
+  suspicious: { icon: AlertTriangle, className: 'border-amber-500/60 text-amber-700 dark:text-amber-400' },
+  'no-known-risk': {
+    icon: ShieldCheck,
+    className: 'border-emerald-600/50 text-emerald-700 dark:text-emerald-400',
+  },
+  'nothing-found': { icon: ShieldQuestion, className: '' },
 };
 
 const riskClass: Record<string, string> = {
@@ -54,22 +35,23 @@ const riskClass: Record<string, string> = {
   low: 'bg-secondary text-secondary-foreground',
 };
 
-export function VerdictPanel({ verdict }: { verdict: Verdict }) {
+export function VerdictPanel({ verdict, items }: { verdict: Verdict; items: CheckResult['items'] }) {
+  const { t } = useTranslation();
   const look = verdictLook[verdict.level];
   const Icon = look.icon;
   return (
     <Alert className={cn('border-2', look.className)} aria-live="polite">
       <Icon aria-hidden />
-      <AlertTitle className="text-lg">{look.title}</AlertTitle>
+      <AlertTitle className="text-lg">{t(verdictKeys[verdict.level].title)}</AlertTitle>
       <AlertDescription>
-        <p className="text-foreground">{verdict.summary}</p>
+        <p className="text-foreground">{t(verdictKeys[verdict.level].summary)}</p>
         {verdict.reasons.length > 0 && (
           <>
-            <p className="text-foreground mt-2 font-medium">Why:</p>
+            <p className="text-foreground mt-2 font-medium">{t('check.verdict.why')}</p>
             <ul className="text-foreground list-disc pl-5">
               {verdict.reasons.map((r, i) => (
                 <li key={i}>
-                  <span className="font-mono break-all">{r.value}</span>: {r.message}
+                  <span className="font-mono break-all">{r.value}</span>: {reasonMessage(t, r, items)}
                 </li>
               ))}
             </ul>
@@ -92,7 +74,7 @@ function ItemRow({
 }) {
   const { t } = useTranslation();
   return (
-    <li aria-label={`${accountTypeLabel(item.type)} ${item.canonical}`}>
+    <li aria-label={t('check.item.label', { type: accountTypeLabel(item.type), value: item.canonical })}>
       <Card className="gap-3 py-4">
         <CardHeader className="px-4">
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">
@@ -102,14 +84,14 @@ function ItemRow({
         </CardHeader>
         <CardContent className="flex flex-col gap-3 px-4 text-sm">
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted-foreground">Written as</dt>
+            <dt className="text-muted-foreground">{t('check.item.writtenAs')}</dt>
             <dd className="font-mono break-all">{item.forms.join(' · ')}</dd>
-            <dt className="text-muted-foreground">Reports</dt>
+            <dt className="text-muted-foreground">{t('check.item.reports')}</dt>
             <dd>
-              {item.count === 0 ? 'None yet' : item.count}
+              {item.count === 0 ? t('check.item.none') : formatNumber(item.count)}
               {item.count > 0 && (
                 <Badge className={cn('ml-2', riskClass[item.riskLabel])}>
-                  {item.riskLabel} risk ({item.riskLevel}/100)
+                  {t('check.item.risk', { label: riskWord(t, item.riskLabel), level: item.riskLevel })}
                 </Badge>
               )}
             </dd>
@@ -127,7 +109,7 @@ function ItemRow({
             )}
           </dl>
           {item.signals.length > 0 && (
-            <ul className="flex flex-col gap-2" aria-label="Signals">
+            <ul className="flex flex-col gap-2" aria-label={t('check.item.signals')}>
               {item.signals.map((s) => (
                 <li key={s.code} data-signal={s.code} className="bg-muted/50 rounded-md border p-2">
                   <span
@@ -136,9 +118,9 @@ function ItemRow({
                       s.severity === 'high' ? 'text-destructive' : 'text-amber-700 dark:text-amber-400',
                     )}
                   >
-                    {signalLabels[s.code] ?? s.code}
+                    {signalLabel(t, s)}
                   </span>
-                  : {s.message}
+                  : {signalMessage(t, s, item)}
                 </li>
               ))}
             </ul>
@@ -147,12 +129,12 @@ function ItemRow({
             <Button asChild variant="outline" size="sm">
               <Link to={paths.search.getHref(item.canonical)}>
                 <ExternalLink aria-hidden />
-                All reports
+                {t('check.item.allReports')}
               </Link>
             </Button>
             <Button size="sm" variant="secondary" onClick={() => onReport(item)}>
               <FilePlus2 aria-hidden />
-              Report this
+              {t('check.item.report')}
             </Button>
           </div>
         </CardContent>
@@ -193,13 +175,14 @@ export function CheckResults({
   sent?: Map<string, string>;
   onReport: (item: CheckedItem) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      <VerdictPanel verdict={result.verdict} />
+      <VerdictPanel verdict={result.verdict} items={result.items} />
       {result.items.length > 0 && (
         <section aria-labelledby="found-heading" className="flex flex-col gap-3">
           <h2 id="found-heading" className="text-xl font-semibold">
-            Found in the message ({result.items.length})
+            {t('check.found', { count: result.items.length })}
           </h2>
           {sent && sent.size > 0 && <PrivateNote />}
           <ul className="flex flex-col gap-3">
@@ -214,10 +197,7 @@ export function CheckResults({
           </ul>
         </section>
       )}
-      <p className="text-muted-foreground text-sm">
-        We never open the links. No reports does not mean safe: when in doubt, contact the company through its
-        official app or hotline.
-      </p>
+      <p className="text-muted-foreground text-sm">{t('check.disclaimer')}</p>
     </div>
   );
 }
