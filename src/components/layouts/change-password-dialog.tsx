@@ -2,7 +2,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import type { ParseKeys } from 'i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
@@ -14,37 +16,38 @@ import { supabase } from '@/lib/supabase';
 /** supabase/config.toml: minimum_password_length = 8. */
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** Messages are catalogue keys (src/i18n/locales), which FormMessage translates. */
 export const changePasswordSchema = z
   .object({
     /** The current password, or the code e-mailed by "E-mail me a code instead" (`useCode`). */
-    proof: z.string().trim().min(1, 'Enter your current password'),
+    proof: z.string().trim().min(1, 'changePassword.validation.currentRequired'),
     useCode: z.boolean(),
     password: z
       .string()
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(72, 'Use at most 72 characters'),
-    confirmPassword: z.string().min(1, 'Type the new password again'),
+      .min(MIN_PASSWORD_LENGTH, 'validation.passwordTooShort')
+      .max(72, 'changePassword.validation.tooLong'),
+    confirmPassword: z.string().min(1, 'changePassword.validation.confirmRequired'),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match',
+    message: 'changePassword.validation.mismatch',
   })
   .refine((v) => !v.useCode || /^\d{6,10}$/.test(v.proof), {
     path: ['proof'],
-    message: 'Enter the code from the e-mail (digits only)',
+    message: 'changePassword.validation.codeFormat',
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** What Supabase Auth's refusals mean to the person at the form, and which field they belong to. */
 type AuthFailure = { code?: string; status?: number; message: string };
 
-function proofError(error: AuthFailure, useCode: boolean): string | null {
-  if (error.code === 'invalid_credentials') return 'Your current password is not correct';
+function proofError(error: AuthFailure, useCode: boolean): ParseKeys | null {
+  if (error.code === 'invalid_credentials') return 'changePassword.validation.wrongPassword';
   if (error.code === 'reauthentication_not_valid' || error.code === 'otp_expired')
-    return 'The code is wrong or has expired; e-mail yourself a new one';
+    return 'changePassword.validation.codeInvalid';
   if (error.code === 'reauthentication_needed')
-    return useCode ? 'Enter the code from the e-mail' : 'Enter your current password';
-  if (error.status === 429) return 'Too many tries; wait a few minutes and try again';
+    return useCode ? 'changePassword.validation.codeRequired' : 'changePassword.validation.currentRequired';
+  if (error.status === 429) return 'changePassword.validation.tooManyTries';
   return null;
 }
 
@@ -61,6 +64,7 @@ export function ChangePasswordDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation();
   const form = useForm<ChangePasswordInput>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { proof: '', useCode: false, password: '', confirmPassword: '' },
@@ -75,7 +79,7 @@ export function ChangePasswordDialog({
       form.setValue('useCode', true);
       form.setValue('proof', '');
       form.clearErrors('proof');
-      toast.success('We e-mailed you a code; type it below');
+      toast.success(t('changePassword.codeSent'));
     },
   });
   const mutation = useMutation({
@@ -86,7 +90,7 @@ export function ChangePasswordDialog({
       if (error) throw error;
     },
     onSuccess: () => {
-      toast.success('Password changed successfully');
+      toast.success(t('changePassword.changed'));
       form.reset();
       onOpenChange(false);
     },
@@ -111,9 +115,9 @@ export function ChangePasswordDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
+          <DialogTitle>{t('dashboard.topbar.changePassword')}</DialogTitle>
           <DialogDescription>
-            Confirm it is you, then choose a new password of at least {MIN_PASSWORD_LENGTH} characters.
+            {t('changePassword.description', { min: MIN_PASSWORD_LENGTH })}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
@@ -127,7 +131,9 @@ export function ChangePasswordDialog({
               name="proof"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>{useCode ? 'Code from the e-mail' : 'Current password'}</FormLabel>
+                  <FormLabel>
+                    {useCode ? t('changePassword.code') : t('changePassword.currentPassword')}
+                  </FormLabel>
                   <FormControl>
                     {useCode ? (
                       <Input inputMode="numeric" autoComplete="one-time-code" maxLength={10} {...field} />
@@ -143,7 +149,7 @@ export function ChangePasswordDialog({
                     disabled={sendCode.isPending}
                     onClick={() => sendCode.mutate()}
                   >
-                    {useCode ? 'E-mail me a new code' : 'Forgot it? E-mail me a code instead'}
+                    {useCode ? t('changePassword.emailNewCode') : t('changePassword.emailCode')}
                   </Button>
                 </FormItem>
               )}
@@ -153,7 +159,7 @@ export function ChangePasswordDialog({
               name="password"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>New password</FormLabel>
+                  <FormLabel>{t('changePassword.newPassword')}</FormLabel>
                   <FormControl>
                     <Input type="password" autoComplete="new-password" {...field} />
                   </FormControl>
@@ -166,7 +172,7 @@ export function ChangePasswordDialog({
               name="confirmPassword"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>Confirm new password</FormLabel>
+                  <FormLabel>{t('changePassword.confirmPassword')}</FormLabel>
                   <FormControl>
                     <Input type="password" autoComplete="new-password" {...field} />
                   </FormControl>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { Logo } from '@/components/logo';
 import { RequireAuth, useCurrentProfile } from '@/lib/auth';
@@ -10,12 +11,13 @@ import { DashboardTopbar } from './dashboard-topbar';
 export const SIDEBAR_WIDTH_PX = 250;
 
 function NavigationProgress() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
     <div
       role="progressbar"
-      aria-label="Loading page"
+      aria-label={t('nav.loadingPage')}
       className="bg-primary/20 fixed inset-x-0 top-0 z-50 h-1 overflow-hidden"
     >
       <div className="bg-primary h-full w-1/3 animate-pulse" />
@@ -24,6 +26,7 @@ function NavigationProgress() {
 }
 
 function DashboardShell({ navBadges }: { navBadges?: SidebarBadges }) {
+  const { t } = useTranslation();
   const profile = useCurrentProfile();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -42,12 +45,12 @@ function DashboardShell({ navBadges }: { navBadges?: SidebarBadges }) {
         href="#main"
         className="focus:bg-background sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('nav.skipToContent')}
       </a>
       {/* From 992px the sidebar is a fixed column; below, the same links open as a full-screen overlay. */}
       <aside
         className="bg-background fixed inset-y-0 left-0 z-40 hidden w-[250px] flex-col border-r lg:flex"
-        aria-label="Sidebar"
+        aria-label={t('dashboard.sidebar')}
       >
         <div className="flex h-16 items-center border-b px-5">
           <Logo />
@@ -62,7 +65,7 @@ function DashboardShell({ navBadges }: { navBadges?: SidebarBadges }) {
                 <Logo />
               </div>
             </SheetTitle>
-            <SheetDescription className="sr-only">Dashboard menu</SheetDescription>
+            <SheetDescription className="sr-only">{t('dashboard.menu')}</SheetDescription>
           </SheetHeader>
           <DashboardNav isAdmin={isAdmin} badges={navBadges} onNavigate={() => setMenuOpen(false)} />
         </SheetContent>

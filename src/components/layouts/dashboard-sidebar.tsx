@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
 import {
   BarChart3,
   BellRing,
@@ -21,7 +23,8 @@ export type SidebarItemId =
 interface SidebarItem {
   /** Names the entry for `badges`. */
   id: SidebarItemId;
-  label: string;
+  /** The entry's name in the catalogues (src/i18n/locales). */
+  label: ParseKeys;
   to: string;
   icon: LucideIcon;
   /** Only the exact path counts as current (the add-report index would match every page). */
@@ -30,18 +33,24 @@ interface SidebarItem {
 
 /** docs/behaviour.md §2: the sidebar's entries, in its order; admin and Add News only for admins. */
 const userItems: SidebarItem[] = [
-  { id: 'search', label: 'Search', to: paths.dashboard.search.getHref(), icon: Search },
-  { id: 'addReport', label: 'Add Report', to: paths.dashboard.root.getHref(), icon: FilePlus2, end: true },
-  { id: 'allReports', label: 'My Reports', to: paths.dashboard.allReports.getHref(), icon: Files },
-  { id: 'stats', label: 'Stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
-  { id: 'profile', label: 'Profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
-  { id: 'notifyMe', label: 'Notify Me', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
-  { id: 'apiKeys', label: 'API keys', to: paths.dashboard.apiKeys.getHref(), icon: KeyRound },
+  { id: 'search', label: 'dashboard.nav.search', to: paths.dashboard.search.getHref(), icon: Search },
+  {
+    id: 'addReport',
+    label: 'dashboard.nav.addReport',
+    to: paths.dashboard.root.getHref(),
+    icon: FilePlus2,
+    end: true,
+  },
+  { id: 'allReports', label: 'reports.list.title', to: paths.dashboard.allReports.getHref(), icon: Files },
+  { id: 'stats', label: 'dashboard.nav.stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
+  { id: 'profile', label: 'dashboard.nav.profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
+  { id: 'notifyMe', label: 'nav.notifyMe', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
+  { id: 'apiKeys', label: 'dashboard.nav.apiKeys', to: paths.dashboard.apiKeys.getHref(), icon: KeyRound },
 ];
 
 const adminItems: SidebarItem[] = [
-  { id: 'admin', label: 'Admin', to: paths.dashboard.admin.root.getHref(), icon: ShieldCheck },
-  { id: 'addNews', label: 'Add News', to: paths.dashboard.addNews.getHref(), icon: Newspaper },
+  { id: 'admin', label: 'dashboard.nav.admin', to: paths.dashboard.admin.root.getHref(), icon: ShieldCheck },
+  { id: 'addNews', label: 'dashboard.nav.addNews', to: paths.dashboard.addNews.getHref(), icon: Newspaper },
 ];
 
 /**
@@ -63,9 +72,10 @@ export function DashboardNav({
   onNavigate?: () => void;
   badges?: SidebarBadges;
 }) {
+  const { t } = useTranslation();
   const items = isAdmin ? [...userItems, ...adminItems] : userItems;
   return (
-    <nav aria-label="Dashboard" className="flex flex-col gap-1 p-3">
+    <nav aria-label={t('dashboard.nav.label')} className="flex flex-col gap-1 p-3">
       {items.map(({ id, label, to, icon: Icon, end }) => (
         <NavLink
           key={to}
@@ -82,7 +92,7 @@ export function DashboardNav({
           }
         >
           <Icon className="size-4" aria-hidden />
-          {label}
+          {t(label)}
           {badges[id]}
         </NavLink>
       ))}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { Trans, useTranslation } from 'react-i18next';
 import { KeyRound, LogOut, Menu, UserRound } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -61,6 +62,7 @@ export function DashboardTopbar({
   profile: Profile | undefined;
   onOpenMenu: () => void;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
 
@@ -84,12 +86,20 @@ export function DashboardTopbar({
       }
     },
     onSuccess: (_, scope) =>
-      toast.success(scope === 'global' ? 'Logged out on all devices' : 'Logout Sucessfully'),
+      toast.success(
+        scope === 'global' ? t('dashboard.topbar.loggedOutAll') : t('dashboard.topbar.loggedOut'),
+      ),
   });
 
   return (
     <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 flex h-16 items-center gap-2 border-b px-4 backdrop-blur md:px-6">
-      <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu" onClick={onOpenMenu}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label={t('nav.openMenu')}
+        onClick={onOpenMenu}
+      >
         <Menu aria-hidden />
       </Button>
       <Logo className="shrink-0 lg:hidden" compact />
@@ -98,15 +108,25 @@ export function DashboardTopbar({
         className="ml-auto min-w-0 truncate text-sm sm:max-w-none lg:ml-0 lg:text-base"
         data-testid="greeting"
       >
-        Hello, <span className="font-semibold sm:hidden">{firstName(profile?.name)}</span>
-        <span className="hidden font-semibold sm:inline">{profile?.name ?? '…'}</span>
+        <Trans
+          i18nKey="dashboard.topbar.hello"
+          values={{ short: firstName(profile?.name), full: profile?.name ?? '…' }}
+          components={{
+            short: <span className="font-semibold sm:hidden" />,
+            full: <span className="hidden font-semibold sm:inline" />,
+          }}
+        />
       </p>
       <div className="ml-auto flex items-center gap-1 sm:ml-2 lg:ml-auto">
         <LanguageSwitch />
         <ThemeToggle />
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="h-10 gap-2 rounded-full px-1.5" aria-label="User menu">
+            <Button
+              variant="ghost"
+              className="h-10 gap-2 rounded-full px-1.5"
+              aria-label={t('dashboard.topbar.userMenu')}
+            >
               <UserAvatar profile={profile} className="size-8" />
             </Button>
           </DropdownMenuTrigger>
@@ -120,15 +140,15 @@ export function DashboardTopbar({
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={() => setPasswordOpen(true)}>
               <KeyRound aria-hidden />
-              Change Password
+              {t('dashboard.topbar.changePassword')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => logout.mutate('local')}>
               <LogOut aria-hidden />
-              Logout
+              {t('dashboard.topbar.logout')}
             </DropdownMenuItem>
             <DropdownMenuItem onSelect={() => logout.mutate('global')}>
               <LogOut aria-hidden />
-              Logout on all devices
+              {t('dashboard.topbar.logoutAll')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layouts/page-header';
 import { paths } from '@/config/paths';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
@@ -8,11 +9,12 @@ import { SearchOutcome } from '@/features/search/components/search-outcome';
 
 /** Results for signed-in users: every column, the heatmap, and each report opening in full. */
 export function Component() {
+  const { t } = useTranslation();
   const { id: searchString = '' } = useParams();
   const [openReport, setOpenReport] = useState<string | null>(null);
   return (
     <>
-      <PageHeader title="Search results" />
+      <PageHeader title={t('search.results.title')} />
       <SearchForm
         key={searchString}
         defaultValue={searchString}
