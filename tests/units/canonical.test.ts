@@ -23,3 +23,13 @@ describe('canonical identifiers (canonical-vectors.json)', () => {
     if (v.detect !== undefined) expect(detectIdentifierKind(input)).toBe(v.detect);
   });
 });
+
+describe('canonical identifiers from untyped callers', () => {
+  it('read a missing value as empty and refuse an unknown kind by name', () => {
+    expect(canonicalIdentifier('mobile', undefined as unknown as string)).toBeNull();
+    expect(detectIdentifierKind(null as unknown as string)).toBeNull();
+    expect(() => canonicalIdentifier('phone' as IdentifierKind, '0917 123 4567')).toThrow(
+      new Error('unknown identifier kind: phone'),
+    );
+  });
+});
