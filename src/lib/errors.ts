@@ -1,18 +1,21 @@
 import { toast } from 'sonner';
+import { i18n } from '@/i18n';
+import { translateServerMessage } from './server-errors';
 
 /**
  * The one error path for toasts (STYLE.md): server errors show their message at the bottom right
- * (docs/behaviour.md §8), while successes keep the default top-right position.
+ * (docs/behaviour.md §8), while successes keep the default top-right position. A known server message
+ * is shown in the reader's language (./server-errors.ts), any other as the server sent it.
  */
 export function errorMessage(error: unknown): string {
-  if (typeof error === 'string') return error;
+  if (typeof error === 'string') return translateServerMessage(error);
   if (error && typeof error === 'object') {
     const e = error as { message?: unknown; msg?: unknown; error_description?: unknown };
     for (const candidate of [e.message, e.msg, e.error_description]) {
-      if (typeof candidate === 'string' && candidate.trim()) return candidate;
+      if (typeof candidate === 'string' && candidate.trim()) return translateServerMessage(candidate);
     }
   }
-  return 'Something went wrong, Please try again';
+  return i18n.t('errors.generic');
 }
 
 export function toastError(error: unknown) {
