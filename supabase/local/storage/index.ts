@@ -9,6 +9,7 @@ import { configSection, parseFileSize } from '../project-config.ts';
 import type { ServiceContext, ServiceHandler } from '../gateway.ts';
 import { HttpError, readBody } from '../http.ts';
 import { authenticate, type Caller } from './auth.ts';
+import { listObjectsV2 } from './list-v2.ts';
 import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import { ERRORS, StorageError, sendStorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
@@ -229,6 +230,13 @@ const ROUTES: Route[] = [
     auth: 'required',
     operation: 'object.sign_upload_url',
     handle: (r) => objects.signUploadUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
+  },
+  {
+    methods: ['POST'],
+    path: '/object/list-v2/:bucket',
+    auth: 'required',
+    operation: 'object.list_v2',
+    handle: async (r) => listObjectsV2(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
