@@ -4,7 +4,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
 import { paths } from '@/config/paths';
 import { toLanguage, type Language } from '@/i18n';
-import { loadSupabase } from '@/lib/load-supabase';
+import { loadSupabase, maySignIn, whenIdle } from '@/lib/load-supabase';
 
 /**
  * Signed-in state comes only from supabase-js: the session it stores and the events it emits
@@ -21,27 +21,42 @@ const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>({ session: null, user: null, ready: false });
+  // A visitor with no stored session is known to be signed out at once: their pages (a shared results
+  // page above all) run without waiting for supabase-js, which then loads once the page is idle.
+  const [signedOutAtStart] = useState(() => !maySignIn());
+  const [state, setState] = useState<AuthState>(() =>
+    signedOutAtStart
+      ? { session: null, user: null, ready: true }
+      : { session: null, user: null, ready: false },
+  );
 
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void loadSupabase().then((supabase) => {
-      if (cancelled) return;
-      const { data } = supabase.auth.onAuthStateChange((event, session) => {
-        setState({ session, user: session?.user ?? null, ready: true });
-        // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
-        if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
-          void queryClient.invalidateQueries();
-        }
+    const subscribe = () =>
+      void loadSupabase().then((supabase) => {
+        if (cancelled) return;
+        const { data } = supabase.auth.onAuthStateChange((event, session) => {
+          // Still signed out (the usual answer for signedOutAtStart): keep the state, re-render nothing.
+          setState((prev) =>
+            prev.ready && prev.session === session
+              ? prev
+              : { session, user: session?.user ?? null, ready: true },
+          );
+          // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
+          if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
+            void queryClient.invalidateQueries();
+          }
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
       });
-      unsubscribe = () => data.subscription.unsubscribe();
-    });
+    const cancelIdle = signedOutAtStart ? whenIdle(subscribe) : (subscribe(), undefined);
     return () => {
       cancelled = true;
+      cancelIdle?.();
       unsubscribe?.();
     };
-  }, [queryClient]);
+  }, [queryClient, signedOutAtStart]);
 
   return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }

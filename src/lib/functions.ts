@@ -1,5 +1,4 @@
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabase } from '@/lib/supabase';
+import { loadSupabase } from '@/lib/load-supabase';
 
 /** A refused or failed edge-function call: the function's own `msg` and the HTTP status. */
 export class FunctionCallError extends Error {
@@ -18,6 +17,11 @@ export class FunctionCallError extends Error {
  * the query client does not retry a 4xx); a network failure throws supabase-js's own error.
  */
 export async function invokeFunction<T>(name: string, body: Record<string, unknown>): Promise<T> {
+  // supabase-js loads on first use: a results page whose answer came early (index.html) never waits for it.
+  const [supabase, { FunctionsHttpError }] = await Promise.all([
+    loadSupabase(),
+    import('@supabase/supabase-js'),
+  ]);
   const { data, error } = await supabase.functions.invoke(name, { body });
   if (error instanceof FunctionsHttpError) throw await functionCallError(error.context as Response);
   if (error) throw error;
