@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import type { FeatureCollection, Geometry, Position } from 'geojson';
@@ -38,20 +39,65 @@ function ringPath(ring: Position[]): string {
   );
 }
 
-function geometryPath(g: Geometry | null): string {
-  if (!g) return '';
-  if (g.type === 'Polygon') return g.coordinates.map(ringPath).join('');
-  if (g.type === 'MultiPolygon') return g.coordinates.flatMap((p) => p.map(ringPath)).join('');
-  return '';
+/** One ring of land and its bounding box in map pixels. */
+interface Ring {
+  points: Position[];
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
 }
 
-// Built once per page load: one path for all land.
-let landPath: string | undefined;
+function polygons(g: Geometry | null): Position[][][] {
+  if (g?.type === 'Polygon') return [g.coordinates];
+  if (g?.type === 'MultiPolygon') return g.coordinates;
+  return [];
+}
+
+/** Built once per page load; the projection is monotonic, so a box in degrees gives the box in pixels. */
+let rings: Ring[] | undefined;
+
+function landRings(): Ring[] {
+  rings ??= world.features.flatMap((f) =>
+    polygons(f.geometry).flatMap((polygon) =>
+      polygon.map((points) => {
+        let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+        for (const [lng, lat] of points) {
+          west = Math.min(west, lng);
+          east = Math.max(east, lng);
+          south = Math.min(south, lat);
+          north = Math.max(north, lat);
+        }
+        const [minX, minY] = project(west, north);
+        const [maxX, maxY] = project(east, south);
+        return { points, minX, minY, maxX, maxY };
+      }),
+    ),
+  );
+  return rings;
+}
+
+/**
+ * The land inside the view box only: the preview shows about a tenth of the world, and drawing every
+ * country (10,000 points, a 145 kB path) cost a long task on low-end phones. With `slice` the box is
+ * the most that can show, so nothing visible is dropped.
+ */
+export function visibleLandPath(view: { x: number; y: number; width: number; height: number }): string {
+  return landRings()
+    .filter(
+      (r) =>
+        r.maxX >= view.x &&
+        r.minX <= view.x + view.width &&
+        r.maxY >= view.y &&
+        r.minY <= view.y + view.height,
+    )
+    .map((r) => ringPath(r.points))
+    .join('');
+}
 
 type Point = [lat: number, lng: number];
 
 export function IncidentMapPreview({ points }: { points: Point[] }) {
-  landPath ??= world.features.map((f) => geometryPath(f.geometry)).join('');
   const center =
     points.length > 0
       ? {
@@ -60,16 +106,21 @@ export function IncidentMapPreview({ points }: { points: Point[] }) {
         }
       : { lat: PHILIPPINES.latitude, lng: PHILIPPINES.longitude };
   const [cx, cy] = project(center.lng, center.lat);
+  const view = { x: cx - VIEW_W / 2, y: cy - VIEW_H / 2, width: VIEW_W, height: VIEW_H };
+  const land = useMemo(
+    () => visibleLandPath({ x: cx - VIEW_W / 2, y: cy - VIEW_H / 2, width: VIEW_W, height: VIEW_H }),
+    [cx, cy],
+  );
   return (
     <svg
-      viewBox={`${cx - VIEW_W / 2} ${cy - VIEW_H / 2} ${VIEW_W} ${VIEW_H}`}
+      viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
       preserveAspectRatio="xMidYMid slice"
       className="absolute inset-0 h-full w-full"
       style={{ background: SEA }}
       aria-hidden="true"
       data-testid="incident-map-preview"
     >
-      <path d={landPath} fill="rgb(38, 46, 61)" stroke="rgb(70, 82, 102)" strokeWidth={0.6} />
+      <path d={land} fill="rgb(38, 46, 61)" stroke="rgb(70, 82, 102)" strokeWidth={0.6} />
       {points.map(([lat, lng], i) => {
         const [x, y] = project(lng, lat);
         return (

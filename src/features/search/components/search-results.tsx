@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AlertTriangle, Globe2, ListChecks, ShieldAlert, Wallet } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -34,6 +34,10 @@ export function SearchResults({
   onViewReport?: (report: SearchReport) => void;
 }) {
   const { t } = useTranslation();
+  // The count (the page's largest text) paints first; the summary, map and table follow in a background
+  // render that React splits into short tasks, so a low-end phone does not freeze between the answer and
+  // the page (their first Intl formatters alone cost ~100 ms there, Lighthouse, docs/benchmarks.md).
+  const details = useDeferredValue<SearchResult | null>(result, null);
   if (result.count === 0) return <NoResults searchString={searchString} />;
   return (
     <div className="flex flex-col gap-8">
@@ -49,25 +53,34 @@ export function SearchResults({
         />
       </p>
 
-      <SummarizedReport summary={result.summary} />
+      {details ? (
+        <>
+          <SummarizedReport summary={details.summary} />
 
-      <section aria-labelledby="heatmap-heading" className="flex flex-col items-center gap-3">
-        <h2 id="heatmap-heading" className="self-start text-xl font-semibold">
-          {t('search.results.heatmapTitle')}
-        </h2>
-        {result.points.length > 0 ? (
-          <IncidentMap points={result.points} />
-        ) : (
-          <p className="text-muted-foreground self-start">{t('search.results.noLocations')}</p>
-        )}
-      </section>
+          <section aria-labelledby="heatmap-heading" className="flex flex-col items-center gap-3">
+            <h2 id="heatmap-heading" className="self-start text-xl font-semibold">
+              {t('search.results.heatmapTitle')}
+            </h2>
+            {details.points.length > 0 ? (
+              <IncidentMap points={details.points} />
+            ) : (
+              <p className="text-muted-foreground self-start">{t('search.results.noLocations')}</p>
+            )}
+          </section>
 
-      <LatestIncidents
-        reports={result.reports.slice(0, LATEST_INCIDENT_ROWS)}
-        signedIn={signedIn}
-        fullReportHref={fullReportHref}
-        onViewReport={onViewReport}
-      />
+          <LatestIncidents
+            reports={details.reports.slice(0, LATEST_INCIDENT_ROWS)}
+            signedIn={signedIn}
+            fullReportHref={fullReportHref}
+            onViewReport={onViewReport}
+          />
+        </>
+      ) : (
+        <div className="flex flex-col gap-4" aria-hidden="true">
+          <Skeleton className="h-72 w-full sm:h-56 xl:h-40" />
+          <Skeleton className="h-[60vh] w-full" />
+        </div>
+      )}
     </div>
   );
 }
