@@ -6,7 +6,8 @@
 #   npx vite preview --outDir /tmp/lhdist --port 4173
 # RUNS=3 (default) measures each page and form that many times and prints every run with the machine's
 # load average (Lighthouse's simulated throttling scales with the CPU it gets, so a busy machine scores
-# low) and then the median run by score.
+# low) and then the median run by score. PAGES="home results" and FORMS="desktop mobile" (the defaults)
+# pick what to measure, so the four measurements can be split over several quiet windows.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 base="${1:-http://localhost:4173}"
@@ -16,7 +17,8 @@ out="$(mktemp -d)"
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 for page in "home|$base/" "results|$base$results"; do
   name=${page%%|*}; url=${page#*|}
-  for form in desktop mobile; do
+  [[ " ${PAGES:-home results} " == *" $name "* ]] || continue
+  for form in ${FORMS:-desktop mobile}; do
     preset=(); [ "$form" = desktop ] && preset=(--preset=desktop)
     for run in $(seq 1 "$runs"); do
       load=$(cut -d' ' -f1 /proc/loadavg)
