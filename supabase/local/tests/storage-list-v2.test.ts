@@ -148,7 +148,9 @@ describe('listV2', () => {
       with_delimiter: true,
       sortBy: { column: 'updated_at', order: 'desc' },
     });
-    expect([...tree!.folders, ...tree!.objects].map((e) => [e.name, e.created_at])).toEqual([
+    // storage-js types folders without timestamps; Storage sends them (null under a name sort).
+    const entries = [...tree!.folders, ...tree!.objects] as { name: string; created_at?: string }[];
+    expect(entries.map((e) => [e.name, e.created_at])).toEqual([
       ['b/', '2026-01-01T00:01:00.000Z'],
       ['c/', '2026-01-01T00:00:00.000Z'],
       ['top.txt', '2026-01-01T00:06:00.000Z'],
