@@ -50,6 +50,7 @@ const I18N_CHECKED = [
   'src/app/routes/dashboard/profile.tsx',
   'src/app/routes/dashboard/search.tsx',
   'src/app/routes/dashboard/search-results.tsx',
+  'src/app/routes/dashboard/stats.tsx',
   'src/components/*.tsx',
   'src/components/errors/**',
   'src/components/layouts/change-password-dialog.tsx',
@@ -71,6 +72,7 @@ const I18N_CHECKED = [
   'src/features/profile/**',
   'src/features/reports/**',
   'src/features/search/**',
+  'src/features/stats/**',
 ];
 
 export default tseslint.config(

@@ -62,7 +62,7 @@ export function Component() {
           <Trans
             i18nKey="reports.add.description"
             components={{
-              link: (
+              reports: (
                 <Link
                   to={paths.dashboard.allReports.getHref()}
                   className="text-primary underline underline-offset-4"

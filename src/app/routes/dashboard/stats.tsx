@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
 import { useUser } from '@/lib/auth';
@@ -15,11 +16,12 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
 };
 
 export function Component() {
+  const { t } = useTranslation();
   const user = useUser();
   const stats = useUserStats(user?.id);
   return (
     <>
-      <PageHeader title="Stats" description="Your reports by type and by month." />
+      <PageHeader title={t('dashboard.nav.stats')} description={t('stats.description')} />
       {stats.isError && <p className="text-destructive">{errorMessage(stats.error)}</p>}
       {stats.data ? (
         <div className="flex flex-col gap-6">
@@ -29,13 +31,17 @@ export function Component() {
             <MonthlyChart data={stats.data.monthlyApplications} />
           ) : (
             <p className="text-muted-foreground rounded-lg border border-dashed p-6 text-center">
-              The monthly chart appears once your reports span more than one month.
+              {t('stats.chartLater')}
             </p>
           )}
         </div>
       ) : (
         !stats.isError && (
-          <div className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-busy="true" aria-label="Loading stats">
+          <div
+            className="grid grid-cols-1 gap-4 md:grid-cols-3"
+            aria-busy="true"
+            aria-label={t('stats.loading')}
+          >
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />
             <Skeleton className="h-28" />

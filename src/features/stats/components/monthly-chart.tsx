@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   Area,
   AreaChart,
@@ -12,6 +13,7 @@ import {
 } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatMonth, formatNumber } from '@/lib/format';
 import { fillPeriods } from '@/lib/periods';
 import type { UserStats } from '../api/get-user-stats';
 
@@ -19,15 +21,15 @@ import type { UserStats } from '../api/get-user-stats';
 export const CHART_HEIGHT = 300;
 export const BAR_SIZE = 75;
 
-const monthFormat = new Intl.DateTimeFormat('en-PH', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
+/** 'Nov 2026' ('Nob 2026'), in the reader's language. */
 function monthLabel(yyyyMm: string): string {
   const date = new Date(`${yyyyMm}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? yyyyMm : monthFormat.format(date);
+  return Number.isNaN(date.getTime()) ? yyyyMm : formatMonth(date);
 }
 
 /** The monthly reports chart, toggling between bars and an area (docs/behaviour.md §4). */
 export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] }) {
+  const { t } = useTranslation();
   const [kind, setKind] = useState<'bar' | 'area'>('bar');
   // Every month from the first with reports to this one, empty months as zero: a gap must read as one.
   const months = data.length
@@ -46,8 +48,13 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
     <>
       <CartesianGrid strokeDasharray="3 3" className="stroke-border" />
       <XAxis dataKey="month" tick={{ fill: 'currentColor', fontSize: 12 }} />
-      <YAxis allowDecimals={false} tick={{ fill: 'currentColor', fontSize: 12 }} />
+      <YAxis
+        allowDecimals={false}
+        tickFormatter={(value: number) => formatNumber(value)}
+        tick={{ fill: 'currentColor', fontSize: 12 }}
+      />
       <Tooltip
+        formatter={(value) => formatNumber(Number(value))}
         contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', borderRadius: 8 }}
       />
     </>
@@ -56,12 +63,12 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">Monthly reports</h2>
+          <h2 className="text-lg">{t('stats.chart.title')}</h2>
         </CardTitle>
-        <CardDescription>Reports you filed per month.</CardDescription>
+        <CardDescription>{t('stats.chart.description')}</CardDescription>
         <CardAction>
           <Button variant="outline" size="sm" onClick={() => setKind((k) => (k === 'bar' ? 'area' : 'bar'))}>
-            {kind === 'bar' ? 'Area Chart' : 'Bar Chart'}
+            {kind === 'bar' ? t('stats.chart.area') : t('stats.chart.bar')}
           </Button>
         </CardAction>
       </CardHeader>
@@ -72,7 +79,7 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
               {axes}
               <Bar
                 dataKey="count"
-                name="Reports"
+                name={t('stats.chart.series')}
                 barSize={BAR_SIZE}
                 fill="var(--primary)"
                 radius={[4, 4, 0, 0]}
@@ -84,7 +91,7 @@ export function MonthlyChart({ data }: { data: UserStats['monthlyApplications'] 
               <Area
                 type="monotone"
                 dataKey="count"
-                name="Reports"
+                name={t('stats.chart.series')}
                 stroke="var(--primary)"
                 fill="var(--primary)"
                 fillOpacity={0.25}
