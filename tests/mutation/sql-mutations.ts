@@ -44,6 +44,7 @@ const SEARCH = 'create function private.search_reports(';
 const WEIGHT = 'create function private.identifier_weight(';
 const CHECK = 'create function public.check_identifiers(';
 const EXPIRE = 'create function public.expire_removal_requests(';
+const RANGE = 'create function public.range_lookup(';
 
 export const MUTATIONS: Mutation[] = [
   { name: 'risk half-life 180 -> 90 days', after: WEIGHT, from: '(86400.0 * 180.0)', to: '(86400.0 * 90.0)' },
@@ -129,6 +130,19 @@ export const MUTATIONS: Mutation[] = [
     after: CHECK,
     from: 'r.risk >= 60',
     to: 'r.risk >= 61',
+  },
+  {
+    name: "range lookup's risk exp(-w / 2) -> exp(-w / 3)",
+    after: RANGE,
+    from: 'identifier_weight(c.identifier_canonical) / 2)',
+    to: 'identifier_weight(c.identifier_canonical) / 3)',
+  },
+  { name: "range lookup's 'high' from 60 -> 61", after: RANGE, from: 'r.risk >= 60', to: 'r.risk >= 61' },
+  {
+    name: "range lookup's 'medium' from 25 -> 24",
+    after: RANGE,
+    from: 'r.risk >= 25',
+    to: 'r.risk >= 24',
   },
   { name: 'removal window 7 -> 1 day', after: EXPIRE, from: "interval '7 days'", to: "interval '1 days'" },
   { name: 'removal window 7 -> 8 days', after: EXPIRE, from: "interval '7 days'", to: "interval '8 days'" },

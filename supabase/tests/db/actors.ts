@@ -97,3 +97,20 @@ export async function fileReport(
 export async function setStatus(reportId: unknown, status: string): Promise<void> {
   await adminPool().query('update public.reports set status = $2 where id = $1', [reportId, status]);
 }
+
+/**
+ * A new mobile number ('0918...') with one verified report per entry of days, each from its own
+ * reporter and back-dated that many days (for hand-computed risk: weight 0.5^(days/180) each).
+ */
+export async function verifiedAged(days: number[]): Promise<string> {
+  const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  for (const age of days) {
+    const r = await fileReport(await createUser('Edge reporter'), { reported_account: number });
+    await setStatus(r.id, 'verified');
+    await adminPool().query(
+      `update public.reports set created_at = now() - make_interval(days => $2) where id = $1`,
+      [r.id, age],
+    );
+  }
+  return number;
+}

@@ -15,7 +15,7 @@ import {
 import { CORPUS } from '../check-message-corpus.ts';
 import { withRole } from '../../local/db.ts';
 import { adminPool } from '../helpers.ts';
-import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
+import { anon, createUser, DENIED, fileReport, run, setStatus, verifiedAged, type Actor } from './actors.ts';
 
 let rules: CheckRules;
 let owner: Actor;
@@ -208,19 +208,6 @@ describe('check_identifiers', () => {
   });
 
   it("labels risk at search's edges: 24 low, 25 medium, 59 medium, 60 high (hand-computed)", async () => {
-    /** A new mobile number with one verified report per entry, each from its own reporter, aged by days. */
-    async function verifiedAged(days: number[]): Promise<string> {
-      const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-      for (const age of days) {
-        const r = await fileReport(await createUser('Edge reporter'), { reported_account: number });
-        await setStatus(r.id, 'verified');
-        await adminPool().query(
-          `update public.reports set created_at = now() - make_interval(days => $2) where id = $1`,
-          [r.id, age],
-        );
-      }
-      return number;
-    }
     const numbers = [
       await verifiedAged([152]), // w = 0.5^(152/180) = 0.5569 -> 24.31
       await verifiedAged([144]), // w = 0.5743 -> 24.96
