@@ -156,6 +156,10 @@ describe('the dashboard in Filipino and English', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Report a scam' }, LOADED),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See my reports' })).toHaveAttribute(
+      'href',
+      '/dashboard/all-reports',
+    );
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(await screen.findByText('Enter the account you are reporting')).toBeInTheDocument();
     expect(screen.getByText('Describe what happened')).toBeInTheDocument();

@@ -274,7 +274,7 @@ export function NoResults({ searchString }: { searchString: string }) {
   return (
     <Alert className="border-warning/50 bg-warning/5 p-6">
       <AlertTriangle className="text-amber-600" aria-hidden />
-      <AlertTitle className="text-xl">
+      <AlertTitle className="line-clamp-none text-xl">
         <h2>{t('search.noResults.title')}</h2>
       </AlertTitle>
       <AlertDescription className="text-base">
