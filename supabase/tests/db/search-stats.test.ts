@@ -461,6 +461,29 @@ describe('admin_app_stats', () => {
     );
   });
 
+  it('two sessions add to a counter at once: neither waits for the other to commit (sharded, issue 12)', async () => {
+    // Sessions whose backends fall in different shards (pid modulo 16); before, every search, visit and
+    // report queued on one row per counter until the previous holder committed.
+    const clients = [];
+    try {
+      let a, b;
+      for (let i = 0; i < 8 && !b; i++) {
+        const c = await adminPool().connect();
+        clients.push(c);
+        const pid = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+        if (!a) a = { c, shard: pid % 16 };
+        else if (pid % 16 !== a.shard) b = c;
+      }
+      if (!a || !b) throw new Error('no two sessions in different shards');
+      await a.c.query(`begin; select private.bump_site_counter('searches', 1)`);
+      await b.query(`begin; set local lock_timeout = '2s'; select private.bump_site_counter('searches', 1)`);
+      await b.query('rollback');
+      await a.c.query('rollback');
+    } finally {
+      for (const c of clients) c.release();
+    }
+  });
+
   it('private.rebuild_rollups recomputes every rollup from the tables, repairing drift', async () => {
     // A reporter of our own with a known history: 2 scam + 1 hacked this month, 1 spam two months ago.
     const u = await createUser('Rollups');
@@ -471,7 +494,7 @@ describe('admin_app_stats', () => {
       [old.id],
     );
     const snapshot = `select
-      (select jsonb_object_agg(name, value order by name) from private.site_counters) as site,
+      (select jsonb_object_agg(name, total order by name) from (select name, sum(value)::bigint as total from private.site_counters group by name) s) as site,
       (select jsonb_agg(jsonb_build_array(user_id, incident_type, report_count) order by user_id, incident_type) from private.user_report_counts where report_count > 0) as types,
       (select jsonb_agg(jsonb_build_array(user_id, month, report_count) order by user_id, month) from private.user_monthly_report_counts where report_count > 0) as months,
       (select jsonb_agg(jsonb_build_array(identifier_canonical, report_count, verified_count) order by identifier_canonical) from public.identifier_report_counts where report_count > 0) as idents`;
