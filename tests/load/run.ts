@@ -20,13 +20,51 @@ console.log('Load: starting a stack of its own...');
 const { stack, env } = await startOwnStack(70, { functionLog: true });
 const pool = new pg.Pool({ connectionString: env.DB_URL, max: 2 });
 let ok = false;
+// Where Postgres spends the run: deadlocks and rolled-back transactions (a deadlock is a 500 from REST and
+// a 502 from the API), and what its busy sessions wait on, sampled twice a second (Lock waits on tuples
+// or transactions mean rows many requests update, such as counters).
+const dbCounters = async () =>
+  (
+    await pool.query<{ deadlocks: string; rollbacks: string }>(
+      `select deadlocks, xact_rollback as rollbacks from pg_stat_database where datname = current_database()`,
+    )
+  ).rows[0];
+const waits = new Map<string, number>();
+let samples = 0;
+const sampler = setInterval(() => {
+  void pool
+    .query<{ wait: string; n: number }>(
+      `select coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait, count(*)::int as n
+         from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and backend_type = 'client backend'
+        group by 1`,
+    )
+    .then(({ rows }) => {
+      samples++;
+      for (const { wait, n } of rows) waits.set(wait, (waits.get(wait) ?? 0) + n);
+    })
+    .catch(() => undefined);
+}, 500);
 try {
+  const before = await dbCounters();
   const r = await runLoad({ env, pool, seconds, searchRate, writeRate, log: (l) => console.log(`  ${l}`) });
+  clearInterval(sampler);
+  const after = await dbCounters();
   for (const l of describeLoad(r)) console.log(l);
+  console.log(
+    `Postgres: ${Number(after.deadlocks) - Number(before.deadlocks)} deadlocks, ` +
+      `${Number(after.rollbacks) - Number(before.rollbacks)} rolled-back transactions; ` +
+      `active sessions by wait (mean over ${samples} samples): ` +
+      [...waits]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([w, n]) => `${w} ${(n / Math.max(1, samples)).toFixed(1)}`)
+        .join(', '),
+  );
   for (const id of [...r.lost, ...r.damaged].slice(0, 20)) console.log(`  ${id}`);
   ok = r.fiveXx === 0 && r.lost.length === 0 && r.damaged.length === 0 && r.acknowledged > 0;
   console.log(ok ? 'No 5xx, nothing acknowledged was lost.' : 'FAILED');
 } finally {
+  clearInterval(sampler);
   await pool.end();
   await stack.stop();
 }
