@@ -53,6 +53,21 @@ describe('dbError', () => {
     expect(answer(e)).toBe('429 Too many reports');
   });
 
+  it('answers a statement the overloaded database gave up on with 503 and Retry-After, not 502 (issue 12)', () => {
+    // 57014: the role's statement timeout ran out while queueing for a lock; 40P01 deadlock; 40001
+    // serialization failure; 55P03 lock not available. Nothing was written; trying again later works.
+    for (const code of ['57014', '40P01', '40001', '55P03']) {
+      const e = dbError({ code, message: 'canceling statement due to statement timeout' }, 'file it');
+      expect([e.status, e.message, e.headers]).toEqual([
+        503,
+        'ScamCheck is busy right now, please try again in a few seconds',
+        { 'Retry-After': '5' },
+      ]);
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(dbError({ code: '57P01' }, 'x').status).toBe(502);
+  });
+
   it("answers the database's own HTTP refusals (PTnnn) with their status, naming what to use instead", () => {
     const report = '5b0c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
     const second = dbError(

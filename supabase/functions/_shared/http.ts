@@ -42,6 +42,26 @@ export function toErrorResponse(e: unknown): Response {
   return errorResponse(500, 'Something went wrong, Please try again');
 }
 
+/** Seconds an overloaded server asks callers to wait before trying again. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database gave up on a statement because the server is overloaded, not because the request was
+ * wrong: the role's statement timeout (57014; authenticated has 8 s, as on Supabase) ran out while it
+ * queued for a lock or a CPU, or a deadlock (40P01) or serialization failure (40001) rolled it back.
+ * Nothing was written, and the same request will most likely succeed a little later: 503 with
+ * Retry-After, not a 502 that reads as a broken server.
+ */
+export function overloaded(error: { code?: string }): HttpError | null {
+  if (!['57014', '40P01', '40001', '55P03'].includes(error.code ?? '')) return null;
+  return new HttpError(
+    503,
+    'ScamCheck is busy right now, please try again in a few seconds',
+    { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+    { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /**
  * The database's rate limiter (private.rate_limit) answers 429 with code PT429 and
  * 'limit=<name>; retry_after=<seconds>' in details; supabase-js hands over the body only, so the wait

@@ -4,7 +4,7 @@
  * legacy API's GET /search/{searchString}: a location in the request itself is never read.
  */
 import { visitFrom } from './geo.ts';
-import { HttpError, rateLimited } from './http.ts';
+import { HttpError, overloaded, rateLimited } from './http.ts';
 import { serviceClient } from './service.ts';
 import { identify } from './supabase.ts';
 import { limitAddress, logFields } from './visits.ts';
@@ -26,7 +26,7 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     client_address: limitAddress(req),
   });
   if (error) {
-    const limited = rateLimited(error);
+    const limited = rateLimited(error) ?? overloaded(error);
     if (limited) throw limited;
     if (error.code === '22023') throw new HttpError(400, error.message);
     console.error('search failed', error);

@@ -2,7 +2,7 @@
  * Maps the errors of supabase-js calls (PostgREST and Storage) to the legacy API's answers: the
  * database's refusals (RLS, checks, triggers) become 4xx with a readable `msg`, never a 500.
  */
-import { HttpError, rateLimited } from '../_shared/http.ts';
+import { HttpError, overloaded, rateLimited } from '../_shared/http.ts';
 
 interface DbError {
   code?: string;
@@ -13,7 +13,7 @@ interface DbError {
 
 export function dbError(error: DbError, action: string): HttpError {
   const code = error.code ?? '';
-  const limited = rateLimited(error);
+  const limited = rateLimited(error) ?? overloaded(error);
   if (limited) return limited;
   // The database's own refusals with an HTTP status (PostgREST's PTnnn), such as a second report on
   // the same identifier or a second open removal request; 'existing_<thing>_id=<id>' in details names
