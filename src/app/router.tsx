@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type LoaderFunction, type RouteObject } from 'react-router-dom';
 import { ErrorPage } from '@/components/errors/error-page';
+import { LoadingStatus } from '@/components/loading-status';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageViewTracker } from '@/components/page-view-tracker';
 import { paths } from '@/config/paths';
@@ -28,11 +29,7 @@ export function lazyRoute(
 }
 
 function HydrateFallback() {
-  return (
-    <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
-      Loading…
-    </div>
-  );
+  return <LoadingStatus />;
 }
 
 /** Every page, public or dashboard: the page itself, and one counted view per route change. */

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { Navigate, useLocation } from 'react-router-dom';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session, User } from '@supabase/supabase-js';
+import { LoadingStatus } from '@/components/loading-status';
 import { paths } from '@/config/paths';
 import { toLanguage, type Language } from '@/i18n';
 import { loadSupabase, maySignIn, whenIdle } from '@/lib/load-supabase';
@@ -146,13 +147,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, ready } = useAuth();
   const location = useLocation();
   const redirectTo = useMemo(() => `${location.pathname}${location.search}`, [location]);
-  if (!ready) {
-    return (
-      <div role="status" aria-live="polite" className="text-muted-foreground p-8 text-center">
-        Loading…
-      </div>
-    );
-  }
+  if (!ready) return <LoadingStatus />;
   if (!user) return loggingOut ? null : <Navigate to={paths.auth.login.getHref(redirectTo)} replace />;
   return <>{children}</>;
 }
