@@ -92,7 +92,7 @@ export function DashboardTopbar({
   });
 
   return (
-    <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 flex h-16 items-center gap-2 border-b px-4 backdrop-blur md:px-6">
+    <header className="bg-background/95 supports-[backdrop-filter]:bg-background/80 sticky top-0 z-30 flex h-16 items-center gap-1 border-b px-3 sm:gap-2 sm:px-4 backdrop-blur md:px-6">
       <Button
         variant="ghost"
         size="icon"

@@ -50,7 +50,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
       data-testid="report-card"
       aria-label={`${accountTypeLabel(report.reported_account_type)} ${report.reported_account}`}
     >
-      <CardHeader className="flex flex-row items-start gap-4">
+      <CardHeader className="flex flex-row flex-wrap items-start gap-4">
         <span
           aria-hidden
           className={cn(
@@ -60,7 +60,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
         >
           {type.charAt(0)}
         </span>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-28">
           <h2 className="text-lg font-semibold">{accountTypeLabel(report.reported_account_type)}</h2>
           <p className="text-muted-foreground truncate" title={report.reported_account}>
             {report.reported_account}
