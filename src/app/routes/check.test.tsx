@@ -41,7 +41,7 @@ function fakeDatabase({ rangeStatus = 200 }: { rangeStatus?: number } = {}) {
       const key = (await rangeKey(REPORTED))!;
       const real: RangeEntry[] =
         key.prefix === range[1] ? [{ suffix: key.suffix, count: 4, risk_level: 72, risk_label: 'high' }] : [];
-      return new Response(rangeBody(range[1], await padRange(range[1], real)), {
+      return new Response(rangeBody(range[1], padRange(range[1], real)), {
         headers: { 'content-type': 'application/json' },
       });
     }

@@ -10,6 +10,8 @@
  *   4. look for the other 59 characters among the answer's entries. An entry with count 0 is a decoy
  *      (or, equally, an identifier nobody reported); no entry means the same as count 0.
  */
+import { sha256 } from 'npm:@noble/hashes@2.4.0/sha2.js';
+import { bytesToHex, utf8ToBytes } from 'npm:@noble/hashes@2.4.0/utils.js';
 import { canonicalIdentifier, detectIdentifierKind, type IdentifierKind } from './canonical.ts';
 import { sha256Hex } from './api-keys.ts';
 
@@ -116,17 +118,26 @@ export async function lookupIdentifierPrivately(
 }
 
 /**
+ * SHA-256 as lower-case hex, synchronously (@noble/hashes, already used for crypto addresses): an
+ * answer hashes 33 short strings (decoys and ETag), and an await of Web Crypto for each cost more
+ * than the hashing itself under load.
+ */
+export function sha256HexSync(value: string): string {
+  return bytesToHex(sha256(utf8ToBytes(value)));
+}
+
+/**
  * The real entries padded with decoys to a multiple of RANGE_PAGE (at least one page), sorted by
  * suffix so decoys sit among them. A decoy is what an unreported identifier would get (count 0, risk
  * 0, low); its suffix is derived from the prefix and its number, so the same data always gives the
  * same answer (and ETag).
  */
-export async function padRange(prefix: string, real: RangeEntry[]): Promise<RangeEntry[]> {
+export function padRange(prefix: string, real: RangeEntry[]): RangeEntry[] {
   const total = Math.max(RANGE_PAGE, Math.ceil(real.length / RANGE_PAGE) * RANGE_PAGE);
   const taken = new Set(real.map((e) => e.suffix));
   const out = [...real];
   for (let i = 0; out.length < total; i++) {
-    const suffix = (await sha256Hex(`scamcheck-range-decoy:${prefix}:${i}`)).slice(RANGE_PREFIX_LENGTH);
+    const suffix = sha256HexSync(`scamcheck-range-decoy:${prefix}:${i}`).slice(RANGE_PREFIX_LENGTH);
     if (taken.has(suffix)) continue;
     taken.add(suffix);
     out.push({ suffix, count: 0, risk_level: 0, risk_label: 'low' });

@@ -13,6 +13,7 @@ import { identify, renewedCookies } from '../_shared/supabase.ts';
 import { withCookies } from '../_shared/cookies.ts';
 import { router } from './app.ts';
 import { takeApiLimit } from './limits.ts';
+import { RANGE_REQUEST } from './routes/range.ts';
 
 /** Calls that start or end a session, where a stale token or cookie must not get in the way. */
 const SESSION_CALLS = /^\/api\/v1\/(auth\/|verify\/)/;
@@ -29,11 +30,13 @@ Deno.serve(async (req) => {
   let limits: Record<string, string> = {};
   try {
     // Every call spends from the caller's API limit first (per key, else per hashed address); a bad
-    // key or an exhausted limit is answered before anything else runs.
-    limits = await takeApiLimit(req);
+    // key or an exhausted limit is answered before anything else runs. The range lookup takes it in
+    // its own single database call (routes/range.ts).
+    const { pathname } = new URL(req.url);
+    if (!(req.method === 'GET' && RANGE_REQUEST.test(pathname))) limits = await takeApiLimit(req);
     // A forged or expired token is refused before anything else is read (identify caches the answer
     // for the handler).
-    if (!SESSION_CALLS.test(new URL(req.url).pathname)) await identify(req);
+    if (!SESSION_CALLS.test(pathname)) await identify(req);
     return withHeaders(withCookies(await router.handle(req), renewedCookies(req)), limits);
   } catch (e) {
     return withHeaders(withCookies(toErrorResponse(e), renewedCookies(req)), limits);

@@ -44,23 +44,31 @@ export function limitHeaders(state: LimitState): Record<string, string> {
 }
 
 /**
- * Spends one call of the caller's limit. Throws 401 for a malformed, unknown or revoked key and 429
- * (Retry-After, RateLimit-*, and a message saying when to come back) over the limit; else returns the
- * headers the answer carries.
+ * The SHA-256 of the request's API key, null without one; 401 for something that is not a key. The
+ * key travels no further than this function.
  */
-export async function takeApiLimit(req: Request): Promise<Record<string, string>> {
+export async function requestKeyHash(req: Request): Promise<string | null> {
   const key = requestApiKey(req);
   if (key !== null && !isApiKey(key))
     throw new HttpError(401, 'That is not a ScamCheck API key: keys are "sck_" and 64 hex characters');
-  const rpc = serviceClient().rpc('api_limit', { key_hash: key ? await sha256Hex(key) : null, cost: 1 });
-  // The database hashes the caller's address (not this function's) for anonymous limits.
-  const forwardedFor = req.headers.get('x-forwarded-for');
-  const { data, error } = await (forwardedFor ? rpc.setHeader('X-Forwarded-For', forwardedFor) : rpc);
-  if (error) {
-    console.error('api_limit failed', error);
-    throw new HttpError(503, 'Could not check your request limit right now, please try again');
-  }
-  const state = data as LimitState;
+  return key ? await sha256Hex(key) : null;
+}
+
+/**
+ * The call's caller address for the database, which hashes it (not this function's) for anonymous
+ * limits: the X-Forwarded-For header to send along, if any.
+ */
+export function forwardedFor(req: Request): Record<string, string> {
+  const value = req.headers.get('x-forwarded-for');
+  return value ? { 'X-Forwarded-For': value } : {};
+}
+
+/**
+ * What a limit state (public.api_limit's answer) means for the call: 401 for an unknown or revoked
+ * key, 429 (Retry-After, RateLimit-*, and a message saying when to come back) over the limit; else
+ * the headers the answer carries.
+ */
+export function admitted(state: LimitState): Record<string, string> {
   if (state.status === 'unknown') throw new HttpError(401, 'Unknown API key');
   if (state.status === 'revoked') throw new HttpError(401, 'This API key has been revoked');
   const headers = limitHeaders(state);
@@ -75,4 +83,23 @@ export async function takeApiLimit(req: Request): Promise<Record<string, string>
     );
   }
   return headers;
+}
+
+/** Logs a failed limit call and answers 503: without the limiter nothing is served. */
+export function limiterUnavailable(error: unknown): HttpError {
+  console.error('api_limit failed', error);
+  return new HttpError(503, 'Could not check your request limit right now, please try again');
+}
+
+/**
+ * Spends one call of the caller's limit (public.api_limit). Throws 401 for a malformed, unknown or
+ * revoked key and 429 over the limit; else returns the headers the answer carries.
+ */
+export async function takeApiLimit(req: Request): Promise<Record<string, string>> {
+  const keyHash = await requestKeyHash(req);
+  let rpc = serviceClient().rpc('api_limit', { key_hash: keyHash, cost: 1 });
+  for (const [k, v] of Object.entries(forwardedFor(req))) rpc = rpc.setHeader(k, v);
+  const { data, error } = await rpc;
+  if (error) throw limiterUnavailable(error);
+  return admitted(data as LimitState);
 }
