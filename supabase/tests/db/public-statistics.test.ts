@@ -233,6 +233,49 @@ describe('rollups kept by the trigger', () => {
     expect(await region('40.7,-74.0', 'PH')).toBeNull();
   });
 
+  it('gives every period the totals the reports table gives (12 months and all time from the monthly rollup)', async () => {
+    const client = await adminPool().connect();
+    try {
+      await client.query('begin');
+      await client.query('lock table public.reports in share mode');
+      for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+        const {
+          rows: [{ s }],
+        } = await client.query<{ s: Stats }>('select public.public_statistics($1) as s', [period]);
+        const {
+          rows: [counted],
+        } = await client.query(
+          `select count(*)::int as reports, (count(*) filter (where status = 'verified'))::int as verified,
+                  (count(*) filter (where status = 'pending'))::int as pending,
+                  coalesce(sum(amount_lost) filter (where amount_lost > 0), 0)::numeric::float8 as amount_lost
+           from public.reports
+           where status in ('pending', 'verified') and (created_at at time zone 'UTC')::date between $1 and $2`,
+          [s.from, s.to],
+        );
+        expect(
+          {
+            reports: Number(s.totals.reports),
+            verified: Number(s.totals.verified),
+            pending: Number(s.totals.pending),
+            amount_lost: Number(s.totals.amount_lost),
+          },
+          period,
+        ).toEqual(counted);
+        if (period === 'all_time') expect(counted.reports).toBeGreaterThan(0);
+        if (period !== 'last_30_days') {
+          // Whole months: the monthly series adds up to the totals.
+          expect(
+            s.monthly.reduce((n, m) => n + Number(m.total), 0),
+            period,
+          ).toBe(counted.reports);
+        }
+      }
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('keeps the same figures a rebuild from the reports table gives', async () => {
     const client = await adminPool().connect();
     try {
