@@ -75,6 +75,8 @@ describe('cookieValue', () => {
     expect(cookieValue(req('a='), 'a')).toBeNull();
     expect(cookieValue(req('=1; a=2'), 'a')).toBe('2');
     expect(cookieValue(req('a=%E0%A4%A'), 'a')).toBeNull();
+    // A part without '=' is no cookie, even when its text minus the last character is the name.
+    expect(cookieValue(req('ab; a=2'), 'a')).toBe('2');
   });
 });
 

@@ -332,6 +332,10 @@ describe('news, notify, removal', () => {
     expect(check(notifySchema, { assetName: 'a'.repeat(321) })).toBe(
       '400: each identifier in assetName must be at most 320 characters',
     );
+    // One long identifier among short ones is enough to refuse the list.
+    expect(check(notifySchema, { assetName: `a.ph, ${'a'.repeat(321)}, b.ph` })).toBe(
+      '400: each identifier in assetName must be at most 320 characters',
+    );
   });
 
   it('removal requests and responses', () => {
