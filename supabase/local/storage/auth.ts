@@ -56,8 +56,14 @@ export async function signObjectUrlToken(
   expiresIn: number,
   scope: UrlScope = 'download',
   upload?: { owner?: string; upsert: boolean },
+  transformations?: string,
 ): Promise<string> {
-  return new SignJWT({ ...(upload ? { owner: upload.owner, upsert: upload.upsert } : {}), url, scope })
+  return new SignJWT({
+    ...(upload ? { owner: upload.owner, upsert: upload.upsert } : {}),
+    ...(transformations ? { transformations } : {}),
+    url,
+    scope,
+  })
     .setIssuedAt()
     .setExpirationTime(`${Math.floor(expiresIn)}s`)
     .setProtectedHeader({ alg: 'HS256' })
@@ -69,6 +75,8 @@ export interface UrlToken {
   exp: number;
   owner?: string;
   upsert?: boolean;
+  /** An image transformation fixed by the signer (`width:100,resize:cover`). */
+  transformations?: string;
 }
 
 /**
@@ -77,7 +85,14 @@ export interface UrlToken {
  * so a download link can never be replayed to write.
  */
 export async function verifyObjectUrlToken(token: string, url: string, scope: UrlScope): Promise<UrlToken> {
-  let payload: { url?: unknown; scope?: unknown; owner?: unknown; upsert?: unknown; exp?: number };
+  let payload: {
+    url?: unknown;
+    scope?: unknown;
+    owner?: unknown;
+    upsert?: unknown;
+    exp?: number;
+    transformations?: unknown;
+  };
   try {
     payload = await verifyToken(token);
   } catch (e) {
@@ -95,5 +110,6 @@ export async function verifyObjectUrlToken(token: string, url: string, scope: Ur
     exp: payload.exp,
     owner: typeof payload.owner === 'string' ? payload.owner : undefined,
     upsert: payload.upsert === true,
+    transformations: typeof payload.transformations === 'string' ? payload.transformations : undefined,
   };
 }

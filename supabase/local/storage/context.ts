@@ -15,6 +15,8 @@ export interface StorageContext {
   files: ObjectFiles;
   /** The project-wide upload limit (`[storage] file_size_limit` in config.toml). */
   globalFileSizeLimit: number;
+  /** `[storage.image_transformation] enabled` in config.toml: the /render/image routes exist. */
+  imageTransformation: boolean;
 }
 
 /** Timestamps leave as ISO strings, as Storage's JSON shows them. */
@@ -89,4 +91,11 @@ export function sendOk(
     ...headers,
   });
   res.end(text);
+}
+
+/** Content-Disposition for `?download` (an empty value downloads under the object's own name). */
+export function contentDisposition(download: string): string {
+  if (download === '') return 'attachment;';
+  const encoded = encodeURIComponent(download);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
 }

@@ -5,7 +5,7 @@
  * storage.objects, whose RLS policies decide every object operation.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { configSection, parseFileSize } from '../project-config.ts';
+import { configSection, parseFileSize, table } from '../project-config.ts';
 import type { ServiceContext, ServiceHandler } from '../gateway.ts';
 import { HttpError, readBody } from '../http.ts';
 import { authenticate, type Caller } from './auth.ts';
@@ -25,11 +25,25 @@ export function globalFileSizeLimit(): number {
   }
 }
 
-export function createStorageService(service: ServiceContext): ServiceHandler {
+/** `[storage.image_transformation] enabled = true` in config.toml, as the Supabase CLI reads it. */
+export function imageTransformationEnabled(): boolean {
+  try {
+    return table(configSection('storage').image_transformation).enabled === true;
+  } catch {
+    return false;
+  }
+}
+
+/** `options` stand in for config.toml's settings (tests run a second service with transformations on). */
+export function createStorageService(
+  service: ServiceContext,
+  options: { imageTransformation?: boolean } = {},
+): ServiceHandler {
   const ctx: StorageContext = {
     pool: service.pool,
     files: new ObjectFiles(service.config.dataDir),
     globalFileSizeLimit: globalFileSizeLimit(),
+    imageTransformation: options.imageTransformation ?? imageTransformationEnabled(),
   };
   return async (req, res, subPath) => {
     try {
@@ -94,6 +108,8 @@ interface Route {
   operation?: string;
   /** Segments the first variable segment may not be (they belong to more specific routes). */
   reserved?: string[];
+  /** Served only while image transformation is enabled; otherwise the route does not exist. */
+  imageTransformation?: boolean;
   handle: (rq: RouteRequest) => Promise<void>;
 }
 
@@ -232,6 +248,30 @@ const ROUTES: Route[] = [
     handle: (r) => objects.signUploadUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
   },
   {
+    methods: READ,
+    path: '/render/image/public/:bucket/*key',
+    auth: 'none',
+    imageTransformation: true,
+    operation: 'object.render_public_image',
+    handle: (r) => objects.renderPublicImage(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+  },
+  {
+    methods: READ,
+    path: '/render/image/authenticated/:bucket/*key',
+    auth: 'required',
+    imageTransformation: true,
+    operation: 'object.render_authenticated_image',
+    handle: (r) => objects.renderAuthenticatedImage(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+  },
+  {
+    methods: READ,
+    path: '/render/image/sign/:bucket/*key',
+    auth: 'none',
+    imageTransformation: true,
+    operation: 'object.render_signed_image',
+    handle: (r) => objects.renderSignedImage(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+  },
+  {
     methods: ['POST'],
     path: '/object/list-v2/:bucket',
     auth: 'required',
@@ -334,7 +374,7 @@ async function route(ctx: StorageContext, req: IncomingMessage, res: ServerRespo
   // `/bucket/` lists buckets as `/bucket` does.
   if (parts.length === 2 && parts[0] === 'bucket' && parts[1] === '') parts = ['bucket'];
   for (const r of COMPILED) {
-    if (!r.methods.includes(method)) continue;
+    if (!r.methods.includes(method) || (r.imageTransformation && !ctx.imageTransformation)) continue;
     const found = match(r.pattern, parts, r.reserved);
     if (!found) continue;
     const caller: Caller =

@@ -13,7 +13,21 @@ import { signObjectUrlToken, verifyObjectUrlToken } from './auth.ts';
 import { ERRORS, StorageError, fromPgError } from './errors.ts';
 import { mustBeValidKey } from './files.ts';
 import { fileFromRequest, isEmptyFolder, writeToTemp } from './upload.ts';
-import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './context.ts';
+import {
+  asCaller,
+  contentDisposition,
+  iso,
+  sendOk,
+  superTransaction,
+  type StorageContext,
+} from './context.ts';
+import {
+  renderImage,
+  transformFromBody,
+  transformFromQuery,
+  transformFromString,
+  transformToString,
+} from './render-image.ts';
 
 export interface ObjectMetadata {
   eTag: string;
@@ -383,10 +397,64 @@ export async function signUrl(
   body: Record<string, unknown>,
 ) {
   const expiresIn = mustBeExpiresIn(body.expiresIn);
+  // With image transformation on, `transform` travels in the token and the URL renders the image.
+  const transform = ctx.imageTransformation ? transformFromBody(body.transform) : undefined;
+  const transformations = transform ? transformToString(transform) : '';
   await asCaller(ctx, caller, req, (client) => findObject(client, bucketId, name));
   const url = `${bucketId}/${name}`;
-  const token = await signObjectUrlToken(url, expiresIn);
-  sendOk(res, { signedURL: `/object/sign/${url}?token=${token}` });
+  const token = await signObjectUrlToken(url, expiresIn, 'download', undefined, transformations);
+  const area = transformations ? 'render/image' : 'object';
+  sendOk(res, { signedURL: `/${area}/sign/${url}?token=${token}` });
+}
+
+/** GET `/render/image/public/{bucket}/{key}`: a public bucket's image, transformed. */
+export async function renderPublicImage(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  query: URLSearchParams,
+) {
+  const transform = transformFromQuery(query);
+  const bucket = await findBucket(ctx, bucketId);
+  if (!bucket?.public) throw ERRORS.noSuchBucket();
+  const obj = await findObject(ctx.pool, bucketId, name);
+  await renderImage(ctx, req, res, obj, transform, { download: query.get('download') ?? undefined });
+}
+
+/** GET `/render/image/authenticated/{bucket}/{key}`: an image the caller may read, transformed. */
+export async function renderAuthenticatedImage(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  caller: Caller,
+  bucketId: string,
+  name: string,
+  query: URLSearchParams,
+) {
+  const transform = transformFromQuery(query);
+  const obj = await asCaller(ctx, caller, req, (client) => findObject(client, bucketId, name));
+  await renderImage(ctx, req, res, obj, transform, { download: query.get('download') ?? undefined });
+}
+
+/** GET `/render/image/sign/{bucket}/{key}?token=`: the token grants the read and fixes the transformation. */
+export async function renderSignedImage(
+  ctx: StorageContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  bucketId: string,
+  name: string,
+  query: URLSearchParams,
+) {
+  const token = query.get('token');
+  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
+  const { exp, transformations } = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'download');
+  const obj = await findObject(ctx.pool, bucketId, name);
+  await renderImage(ctx, req, res, obj, transformFromString(transformations ?? ''), {
+    download: query.get('download') ?? undefined,
+    expires: new Date(exp * 1000).toUTCString(),
+  });
 }
 
 /** POST `/object/sign/{bucket}`: one entry per path, with an error for paths RLS hides or that do not exist. */
@@ -730,13 +798,7 @@ async function render(
   if (m?.lastModified) headers['last-modified'] = new Date(m.lastModified).toUTCString();
   if (options.expires) headers.expires = options.expires;
   else if (m?.cacheControl) headers['cache-control'] = m.cacheControl;
-  if (options.download !== undefined) {
-    if (options.download === '') headers['content-disposition'] = 'attachment;';
-    else {
-      const encoded = encodeURIComponent(options.download);
-      headers['content-disposition'] = `attachment; filename=${encoded}; filename*=UTF-8''${encoded}`;
-    }
-  }
+  if (options.download !== undefined) headers['content-disposition'] = contentDisposition(options.download);
   if (m?.eTag && req.headers['if-none-match'] === m.eTag) {
     res.writeHead(304, headers);
     return res.end();

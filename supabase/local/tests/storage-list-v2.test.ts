@@ -51,8 +51,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await adminPool().query(`drop policy "${bucket} owner reads" on storage.objects`);
-  await adminPool().query('delete from storage.objects where bucket_id = $1', [bucket]);
-  await adminPool().query('delete from storage.buckets where id = $1', [bucket]);
+  // Storage refuses plain SQL deletes (as Supabase does) unless the deleting transaction allows them.
+  await adminPool().query(`begin;
+    set local storage.allow_delete_query = 'true';
+    delete from storage.objects where bucket_id = '${bucket}';
+    delete from storage.buckets where id = '${bucket}';
+    commit;`);
 });
 
 const names = (list: { name: string }[]) => list.map((o) => o.name);
