@@ -28,6 +28,20 @@ const samples = [
   'Only admins can upload news banners',
   'Image size too large',
   'Something went wrong, Please try again',
+  'For security purposes, you can only request this after 42 seconds.',
+  'Invalid login credentials',
+  'Email not confirmed',
+  'User already registered',
+  'A user with this email address has already been registered',
+  'Token has expired or is invalid',
+  'Email link is invalid or has expired',
+  'Nonce has expired or is invalid',
+  'email rate limit exceeded',
+  'Request rate limit reached',
+  'New password should be different from the old password.',
+  'Password cannot be longer than 72 characters',
+  'User is banned',
+  'Unable to validate email address: invalid format',
 ];
 
 /** The rate limits the migrations define, from their inserts into private.rate_limits. */

@@ -1,10 +1,10 @@
 /**
- * Messages the database and the edge functions send (raise exception texts, PostgREST custom errors,
- * the functions' `msg`) in the reader's language. The server words them in English, which stays the
- * contract of the legacy API (docs/behaviour.md §7); the app recognises the known ones by their exact
- * English shape and words them again through the catalogues (`serverErrors.*`). The English
- * catalogue reproduces the server's text exactly (src/lib/server-errors.test.ts), and an unknown
- * message is shown as the server sent it.
+ * Messages the database, Auth and the edge functions send (raise exception texts, PostgREST custom
+ * errors, Auth's refusals, the functions' `msg`) in the reader's language. The server words them in
+ * English, which stays the contract of the legacy API (docs/behaviour.md §7); the app recognises the
+ * known ones by their exact English shape and words them again through the catalogues
+ * (`serverErrors.*`). The English catalogue reproduces the server's text exactly
+ * (src/lib/server-errors.test.ts), and an unknown message is shown as the server sent it.
  */
 import type { ParseKeys } from 'i18next';
 import { currentLanguage, i18n } from '@/i18n';
@@ -125,6 +125,24 @@ const rules: Rule[] = [
       /^(Avatar|Evidence|News banner) must be an image \(JPEG, PNG, WebP or GIF\); this file is not one$/,
     words: (m) => i18n.t('serverErrors.notAnImage', { label: imageLabel(m[1]) }),
   },
+  {
+    pattern: /^For security purposes, you can only request this after (\d+) seconds\.$/,
+    words: (m) => i18n.t('serverErrors.auth.securityWait', { seconds: m[1] }),
+  },
+  // Auth (GoTrue) refusals the sign-in, sign-up, code and password forms show.
+  fixed('Invalid login credentials', 'serverErrors.auth.invalidCredentials'),
+  fixed('Email not confirmed', 'serverErrors.auth.emailNotConfirmed'),
+  fixed('User already registered', 'serverErrors.auth.alreadyRegistered'),
+  fixed('A user with this email address has already been registered', 'serverErrors.auth.emailExists'),
+  fixed('Token has expired or is invalid', 'serverErrors.auth.codeInvalid'),
+  fixed('Email link is invalid or has expired', 'serverErrors.auth.linkInvalid'),
+  fixed('Nonce has expired or is invalid', 'serverErrors.auth.nonceInvalid'),
+  fixed('email rate limit exceeded', 'serverErrors.auth.emailRateLimit'),
+  fixed('Request rate limit reached', 'serverErrors.auth.requestRateLimit'),
+  fixed('New password should be different from the old password.', 'serverErrors.auth.samePassword'),
+  fixed('Password cannot be longer than 72 characters', 'serverErrors.auth.passwordTooLong'),
+  fixed('User is banned', 'serverErrors.auth.banned'),
+  fixed('Unable to validate email address: invalid format', 'serverErrors.auth.emailFormat'),
   fixed('only admins can change the status of a report', 'serverErrors.adminOnlyStatus'),
   fixed('this list entry has expired; the list is refreshed every hour', 'serverErrors.topExpired'),
   fixed('incident_date cannot be later than tomorrow', 'serverErrors.incidentDateFuture'),
