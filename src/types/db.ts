@@ -1,13 +1,2 @@
-import type { Database, TablesInsert } from './database.types';
-
-type PublicTable = keyof Database['public']['Tables'];
-
-/**
- * An insert into `T` without the columns `K` that a before-insert trigger computes (the canonical
- * identifier and its kind). The generator marks them required, being NOT NULL without a default; the
- * app leaves them out, and the database fills them from the row.
- */
-export type FilledByDatabase<T extends PublicTable, K extends keyof TablesInsert<T>> = Omit<
-  TablesInsert<T>,
-  K
->;
+/** The app and the edge functions share one set of database helper types (supabase/functions/_shared/database.ts). */
+export type { FilledByDatabase } from '../../supabase/functions/_shared/database.ts';

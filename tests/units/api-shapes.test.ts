@@ -9,6 +9,7 @@ import {
   searchReportOut,
 } from '../../supabase/functions/api/present.ts';
 import type { SupabaseClient } from '../../supabase/functions/_shared/supabase.ts';
+import type { SearchReport } from '../../supabase/functions/_shared/search-result.ts';
 
 afterEach(() => vi.restoreAllMocks());
 const answer = (e: { status: number; message: string }) => `${e.status} ${e.message}`;
@@ -196,7 +197,7 @@ describe('answer shapes', () => {
   });
 
   it('a search row: limited for visitors, with details for signed-in users', () => {
-    const visitor = {
+    const visitor: SearchReport = {
       reported_date: '2026-02-01',
       incident_date: '2026-01-30',
       incident_type: 'spam',
@@ -220,7 +221,7 @@ describe('answer shapes', () => {
         reported_account: 'x',
         country: null,
         incident_description: null,
-        amount_lost: '7',
+        amount_lost: 7,
       }),
     ).toEqual({
       _id: 'r',

@@ -18,6 +18,7 @@ import { parse as parseHost } from 'npm:tldts@7.5.4';
 import { findPhoneNumbersInText } from 'npm:libphonenumber-js@1.13.16';
 import { toUnicode } from 'npm:punycode@2.3.1/punycode.es6.js';
 import unhomoglyph from 'npm:unhomoglyph@1.0.6';
+import { z } from 'npm:zod@4.6.7';
 import { canonicalIdentifier, type IdentifierKind } from './canonical.ts';
 import { findCryptoAddresses, type CryptoNetwork } from './crypto-address.ts';
 
@@ -650,13 +651,21 @@ export async function fetchCheckRules(client: RulesClient): Promise<CheckRules> 
   };
 }
 
-/** A row of public.check_identifiers' answer. */
-export interface LookupRow {
-  canonical: string;
-  count: number;
-  risk_level: number;
-  risk_label: 'low' | 'medium' | 'high';
-}
+/**
+ * public.check_identifiers' answer (jsonb), one row per identifier asked, as a zod schema: the API
+ * parses the answer with it, and supabase/tests/db/jsonb-shapes.test.ts holds it to the real answer.
+ */
+export const lookupRowsSchema = z.array(
+  z.object({
+    type: z.enum(['mobile', 'email', 'website', 'ewallet', 'crypto']),
+    value: z.string(),
+    canonical: z.string(),
+    count: z.number().int().min(0),
+    risk_level: z.number().int().min(0).max(100),
+    risk_label: z.enum(['low', 'medium', 'high']),
+  }),
+);
+export type LookupRow = z.infer<typeof lookupRowsSchema>[number];
 
 /** The identifiers to send to public.check_identifiers (one call for the whole message). */
 export function lookupInput(items: ExtractedItem[]): { type: IdentifierKind; value: string }[] {

@@ -617,6 +617,10 @@ export type Database = {
       }
       public_statistics: { Args: { period?: string }; Returns: Json }
       range_lookup: { Args: { prefix: string }; Returns: Json }
+      range_lookup_limited: {
+        Args: { cost?: number; key_hash?: string; prefix: string }
+        Returns: Json
+      }
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json

@@ -10,28 +10,22 @@
  * Uses the service-role client: notifications belong to other users, and this code only reads what
  * it needs to write their e-mails (recipient address, report summary, the removal request).
  */
+import { z } from 'npm:zod@4.6.7';
 import { serviceClient } from './service.ts';
+import type { Tables } from './database.ts';
 import { escapeHtml, sendMail, type Mail } from './mail.ts';
 import { siteUrl } from './env.ts';
 import { mailLanguage, mailText, type MailLanguage } from './dispatch-messages.ts';
 
-interface NotificationRow {
-  id: string;
-  user_id: string;
-  kind: 'identifier_reported' | 'removal_requested' | 'report_status_changed';
-  report_id: string | null;
-  identifier: string | null;
-  created_at: string;
-}
+type NotificationRow = Pick<
+  Tables<'notifications'>,
+  'id' | 'user_id' | 'kind' | 'report_id' | 'identifier' | 'created_at'
+>;
 
-interface ReportSummary {
-  id: string;
-  created_at: string;
-  reported_account: string;
-  reported_account_type: string;
-  incident_type: string;
-  status: string;
-}
+type ReportSummary = Pick<
+  Tables<'reports'>,
+  'id' | 'created_at' | 'reported_account' | 'reported_account_type' | 'incident_type' | 'status'
+>;
 
 export interface DispatchResult {
   sent: number;
@@ -106,15 +100,6 @@ async function compose(
   return null;
 }
 
-interface Confirmation {
-  request_id: string;
-  contact_email: string;
-  reported_account: string;
-  token: string;
-  /** The language of the user who filed the request: the contact address has no profile of its own. */
-  language: string;
-}
-
 /**
  * Mails the confirmation link of every new removal request to its contact address (issue 11): the
  * reporter is told of a request only once its requester proved they read that address. The database
@@ -126,7 +111,8 @@ export async function sendRemovalConfirmations(result: DispatchResult): Promise<
   const { data, error } = await serviceClient().rpc('issue_removal_confirmations', { max_rows: 50 });
   if (error) throw new Error(`issuing removal confirmations failed: ${error.message}`);
   const site = siteUrl();
-  for (const c of (data ?? []) as Confirmation[]) {
+  // c.language: the language of the user who filed the request (the contact address has no profile).
+  for (const c of data ?? []) {
     const url = `${site}/api/v1/removal-requests/${c.request_id}/confirm?token=${c.token}`;
     const m = mailText[mailLanguage(c.language)].confirmRemoval;
     const lines = m.lines(c.reported_account);
@@ -160,8 +146,7 @@ export async function dispatchPending(limit = 100): Promise<DispatchResult> {
   if (error) throw new Error(`reading pending notifications failed: ${error.message}`);
   // Per recipient, oldest first: each user's own limit decides between single e-mails and a digest.
   const byUser = new Map<string, NotificationRow[]>();
-  for (const n of (pending ?? []) as NotificationRow[])
-    byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
+  for (const n of pending ?? []) byUser.set(n.user_id, [...(byUser.get(n.user_id) ?? []), n]);
   const users = [...byUser.values()];
   // A few SMTP conversations at once: a burst of reports on a watched identifier still leaves within a minute.
   await Promise.all(
@@ -178,10 +163,9 @@ const STALE_REPORT_MS = 86_400_000;
 /** How many notifications a digest names one by one; the rest are counted. */
 const DIGEST_LINES = 20;
 
-interface LimitAnswer {
-  allowed: boolean;
-  retry_after: number;
-}
+/** The part of public.rate_limit_check's answer (jsonb) the dispatcher reads. */
+const limitAnswerSchema = z.object({ allowed: z.boolean(), retry_after: z.number().int() });
+type LimitAnswer = z.infer<typeof limitAnswerSchema>;
 
 async function takeLimit(name: string, userId: string): Promise<LimitAnswer> {
   const { data, error } = await serviceClient().rpc('rate_limit_check', {
@@ -190,7 +174,7 @@ async function takeLimit(name: string, userId: string): Promise<LimitAnswer> {
     cost: 1,
   });
   if (error) throw new Error(`rate limit ${name} failed: ${error.message}`);
-  return data as LimitAnswer;
+  return limitAnswerSchema.parse(data);
 }
 
 /**
@@ -235,7 +219,7 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
     .is('emailed_at', null)
     .select('id, user_id, kind, report_id, identifier, created_at');
   if (error || !claimed?.length) return;
-  const notes = (claimed as NotificationRow[]).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const notes = claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
   try {
     const { data: profile } = await db
       .from('profiles')
@@ -295,14 +279,14 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
       .select('email, language')
       .eq('id', n.user_id)
       .maybeSingle();
-    const report = n.report_id
-      ? ((
+    const report: ReportSummary | null = n.report_id
+      ? (
           await db
             .from('reports')
             .select('id, created_at, reported_account, reported_account_type, incident_type, status')
             .eq('id', n.report_id)
             .maybeSingle()
-        ).data as ReportSummary | null)
+        ).data
       : null;
     const stale =
       n.kind === 'identifier_reported' &&

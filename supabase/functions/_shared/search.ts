@@ -5,17 +5,10 @@
  */
 import { visitFrom } from './geo.ts';
 import { HttpError, overloaded, rateLimited } from './http.ts';
+import { searchResultSchema, type SearchResult } from './search-result.ts';
 import { serviceClient } from './service.ts';
 import { identify } from './supabase.ts';
 import { limitAddress, logFields } from './visits.ts';
-
-/** What public.search_reports answers (snake_case, as the app reads it). */
-export interface SearchResult {
-  count: number;
-  reports: Record<string, unknown>[];
-  summary: Record<string, unknown>;
-  points: [number, number][];
-}
 
 export async function locatedSearch(req: Request, searchString: string): Promise<SearchResult> {
   const [caller, visit] = await Promise.all([identify(req), visitFrom(req)]);
@@ -32,5 +25,11 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     console.error('search failed', error);
     throw new HttpError(502, 'Could not search right now, please try again');
   }
-  return data as SearchResult;
+  const result = searchResultSchema.safeParse(data);
+  if (!result.success) {
+    // The database answered in a shape this code does not know: a deploy out of step with a migration.
+    console.error('search answer has an unexpected shape', result.error.issues);
+    throw new HttpError(502, 'Could not search right now, please try again');
+  }
+  return result.data;
 }

@@ -4,16 +4,31 @@
  * the service-role caller, or a lookup the caller is entitled to that RLS cannot express, such as
  * e-mailing the reporter of a report someone asked to remove).
  */
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { Database } from './database.ts';
+import type { SupabaseClient } from './supabase.ts';
 import { requireEnv } from './env.ts';
 import { HttpError } from './http.ts';
 
 let client: SupabaseClient | undefined;
 
-export function serviceClient(): SupabaseClient {
-  client ??= createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  });
+const options = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+} as const;
+
+/**
+ * The service-role client. Given the X-Forwarded-For of a caller it acts for, it forwards it, so the
+ * database's rate limiter takes the caller's address (README "Rate limits"), not this function's.
+ */
+export function serviceClient(forwardedFor?: string | null): SupabaseClient {
+  const url = requireEnv('SUPABASE_URL');
+  const key = requireEnv('SUPABASE_SERVICE_ROLE_KEY');
+  if (forwardedFor)
+    return createClient<Database>(url, key, {
+      ...options,
+      global: { headers: { 'x-forwarded-for': forwardedFor } },
+    });
+  client ??= createClient<Database>(url, key, options);
   return client;
 }
 

@@ -3,12 +3,20 @@
  * caller goes through `clientFor(caller)`, which carries the caller's own access token, so row-level
  * security decides exactly as it does for the SPA. The service-role client lives in service.ts.
  */
-import { createClient, type SupabaseClient, type User } from 'npm:@supabase/supabase-js@2.109.0';
+import {
+  createClient,
+  type SupabaseClient as UntypedClient,
+  type User,
+} from 'npm:@supabase/supabase-js@2.109.0';
+import type { Database } from './database.ts';
 import { HttpError } from './http.ts';
 import { requireEnv } from './env.ts';
 import { REFRESH_COOKIE, SESSION_COOKIE, cookieValue, sessionCookies } from './cookies.ts';
 
-export type { SupabaseClient, User };
+export type { Database, User };
+
+/** A client typed by the generated schema (`npm run db:types`): tables, views and functions. */
+export type SupabaseClient = UntypedClient<Database>;
 
 export interface Caller {
   /** The signed-in user, or null for an anonymous visitor. */
@@ -31,12 +39,15 @@ export function clientFor(caller: Pick<Caller, 'token' | 'forwardedFor'>): Supab
   const anonKey = requireEnv('SUPABASE_ANON_KEY');
   const headers: Record<string, string> = caller.token ? { Authorization: `Bearer ${caller.token}` } : {};
   if (caller.forwardedFor) headers['X-Forwarded-For'] = caller.forwardedFor;
-  return createClient(requireEnv('SUPABASE_URL'), anonKey, { ...clientOptions, global: { headers } });
+  return createClient<Database>(requireEnv('SUPABASE_URL'), anonKey, {
+    ...clientOptions,
+    global: { headers },
+  });
 }
 
 /** A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). */
 export function anonClient(): SupabaseClient {
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
 }
 
 /** The `role` claim of a JWT without verifying it (verification is the Auth server's job). */

@@ -9,20 +9,23 @@
  * (draft-ietf-httpapi-ratelimit-headers); over the limit the answer is 429 with Retry-After too.
  */
 import { HttpError } from '../_shared/http.ts';
+import { z } from '../_shared/schemas.ts';
 import { serviceClient } from '../_shared/service.ts';
 import { API_KEY_PREFIX, isApiKey, sha256Hex } from '../_shared/api-keys.ts';
 
-export interface LimitState {
-  status: 'ok' | 'unknown' | 'revoked';
-  allowed?: boolean;
-  limit?: number;
-  remaining?: number;
-  reset?: number;
-  retry_after?: number;
-  window?: number;
-  subject_kind?: 'key' | 'address' | 'none';
-  message?: string | null;
-}
+/** public.api_limit's answer (jsonb), as far as this function reads it. */
+export const limitStateSchema = z.object({
+  status: z.enum(['ok', 'unknown', 'revoked']),
+  allowed: z.boolean().optional(),
+  limit: z.number().int().optional(),
+  remaining: z.number().int().optional(),
+  reset: z.number().optional(),
+  retry_after: z.number().optional(),
+  window: z.number().int().optional(),
+  subject_kind: z.enum(['key', 'address', 'none']).optional(),
+  message: z.string().nullable().optional(),
+});
+export type LimitState = z.infer<typeof limitStateSchema>;
 
 /** The API key a request carries (X-API-Key first, then a Bearer token with the key prefix), or null. */
 export function requestApiKey(req: Request): string | null {
@@ -44,14 +47,14 @@ export function limitHeaders(state: LimitState): Record<string, string> {
 }
 
 /**
- * The SHA-256 of the request's API key, null without one; 401 for something that is not a key. The
- * key travels no further than this function.
+ * The SHA-256 of the request's API key, undefined without one (the SQL argument's default, null);
+ * 401 for something that is not a key. The key travels no further than this function.
  */
-export async function requestKeyHash(req: Request): Promise<string | null> {
+export async function requestKeyHash(req: Request): Promise<string | undefined> {
   const key = requestApiKey(req);
   if (key !== null && !isApiKey(key))
     throw new HttpError(401, 'That is not a ScamCheck API key: keys are "sck_" and 64 hex characters');
-  return key ? await sha256Hex(key) : null;
+  return key ? await sha256Hex(key) : undefined;
 }
 
 /**
@@ -101,5 +104,5 @@ export async function takeApiLimit(req: Request): Promise<Record<string, string>
   for (const [k, v] of Object.entries(forwardedFor(req))) rpc = rpc.setHeader(k, v);
   const { data, error } = await rpc;
   if (error) throw limiterUnavailable(error);
-  return admitted(data as LimitState);
+  return admitted(limitStateSchema.parse(data));
 }

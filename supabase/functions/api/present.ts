@@ -4,6 +4,7 @@
  * separately for clients that know it.
  */
 import type { SupabaseClient } from '../_shared/supabase.ts';
+import type { SearchReport } from '../_shared/search-result.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -38,13 +39,13 @@ export function reportOut(r: Row, evidenceUrl: string | null = null) {
 }
 
 /** A search result row (search_reports) in the legacy shape; its 'reported_date' is the filing date. */
-export function searchReportOut(r: Row) {
+export function searchReportOut(r: SearchReport) {
   return {
     _id: r.id ?? null,
     incidentDate: r.incident_date,
     createdAt: r.reported_date,
     incidentType: r.incident_type,
-    reportedAccountType: ACCOUNT_TYPE_LABEL[String(r.reported_account_type)] ?? r.reported_account_type,
+    reportedAccountType: ACCOUNT_TYPE_LABEL[r.reported_account_type] ?? r.reported_account_type,
     location: r.location ?? '',
     status: r.status,
     ...(r.id !== undefined
@@ -52,7 +53,7 @@ export function searchReportOut(r: Row) {
           reportedAccount: r.reported_account,
           country: r.country ?? '',
           incidentDescription: r.incident_description ?? '',
-          amountLost: r.amount_lost === null || r.amount_lost === undefined ? null : Number(r.amount_lost),
+          amountLost: r.amount_lost ?? null,
         }
       : {}),
   };

@@ -2,18 +2,14 @@
  * The daily open-data export's two files. The schema and the licence are documented here, in the JSON
  * file itself, on /statistics and in the README; keep them in step.
  */
+import type { Database } from '../_shared/database.ts';
+
 export const EXPORT_DAYS = 365;
 export const LICENCE =
   'Creative Commons Attribution 4.0 International (CC BY 4.0): https://creativecommons.org/licenses/by/4.0/ - credit "ScamCheck"';
 
-export interface ExportRow {
-  date: string;
-  incident_type: string;
-  reported_account_type: string;
-  status: string;
-  reports: number | string;
-  amount_lost_php: number | string;
-}
+/** One row of public.open_data_daily: a day, kind and status with its count and amount. */
+export type ExportRow = Database['public']['Functions']['open_data_daily']['Returns'][number];
 
 export const COLUMNS = [
   { name: 'date', type: 'string (YYYY-MM-DD)', description: 'UTC day on which the reports were filed' },

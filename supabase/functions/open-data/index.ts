@@ -10,7 +10,7 @@
 import { preflight } from '../_shared/cors.ts';
 import { json, toErrorResponse } from '../_shared/http.ts';
 import { requireServiceRole, serviceClient } from '../_shared/service.ts';
-import { EXPORT_DAYS, buildExport, type ExportRow } from './export.ts';
+import { EXPORT_DAYS, buildExport } from './export.ts';
 
 Deno.serve(async (req) => {
   const early = preflight(req);
@@ -23,7 +23,7 @@ Deno.serve(async (req) => {
 
     const { data: rows, error } = await db.rpc('open_data_daily', { days: EXPORT_DAYS });
     if (error) throw new Error(`open_data_daily failed: ${error.message}`);
-    const files = buildExport((rows ?? []) as ExportRow[], new Date());
+    const files = buildExport(rows ?? [], new Date());
     for (const file of files) {
       const { error: uploadError } = await db.storage
         .from('open-data')

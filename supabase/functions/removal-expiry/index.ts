@@ -13,12 +13,6 @@ import { escapeHtml, sendMail } from '../_shared/mail.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
-interface DueRequest {
-  id: string;
-  contact_email: string;
-  reports: { reported_account: string } | null;
-}
-
 Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
@@ -37,7 +31,7 @@ Deno.serve(async (req) => {
     if (error) throw new Error(`expire_removal_requests failed: ${error.message}`);
 
     let notified = 0;
-    const ids = ((due ?? []) as unknown as DueRequest[]).map((r) => r.id);
+    const ids = (due ?? []).map((r) => r.id);
     if (ids.length) {
       const { data: done } = await db
         .from('removal_requests')
@@ -45,7 +39,7 @@ Deno.serve(async (req) => {
         .in('id', ids)
         .eq('status', 'report_removed');
       const doneIds = new Set((done ?? []).map((r) => r.id));
-      for (const r of (due ?? []) as unknown as DueRequest[]) {
+      for (const r of due ?? []) {
         if (!doneIds.has(r.id)) continue;
         const account = r.reports?.reported_account ?? 'the identifier you asked about';
         const text = `The report about ${account} you asked us to remove has been removed: its reporter did not answer within 7 days.`;

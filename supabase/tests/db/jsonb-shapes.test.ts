@@ -4,8 +4,10 @@
  * (strict, so a key the database adds or drops fails here), for visitors and signed-in users.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
 import { searchResultSchema } from '../../functions/_shared/search-result.ts';
+import { lookupRowsSchema } from '../../functions/_shared/check-message.ts';
 import {
   publicStatisticsSchema,
   STATS_PERIODS,
@@ -87,6 +89,20 @@ describe('jsonb answers match the app’s schemas', () => {
         expect('id' in report).toBe(actor !== anon);
       }
     }
+  });
+
+  it('check_identifiers, one row per identifier asked', async () => {
+    const answer = await rpc(anon, 'public.check_identifiers($1::jsonb)', [
+      JSON.stringify([
+        { type: 'mobile', value: mobile },
+        { type: 'website', value: 'never-reported.example' },
+      ]),
+    ]);
+    const rows = z.array(lookupRowsSchema.element.strict()).parse(answer);
+    expect(rows.map((r) => [r.type, r.count])).toEqual([
+      ['mobile', 2],
+      ['website', 0],
+    ]);
   });
 
   it('user_report_stats and admin_app_stats', async () => {

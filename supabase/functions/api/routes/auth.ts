@@ -1,10 +1,10 @@
 /** Register, confirm, log in and out (docs/behaviour.md §7, /auth/* and /verify/*). */
-import { createClient, type Session, type SupabaseClient } from 'npm:@supabase/supabase-js@2.109.0';
+import type { Session } from 'npm:@supabase/supabase-js@2.109.0';
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { loginSchema, parseFields, registerSchema } from '../../_shared/schemas.ts';
 import { anonClient, clientFor, identify } from '../../_shared/supabase.ts';
-import { requireEnv, siteUrl } from '../../_shared/env.ts';
+import { siteUrl } from '../../_shared/env.ts';
 import { escapeHtml, sendMail, type Mail } from '../../_shared/mail.ts';
 import { serviceClient } from '../../_shared/service.ts';
 import { dbError } from '../db.ts';
@@ -80,28 +80,18 @@ function existingAccountMail(to: string): Mail {
 }
 
 /**
- * The service-role client for a call made on behalf of `req`'s caller: it forwards the caller's
- * X-Forwarded-For, from which the rate limiter takes the client address (README "Rate limits").
- */
-function serviceClientFor(req: Request): SupabaseClient {
-  const forwarded = req.headers.get('x-forwarded-for');
-  if (!forwarded) return serviceClient();
-  return createClient(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_SERVICE_ROLE_KEY'), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { 'x-forwarded-for': forwarded } },
-  });
-}
-
-/**
  * Checks a typed sign-up code in the database (public.auth_check_signup_code): the try is counted there
  * whoever calls, a code that has had its tries is deleted, and only a right code's stored token hash is
  * answered, for Auth to exchange. Typed codes never go to Auth from here.
  */
 async function checkSignupCode(req: Request, email: string, code: string): Promise<string> {
-  const { data, error } = await serviceClientFor(req).rpc('auth_check_signup_code', {
-    p_email: email,
-    p_code: code,
-  });
+  const { data, error } = await serviceClient(req.headers.get('x-forwarded-for')).rpc(
+    'auth_check_signup_code',
+    {
+      p_email: email,
+      p_code: code,
+    },
+  );
   if (error) throw dbError(error, 'check the code');
   const check = data as { ok: boolean; reason?: string; retry_after?: number; token_hash?: string };
   if (check.ok && check.token_hash) return check.token_hash;

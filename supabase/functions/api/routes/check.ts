@@ -15,7 +15,7 @@ import {
   verdictFor,
   type CheckedItem,
   type CheckRules,
-  type LookupRow,
+  lookupRowsSchema,
 } from '../../_shared/check-message.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { clientFor, identify, type SupabaseClient } from '../../_shared/supabase.ts';
@@ -74,6 +74,6 @@ export async function postCheckMessage({ req }: RouteContext): Promise<Response>
   // identifiers, so the rate limit counts every check.
   const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items) });
   if (error) throw dbError(error, 'check the message');
-  const checked = checkItems(text, items, rules, lookupsFrom(data as LookupRow[]));
+  const checked = checkItems(text, items, rules, lookupsFrom(lookupRowsSchema.parse(data)));
   return json({ items: checked.map(itemOut), verdict: verdictFor(checked) });
 }

@@ -3,6 +3,7 @@ import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { notifySchema, parseFields, uuidSchema } from '../../_shared/schemas.ts';
 import { clientFor, requireUser } from '../../_shared/supabase.ts';
+import { filledByDatabase } from '../../_shared/database.ts';
 import { dbError } from '../db.ts';
 import { canonicalIdentifierAuto } from '../../_shared/canonical.ts';
 import type { RouteContext } from '../router.ts';
@@ -16,9 +17,12 @@ export async function postNotify({ req }: RouteContext): Promise<Response> {
   const client = clientFor(caller);
   const saved: string[] = [];
   for (const asset of assetName) {
-    const { error } = await client
-      .from('notify_registrations')
-      .insert({ user_id: caller.user.id, asset_name: asset });
+    const { error } = await client.from('notify_registrations').insert(
+      filledByDatabase<'notify_registrations', 'identifier_canonical' | 'identifier_kind'>({
+        user_id: caller.user.id,
+        asset_name: asset,
+      }),
+    );
     // 23505: this identifier (in canonical form) is registered already, which is what the user wants.
     if (error && error.code !== '23505') throw dbError(error, `register ${asset}`);
     saved.push(asset);

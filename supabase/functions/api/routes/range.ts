@@ -17,8 +17,9 @@ import {
   limiterUnavailable,
   requestKeyHash,
   takeApiLimit,
-  type LimitState,
+  limitStateSchema,
 } from '../limits.ts';
+import { z } from '../../_shared/schemas.ts';
 import type { RouteContext } from '../router.ts';
 
 /** How long a client or cache may reuse an answer without asking again. */
@@ -26,6 +27,19 @@ export const RANGE_MAX_AGE = 300;
 
 /** A range request index.ts leaves to this route, limit included (anything else is limited there). */
 export const RANGE_REQUEST = /^\/api\/v1\/range\/[0-9a-fA-F]{5}$/;
+
+/** The reported identifiers of a range, before padding: the entries of the shared RangeEntry shape. */
+const rangeEntriesSchema: z.ZodType<RangeEntry[]> = z.array(
+  z.object({
+    suffix: z.string().regex(/^[0-9a-f]{59}$/),
+    count: z.number().int().min(0),
+    risk_level: z.number().int().min(0).max(100),
+    risk_label: z.enum(['low', 'medium', 'high']),
+  }),
+);
+
+/** public.range_lookup_limited's answer (jsonb): the limit's state, and the range when admitted. */
+const rangeAnswerSchema = z.object({ limit: limitStateSchema, entries: rangeEntriesSchema.optional() });
 
 export async function getRange({ req, params }: RouteContext): Promise<Response> {
   const started = performance.now();
@@ -49,7 +63,7 @@ export async function getRange({ req, params }: RouteContext): Promise<Response>
   const { data, error } = await rpc;
   const answered = performance.now();
   if (error) throw limiterUnavailable(error);
-  const answer = data as { limit: LimitState; entries?: RangeEntry[] };
+  const answer = rangeAnswerSchema.parse(data);
   const limits = admitted(answer.limit);
   const body = rangeBody(prefix, padRange(prefix, answer.entries ?? []));
   const etag = `"${sha256HexSync(body).slice(0, 32)}"`;

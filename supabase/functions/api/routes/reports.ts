@@ -2,13 +2,25 @@
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { storeImage } from '../../_shared/uploads.ts';
-import { createReportSchema, parseFields, updateReportSchema, uuidSchema } from '../../_shared/schemas.ts';
+import {
+  createReportSchema,
+  parseFields,
+  updateReportSchema,
+  uuidSchema,
+  type z,
+} from '../../_shared/schemas.ts';
 import { clientFor, requireUser, type SupabaseClient, isAdmin } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
 import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonical.ts';
 import { dbError } from '../db.ts';
 import { serviceClient } from '../../_shared/service.ts';
 import { reportOut, type Row } from '../present.ts';
+import {
+  definedOnly,
+  filledByDatabase,
+  type FilledByDatabase,
+  type TablesUpdate,
+} from '../../_shared/database.ts';
 import type { RouteContext } from '../router.ts';
 
 const EVIDENCE = 'evidence' as const;
@@ -37,24 +49,26 @@ function checkIdentifier(kind: unknown, value: unknown): void {
   }
 }
 
-function toColumns(input: Record<string, unknown>): Record<string, unknown> {
-  const map: Record<string, string> = {
-    incidentDate: 'incident_date',
-    incidentType: 'incident_type',
-    reportedAccountType: 'reported_account_type',
-    reportedAccount: 'reported_account',
-    consentToContact: 'consent_to_contact',
-    incidentDescription: 'incident_description',
-    location: 'location',
-    reportDate: 'report_date',
-    loc: 'loc',
-    country: 'country',
-    source: 'source',
-    amountLost: 'amount_lost',
-  };
-  const row: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) if (v !== undefined && map[k]) row[map[k]] = v;
-  return row;
+/** The report's columns from the legacy fields the caller sent; the fields left out stay out. */
+function toColumns(
+  input: z.infer<typeof createReportSchema>,
+): FilledByDatabase<'reports', 'reported_account_canonical'>;
+function toColumns(input: z.infer<typeof updateReportSchema>): TablesUpdate<'reports'>;
+function toColumns(input: z.infer<typeof updateReportSchema>): TablesUpdate<'reports'> {
+  return definedOnly({
+    incident_date: input.incidentDate,
+    incident_type: input.incidentType,
+    reported_account_type: input.reportedAccountType,
+    reported_account: input.reportedAccount,
+    consent_to_contact: input.consentToContact,
+    incident_description: input.incidentDescription,
+    location: input.location,
+    report_date: input.reportDate,
+    loc: input.loc,
+    country: input.country,
+    source: input.source,
+    amount_lost: input.amountLost,
+  });
 }
 
 /** Checks and stores an evidence image under the reporter's folder; returns its path. */
@@ -96,7 +110,13 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   const evidencePath = await storeEvidence(caller.user.id, evidence);
   const { data, error } = await client
     .from('reports')
-    .insert({ ...toColumns(input), reporter_id: caller.user.id, evidence_path: evidencePath })
+    .insert(
+      filledByDatabase<'reports', 'reported_account_canonical'>({
+        ...toColumns(input),
+        reporter_id: caller.user.id,
+        evidence_path: evidencePath,
+      }),
+    )
     .select()
     .single();
   if (error) {

@@ -19,10 +19,10 @@ async function runSearch(req: Request, searchString: string) {
     reports: result.reports.map(searchReportOut),
     summary: {
       numberOfReports: result.summary.count,
-      lastReportedVictimCountry: result.summary.last_victim_country ?? null,
+      lastReportedVictimCountry: result.summary.last_victim_country,
       riskPercentage: result.summary.risk_level,
       riskLevel: result.summary.risk_label,
-      estimatedAmountLost: Number(result.summary.estimated_amount_lost ?? 0),
+      estimatedAmountLost: result.summary.estimated_amount_lost,
     },
     points: result.points.map(([lat, lng]) => `${lat},${lng}`),
   };

@@ -8,6 +8,7 @@ import { clientFor, isAdmin, requireUser, type SupabaseClient, type User } from 
 import { requireEnv, siteUrl } from '../../_shared/env.ts';
 import { dbError } from '../db.ts';
 import { publicUrl } from '../present.ts';
+import type { TablesUpdate } from '../../_shared/database.ts';
 import type { RouteContext } from '../router.ts';
 
 /** The user as the legacy client knows it: name, email, avatar (a URL) and role. */
@@ -74,7 +75,7 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
     emailChangePending = true;
   }
 
-  const patch: Record<string, unknown> = {};
+  const patch: TablesUpdate<'profiles'> = {};
   if (input.name) patch.name = input.name;
   let uploaded: string | null = null;
   if (avatar) {

@@ -5,6 +5,7 @@ import { contactSchema, parseFields } from '../../_shared/schemas.ts';
 import { clientFor, identify, isAdmin } from '../../_shared/supabase.ts';
 import { recordVisits } from '../../_shared/visits.ts';
 import { dbError } from '../db.ts';
+import type { TablesInsert } from '../../_shared/database.ts';
 import type { RouteContext } from '../router.ts';
 
 export async function getVisitor({ req, url }: RouteContext): Promise<Response> {
@@ -24,7 +25,7 @@ export async function getVisitor({ req, url }: RouteContext): Promise<Response> 
 export async function postContact({ req }: RouteContext): Promise<Response> {
   const caller = await identify(req);
   const input = parseFields(contactSchema, await readFields(req));
-  const row: Record<string, unknown> = {
+  const row: TablesInsert<'contact_messages'> = {
     nickname: input.nickname ?? null,
     email: input.email ?? null,
     subject: input.subject ?? null,
