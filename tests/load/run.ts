@@ -30,6 +30,7 @@ const dbCounters = async () =>
     )
   ).rows[0];
 const waits = new Map<string, number>();
+const lockWaits = new Map<string, number>();
 let samples = 0;
 const sampler = setInterval(() => {
   void pool
@@ -41,6 +42,23 @@ const sampler = setInterval(() => {
     .then(({ rows }) => {
       samples++;
       for (const { wait, n } of rows) waits.set(wait, (waits.get(wait) ?? 0) + n);
+    })
+    .catch(() => undefined);
+  // What the sessions waiting for a lock run, and which statement holds what they wait for.
+  void pool
+    .query<{ waiting: string; blocker: string }>(
+      `select left(regexp_replace(w.query, '[[:space:]]+', ' ', 'g'), 90) as waiting,
+              left(regexp_replace(coalesce(b.query, '?'), '[[:space:]]+', ' ', 'g'), 90) as blocker
+         from pg_stat_activity w
+         left join lateral unnest(pg_blocking_pids(w.pid)) as bp(pid) on true
+         left join pg_stat_activity b on b.pid = bp.pid
+        where w.wait_event_type = 'Lock'`,
+    )
+    .then(({ rows }) => {
+      for (const { waiting, blocker } of rows) {
+        const k = `${waiting}  <-  ${blocker}`;
+        lockWaits.set(k, (lockWaits.get(k) ?? 0) + 1);
+      }
     })
     .catch(() => undefined);
 }, 500);
@@ -60,6 +78,8 @@ try {
         .map(([w, n]) => `${w} ${(n / Math.max(1, samples)).toFixed(1)}`)
         .join(', '),
   );
+  for (const [k, n] of [...lockWaits].sort((a, b) => b[1] - a[1]).slice(0, 5))
+    console.log(`  waiting for a lock (${n} samples): ${k}`);
   for (const id of [...r.lost, ...r.damaged].slice(0, 20)) console.log(`  ${id}`);
   ok = r.fiveXx === 0 && r.lost.length === 0 && r.damaged.length === 0 && r.acknowledged > 0;
   console.log(ok ? 'No 5xx, nothing acknowledged was lost.' : 'FAILED');
