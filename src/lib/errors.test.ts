@@ -24,9 +24,9 @@ describe('errorMessage', () => {
 });
 
 describe('toastError', () => {
-  it('shows the message at the bottom right (docs/behaviour.md §8)', () => {
+  it('shows the message at the bottom right (docs/behaviour.md §8)', async () => {
     const spy = vi.spyOn(toast, 'error');
-    toastError(new Error('Row not found'));
+    await toastError(new Error('Row not found'));
     expect(spy).toHaveBeenCalledWith('Row not found', { position: 'bottom-right' });
     spy.mockRestore();
   });

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { i18n } from '@/i18n';
 import { translateServerMessage } from './server-errors';
 
@@ -18,6 +17,13 @@ export function errorMessage(error: unknown): string {
   return i18n.t('errors.generic');
 }
 
-export function toastError(error: unknown) {
-  toast.error(errorMessage(error), { position: 'bottom-right' });
+/**
+ * sonner loads on the first toast (and with the lazy Toaster, src/app/provider.tsx): a page that never
+ * fails keeps its ~15 KB gzipped out of the first load's JavaScript (Lighthouse, docs/benchmarks.md).
+ */
+export function toastError(error: unknown): Promise<void> {
+  const message = errorMessage(error);
+  return import('sonner').then(({ toast }) => {
+    toast.error(message, { position: 'bottom-right' });
+  });
 }

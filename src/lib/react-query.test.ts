@@ -70,6 +70,9 @@ describe('the one error path', () => {
     const error = vi.spyOn(toast, 'error');
     error.mockClear();
     await run(createQueryClient({ queries: { retry: false }, mutations: { retry: false } })).catch(() => {});
+    // toastError loads sonner on demand
+    await vi.dynamicImportSettled();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     return error.mock.calls.map(([message, options]) => [message, options]);
   }
   const mutate = (meta?: ErrorMeta) => {

@@ -42,7 +42,7 @@ export function errorToastFor(
 
 function report(error: unknown, meta: ErrorMeta | undefined, byDefault: boolean) {
   const message = errorToastFor(error, meta, byDefault);
-  if (message !== null) toastError(message);
+  if (message !== null) void toastError(message);
 }
 
 export const queryConfig = {
