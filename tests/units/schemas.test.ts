@@ -254,6 +254,9 @@ describe('reports', () => {
     expect(check(createReportSchema, { ...report, amountLost: 'lots' })).toBe(
       '400: amountLost must be a number',
     );
+    expect(check(createReportSchema, { ...report, amountLost: true })).toBe(
+      '400: amountLost must be a number',
+    );
     expect(check(createReportSchema, { ...report, amountLost: Infinity })).toBe(
       '400: amountLost must be a number',
     );
