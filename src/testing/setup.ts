@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { i18n } from '@/i18n';
+
+// findBy*/waitFor wait 1 s by default. Under a full parallel run on a loaded 2-core machine a screen can
+// take longer than that to settle (a logout test failed only there); waiting longer changes no outcome,
+// only how long a failing test takes to say so.
+configure({ asyncUtilTimeout: 5_000 });
 
 // sonner keeps toasts in a module-level store and replays the active ones to every new Toaster, so
 // without this a toast from one test would show up (and satisfy findByText) in the next.
