@@ -7,36 +7,28 @@
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.json
  * Supabase runs it with pg_cron + pg_net (README); the local stack with supabase/local/scheduler.ts.
  */
-import { preflight } from '../_shared/cors.ts';
-import { json, toErrorResponse } from '../_shared/http.ts';
-import { requireServiceRole, serviceClient } from '../_shared/service.ts';
+import { serveScheduledJob } from '../_shared/scheduled.ts';
+import { serviceClient } from '../_shared/service.ts';
 import { EXPORT_DAYS, buildExport } from './export.ts';
 
-Deno.serve(async (req) => {
-  const early = preflight(req);
-  if (early) return early;
-  try {
-    requireServiceRole(req);
-    const db = serviceClient();
-    const { data: refreshed, error: refreshError } = await db.rpc('refresh_public_statistics');
-    if (refreshError) throw new Error(`refresh_public_statistics failed: ${refreshError.message}`);
+serveScheduledJob(async () => {
+  const db = serviceClient();
+  const { data: refreshed, error: refreshError } = await db.rpc('refresh_public_statistics');
+  if (refreshError) throw new Error(`refresh_public_statistics failed: ${refreshError.message}`);
 
-    const { data: rows, error } = await db.rpc('open_data_daily', { days: EXPORT_DAYS });
-    if (error) throw new Error(`open_data_daily failed: ${error.message}`);
-    const files = buildExport(rows ?? [], new Date());
-    for (const file of files) {
-      const { error: uploadError } = await db.storage
-        .from('open-data')
-        .upload(file.name, new Blob([file.body], { type: file.type }), {
-          upsert: true,
-          contentType: file.type,
-          // Rewritten every hour: caches may keep a copy for 5 minutes.
-          cacheControl: '300',
-        });
-      if (uploadError) throw new Error(`writing ${file.name} failed: ${uploadError.message}`);
-    }
-    return json({ refreshed, rows: (rows ?? []).length, files: files.map((f) => f.name) });
-  } catch (e) {
-    return toErrorResponse(e);
+  const { data: rows, error } = await db.rpc('open_data_daily', { days: EXPORT_DAYS });
+  if (error) throw new Error(`open_data_daily failed: ${error.message}`);
+  const files = buildExport(rows ?? [], new Date());
+  for (const file of files) {
+    const { error: uploadError } = await db.storage
+      .from('open-data')
+      .upload(file.name, new Blob([file.body], { type: file.type }), {
+        upsert: true,
+        contentType: file.type,
+        // Rewritten every hour: caches may keep a copy for 5 minutes.
+        cacheControl: '300',
+      });
+    if (uploadError) throw new Error(`writing ${file.name} failed: ${uploadError.message}`);
   }
+  return { refreshed, rows: (rows ?? []).length, files: files.map((f) => f.name) };
 });

@@ -6,59 +6,51 @@
  * the removal is told at the contact address they gave. Supabase runs it with pg_cron + pg_net; the
  * local stack with supabase/local/scheduler.ts.
  */
-import { preflight } from '../_shared/cors.ts';
-import { json, toErrorResponse } from '../_shared/http.ts';
-import { requireServiceRole, serviceClient } from '../_shared/service.ts';
+import { serveScheduledJob } from '../_shared/scheduled.ts';
+import { serviceClient } from '../_shared/service.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
-Deno.serve(async (req) => {
-  const early = preflight(req);
-  if (early) return early;
-  try {
-    requireServiceRole(req);
-    const db = serviceClient();
-    // The requests about to expire, read first so their requesters can be told afterwards.
-    const { data: due, error: dueError } = await db
+serveScheduledJob(async () => {
+  const db = serviceClient();
+  // The requests about to expire, read first so their requesters can be told afterwards.
+  const { data: due, error: dueError } = await db
+    .from('removal_requests')
+    .select('id, contact_email, reports(reported_account)')
+    .eq('status', 'open')
+    .lt('contact_confirmed_at', new Date(Date.now() - WEEK_MS).toISOString());
+  if (dueError) throw new Error(`reading due removal requests failed: ${dueError.message}`);
+
+  const { data: removed, error } = await db.rpc('expire_removal_requests');
+  if (error) throw new Error(`expire_removal_requests failed: ${error.message}`);
+
+  let notified = 0;
+  const ids = (due ?? []).map((r) => r.id);
+  if (ids.length) {
+    const { data: done } = await db
       .from('removal_requests')
-      .select('id, contact_email, reports(reported_account)')
-      .eq('status', 'open')
-      .lt('contact_confirmed_at', new Date(Date.now() - WEEK_MS).toISOString());
-    if (dueError) throw new Error(`reading due removal requests failed: ${dueError.message}`);
-
-    const { data: removed, error } = await db.rpc('expire_removal_requests');
-    if (error) throw new Error(`expire_removal_requests failed: ${error.message}`);
-
-    let notified = 0;
-    const ids = (due ?? []).map((r) => r.id);
-    if (ids.length) {
-      const { data: done } = await db
-        .from('removal_requests')
-        .select('id')
-        .in('id', ids)
-        .eq('status', 'report_removed');
-      const doneIds = new Set((done ?? []).map((r) => r.id));
-      for (const r of due ?? []) {
-        if (!doneIds.has(r.id)) continue;
-        const account = r.reports?.reported_account ?? 'the identifier you asked about';
-        const text = `The report about ${account} you asked us to remove has been removed: its reporter did not answer within 7 days.`;
-        try {
-          await sendMail({
-            to: r.contact_email,
-            subject: `ScamCheck: the report about ${account} was removed`,
-            text,
-            html: `<p>${escapeHtml(text)}</p>`,
-          });
-          notified++;
-        } catch (e) {
-          // The removal stands either way; a lost courtesy e-mail is only logged.
-          console.error(`removal request ${r.id}: requester not e-mailed`, e);
-        }
+      .select('id')
+      .in('id', ids)
+      .eq('status', 'report_removed');
+    const doneIds = new Set((done ?? []).map((r) => r.id));
+    for (const r of due ?? []) {
+      if (!doneIds.has(r.id)) continue;
+      const account = r.reports?.reported_account ?? 'the identifier you asked about';
+      const text = `The report about ${account} you asked us to remove has been removed: its reporter did not answer within 7 days.`;
+      try {
+        await sendMail({
+          to: r.contact_email,
+          subject: `ScamCheck: the report about ${account} was removed`,
+          text,
+          html: `<p>${escapeHtml(text)}</p>`,
+        });
+        notified++;
+      } catch (e) {
+        // The removal stands either way; a lost courtesy e-mail is only logged.
+        console.error(`removal request ${r.id}: requester not e-mailed`, e);
       }
     }
-    return json({ removed: removed ?? 0, notified });
-  } catch (e) {
-    return toErrorResponse(e);
   }
+  return { removed: removed ?? 0, notified };
 });
