@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/errors';
+import { translateServerMessage } from '@/lib/server-errors';
 import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import type { FilledByDatabase } from '@/types/db';
@@ -59,7 +60,8 @@ export function duplicateReportOf(error: unknown): DuplicateReport | null {
   const e = error as { code?: unknown; message?: unknown; details?: unknown };
   if (e.code !== 'PT409' || typeof e.details !== 'string' || typeof e.message !== 'string') return null;
   const id = /existing_report_id=([0-9a-f-]{36})/.exec(e.details)?.[1];
-  return id ? { message: e.message, reportId: id } : null;
+  // The server words it in English; the notice reads in the reader's language.
+  return id ? { message: translateServerMessage(e.message), reportId: id } : null;
 }
 
 export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: string }) => void } = {}) {
