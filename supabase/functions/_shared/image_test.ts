@@ -26,6 +26,7 @@ import {
 import {
   cleanImage,
   detectImageType,
+  jpegSize,
   MAX_IMAGE_BYTES,
   MalformedImage,
   objectName,
@@ -163,6 +164,56 @@ Deno.test('WebP: only image chunks stay and VP8X stops announcing Exif and XMP',
   assert.ok(!contains(out, 'EXIF') && !contains(out, 'XMP '));
   assert.equal(out[20] & 0x2c, 0);
   assert.equal(new DataView(out.buffer, out.byteOffset).getUint32(4, true), out.length - 8);
+});
+
+Deno.test('format detection: the shortest signature of each format, and every near miss', () => {
+  const bytes = (...parts: (number[] | string)[]) =>
+    concat(...parts.map((p) => (typeof p === 'string' ? enc.encode(p) : Uint8Array.from(p))));
+  // Exactly the signature's length is enough; one byte fewer is not an image.
+  assert.equal(detectImageType(bytes([0xff, 0xd8, 0xff]))?.kind, 'jpeg');
+  assert.equal(detectImageType(bytes([0xff, 0xd8])), null);
+  const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  assert.equal(detectImageType(bytes(pngSignature))?.kind, 'png');
+  assert.equal(detectImageType(bytes(pngSignature.slice(0, 7))), null);
+  assert.equal(detectImageType(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))?.kind, 'webp');
+  assert.equal(detectImageType(bytes('RIFF', [0, 0, 0, 0], 'WEB')), null);
+  assert.equal(detectImageType(bytes('GIF87a'))?.kind, 'gif');
+  assert.equal(detectImageType(bytes('GIF89a'))?.kind, 'gif');
+  assert.equal(detectImageType(bytes('GIF89')), null);
+  // Any one byte of a signature changed is not that format.
+  for (let i = 0; i < 3; i++) {
+    const b = bytes([0xff, 0xd8, 0xff]);
+    b[i] ^= 0x01;
+    assert.equal(detectImageType(b), null, `JPEG byte ${i}`);
+  }
+  for (let i = 0; i < 8; i++) {
+    const b = bytes(pngSignature);
+    b[i] ^= 0x01;
+    assert.equal(detectImageType(b), null, `PNG byte ${i}`);
+  }
+  assert.equal(detectImageType(bytes('RIFX', [0, 0, 0, 0], 'WEBP')), null);
+  assert.equal(detectImageType(bytes('RIFF', [0, 0, 0, 0], 'WAVE')), null);
+  assert.equal(detectImageType(bytes('GIF88a')), null);
+  assert.equal(detectImageType(bytes('GIF89b')), null);
+  // The MIME type and extension go with the format.
+  assert.deepEqual(
+    [BASE_JPEG, png(), webpWithMetadata(), gifWithPlainText()].map((b) => detectImageType(b)?.mime),
+    ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  );
+});
+
+Deno.test('JPEG size: read from the frame header, width and height each from their own bytes', () => {
+  assert.deepEqual(jpegSize(jpegClaiming(640, 480)), { width: 640, height: 480 });
+  assert.deepEqual(jpegSize(jpegClaiming(0x1234, 0x0567)), { width: 0x1234, height: 0x0567 });
+  // Exactly the pixel limit (4,000 x 4,000 = 16,000,000) is not a bomb; one row more is.
+  assert.ok(cleanImage(jpegClaiming(4000, 4000), 'jpeg').length > 0);
+  assert.throws(
+    () => cleanImage(jpegClaiming(4000, 4001), 'jpeg'),
+    (e: unknown) => e instanceof TooManyPixels && e.width === 4000 && e.height === 4001,
+  );
+  // A frame header with no height, or no width, has no pixels.
+  assert.throws(() => jpegSize(jpegClaiming(640, 0)), /gives no height/);
+  assert.throws(() => cleanImage(jpegClaiming(0, 480), 'jpeg'), /has no pixels/);
 });
 
 Deno.test('pixel bombs are refused from their headers, before any decoding', () => {
