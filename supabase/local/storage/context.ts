@@ -93,6 +93,24 @@ export function sendOk(
   res.end(text);
 }
 
+/**
+ * The headers an object's answer takes from its stored metadata and the request's options, the same
+ * for its bytes and for a transformed image: ETag, Last-Modified, caching (a signed URL's expiry wins)
+ * and the download name.
+ */
+export function objectMetadataHeaders(
+  headers: Record<string, string>,
+  m: { eTag?: string; cacheControl?: string; lastModified?: string } | null | undefined,
+  options: { download?: string; expires?: string },
+): Record<string, string> {
+  if (m?.eTag) headers.etag = m.eTag;
+  if (m?.lastModified) headers['last-modified'] = new Date(m.lastModified).toUTCString();
+  if (options.expires) headers.expires = options.expires;
+  else if (m?.cacheControl) headers['cache-control'] = m.cacheControl;
+  if (options.download !== undefined) headers['content-disposition'] = contentDisposition(options.download);
+  return headers;
+}
+
 /** Content-Disposition for `?download` (an empty value downloads under the object's own name). */
 export function contentDisposition(download: string): string {
   if (download === '') return 'attachment;';

@@ -15,7 +15,7 @@ import { mustBeValidKey } from './files.ts';
 import { fileFromRequest, isEmptyFolder, writeToTemp } from './upload.ts';
 import {
   asCaller,
-  contentDisposition,
+  objectMetadataHeaders,
   iso,
   sendOk,
   superTransaction,
@@ -198,6 +198,18 @@ export async function signUploadUrl(
   sendOk(res, { url: `/object/upload/sign/${url}?token=${token}`, token });
 }
 
+/** A signed URL's `token`, verified for this object and purpose (Storage's 400 when it is missing). */
+function signedUrlToken(
+  query: URLSearchParams,
+  bucketId: string,
+  name: string,
+  purpose: Parameters<typeof verifyObjectUrlToken>[2],
+) {
+  const token = query.get('token');
+  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
+  return verifyObjectUrlToken(token, `${bucketId}/${name}`, purpose);
+}
+
 /**
  * PUT `/object/upload/sign/{bucket}/{key}?token=`: the token stands in for the JWT. The upload is made
  * with the rights of the user who signed it (checked then), so RLS is not asked again, as upstream.
@@ -210,9 +222,7 @@ export async function uploadToSignedUrl(
   name: string,
   query: URLSearchParams,
 ) {
-  const token = query.get('token');
-  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
-  const signed = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'upload');
+  const signed = await signedUrlToken(query, bucketId, name, 'upload');
   const signer: Caller = {
     claims: { role: 'service_role' },
     isAuthenticated: true,
@@ -447,9 +457,7 @@ export async function renderSignedImage(
   name: string,
   query: URLSearchParams,
 ) {
-  const token = query.get('token');
-  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
-  const { exp, transformations } = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'download');
+  const { exp, transformations } = await signedUrlToken(query, bucketId, name, 'download');
   const obj = await findObject(ctx.pool, bucketId, name);
   await renderImage(ctx, req, res, obj, transformFromString(transformations ?? ''), {
     download: query.get('download') ?? undefined,
@@ -504,9 +512,7 @@ export async function getSignedObject(
   name: string,
   query: URLSearchParams,
 ) {
-  const token = query.get('token');
-  if (!token) throw ERRORS.validation("querystring must have required property 'token'");
-  const { exp } = await verifyObjectUrlToken(token, `${bucketId}/${name}`, 'download');
+  const { exp } = await signedUrlToken(query, bucketId, name, 'download');
   const obj = await findObject(ctx.pool, bucketId, name);
   await render(ctx, req, res, obj, {
     download: query.get('download') ?? undefined,
@@ -794,11 +800,7 @@ async function render(
     // Browsers must take the stored type as given: an image whose bytes look like a page is never run.
     'x-content-type-options': 'nosniff',
   };
-  if (m?.eTag) headers.etag = m.eTag;
-  if (m?.lastModified) headers['last-modified'] = new Date(m.lastModified).toUTCString();
-  if (options.expires) headers.expires = options.expires;
-  else if (m?.cacheControl) headers['cache-control'] = m.cacheControl;
-  if (options.download !== undefined) headers['content-disposition'] = contentDisposition(options.download);
+  objectMetadataHeaders(headers, m, options);
   if (m?.eTag && req.headers['if-none-match'] === m.eTag) {
     res.writeHead(304, headers);
     return res.end();

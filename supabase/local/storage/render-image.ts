@@ -15,7 +15,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp, { type Metadata } from 'sharp';
-import { contentDisposition, type StorageContext } from './context.ts';
+import { objectMetadataHeaders, type StorageContext } from './context.ts';
 import { ERRORS, StorageError } from './errors.ts';
 
 export interface TransformOptions {
@@ -201,11 +201,7 @@ export async function renderImage(
     'x-robots-tag': 'none',
     'x-content-type-options': 'nosniff',
   };
-  if (m?.eTag) headers.etag = m.eTag;
-  if (m?.lastModified) headers['last-modified'] = new Date(m.lastModified).toUTCString();
-  if (options.expires) headers.expires = options.expires;
-  else if (m?.cacheControl) headers['cache-control'] = m.cacheControl;
-  if (options.download !== undefined) headers['content-disposition'] = contentDisposition(options.download);
+  objectMetadataHeaders(headers, m, options);
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : data);
 }
