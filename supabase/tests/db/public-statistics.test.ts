@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
-import { adminPool, unique } from '../helpers.ts';
+import pg from 'pg';
+import { adminPool, stackEnv, unique } from '../helpers.ts';
+import { SET_REQUEST_SQL, requestSettingValues } from '../../local/request-settings.ts';
 import type { PublicStatistics } from '../../../src/features/public-stats/api/public-statistics-schema.ts';
 
 type Stats = PublicStatistics;
@@ -29,6 +31,69 @@ const monthAgo = (n: number) => {
 // Caraga (Butuan) and Bangsamoro (Cotabato City): the seed and other tests file in Luzon and the Visayas.
 const BUTUAN = '8.9475,125.5406';
 const COTABATO = '7.2236,124.2464';
+
+const ROLLUPS = [
+  'stats_daily',
+  'stats_weekly',
+  'stats_monthly',
+  'stats_monthly_amounts',
+  'stats_region_daily',
+  'stats_region_monthly',
+];
+
+/** Every rollup's figures per key, its shards summed (keys whose sums are all zero left out). */
+async function rollupSums(client: pg.PoolClient): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const t of ROLLUPS) {
+    const amount =
+      t === 'stats_daily' || t === 'stats_monthly' ? 'sum(amount_total)::numeric(20,2)::text' : "''";
+    out[t] = (
+      await client.query(
+        `select k, sum(report_count)::text as n, ${amount} as a
+           from (select to_jsonb(s) - 'report_count' - 'amount_total' - 'amount_reports' - 'shard' as k, s.*
+                   from private.${t} s) s
+          group by k having sum(report_count) <> 0 order by k`,
+      )
+    ).rows;
+  }
+  return out;
+}
+
+/** Checks each period's totals in public_statistics against a count of the reports table. */
+async function expectTotalsOfReports(client: pg.PoolClient) {
+  for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+    const {
+      rows: [{ s }],
+    } = await client.query<{ s: Stats }>('select public.public_statistics($1) as s', [period]);
+    const {
+      rows: [counted],
+    } = await client.query(
+      `select count(*)::int as reports, (count(*) filter (where status = 'verified'))::int as verified,
+              (count(*) filter (where status = 'pending'))::int as pending,
+              coalesce(sum(amount_lost) filter (where amount_lost > 0), 0)::numeric::float8 as amount_lost
+       from public.reports
+       where status in ('pending', 'verified') and (created_at at time zone 'UTC')::date between $1 and $2`,
+      [s.from, s.to],
+    );
+    expect(
+      {
+        reports: Number(s.totals.reports),
+        verified: Number(s.totals.verified),
+        pending: Number(s.totals.pending),
+        amount_lost: Number(s.totals.amount_lost),
+      },
+      period,
+    ).toEqual(counted);
+    if (period === 'all_time') expect(counted.reports).toBeGreaterThan(0);
+    if (period !== 'last_30_days') {
+      // Whole months: the monthly series adds up to the totals.
+      expect(
+        s.monthly.reduce((n, m) => n + Number(m.total), 0),
+        period,
+      ).toBe(counted.reports);
+    }
+  }
+}
 
 let reporter: Actor;
 let admin: Actor;
@@ -238,38 +303,7 @@ describe('rollups kept by the trigger', () => {
     try {
       await client.query('begin');
       await client.query('lock table public.reports in share mode');
-      for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
-        const {
-          rows: [{ s }],
-        } = await client.query<{ s: Stats }>('select public.public_statistics($1) as s', [period]);
-        const {
-          rows: [counted],
-        } = await client.query(
-          `select count(*)::int as reports, (count(*) filter (where status = 'verified'))::int as verified,
-                  (count(*) filter (where status = 'pending'))::int as pending,
-                  coalesce(sum(amount_lost) filter (where amount_lost > 0), 0)::numeric::float8 as amount_lost
-           from public.reports
-           where status in ('pending', 'verified') and (created_at at time zone 'UTC')::date between $1 and $2`,
-          [s.from, s.to],
-        );
-        expect(
-          {
-            reports: Number(s.totals.reports),
-            verified: Number(s.totals.verified),
-            pending: Number(s.totals.pending),
-            amount_lost: Number(s.totals.amount_lost),
-          },
-          period,
-        ).toEqual(counted);
-        if (period === 'all_time') expect(counted.reports).toBeGreaterThan(0);
-        if (period !== 'last_30_days') {
-          // Whole months: the monthly series adds up to the totals.
-          expect(
-            s.monthly.reduce((n, m) => n + Number(m.total), 0),
-            period,
-          ).toBe(counted.reports);
-        }
-      }
+      await expectTotalsOfReports(client);
     } finally {
       await client.query('rollback');
       client.release();
@@ -281,27 +315,104 @@ describe('rollups kept by the trigger', () => {
     try {
       await client.query('begin');
       await client.query('lock table public.reports in share mode');
-      const tables = [
-        'stats_daily',
-        'stats_weekly',
-        'stats_monthly',
-        'stats_monthly_amounts',
-        'stats_region_daily',
-        'stats_region_monthly',
-      ];
-      const snap = async () => {
-        const out: Record<string, unknown[]> = {};
-        for (const t of tables) {
-          out[t] = (
-            await client.query(`select to_jsonb(s) - 'report_count' - 'amount_total' - 'amount_reports' as k, report_count::text, ${t === 'stats_daily' || t === 'stats_monthly' ? 'amount_total::numeric(20,2)::text' : "''"} as a
-                                        from private.${t} s where report_count <> 0 order by 1`)
-          ).rows;
-        }
-        return out;
-      };
-      const kept = await snap();
+      const kept = await rollupSums(client);
       await client.query('select private.rebuild_public_statistics()');
-      expect(await snap()).toEqual(kept);
+      expect(await rollupSums(client)).toEqual(kept);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
+  it('two sessions file reports with the same rollup rows at once: neither waits for the other (sharded, issue 12)', async () => {
+    // Backends in different shards (pid modulo 16). Before, the second insert queued on the first's
+    // rollup rows (same day, types, status, amount and region) until the first committed.
+    const [u1, u2] = await Promise.all([createUser('Shard one'), createUser('Shard two')]);
+    const clients: pg.Client[] = [];
+    try {
+      const sessions: { c: pg.Client; shard: number }[] = [];
+      for (let i = 0; i < 12 && sessions.length < 2; i++) {
+        const c = new pg.Client({ connectionString: stackEnv('DB_URL') });
+        await c.connect();
+        clients.push(c);
+        const { pid } = (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0];
+        if (sessions.every((s) => s.shard !== pid % 16)) sessions.push({ c, shard: pid % 16 });
+      }
+      if (sessions.length < 2) throw new Error('no two sessions in different shards');
+      const file = async (c: pg.Client, user: Actor) => {
+        await c.query('begin');
+        await c.query(
+          SET_REQUEST_SQL,
+          requestSettingValues({
+            role: 'authenticated',
+            claimsJson: JSON.stringify(user.claims),
+            sub: user.id ?? '',
+            headersJson: '{}',
+            cookiesJson: '{}',
+            method: 'POST',
+            path: '/rest/v1/reports',
+            readOnly: false,
+          }),
+        );
+        await c.query("set local lock_timeout = '2s'");
+        await c.query(
+          `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account,
+                                       incident_description, location, loc, country, amount_lost)
+           values (current_date, 'scam', 'mobile', $1, 'Sharded rollups: same rows at once.', 'Butuan', $2, 'PH', 2750)`,
+          [`0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, BUTUAN],
+        );
+      };
+      await file(sessions[0].c, u1);
+      await file(sessions[1].c, u2); // fails with "canceling statement due to lock timeout" if it waits
+      await sessions[1].c.query('commit');
+      await sessions[0].c.query('commit');
+      // Both are counted, each in its session's shard.
+      const { rows } = await adminPool().query<{ shard: number }>(
+        `select distinct shard from private.stats_region_daily
+          where day = (now() at time zone 'UTC')::date and region_code = 'XIII' and shard = any($1::smallint[])`,
+        [sessions.map((s) => s.shard)],
+      );
+      expect(rows.length).toBe(2);
+    } finally {
+      for (const c of clients) await c.end();
+    }
+  });
+
+  it('gives exact figures from sharded rows, and the same after the shards are folded and after a rebuild', async () => {
+    // Reports from several sessions at once, so that today's rows are spread over shards.
+    const u = await createUser('Shard crowd');
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        fileReport(u, { loc: BUTUAN, amount_lost: 100 * (i + 1), incident_type: i % 2 ? 'hacked' : 'scam' }),
+      ),
+    );
+    const client = await adminPool().connect();
+    try {
+      await client.query('begin');
+      await client.query('lock table public.reports in share mode');
+      await expectTotalsOfReports(client);
+      const sums = await rollupSums(client);
+      const statistics = (await client.query('select public.public_statistics($1) as s', ['all_time']))
+        .rows[0].s;
+      const withoutTime = (s: Stats) => ({ ...s, generated_at: null });
+
+      await client.query('select private.rebuild_rollups()');
+      const {
+        rows: [{ left }],
+      } = await client.query<{ left: number }>(
+        `select (select count(*) from private.stats_daily where shard <> 0) + (select count(*) from private.stats_weekly where shard <> 0)
+              + (select count(*) from private.stats_monthly where shard <> 0) + (select count(*) from private.stats_monthly_amounts where shard <> 0)
+              + (select count(*) from private.stats_region_daily where shard <> 0) + (select count(*) from private.stats_region_monthly where shard <> 0) as left`,
+      );
+      expect(Number(left)).toBe(0);
+      expect(await rollupSums(client)).toEqual(sums);
+      const folded = (await client.query('select public.public_statistics($1) as s', ['all_time'])).rows[0].s;
+      expect(withoutTime(folded)).toEqual(withoutTime(statistics));
+      await expectTotalsOfReports(client);
+
+      await client.query('select private.rebuild_public_statistics()');
+      expect(await rollupSums(client)).toEqual(sums);
+      await expectTotalsOfReports(client);
     } finally {
       await client.query('rollback');
       client.release();
