@@ -1,19 +1,22 @@
 /** The api function's router (404, 405, parameters, HEAD) and its sealed e-mail ids in verify links (otp-id.ts). */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Router } from '../../supabase/functions/api/router.ts';
 import { HttpError } from '../../supabase/functions/_shared/http.ts';
 import { decodeVerifyParam, openEmail, sealEmail } from '../../supabase/functions/api/otp-id.ts';
 
-const router = new Router('/api/v1')
-  .on('GET', '/items', async () => new Response('list'))
-  .on('GET', '/items/:id', async ({ params }) => new Response(`item ${params.id}`))
-  .on('POST', '/items/:id/notes/:note', async ({ params }) => new Response(`${params.id}+${params.note}`))
-  .on('GET', '/a.b', async () => new Response('dot'));
+// Built inside each test, not when the file loads: Stryker activates a mutant of on() only while a test
+// runs, so a router made at load time would never see it (the path-pattern mutants survived that way).
+const makeRouter = () =>
+  new Router('/api/v1')
+    .on('GET', '/items', async () => new Response('list'))
+    .on('GET', '/items/:id', async ({ params }) => new Response(`item ${params.id}`))
+    .on('POST', '/items/:id/notes/:note', async ({ params }) => new Response(`${params.id}+${params.note}`))
+    .on('GET', '/a.b', async () => new Response('dot'));
 
 async function call(method: string, path: string): Promise<string> {
   try {
-    return await (await router.handle(new Request(`http://x${path}`, { method }))).text();
+    return await (await makeRouter().handle(new Request(`http://x${path}`, { method }))).text();
   } catch (e) {
     expect(e).toBeInstanceOf(HttpError);
     return `${(e as HttpError).status} ${(e as HttpError).message}`;
@@ -58,6 +61,7 @@ describe('Router', () => {
   });
 
   it('lists its routes and says which one serves a call', () => {
+    const router = makeRouter();
     expect(router.list()).toEqual([
       { method: 'GET', path: '/items' },
       { method: 'GET', path: '/items/:id' },
@@ -123,6 +127,35 @@ describe('sealed e-mail ids', () => {
     expect(await openEmail(id.slice(0, 20) + flipped + id.slice(21))).toBeNull();
     expect(await openEmail(id.slice(0, 38))).toBeNull();
     expect(await openEmail('***')).toBeNull();
+  });
+
+  it('opens the shortest id, a one-character address (12 + 1 + 16 bytes)', async () => {
+    process.env.OTP_ID_SECRET = 'unit-test secret';
+    expect(await openEmail(sealWithNode('unit-test secret', 'x'))).toBe('x');
+    // 29 bytes are 39 base64url characters unpadded (ceil(29 * 8 / 6)).
+    expect(await sealEmail('x')).toHaveLength(39);
+  });
+
+  it('without OTP_ID_SECRET seals under the service key, so ids made before the secret existed still open', async () => {
+    const secret = process.env.OTP_ID_SECRET;
+    const serviceKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
+    try {
+      delete process.env.OTP_ID_SECRET;
+      process.env.SUPABASE_SERVICE_ROLE_KEY = 'unit-test service key';
+      // The key is derived once per module; a fresh copy derives it from this environment.
+      vi.resetModules();
+      const fresh = await import('../../supabase/functions/api/otp-id.ts');
+      const id = await fresh.sealEmail('maria@example.com');
+      expect(openWithNode('unit-test service key', id)).toBe('maria@example.com');
+      expect(await fresh.openEmail(sealWithNode('unit-test service key', 'juan@example.ph'))).toBe(
+        'juan@example.ph',
+      );
+    } finally {
+      if (secret === undefined) delete process.env.OTP_ID_SECRET;
+      else process.env.OTP_ID_SECRET = secret;
+      if (serviceKey === undefined) delete process.env.SUPABASE_SERVICE_ROLE_KEY;
+      else process.env.SUPABASE_SERVICE_ROLE_KEY = serviceKey;
+    }
   });
 
   it('decodes a verify parameter: base64 of "<id>.<code>", split at the last dot', () => {

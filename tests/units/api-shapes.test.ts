@@ -95,6 +95,10 @@ describe('dbError', () => {
     expect(answer(dbError({ code: 'xPT404' }, 'save'))).toBe(
       '502 Could not save right now, please try again',
     );
+    // Exactly three digits: a longer code is not a status either.
+    expect(answer(dbError({ code: 'PT4040' }, 'save'))).toBe(
+      '502 Could not save right now, please try again',
+    );
   });
 });
 

@@ -28,8 +28,8 @@ function toBase64Url(bytes: Uint8Array): string {
 
 function fromBase64(s: string): Uint8Array<ArrayBuffer> | null {
   try {
-    const b64 = s.replace(/-/g, '+').replace(/_/g, '/');
-    return Uint8Array.from(atob(b64.padEnd(Math.ceil(b64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
+    // atob decodes base64 without its '=' padding too (the web's forgiving-base64, in Deno as in browsers).
+    return Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
   } catch {
     return null;
   }
