@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ServiceContext } from '../gateway.ts';
 import { JWT_SECRET, testConfig } from '../config.ts';
 import {
@@ -14,6 +14,7 @@ import {
   authenticate,
   bearer,
   checkFrequency,
+  checkPassword,
   claimCodeIssue,
   claimCodeTry,
   clientAddressFrom,
@@ -124,6 +125,15 @@ describe('e-mail addresses and passwords', () => {
     });
   });
 
+  it('checkPassword throws the weakness and lets a strong password through', () => {
+    expect(() => checkPassword(settings, '12345678')).not.toThrow();
+    expect(error(() => checkPassword(settings, '1234567'))).toEqual({
+      status: 422,
+      code: 'weak_password',
+      message: 'Password should be at least 8 characters.',
+    });
+  });
+
   it('names every missing character class and the length together', () => {
     const strict = { ...settings, requiredCharacters: ['abc', '0123456789', ''] };
     expect(passwordWeakness(strict, 'a1a1a1a1')).toBeUndefined();
@@ -157,6 +167,20 @@ describe('redirects', () => {
     expect(isRedirectAllowed(site, 'http://10.0.0.1/')).toBe(false);
     expect(isRedirectAllowed(site, 'http://[2001:db8::1]/')).toBe(false);
     expect(isRedirectAllowed(site, 'http://2130706433/')).toBe(false);
+    // 127.0.0.1 typed in forms WHATWG rewrites but Go's url.Parse and net.ParseIP (GoTrue) refuse.
+    for (const other of [
+      'http://0x7f000001/',
+      'http://127.1/',
+      'http://2130706433 /',
+      'http://21307\t06433/',
+      'http:127.0.0.1/',
+      'http:/127.0.0.1/',
+      ' http://127.0.0.1/',
+      'http://127.0.0.1./',
+      'http://user@2130706433/',
+    ])
+      expect(isRedirectAllowed(site, other), JSON.stringify(other)).toBe(false);
+    expect(isRedirectAllowed(site, 'http://user:pw@127.0.0.1:1/')).toBe(true);
     expect(isRedirectAllowed(site, '')).toBe(false);
     expect(isRedirectAllowed(site, 'not a url')).toBe(false);
     expect(isRedirectAllowed({ ...site, siteUrl: 'nonsense' }, 'https://scamcheck.ph/')).toBe(false);
@@ -176,6 +200,16 @@ describe('redirects', () => {
     expect(isRedirectAllowed(globs, 'https://y.phx/')).toBe(false);
     expect(isRedirectAllowed(globs, 'https://z.ph/a/b/end')).toBe(true);
     expect(isRedirectAllowed(globs, 'https://z.ph/aend')).toBe(false);
+    // What follows ** is matched too.
+    expect(isRedirectAllowed(globs, 'https://z.ph/legend')).toBe(false);
+  });
+
+  it('an IP address is never allow-listed, a name that starts like one may be', () => {
+    const any = { ...settings, siteUrl: 'https://scamcheck.ph', additionalRedirectUrls: ['https://**'] };
+    expect(isRedirectAllowed(any, 'https://10.20.30.40/')).toBe(false);
+    expect(isRedirectAllowed(any, 'https://[2001:db8::1]/')).toBe(false);
+    expect(isRedirectAllowed(any, 'https://1.2.3.4.example.ph/')).toBe(true);
+    expect(isRedirectAllowed(any, 'https://example.ph/')).toBe(true);
   });
 
   it('links in e-mails lead to redirect_to if allowed, else the Referer, else the site', () => {
@@ -210,6 +244,27 @@ describe('the e-mail rate (max_frequency 60 s)', () => {
       code: 'over_email_send_rate_limit',
       message: 'For security purposes, you can only request this after 29 seconds.',
     });
+  });
+});
+
+describe('the clock edges', () => {
+  // Date only: jose and the code read the time through Date.
+  const at = (iso: string) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(iso));
+  };
+
+  it('the next e-mail may go exactly 60 s after the last, not a millisecond sooner', () => {
+    try {
+      at('2026-11-24T05:00:00.000Z');
+      expect(() => checkFrequency(auth, '2026-11-24T04:59:00.000Z')).not.toThrow();
+      expect(error(() => checkFrequency(auth, '2026-11-24T04:59:00.001Z'))).toMatchObject({
+        status: 429,
+        code: 'over_email_send_rate_limit',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -313,6 +368,8 @@ describe('client addresses (X-Forwarded-For is read only behind trusted proxies)
     expect(clientAddressFrom('6.6.6.6,203.0.113.7, 10.0.0.9', '10.0.0.2', 2)).toBe('203.0.113.7');
     // The proxy's entry is missing: no address, hence no per-client limit (as GoTrue without its header).
     expect(clientAddressFrom('', '10.0.0.2', 1)).toBeUndefined();
+    expect(clientAddressFrom(null, '10.0.0.2', 1)).toBeUndefined();
+    expect(clientAddressFrom(undefined, '10.0.0.2', 1)).toBeUndefined();
     expect(clientAddressFrom(' , ', '10.0.0.2', 1)).toBeUndefined();
     expect(clientAddressFrom('203.0.113.7', '10.0.0.2', 2)).toBeUndefined();
   });
@@ -362,6 +419,9 @@ describe('parsing a request', () => {
   });
 
   it('refuses a body that is not a JSON object with 400 bad_json', async () => {
+    expect(await rejection(parse(incoming('POST', {}, '[1]')))).toMatchObject({
+      message: 'Could not parse request body as JSON: expected a JSON object',
+    });
     for (const body of ['[1]', 'null', '"text"', '{bad'])
       expect(await rejection(parse(incoming('POST', {}, body))), body).toMatchObject({
         status: 400,
@@ -380,6 +440,8 @@ describe('parsing a request', () => {
     const odd = await parse(incoming('GET', { 'x-forwarded-for': 'not-an-ip' }, '', '10.0.0.2'), 1);
     expect(odd.address).toBe('not-an-ip');
     expect(odd.client.ip).toBe('10.0.0.2');
+    // Behind a trusted proxy that appended nothing there is no client address (not the peer, not a default).
+    expect((await parse(incoming('GET', {}, '', '10.0.0.2'), 1)).address).toBeUndefined();
     const none = await parse(incoming('GET', {}, '', ''));
     expect(none.client.ip).toBeUndefined();
   });
@@ -545,6 +607,22 @@ describe('authenticated callers', () => {
     await expect(authenticate(db(wasBanned), await as({ sub: USER }))).resolves.toMatchObject({
       user: { id: USER },
     });
+  });
+
+  it('a ban ends at banned_until: banned a millisecond before it, not at it (GoTrue: now is before banned_until)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-24T05:00:00.000Z'));
+      const token = await as({ sub: USER });
+      await expect(
+        authenticate(db({ banned_until: '2026-11-24T05:00:00.000Z' }), token),
+      ).resolves.toMatchObject({ user: { id: USER } });
+      expect(
+        await rejection(authenticate(db({ banned_until: '2026-11-24T05:00:00.001Z' }), token)),
+      ).toMatchObject({ status: 403, code: 'user_banned' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('admin calls need the service_role or supabase_admin role', async () => {

@@ -241,11 +241,14 @@ export function isRedirectAllowed(settings: AuthSettings, redirect: string): boo
     (base.port === ref.port || loopback(ref.hostname))
   )
     return true;
-  // WHATWG URLs turn a decimal IP ("2130706433") into dotted form; GoTrue refuses the raw decimal form.
-  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(redirect)?.[1] ?? '';
-  if (/^\d+$/.test(rawHost)) return false;
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(ref.hostname) || ref.hostname.startsWith('['))
-    return loopback(ref.hostname);
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(ref.hostname)) {
+    // WHATWG URLs rewrite an IPv4 address typed another way (decimal "2130706433", "0x7f000001", "127.1",
+    // a tab inside, no "//" after "http:", a space before the scheme) to dotted form; Go's url.Parse and
+    // net.ParseIP, which GoTrue uses, do not, so it refuses those. The host must be typed as it parses.
+    const typed = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^:/?#]*)/i.exec(redirect)?.[1];
+    return typed === ref.hostname && loopback(ref.hostname);
+  }
+  if (ref.hostname.startsWith('[')) return loopback(ref.hostname);
   const withoutFragment = redirect.split('#')[0];
   return settings.additionalRedirectUrls.some((p) => globToRegExp(p).test(withoutFragment));
 }
