@@ -51,13 +51,16 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
   return String.fromCharCode(...bytes.subarray(at, at + length));
 }
 
-/** The image type the bytes begin with, or null when they are not one of the accepted formats. */
+/**
+ * The image type the bytes begin with, or null when they are not one of the accepted formats. No length
+ * checks are needed: a byte past the end reads as undefined and `ascii` returns fewer characters, so a
+ * file shorter than a signature never matches it.
+ */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return TYPES.jpeg;
-  if (bytes.length >= 8 && PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return TYPES.png;
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return TYPES.webp;
-  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a'))
-    return TYPES.gif;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return TYPES.jpeg;
+  if (PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return TYPES.png;
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return TYPES.webp;
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return TYPES.gif;
   return null;
 }
 
@@ -102,7 +105,7 @@ export function jpegSize(b: Uint8Array): { width: number; height: number } {
   let i = 2;
   while (i + 4 <= b.length) {
     need(b[i] === 0xff, 'JPEG segment does not start with a marker');
-    while (i < b.length && b[i] === 0xff) i++;
+    while (b[i] === 0xff) i++; // fill bytes (past the end b[i] is undefined)
     const marker = b[i++];
     if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) continue;
     need(marker !== 0xd9 && marker !== 0xda, 'JPEG has no frame header before its image data');
@@ -145,7 +148,7 @@ function stripJpeg(b: Uint8Array): Uint8Array {
   let sawScan = false;
   while (i < b.length) {
     need(b[i] === 0xff, 'JPEG segment does not start with a marker');
-    while (i < b.length && b[i] === 0xff) i++; // fill bytes
+    while (b[i] === 0xff) i++; // fill bytes
     need(i < b.length, 'JPEG ends inside a marker');
     const marker = b[i++];
     if (marker === 0xd9) {
@@ -161,8 +164,11 @@ function stripJpeg(b: Uint8Array): Uint8Array {
       }
       return concat(out);
     }
+    // SOI again, a stuffed 0x00, a restart marker outside a scan, or TEM (0x01, arithmetic coding only).
+    // jpegSize steps over TEM as a marker without a length; read here with a length, it could hide a
+    // frame header from one walk and not the other, so the size checked would not be the size kept.
     need(
-      marker !== 0xd8 && marker !== 0x00 && !(marker >= 0xd0 && marker <= 0xd7),
+      marker !== 0xd8 && marker !== 0x00 && marker !== 0x01 && !(marker >= 0xd0 && marker <= 0xd7),
       'JPEG has an unexpected marker',
     );
     need(i + 2 <= b.length, 'JPEG ends inside a segment header');
@@ -194,7 +200,7 @@ function stripJpeg(b: Uint8Array): Uint8Array {
         }
         j++;
       }
-      need(j < b.length, 'JPEG ends without an end-of-image marker');
+      // Data that runs to the end of the file leaves the loop above, which refuses it.
       out.push(b.subarray(i, j));
       i = j;
     }
@@ -219,7 +225,8 @@ const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 /** The bytes the image data inflates to when it holds exactly what IHDR announces (filter bytes included). */
 function pngRawSize(h: PngHeader): number {
   const bits = (PNG_CHANNELS[h.colorType] ?? 4) * h.depth;
-  const rowBytes = (w: number) => (w === 0 ? 0 : 1 + Math.ceil((w * bits) / 8));
+  // Only called for a width of at least 1 (checkPixels, and the pass test below).
+  const rowBytes = (w: number) => 1 + Math.ceil((w * bits) / 8);
   if (h.interlace === 0) return h.height * rowBytes(h.width);
   const passes = [
     [0, 0, 8, 8],
@@ -317,8 +324,7 @@ function stripPng(b: Uint8Array): Uint8Array {
  * comments and application blocks other than the loop count: its reader refuses the first kind.
  */
 function gifImageBlocksOnly(b: Uint8Array): Uint8Array {
-  need(b.length >= 13, 'GIF is too short');
-  let i = 13;
+  let i = 13; // reencodeGif checked that the header and screen descriptor are there
   const flags = b[10];
   if (flags & 0x80) i += 3 * (1 << ((flags & 0x07) + 1));
   need(i <= b.length, 'GIF colour table runs past the end of the file');
@@ -470,7 +476,8 @@ function stripWebp(b: Uint8Array): Uint8Array {
     if (WEBP_IMAGE_CHUNKS.has(type)) {
       const chunk = b.slice(i, end);
       // VP8X announces ICC (bit 5), Exif (bit 3) and XMP (bit 2); those chunks are gone, so the flags go too.
-      if (type === 'VP8X' && length >= 1) chunk[8] &= ~0x2c;
+      // (An empty VP8X has no byte 8; writing past a typed array's end does nothing.)
+      if (type === 'VP8X') chunk[8] &= ~0x2c;
       size ??= webpSize(type, chunk);
       if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') sawImage = true;
       chunks.push(chunk);

@@ -293,3 +293,196 @@ Deno.test('objectName is server-chosen: folder, random UUID, real extension', ()
   assert.match(a, /^user-1\/[0-9a-f-]{36}\.png$/);
   assert.notEqual(a, b);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Format by format, from the specs: each chunk or segment kind, each boundary, each error
+// ---------------------------------------------------------------------------------------------
+
+const bytesOf = (...parts: (Uint8Array | number[] | string)[]) =>
+  concat(...parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p)));
+const u16le = (n: number) => [n & 255, (n >>> 8) & 255];
+const u24le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
+const u32le = (n: number) => [...u16le(n), ...u16le(n >>> 16)];
+const u16be = (n: number) => [(n >>> 8) & 255, n & 255];
+const u32be = (n: number) => [...u16be(n >>> 16), ...u16be(n)];
+const base64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
+
+/** Asserts a MalformedImage with this message. */
+function malformed(fn: () => unknown, message: RegExp): void {
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof MalformedImage, `not a MalformedImage: ${String(e)}`);
+    assert.match(e.message, message);
+    return true;
+  });
+}
+
+/** Asserts a TooManyPixels naming exactly this width and height. */
+function tooManyPixels(fn: () => unknown, width: number, height: number): void {
+  assert.throws(fn, (e: unknown) => {
+    assert.ok(e instanceof TooManyPixels, `not TooManyPixels: ${String(e)}`);
+    assert.deepEqual([e.width, e.height], [width, height]);
+    return true;
+  });
+}
+
+// WebP (RIFF container, WebP container spec): chunk = FourCC, 32-bit little-endian length, data, and a
+// pad byte when the length is odd; the file = 'RIFF', 4 + the chunks' size, 'WEBP', the chunks.
+const riff = (type: string, data: number[] | Uint8Array) =>
+  bytesOf(type, u32le(data.length), data, data.length % 2 ? [0] : []);
+function webp(...chunks: Uint8Array[]): Uint8Array {
+  const body = concat(...chunks);
+  return bytesOf('RIFF', u32le(4 + body.length), 'WEBP', body);
+}
+/** VP8X: flags (ICC 0x20, alpha 0x10, Exif 0x08, XMP 0x04, animation 0x02), 3 reserved bytes, canvas width - 1 and height - 1 in 24 bits. */
+const vp8x = (flags: number, width: number, height: number) =>
+  riff('VP8X', [flags, 0, 0, 0, ...u24le(width - 1), ...u24le(height - 1)]);
+/** A lossless bitstream's header: 0x2f, then width - 1 and height - 1 in 14 bits each, the alpha bit, a 3-bit version. */
+const vp8lHeader = (width: number, height: number, alpha = 0) => [
+  0x2f,
+  ...u32le((width - 1) | ((height - 1) << 14) | (alpha << 28)),
+];
+/** A lossy key frame's header (RFC 6386 9.1): 3-byte frame tag, start code 9d 01 2a, 14-bit width and height each above 2 scale bits. */
+const vp8Header = (width: number, height: number, scale = 0) => [
+  0x50,
+  0x02,
+  0x00,
+  0x9d,
+  0x01,
+  0x2a,
+  ...u16le(width | (scale << 14)),
+  ...u16le(height | (scale << 14)),
+];
+const TINY_VP8L = riff('VP8L', vp8lHeader(1, 1));
+/** 3 x 2 pixels from sharp (libwebp): lossy (a 'VP8 ' chunk) and lossless (VP8L), no VP8X. */
+const SHARP_VP8 = base64(
+  'UklGRmQAAABXRUJQVlA4IFgAAADwAgCdASoDAAIAAUAmJagCdLoBQAKoAyQD9AAW7PazAADif/x223wt/87x3gqVDYDzZP/sxvj6yv4U3/5Nl/0xvj6yv4U3/loX3gaxymehwaRA5TOSQAAA',
+);
+const SHARP_VP8L = base64('UklGRjQAAABXRUJQVlA4TCgAAAAvAkAAAC8gEEjaH3qN+RcQFPk/2vwHH0QCg0K2EeDQvQSncBH9j2MF');
+
+Deno.test('WebP from a real encoder passes unchanged, and the size checked is the one in its header', () => {
+  // A simple file is only its image chunk: nothing to take out, not one byte changed.
+  assert.deepEqual(cleanImage(SHARP_VP8, 'webp'), SHARP_VP8);
+  assert.deepEqual(cleanImage(SHARP_VP8L, 'webp'), SHARP_VP8L);
+  // The same files claiming 4000 x 4001: the lossy frame's width and height are the chunk data's bytes
+  // 6-9 (the file's 26-29), the lossless header's fields the 4 bytes after its 0x2f signature.
+  assert.deepEqual([...SHARP_VP8.subarray(26, 30)], [...u16le(3), ...u16le(2)]);
+  const lossy = concat(SHARP_VP8);
+  lossy.set([...u16le(4000), ...u16le(4001)], 26);
+  tooManyPixels(() => cleanImage(lossy, 'webp'), 4000, 4001);
+  assert.deepEqual([...SHARP_VP8L.subarray(20, 25)], vp8lHeader(3, 2));
+  const lossless = concat(SHARP_VP8L);
+  lossless.set(vp8lHeader(4000, 4001), 20);
+  tooManyPixels(() => cleanImage(lossless, 'webp'), 4000, 4001);
+});
+
+Deno.test(
+  'WebP size: the VP8X canvas when there is one, else the VP8L or VP8 header, each field masked',
+  () => {
+    // VP8X: 24-bit fields plus one; exactly 16,000,000 pixels pass, one row more does not, whatever the
+    // bitstream after it says. The third byte of each field counts (65,541 = 0x010005).
+    assert.ok(cleanImage(webp(vp8x(0, 4000, 4000), TINY_VP8L), 'webp').length > 0);
+    tooManyPixels(() => cleanImage(webp(vp8x(0, 4000, 4001), TINY_VP8L), 'webp'), 4000, 4001);
+    tooManyPixels(() => cleanImage(webp(vp8x(0, 65_541, 300), TINY_VP8L), 'webp'), 65_541, 300);
+    tooManyPixels(() => cleanImage(webp(vp8x(0, 300, 65_541), TINY_VP8L), 'webp'), 300, 65_541);
+    // A VP8X shorter than its 10 bytes gives no size; the bitstream's header does.
+    const shortVp8x = riff('VP8X', [0, 0, 0, 0, 0, 0, 0, 0]);
+    tooManyPixels(
+      () => cleanImage(webp(shortVp8x, riff('VP8L', vp8lHeader(4000, 4001))), 'webp'),
+      4000,
+      4001,
+    );
+    // VP8L alone: 14 bits each (16,384 at most), the alpha bit not part of the height. Ten data bytes, so
+    // that reading them as a VP8X would give another size.
+    const vp8l = (w: number, h: number, alpha = 0) =>
+      webp(riff('VP8L', [...vp8lHeader(w, h, alpha), 0, 0, 0, 0, 0]));
+    tooManyPixels(() => cleanImage(vp8l(4000, 4001, 1), 'webp'), 4000, 4001);
+    tooManyPixels(() => cleanImage(vp8l(16_384, 977), 'webp'), 16_384, 977);
+    assert.ok(cleanImage(vp8l(16_384, 976, 1), 'webp').length > 0);
+    // VP8 alone: the two scale bits above each 14-bit field are not part of it.
+    tooManyPixels(() => cleanImage(webp(riff('VP8 ', vp8Header(4000, 4001, 3))), 'webp'), 4000, 4001);
+    tooManyPixels(() => cleanImage(webp(riff('VP8 ', vp8Header(16_383, 977))), 'webp'), 16_383, 977);
+    malformed(() => cleanImage(webp(riff('VP8 ', vp8Header(0, 10))), 'webp'), /^the image has no pixels$/);
+    malformed(() => cleanImage(webp(riff('VP8 ', vp8Header(10, 0))), 'webp'), /^the image has no pixels$/);
+  },
+);
+
+Deno.test('WebP: a bitstream header that is short or has the wrong signature gives no size', () => {
+  const noData = /^WebP has no image data$/;
+  // 8 of the lossy header's 10 bytes; 4 of the lossless header's 5 (chunk data is padded to even lengths).
+  malformed(() => cleanImage(webp(riff('VP8 ', vp8Header(10, 10).slice(0, 8))), 'webp'), noData);
+  malformed(() => cleanImage(webp(riff('VP8L', vp8lHeader(10, 10).slice(0, 4))), 'webp'), noData);
+  for (const at of [3, 4, 5]) {
+    const header = vp8Header(10, 10);
+    header[at] ^= 0x01;
+    malformed(() => cleanImage(webp(riff('VP8 ', header)), 'webp'), noData);
+  }
+  const badSignature = vp8lHeader(10, 10);
+  badSignature[0] = 0x2e;
+  malformed(() => cleanImage(webp(riff('VP8L', badSignature)), 'webp'), noData);
+  // A canvas and alpha but no VP8, VP8L or animation frame; a frame with no canvas to size it.
+  malformed(() => cleanImage(webp(vp8x(0x10, 2, 2), riff('ALPH', [0, 1])), 'webp'), noData);
+  malformed(() => cleanImage(webp(vp8x(0, 2, 2)), 'webp'), noData);
+  malformed(() => cleanImage(webp(riff('ANMF', new Uint8Array(16))), 'webp'), noData);
+});
+
+Deno.test('WebP chunk walk: RIFF size, chunk lengths, odd padding, trailing bytes', () => {
+  const sizeWrong = /^WebP size field does not match the file$/;
+  const withSize = (size: number, body: Uint8Array) => bytesOf('RIFF', u32le(size), 'WEBP', body);
+  // The RIFF size counts 'WEBP' and the chunks: more than the file, or less than 'WEBP' itself, is wrong.
+  malformed(() => cleanImage(withSize(4 + TINY_VP8L.length + 1, TINY_VP8L), 'webp'), sizeWrong);
+  malformed(() => cleanImage(withSize(0, TINY_VP8L), 'webp'), sizeWrong);
+  malformed(() => cleanImage(withSize(3, TINY_VP8L), 'webp'), sizeWrong);
+  malformed(() => cleanImage(withSize(4, TINY_VP8L), 'webp'), /^WebP has no image data$/);
+  // A chunk longer than what is left of the container.
+  const long = bytesOf('VP8L', u32le(7), vp8lHeader(1, 1), [0]);
+  malformed(
+    () => cleanImage(withSize(4 + long.length, long), 'webp'),
+    /^WebP chunk runs past the end of the file$/,
+  );
+  // Bytes too few for a chunk header at the end of the container.
+  const stray = bytesOf(TINY_VP8L, [1, 2, 3, 4]);
+  malformed(
+    () => cleanImage(withSize(4 + stray.length, stray), 'webp'),
+    /^WebP has trailing bytes inside its RIFF container$/,
+  );
+  // Odd lengths with their pad bytes, an empty chunk ending the container exactly, and bytes after the
+  // container: image chunks keep their padding, the rest goes, and the RIFF size is the new one.
+  const secret = enc.encode(MARKERS[0]); // 16 bytes
+  const input = bytesOf(
+    webp(
+      vp8x(0x3e, 1, 1),
+      riff('ICCP', [...secret, 1]),
+      riff('ALPH', [1, 2, 3]),
+      riff('VP8L', vp8lHeader(1, 1)),
+      riff('JUNK', []),
+    ),
+    secret,
+  );
+  const out = cleanImage(input, 'webp');
+  // VP8X keeps alpha and animation (0x12) and drops ICC, Exif and XMP (0x2c).
+  assert.deepEqual(out, webp(vp8x(0x12, 1, 1), riff('ALPH', [1, 2, 3]), riff('VP8L', vp8lHeader(1, 1))));
+  assert.deepEqual([...out.subarray(4, 8)], u32le(4 + 18 + 12 + 14));
+  assert.deepEqual(leakedMarkers(out), []);
+  // An empty VP8X has no flags byte to clear.
+  assert.deepEqual(cleanImage(webp(riff('VP8X', []), TINY_VP8L), 'webp'), webp(riff('VP8X', []), TINY_VP8L));
+});
+
+Deno.test('WebP animation: VP8X, ANIM and ANMF frames stay as they are', () => {
+  const frame = bytesOf(u24le(0), u24le(0), u24le(1), u24le(1), u24le(100), [0], TINY_VP8L);
+  const animated = webp(
+    vp8x(0x02, 2, 2),
+    riff('ANIM', [0xff, 0xff, 0xff, 0xff, ...u16le(0)]),
+    riff('ANMF', frame),
+    riff('EXIF', enc.encode(MARKERS[2])),
+    riff('ANMF', frame),
+  );
+  assert.deepEqual(
+    cleanImage(animated, 'webp'),
+    webp(
+      vp8x(0x02, 2, 2),
+      riff('ANIM', [0xff, 0xff, 0xff, 0xff, ...u16le(0)]),
+      riff('ANMF', frame),
+      riff('ANMF', frame),
+    ),
+  );
+});
