@@ -34,8 +34,8 @@ export const MODULES: Record<string, MutationModule> = {
       canonical: ['supabase/functions/_shared/canonical.ts'],
       'cookies-schemas': ['supabase/functions/_shared/cookies.ts', 'supabase/functions/_shared/schemas.ts'],
       'image-jpeg': ['supabase/functions/_shared/image.ts:1-222'],
-      'image-png-gif': ['supabase/functions/_shared/image.ts:223-442'],
-      'image-webp': ['supabase/functions/_shared/image.ts:443-99999'],
+      'image-png-gif': ['supabase/functions/_shared/image.ts:223-441'],
+      'image-webp': ['supabase/functions/_shared/image.ts:442-99999'],
     },
     project: 'units',
     tests: [

@@ -375,7 +375,6 @@ function reencodeGif(bytes: Uint8Array): Uint8Array {
   try {
     reader = new GifReader(gif);
   } catch (e) {
-    if (e instanceof MalformedImage) throw e;
     throw new MalformedImage(`GIF could not be read (${e instanceof Error ? e.message : String(e)})`);
   }
   const frames = reader.numFrames();
