@@ -62,7 +62,8 @@ export const MODULES: Record<string, MutationModule> = {
       'tests/units/api-shapes.test.ts',
     ],
   },
-  // The SPA's rules: identifier validation, formatting, image limits, error text.
+  // The SPA's rules: identifier validation, formatting, image limits, error text (errors.ts words every
+  // server message through server-errors.ts, so the known messages' translation is part of it).
   lib: {
     tsconfig: 'tsconfig.app.json',
     files: [
@@ -70,6 +71,7 @@ export const MODULES: Record<string, MutationModule> = {
       'src/lib/format.ts',
       'src/lib/image-file.ts',
       'src/lib/errors.ts',
+      'src/lib/server-errors.ts',
       'src/lib/text.ts',
     ],
     project: 'app',
@@ -78,6 +80,7 @@ export const MODULES: Record<string, MutationModule> = {
       'src/lib/format.test.ts',
       'src/lib/image-file.test.ts',
       'src/lib/errors.test.ts',
+      'src/lib/server-errors.test.ts',
     ],
   },
   // The local Auth's token rules: code hashes, codes, passwords, redirects, the e-mail rate, bearer
