@@ -87,6 +87,21 @@ describe('server messages', () => {
     );
     const unknownLimit = 'Too many hugs from you: at most 3 per 1 day. Please try again in 1 hour.';
     expect(translateServerMessage(unknownLimit)).toBe(unknownLimit);
+    // A known message with a part it cannot word: that part stays as sent, the rest is translated.
+    expect(
+      translateServerMessage(
+        'Too many searches from your address: at most 60 per 1 fortnight. Please try again in 42 seconds.',
+      ),
+    ).toBe(
+      'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada 1 fortnight. Subukang muli pagkalipas ng 42 segundo.',
+    );
+    expect(
+      translateServerMessage(
+        'You already reported x.ph on Smarch 3, 2026. Edit that report to add what happened instead of filing a new one.',
+      ),
+    ).toBe(
+      'Na-report mo na ang x.ph noong Smarch 3, 2026. I-edit ang report na iyon para idagdag ang nangyari, sa halip na gumawa ng bago.',
+    );
   });
 
   it('knows every rate limit a user can meet, as the migrations define them', async () => {
