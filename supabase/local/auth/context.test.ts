@@ -101,6 +101,11 @@ describe('e-mail addresses and passwords', () => {
       code: 'validation_failed',
       message: 'An email address is too long',
     });
+    expect(error(() => validateEmail('no-at.example'))).toEqual({
+      status: 400,
+      code: 'validation_failed',
+      message: 'Unable to validate email address: invalid format',
+    });
     for (const bad of ['no-at.example', 'a@', '@b.ph', 'a b@c.ph', 'a@-b.ph', 'a@b-.ph'])
       expect(error(() => validateEmail(bad)).message, bad).toBe(
         'Unable to validate email address: invalid format',
@@ -329,6 +334,13 @@ describe('bearer tokens and JWTs', () => {
     expect((await refusal(await sign({ sub: 'u', nbf: now() + 600 }))).message).toBe(
       `${PREFIX}token has invalid claims: "nbf" claim timestamp check failed`,
     );
+    // Other claim checks jose fails (a claim of the wrong type) are invalid claims too, in jose's words.
+    expect((await refusal(await sign({ sub: 'u', exp: 'soon' }))).message).toBe(
+      `${PREFIX}token has invalid claims: "exp" claim must be a number`,
+    );
+    expect((await refusal(await sign({ sub: 'u', exp: now() + 60, iat: 'now' }))).message).toBe(
+      `${PREFIX}token has invalid claims: "iat" claim must be a number`,
+    );
     expect((await refusal('not.a.jwt')).message).toBe(`${PREFIX}token is malformed`);
   });
 });
@@ -368,6 +380,9 @@ describe('client addresses (X-Forwarded-For is read only behind trusted proxies)
     expect(clientAddressFrom('6.6.6.6,203.0.113.7, 10.0.0.9', '10.0.0.2', 2)).toBe('203.0.113.7');
     // The proxy's entry is missing: no address, hence no per-client limit (as GoTrue without its header).
     expect(clientAddressFrom('', '10.0.0.2', 1)).toBeUndefined();
+    // An empty entry is a trusted proxy's missing one, never a reason to count the client's entry instead.
+    expect(clientAddressFrom('203.0.113.7, ', '10.0.0.2', 1)).toBeUndefined();
+    expect(clientAddressFrom('203.0.113.7, , 10.0.0.9', '10.0.0.2', 2)).toBeUndefined();
     expect(clientAddressFrom(null, '10.0.0.2', 1)).toBeUndefined();
     expect(clientAddressFrom(undefined, '10.0.0.2', 1)).toBeUndefined();
     expect(clientAddressFrom(' , ', '10.0.0.2', 1)).toBeUndefined();
@@ -413,8 +428,9 @@ describe('parsing a request', () => {
     expect(form.client).toEqual({ userAgent: undefined, ip: '127.0.0.1' });
   });
 
-  it('reads no body on GET and an empty body as {}', async () => {
+  it('reads no body on GET or HEAD and an empty body as {}', async () => {
     expect((await parse(incoming('GET', {}, '{"ignored":true}'))).body).toEqual({});
+    expect((await parse(incoming('HEAD', {}, '{not json'))).body).toEqual({});
     expect((await parse(incoming('POST', { 'content-type': 'application/json' }))).body).toEqual({});
   });
 
@@ -547,10 +563,13 @@ describe('authenticated callers', () => {
   /** A database holding at most one user and one session. */
   const db = (user?: Partial<UserRow>, sessions: string[] = []) =>
     ({
-      query: async (sql: string, params: unknown[]) =>
-        sql.includes('from auth.users')
-          ? { rows: user && params[0] === USER ? [{ id: USER, ...user }] : [], rowCount: user ? 1 : 0 }
-          : { rows: [], rowCount: sessions.includes(params[0] as string) ? 1 : 0 },
+      query: async (sql: string, params: unknown[]) => {
+        if (sql.includes('from auth.users'))
+          return { rows: user && params[0] === USER ? [{ id: USER, ...user }] : [], rowCount: user ? 1 : 0 };
+        if (sql === 'select 1 from auth.sessions where id = $1')
+          return { rows: [], rowCount: sessions.includes(params[0] as string) ? 1 : 0 };
+        throw new Error(`unexpected query: ${sql}`);
+      },
     }) as unknown as Db;
   const as = async (claims: Record<string, unknown>) => rq({ authorization: `Bearer ${await sign(claims)}` });
 
@@ -692,7 +711,9 @@ describe('code tries and code issues (counted in Postgres)', () => {
   });
 
   it('a new sign-in code is refused while the address must wait, naming the seconds', async () => {
-    await expect(claimCodeIssue(pool({ wait: 0 }).a, 'a@b.ph')).resolves.toBeUndefined();
+    const free = pool({ wait: 0 });
+    await expect(claimCodeIssue(free.a, 'a@b.ph')).resolves.toBeUndefined();
+    expect(free.calls).toEqual([['select private.claim_code_issue($1) as wait', ['a@b.ph']]]);
     expect(await rejection(claimCodeIssue(pool({ wait: 42 }).a, 'a@b.ph'))).toEqual({
       status: 429,
       code: 'over_email_send_rate_limit',

@@ -130,10 +130,8 @@ export function clientAddressFrom(
   trustedProxies: number,
 ): string | undefined {
   if (!(trustedProxies > 0)) return peer?.trim() || undefined;
-  const entries = (forwardedFor ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  // An empty entry counts as one: it is where a trusted proxy wrote nothing, so there is no address.
+  const entries = (forwardedFor ?? '').split(',').map((s) => s.trim());
   return entries[entries.length - Math.floor(trustedProxies)] || undefined;
 }
 
