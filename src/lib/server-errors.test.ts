@@ -95,6 +95,14 @@ describe('server messages', () => {
     ).toBe(
       'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada 1 fortnight. Subukang muli pagkalipas ng 42 segundo.',
     );
+    // Only a whole period or wait is worded: a longer text that merely holds one stays as sent.
+    expect(
+      translateServerMessage(
+        'Too many searches from your address: at most 60 per every 1 minute. Please try again in 42 seconds or so.',
+      ),
+    ).toBe(
+      'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada every 1 minute. Subukang muli pagkalipas ng 42 seconds or so.',
+    );
     expect(
       translateServerMessage(
         'You already reported x.ph on Smarch 3, 2026. Edit that report to add what happened instead of filing a new one.',
