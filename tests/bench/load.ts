@@ -35,6 +35,37 @@ export function cpuNs(pid: number): number {
   return total;
 }
 
+/** The processes whose parent is `parent` (for the postmaster: its backends and background workers). */
+export function childPids(parent: number): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+/** A process's command name (/proc/<pid>/comm), '' once it has ended. */
+export function commandName(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** An answer of the lean client: status, body, and the head (status line and headers) as text. */
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  head: string;
+}
+
 /**
  * A keep-alive HTTP/1.1 client that does only what the benchmark needs (GET, Content-Length bodies),
  * with one socket per request in flight. Node's http.request costs the load generator about as much
@@ -56,7 +87,7 @@ export class HttpClient {
       .join('')}\r\n`;
   }
 
-  async get(path: string): Promise<{ status: number; body: string }> {
+  async get(path: string): Promise<HttpAnswer> {
     let connection = this.idle.pop();
     if (!connection) this.all.push((connection = await Connection.open(this.base)));
     const answer = await connection.send(`GET ${path} HTTP/1.1${this.head}`);
@@ -72,7 +103,7 @@ export class HttpClient {
 /** One keep-alive socket and the answer it is waiting for. */
 class Connection {
   private buffer: Buffer = Buffer.alloc(0);
-  private waiting?: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void };
+  private waiting?: { resolve: (a: HttpAnswer) => void; reject: (e: Error) => void };
 
   private constructor(readonly socket: net.Socket) {
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -90,7 +121,7 @@ class Connection {
     });
   }
 
-  send(request: string): Promise<{ status: number; body: string }> {
+  send(request: string): Promise<HttpAnswer> {
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
       this.socket.write(request);
@@ -114,6 +145,7 @@ class Connection {
     if (this.buffer.length < end) return;
     const answer = {
       status: Number(head.slice(9, 12)),
+      head,
       body: this.buffer.toString('utf8', headerEnd + 4, end),
     };
     this.buffer = this.buffer.subarray(end);

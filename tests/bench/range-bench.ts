@@ -10,11 +10,19 @@
  * own. The key's limit (api.key) is raised for the run, as an operator would for a partner: the
  * bench measures the lookup, not the 429s. Target: p99 under 20 ms. Prints the machine's load average
  * before and during the run, since the figure means little on a busy machine. Exits 1 when missed.
+ *
+ * The clients run in a child process (the lean keep-alive client of load.ts), so they do not share the
+ * gateway's event loop, and the CPU time each process spent during the run is printed per request:
+ * the clients, the stack's Node process (gateway, function runner's proxy, and REST and Auth if the
+ * path goes through them), the api function's Deno process, and Postgres (postmaster and backends).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import { randomInt } from 'node:crypto';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { HttpClient, childPids, commandName, cpuNs } from './load.ts';
 import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/stack.ts';
 import { withRole } from '../../supabase/local/db.ts';
@@ -93,44 +101,19 @@ async function main() {
     );
     await pool.query(`update private.rate_limits set max_calls = 10000000 where name = 'api.key'`);
 
-    const url = `${stack.env.API_URL}/functions/v1/api/v1/range/`;
-    // The function's Server-Timing: its database call and the whole handler, per request.
-    const dbTimes: number[] = [];
-    const handlerTimes: number[] = [];
-    const ask = async () => {
-      const prefix = randomInt(0, 0x100000).toString(16).padStart(5, '0');
-      const t = process.hrtime.bigint();
-      const res = await fetch(url + prefix, { headers: { 'x-api-key': key } });
-      const body = await res.text();
-      const ms = Number(process.hrtime.bigint() - t) / 1e6;
-      if (res.status !== 200) throw new Error(`range answered ${res.status}: ${body}`);
-      const timing = res.headers.get('server-timing') ?? '';
-      const dur = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(timing)?.[1] ?? NaN);
-      dbTimes.push(dur('db'));
-      handlerTimes.push(dur('handler'));
-      return ms;
-    };
-    // Warm-up: every client a few requests, so the function and the pools are up.
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        for (let i = 0; i < 5; i++) await ask();
-      }),
+    const postmaster = Number(
+      (
+        await pool.query<{ pid: string }>(
+          `select split_part(pg_read_file('postmaster.pid'), E'\\n', 1) as pid`,
+        )
+      ).rows[0].pid,
     );
-
-    dbTimes.length = 0;
-    handlerTimes.length = 0;
     const loadBefore = load();
-    const times: number[] = [];
-    const end = Date.now() + SECONDS * 1000;
     let loadDuring = '';
-    const sampler = setTimeout(() => (loadDuring = load()), (SECONDS * 1000) / 2);
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async () => {
-        while (Date.now() < end) {
-          times.push(await ask());
-          if (PAUSE_MS) await new Promise((r) => setTimeout(r, PAUSE_MS));
-        }
-      }),
+    const sampler = setTimeout(() => (loadDuring = load()), (SECONDS * 1000) / 2 + 3000);
+    const { times, dbTimes, handlerTimes, cpu } = await inChild(
+      { apiUrl: stack.env.API_URL, key, clients: CLIENTS, seconds: SECONDS, pauseMs: PAUSE_MS },
+      postmaster,
     );
     clearTimeout(sampler);
     times.sort((a, b) => a - b);
@@ -153,6 +136,10 @@ async function main() {
     console.log(
       `  where the time went (p50): database call ${p50of(dbTimes).toFixed(1)} ms, function handler ${p50of(handlerTimes).toFixed(1)} ms (Server-Timing); gateway, function runner and network the rest`,
     );
+    const perRequest = (ns: number) => (ns / 1e6 / times.length).toFixed(3);
+    console.log(
+      `  CPU per request (ms): clients ${perRequest(cpu.client)}, stack's Node process (gateway, function proxy, REST) ${perRequest(cpu.stack)}, api function (Deno) ${perRequest(cpu.deno)}, Postgres ${perRequest(cpu.postgres)}; all ${perRequest(cpu.client + cpu.stack + cpu.deno + cpu.postgres)}`,
+    );
     console.log(
       `  load average (1/5/15 min): before ${loadBefore}, during ${loadDuring}; ${os.cpus().length} CPUs`,
     );
@@ -173,7 +160,119 @@ async function main() {
   process.exit(failed ? 1 : 0);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+interface Job {
+  apiUrl: string;
+  key: string;
+  clients: number;
+  seconds: number;
+  pauseMs: number;
+}
+
+interface Run {
+  times: number[];
+  /** The function's Server-Timing per request: its database call, and the whole handler. */
+  dbTimes: number[];
+  handlerTimes: number[];
+  /** CPU nanoseconds each process spent during the measured run. */
+  cpu: { client: number; stack: number; deno: number; postgres: number };
+}
+
+/**
+ * Runs the clients in a child process and reads the CPU time of every process of the path around the
+ * measured run (after the warm-up): this process (the stack), the child, the function runner's Deno
+ * processes and Postgres.
+ */
+function inChild(job: Job, postmaster: number): Promise<Run> {
+  const denoPids = () => childPids(process.pid).filter((p) => commandName(p) === 'deno');
+  const postgresNs = () => [postmaster, ...childPids(postmaster)].reduce((t, p) => t + cpuNs(p), 0);
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, RANGE_BENCH_JOB: JSON.stringify(job) },
+    });
+    // The child counts its own CPU time (it ends right after sending it).
+    const now = () => ({
+      stack: cpuNs(process.pid),
+      deno: denoPids().reduce((t, p) => t + cpuNs(p), 0),
+      postgres: postgresNs(),
+    });
+    let before = now();
+    child.on('message', (m: 'warm' | (Omit<Run, 'cpu'> & { clientNs: number })) => {
+      if (m === 'warm') {
+        before = now();
+        child.send('go');
+        return;
+      }
+      const after = now();
+      resolve({
+        times: m.times,
+        dbTimes: m.dbTimes,
+        handlerTimes: m.handlerTimes,
+        cpu: {
+          client: m.clientNs,
+          stack: after.stack - before.stack,
+          deno: after.deno - before.deno,
+          postgres: after.postgres - before.postgres,
+        },
+      });
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => code && reject(new Error(`bench client exited with ${code}`)));
+  });
+}
+
+/** The child: warms up, says so, waits for 'go', runs the clients and sends back what it measured. */
+async function runClients(job: Job) {
+  const http = new HttpClient(new URL(job.apiUrl), { 'x-api-key': job.key });
+  const dbTimes: number[] = [];
+  const handlerTimes: number[] = [];
+  const ask = async () => {
+    const prefix = randomInt(0, 0x100000).toString(16).padStart(5, '0');
+    const t = process.hrtime.bigint();
+    const res = await http.get(`/functions/v1/api/v1/range/${prefix}`);
+    const ms = Number(process.hrtime.bigint() - t) / 1e6;
+    if (res.status !== 200) throw new Error(`range answered ${res.status}: ${res.body}`);
+    const timing = /\r\nserver-timing:([^\r]*)/i.exec(res.head)?.[1] ?? '';
+    const dur = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(timing)?.[1] ?? NaN);
+    dbTimes.push(dur('db'));
+    handlerTimes.push(dur('handler'));
+    return ms;
+  };
+  // Warm-up: every client a few requests, so the function and the pools are up.
+  await Promise.all(
+    Array.from({ length: job.clients }, async () => {
+      for (let i = 0; i < 5; i++) await ask();
+    }),
+  );
+  dbTimes.length = 0;
+  handlerTimes.length = 0;
+  process.send!('warm');
+  await new Promise((resolve) => process.once('message', resolve));
+  const cpuBefore = process.cpuUsage();
+  const times: number[] = [];
+  const end = Date.now() + job.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: job.clients }, async () => {
+      while (Date.now() < end) {
+        times.push(await ask());
+        if (job.pauseMs) await new Promise((r) => setTimeout(r, job.pauseMs));
+      }
+    }),
+  );
+  const cpu = process.cpuUsage(cpuBefore);
+  http.close();
+  const clientNs = (cpu.user + cpu.system) * 1000;
+  process.send!({ times, dbTimes, handlerTimes, clientNs }, () => process.exit(0));
+}
+
+if (process.env.RANGE_BENCH_JOB) {
+  runClients(JSON.parse(process.env.RANGE_BENCH_JOB) as Job).catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+} else {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

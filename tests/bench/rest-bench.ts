@@ -15,12 +15,11 @@
  * requests the gateway serves them from the shape's statement template (rest/read-plans.ts).
  */
 import fs from 'node:fs/promises';
-import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { fork, spawn } from 'node:child_process';
 import pg from 'pg';
-import { HttpClient, benchTableSql, cpuNs } from './load.ts';
+import { HttpClient, benchTableSql, childPids, cpuNs } from './load.ts';
 
 const CONCURRENCY = 10;
 const ROWS = 10_000;
@@ -51,22 +50,6 @@ interface Job {
   postmasterPid: number;
 }
 
-/** The postmaster and its children (backends, background workers). */
-function postgresPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
-        pids.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return pids;
-}
-
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -89,7 +72,7 @@ async function drive(
   job?: Job,
   serverPid = job?.gatewayPid ?? 0,
 ) {
-  const pids = job ? postgresPids(job.postmasterPid) : [];
+  const pids = job ? [job.postmasterPid, ...childPids(job.postmasterPid)] : [];
   const sample = () =>
     job
       ? {

@@ -618,7 +618,12 @@ export type Database = {
       public_statistics: { Args: { period?: string }; Returns: Json }
       range_lookup: { Args: { prefix: string }; Returns: Json }
       range_lookup_limited: {
-        Args: { cost?: number; key_hash?: string; prefix: string }
+        Args: {
+          cost?: number
+          forwarded_for?: string
+          key_hash?: string
+          prefix: string
+        }
         Returns: Json
       }
       rate_limit_check: {

@@ -11,6 +11,7 @@
  *      (or, equally, an identifier nobody reported); no entry means the same as count 0.
  */
 import { sha256 } from 'npm:@noble/hashes@2.4.0/sha2.js';
+import { shake256 } from 'npm:@noble/hashes@2.4.0/sha3.js';
 import { bytesToHex, utf8ToBytes } from 'npm:@noble/hashes@2.4.0/utils.js';
 import { canonicalIdentifier, detectIdentifierKind, type IdentifierKind } from './canonical.ts';
 import { sha256Hex } from './api-keys.ts';
@@ -118,29 +119,47 @@ export async function lookupIdentifierPrivately(
 }
 
 /**
- * SHA-256 as lower-case hex, synchronously (@noble/hashes, already used for crypto addresses): an
- * answer hashes 33 short strings (decoys and ETag), and an await of Web Crypto for each cost more
- * than the hashing itself under load.
+ * SHA-256 as lower-case hex, synchronously (@noble/hashes, already used for crypto addresses): the
+ * range route hashes the caller's key and its ETag's input per request, and an await of Web Crypto
+ * costs more than the hashing itself under load.
  */
 export function sha256HexSync(value: string): string {
   return bytesToHex(sha256(utf8ToBytes(value)));
 }
 
+const SUFFIX_LENGTH = 64 - RANGE_PREFIX_LENGTH;
+
+/**
+ * Decoy suffixes for a prefix, block `block` of them: RANGE_PAGE suffixes read one after another
+ * from the SHAKE256 (an extendable-output hash) of the prefix and the block number. One hash call
+ * gives a whole page, where a SHA-256 per decoy cost most of the answer's time.
+ */
+function decoySuffixes(prefix: string, block: number): string[] {
+  const hex = bytesToHex(
+    shake256(utf8ToBytes(`scamcheck-range-decoy:${prefix}:${block}`), {
+      dkLen: Math.ceil((RANGE_PAGE * SUFFIX_LENGTH) / 2),
+    }),
+  );
+  return Array.from({ length: RANGE_PAGE }, (_, i) => hex.slice(i * SUFFIX_LENGTH, (i + 1) * SUFFIX_LENGTH));
+}
+
 /**
  * The real entries padded with decoys to a multiple of RANGE_PAGE (at least one page), sorted by
  * suffix so decoys sit among them. A decoy is what an unreported identifier would get (count 0, risk
- * 0, low); its suffix is derived from the prefix and its number, so the same data always gives the
- * same answer (and ETag).
+ * 0, low); its suffix is derived from the prefix alone (decoySuffixes), so the same data always gives
+ * the same answer (and ETag).
  */
 export function padRange(prefix: string, real: RangeEntry[]): RangeEntry[] {
   const total = Math.max(RANGE_PAGE, Math.ceil(real.length / RANGE_PAGE) * RANGE_PAGE);
   const taken = new Set(real.map((e) => e.suffix));
   const out = [...real];
-  for (let i = 0; out.length < total; i++) {
-    const suffix = sha256HexSync(`scamcheck-range-decoy:${prefix}:${i}`).slice(RANGE_PREFIX_LENGTH);
-    if (taken.has(suffix)) continue;
-    taken.add(suffix);
-    out.push({ suffix, count: 0, risk_level: 0, risk_label: 'low' });
+  for (let block = 0; out.length < total; block++) {
+    for (const suffix of decoySuffixes(prefix, block)) {
+      if (out.length === total) break;
+      if (taken.has(suffix)) continue;
+      taken.add(suffix);
+      out.push({ suffix, count: 0, risk_level: 0, risk_label: 'low' });
+    }
   }
   return out.sort((a, b) => (a.suffix < b.suffix ? -1 : a.suffix > b.suffix ? 1 : 0));
 }

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withRole } from '../../local/db.ts';
 import { adminPool, stackEnv } from '../helpers.ts';
-import { api, createUser, type TestUser } from './helpers.ts';
+import { address, api, createUser, subjectOf, type TestUser } from './helpers.ts';
 
 interface MadeKey {
   id: string;
@@ -40,22 +40,6 @@ async function makeKey(user: TestUser, name = 'my program'): Promise<MadeKey> {
 const listKeys = (token: string | null) => rest('api_keys?select=*&order=created_at', token);
 const revoke = (token: string | null, id: string) =>
   rest('rpc/revoke_api_key', token, { json: { key_id: id } });
-
-/** A public address of its own per test (the local gateway's own hop is loopback and never counts). */
-function address(): string {
-  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
-  return `2a02:${hex()}:${hex()}::7`;
-}
-
-/** The limiter's subject for an address, as the database derives it from the forwarded header. */
-async function subjectOf(xff: string): Promise<string> {
-  return withRole(
-    adminPool(),
-    { role: 'service_role' },
-    async (c) => (await c.query<{ k: string }>('select private.client_address_key() as k')).rows[0].k,
-    { headers: { 'x-forwarded-for': xff }, method: 'POST' },
-  );
-}
 
 /** A call that costs the API nothing but its limit (no route: 404). */
 const ping = (headers: Record<string, string>) => api('GET', '/no-such-route', { headers });

@@ -1,4 +1,5 @@
 /** Helpers for the edge-function tests: plain fetch against the legacy API, users, images, mail. */
+import { withRole } from '../../local/db.ts';
 import { adminPool, stackEnv, unique } from '../helpers.ts';
 import { BASE_JPEG, jpegWithGpsAndApp0Text } from '../image-corpus.ts';
 import { mailsTo } from '../auth-helpers.ts';
@@ -39,6 +40,22 @@ export async function api<T = Record<string, unknown>>(
     // keep the text: a non-JSON answer is itself a failure the test will show
   }
   return { status: res.status, body: parsed as T, headers: res.headers };
+}
+
+/** A public address of its own per test (the local gateway's own hop is loopback and never counts). */
+export function address(): string {
+  const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+  return `2a02:${hex()}:${hex()}::7`;
+}
+
+/** The limiter's subject for an address, as the database derives it from the forwarded header. */
+export async function subjectOf(xff: string): Promise<string> {
+  return withRole(
+    adminPool(),
+    { role: 'service_role' },
+    async (c) => (await c.query<{ k: string }>('select private.client_address_key() as k')).rows[0].k,
+    { headers: { 'x-forwarded-for': xff }, method: 'POST' },
+  );
 }
 
 export interface TestUser {

@@ -12,8 +12,9 @@ import {
   rangeKey,
   RANGE_PAGE,
 } from '../../functions/_shared/range.ts';
+import { withRole } from '../../local/db.ts';
 import { adminPool, unique } from '../helpers.ts';
-import { API, api } from './helpers.ts';
+import { API, address, api, createUser, subjectOf } from './helpers.ts';
 
 interface Search {
   summary: { numberOfReports: number; riskPercentage: number; riskLevel: string };
@@ -181,5 +182,48 @@ describe('the range lookup', () => {
     expect(await logged()).toBe(before);
     for (const bad of ['abcd', 'abcdef', 'ghijk', '%20abcd'])
       expect((await api('GET', `/range/${bad}`)).status, bad).toBe(400);
+  });
+
+  it('takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
+    const prefix = 'abcde';
+    const get = (headers: Record<string, string>) => fetch(`${API()}/range/${prefix}`, { headers });
+    const xff = address();
+    const first = await get({ 'x-forwarded-for': xff });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe('120');
+    expect(first.headers.get('ratelimit-remaining')).toBe('119');
+    // That address's bucket spent and held empty: 429 for it, while another address is served.
+    const subject = await subjectOf(xff);
+    await adminPool().query(`select private.rate_limit_take('api.anon', $1, 119)`, [subject]);
+    await adminPool().query(
+      `update private.rate_limit_buckets set tat = now() + interval '2 minutes' where name = 'api.anon' and subject = $1`,
+      [subject],
+    );
+    const refused = await get({ 'x-forwarded-for': xff });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(((await refused.json()) as { msg: string }).msg).toMatch(
+      /^Too many API requests from your address/,
+    );
+    expect((await get({ 'x-forwarded-for': address() })).status).toBe(200);
+    // A key: its own, larger bucket, from the spent address too; refused at once once revoked.
+    const owner = await createUser('rangekey');
+    const made = await withRole(
+      adminPool(),
+      { role: 'authenticated', sub: owner.id },
+      async (c) =>
+        (await c.query<{ k: { id: string; key: string } }>(`select public.create_api_key('range') as k`))
+          .rows[0].k,
+    );
+    const keyed = await get({ 'x-forwarded-for': xff, 'x-api-key': made.key });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('ratelimit-limit')).toBe('1200');
+    await withRole(adminPool(), { role: 'authenticated', sub: owner.id }, (c) =>
+      c.query('select public.revoke_api_key($1)', [made.id]),
+    );
+    const revoked = await get({ 'x-api-key': made.key });
+    expect(revoked.status).toBe(401);
+    expect(await revoked.json()).toEqual({ msg: 'This API key has been revoked' });
   });
 });
