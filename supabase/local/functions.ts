@@ -16,7 +16,7 @@ import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from 'no
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   ANON_KEY,
   ROOT_DIR,
@@ -357,7 +357,6 @@ function functionImportMap(name: string): string | undefined {
 
 /** Forwards a request to a local port, streaming both ways. */
 export async function proxy(req: IncomingMessage, res: ServerResponse, port: number, pathWithQuery: string) {
-  const http = await import('node:http');
   await new Promise<void>((resolve) => {
     // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
     const client = req.socket.remoteAddress ?? '';

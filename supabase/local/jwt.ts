@@ -36,13 +36,43 @@ export class JwtError extends Error {
 }
 
 /**
+ * Tokens whose signature, header and claim types verified, with their payload. A request's token reaches
+ * the gateway, REST, Storage and Auth in turn, and the same session comes back request after request;
+ * an HMAC check gives the same answer for the same string, so only the time claims are checked again.
+ * Bounded: the oldest entry goes when it is full.
+ */
+const verified = new Map<string, Readonly<Record<string, unknown>>>();
+const VERIFIED_MAX = 5000;
+
+function remember(token: string, payload: Record<string, unknown>) {
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+  verified.set(token, Object.freeze({ ...payload }));
+}
+
+/**
+ * jose's time checks (which jwtVerify ran when the token was first verified): `nbf` not ahead and `exp`
+ * not past, each with the tolerance in seconds. A token that fails them goes through jwtVerify again,
+ * which words the refusal.
+ */
+function timely(payload: Readonly<Record<string, unknown>>, clockTolerance: number): boolean {
+  const now = Math.floor(Date.now() / 1000);
+  const { nbf, exp } = payload;
+  if (typeof nbf === 'number' && nbf > now + clockTolerance) return false;
+  if (typeof exp === 'number' && exp <= now - clockTolerance) return false;
+  return true;
+}
+
+/**
  * Verifies an HS256 token with the stack's secret and returns its payload, or throws a JwtError saying
  * why not. `clockTolerance` is the skew in seconds allowed on `exp`, `nbf` and `iat` (PostgREST allows
  * 30; GoTrue and Storage none).
  */
 export async function verifyToken(token: string, clockTolerance = 0): Promise<Record<string, unknown>> {
+  const known = verified.get(token);
+  if (known && timely(known, clockTolerance)) return { ...known };
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance });
+    remember(token, payload as Record<string, unknown>);
     return payload as Record<string, unknown>;
   } catch (e) {
     const message = (e as Error).message;

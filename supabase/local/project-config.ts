@@ -1,9 +1,11 @@
 /**
- * supabase/config.toml, read once per call in one place: every service takes its section from here
- * (`[api]` for REST, `[auth]` for Auth, `[storage]` for Storage, `[functions.<name>]` for functions),
- * as the Supabase CLI hands each section to the service it configures.
+ * supabase/config.toml, read in one place: every service takes its section from here (`[api]` for
+ * REST, `[auth]` for Auth, `[storage]` for Storage, `[functions.<name>]` for functions), as the Supabase
+ * CLI hands each section to the service it configures. The file is parsed again only when it changed
+ * (size or modification time), so per-request readers such as the functions runtime's `verify_jwt`
+ * check still see an edit at once without parsing the file on every request.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { SUPABASE_DIR } from './config.ts';
@@ -19,8 +21,26 @@ export function table(v: unknown): TomlTable {
 
 /** The whole of config.toml (or of `text`), `{}` when the file is absent. A syntax error throws. */
 export function readProjectConfig(text?: string): TomlTable {
-  const source = text ?? (existsSync(CONFIG_TOML) ? readFileSync(CONFIG_TOML, 'utf8') : '');
-  return parseToml(source) as TomlTable;
+  if (text !== undefined) return parseToml(text) as TomlTable;
+  const stat = statSync(CONFIG_TOML, { throwIfNoEntry: false });
+  const version = stat ? `${stat.size}:${stat.mtimeMs}` : 'absent';
+  if (parsed?.version !== version) {
+    const table = stat ? (parseToml(readFileSync(CONFIG_TOML, 'utf8')) as TomlTable) : {};
+    parsed = { version, table: deepFreeze(table) };
+  }
+  return parsed.table;
+}
+
+/** The last parse of config.toml and the file's size and modification time it was made from. */
+let parsed: { version: string; table: TomlTable } | undefined;
+
+/** Shared between callers, so nobody may change it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 /** One top-level section of config.toml (`api`, `storage`, ...), `{}` when missing. */

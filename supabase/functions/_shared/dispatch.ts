@@ -305,9 +305,45 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
   }
 }
 
-/** Runs a dispatch after the current answer, without delaying it; failures only reach the log. */
+/**
+ * Runs `task` now or, when a run is already under way, once more right after it, however many calls
+ * came meanwhile: whatever was there before a run started is seen by that run, and a burst of calls
+ * costs two runs instead of one each. A run that fails does not stop the next. The promise settles when
+ * the runs it joined are done.
+ */
+export function coalesce(task: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await task().catch(() => undefined);
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
+const dispatchCoalesced = coalesce(async () => {
+  await dispatchPending().catch((e) => console.error('notification dispatch failed', e));
+});
+
+/**
+ * Runs a dispatch after the current answer, without delaying it; failures only reach the log. Under a
+ * burst of reports the dispatches of one function instance queue up as one more run (coalesce), not
+ * one run per report: each run reads every pending notification.
+ */
 export function dispatchSoon(): void {
-  const task = dispatchPending().catch((e) => console.error('notification dispatch failed', e));
+  const task = dispatchCoalesced();
   // On Supabase's edge runtime, waitUntil keeps the worker alive until the background task ends.
   const runtime = (globalThis as { EdgeRuntime?: { waitUntil?: (p: Promise<unknown>) => void } }).EdgeRuntime;
   runtime?.waitUntil?.(task);
