@@ -6,23 +6,28 @@
 import { visitFrom } from './geo.ts';
 import { HttpError, overloaded, rateLimited } from './http.ts';
 import { searchResultSchema, type SearchResult } from './search-result.ts';
-import { serviceClient } from './service.ts';
+import { directPool } from './postgres.ts';
 import { identify } from './supabase.ts';
 import { limitAddress, logFields } from './visits.ts';
 
 export async function locatedSearch(req: Request, searchString: string): Promise<SearchResult> {
   const [caller, visit] = await Promise.all([identify(req), visitFrom(req)]);
-  const { data, error } = await serviceClient().rpc('search_reports_located', {
-    search_string: searchString,
-    searcher: caller.user?.id ?? null,
-    visitor: logFields(visit),
-    client_address: limitAddress(req),
-  });
-  if (error) {
+  // Straight to Postgres (_shared/postgres.ts), as the range lookup does: a service-role entry point
+  // whose every input is an argument, so the Data API's HTTP hop, token check and role switch would
+  // only add cost. Errors keep the Data API's meaning (PT429 with its retry_after detail, busy 503).
+  let data: unknown;
+  try {
+    const { rows } = await directPool().query<{ answer: unknown }>(
+      'select public.search_reports_located($1, $2, $3, $4) as answer',
+      [searchString, caller.user?.id ?? null, logFields(visit), limitAddress(req)],
+    );
+    data = rows[0].answer;
+  } catch (e) {
+    const error = databaseError(e);
     const limited = rateLimited(error) ?? overloaded(error);
     if (limited) throw limited;
-    if (error.code === '22023') throw new HttpError(400, error.message);
-    console.error('search failed', error);
+    if (error.code === '22023') throw new HttpError(400, error.message ?? 'Invalid search');
+    console.error('search failed', e);
     throw new HttpError(502, 'Could not search right now, please try again');
   }
   const result = searchResultSchema.safeParse(data);
@@ -32,4 +37,22 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     throw new HttpError(502, 'Could not search right now, please try again');
   }
   return result.data;
+}
+
+/**
+ * A Postgres error as the Data API would have handed it over: an error raised for PostgREST (SQLSTATE
+ * PGRST, its message the JSON body {code, message, details, hint}, as private.rate_limit's 429 is)
+ * gives that body; any other its SQLSTATE, message and detail.
+ */
+function databaseError(e: unknown): { code?: string; message?: string; details?: string } {
+  const error = e as { code?: string; message?: string; detail?: string };
+  if (error.code === 'PGRST') {
+    try {
+      const body = JSON.parse(error.message ?? '') as { code?: string; message?: string; details?: string };
+      return { code: body.code, message: body.message, details: body.details };
+    } catch {
+      // not a body: taken as it is below
+    }
+  }
+  return { code: error.code, message: error.message, details: error.detail };
 }
