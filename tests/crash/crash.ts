@@ -7,7 +7,7 @@
  *
  * `npm run check:crash` runs 20 rounds; the vitest file beside it runs a short version in `npm test`.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../supabase/local/config.ts';
 import { postgresDataDir } from '../../supabase/local/postgres.ts';
 import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
+import { childPids } from '../bench/load.ts';
 
 export interface CrashResult {
   rounds: number;
@@ -37,21 +38,6 @@ interface Ack {
   id: string;
   account: string;
   description: string;
-}
-
-/** Every process of the Postgres whose postmaster is `pid` (the postmaster and its children). */
-function postgresProcesses(pid: number): number[] {
-  const out = [pid];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return out;
 }
 
 function postmasterPid(config: StackConfig): number {
@@ -149,7 +135,7 @@ export async function runCrashTest(opts: {
       await new Promise((r) => setTimeout(r, 700 + Math.random() * 800));
       const pid = postmasterPid(config);
       const before = acked.length;
-      for (const p of postgresProcesses(pid)) {
+      for (const p of [pid, ...childPids(pid)]) {
         try {
           process.kill(p, 'SIGKILL');
         } catch {
