@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, runnerImport, type AliasOptions, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { showPageShell } from './src/lib/page-shell.ts';
 
 // The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
 // {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
@@ -67,13 +68,75 @@ function routePreload(): Plugin {
   };
 }
 
+const alias: AliasOptions = [
+  { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+  npmSpecifierAlias,
+];
+
+/**
+ * A phone's first paint of the home page (issue 12, mobile Lighthouse), in a build:
+ * - the page shell (src/lib/page-shell.ts): the home page, rendered with the app's own components in
+ *   both languages and themes (src/app/page-shell.tsx, run in Node through Vite's module runner), goes
+ *   into index.html as templates, with the script that shows the right one before the app's code runs;
+ * - the stylesheet is inlined, so the first paint waits for nothing once the HTML is in.
+ */
+function pageShell(): Plugin {
+  let base = '/';
+  return {
+    name: 'scamcheck-page-shell',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        let inlined = 0;
+        html = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_, href: string) => {
+          const asset = bundle[href.slice(base.length)];
+          if (asset?.type !== 'asset') throw new Error(`page shell: no stylesheet ${href} in the build`);
+          const css =
+            typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (css.includes('</style')) throw new Error(`page shell: ${href} cannot be inlined`);
+          inlined++;
+          return `<style>${css}</style>`;
+        });
+        if (!inlined) throw new Error('page shell: index.html links no stylesheet to inline');
+
+        const { module } = await runnerImport<{ renderPageShells: () => Promise<Record<string, string>> }>(
+          '/src/app/page-shell.tsx',
+          {
+            root: import.meta.dirname,
+            configFile: false,
+            logLevel: 'error',
+            plugins: [react()],
+            resolve: { alias, dedupe: ['react', 'react-dom'] },
+          },
+        );
+        const shells = await module.renderPageShells();
+        const templates = Object.entries(shells).map(
+          ([id, markup]) => `<template id="${id}">${markup}</template>`,
+        );
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`page shell: index.html has no ${root}`);
+        return html.replace(
+          root,
+          `${root}\n    ${templates.join('\n    ')}\n    <script>(${showPageShell.toString()})()</script>`,
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload()],
+  plugins: [react(), tailwindcss(), routePreload(), pageShell()],
   // @supabase/auth-ui-react pins its own React 18 copy; one React for the whole app avoids "invalid hook call".
   // The functions' shared code imports pinned `npm:name@version[/path]` specifiers (Deno); the app
   // resolves them to the same packages in node_modules (src/types/npm-specifiers.d.ts types them).
   resolve: {
-    alias: [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }, npmSpecifierAlias],
+    alias,
     dedupe: ['react', 'react-dom'],
   },
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and

@@ -1,18 +1,38 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '@/app';
+import { App, type AppRouter } from '@/app';
+import { createAppRouter } from '@/app/router';
 import { i18nReady } from '@/i18n';
+import { pageShownByShell } from '@/lib/page-shell';
+import { createQueryClient } from '@/lib/react-query';
 import './index.css';
+
+/** Resolves once the router has loaded the first page's code (and run its loader). */
+function routerReady(router: AppRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 // English is bundled and ready at once; a Filipino reader's catalogue is fetched first, so the first
 // paint is already in their language. The first render is a transition: React renders the app in short
 // slices instead of one long task, which kept a low-end phone's main thread blocked (Lighthouse TBT).
-void i18nReady.finally(() => {
+void i18nReady.finally(async () => {
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  // index.html already shows this page (src/lib/page-shell.ts): React's first commit replaces it with
+  // the page itself, not with the "Loading…" placeholder the router shows while the page's code loads.
+  if (pageShownByShell()) await routerReady(router);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} router={router} />
       </StrictMode>,
     );
   });

@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { AppProvider } from '@/app/provider';
 import { createAppRouter } from '@/app/router';
 
-function AppRouter() {
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+function AppRouterProvider({ router: given }: { router?: AppRouter }) {
   const queryClient = useQueryClient();
   // One router for the app's life; loaders prefetch into the same cache the pages read.
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [router] = useState(() => given ?? createAppRouter(queryClient));
   return <RouterProvider router={router} />;
 }
 
-export function App() {
+/** `router`, if given, must have been made with `queryClient` (main.tsx makes both before rendering). */
+export function App({ queryClient, router }: { queryClient?: QueryClient; router?: AppRouter }) {
   return (
-    <AppProvider>
-      <AppRouter />
+    <AppProvider queryClient={queryClient}>
+      <AppRouterProvider router={router} />
     </AppProvider>
   );
 }

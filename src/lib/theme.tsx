@@ -28,8 +28,9 @@ interface ThemeContextValue {
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [isDark, setIsDark] = useState(readDarkTheme);
+/** `initialDark` overrides the stored choice (the build's page shell renders both themes). */
+export function ThemeProvider({ children, initialDark }: { children: ReactNode; initialDark?: boolean }) {
+  const [isDark, setIsDark] = useState(() => initialDark ?? readDarkTheme());
 
   useEffect(() => {
     applyDarkClass(isDark);

@@ -9,6 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
+import { restorePageShellFocus, takePageShellDraft } from '@/lib/page-shell';
 import { cn } from '@/lib/utils';
 // Not check-message.ts itself: the extraction libraries load with /check, not with the home page.
 import { looksLikeMessage } from '../../../../supabase/functions/_shared/message-shape.ts';
@@ -49,7 +50,10 @@ export function SearchForm({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
-  const [value, setValue] = useState(defaultValue);
+  // What the visitor typed into index.html's page shell before the app took over, if anything.
+  const [draft] = useState(takePageShellDraft);
+  const [value, setValue] = useState(draft?.text ?? defaultValue);
+  const [takeFocus] = useState(() => restorePageShellFocus(draft));
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -104,6 +108,7 @@ export function SearchForm({
           required
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-message` : undefined}
+          ref={takeFocus}
           autoComplete="off"
           spellCheck={false}
           placeholder={t('search.form.placeholder')}
