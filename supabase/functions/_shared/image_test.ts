@@ -407,6 +407,16 @@ Deno.test(
   },
 );
 
+Deno.test(
+  'WebP size comes only from a chunk of its own kind: alpha data that looks like a header does not count',
+  () => {
+    // No VP8X: an ALPH chunk before the bitstream whose bytes read like a VP8L header (0x2f first) or a
+    // VP8 one (9d 01 2a at 3) claiming 4000 x 4001; the 1 x 1 VP8L after it is the size.
+    for (const alpha of [vp8lHeader(4000, 4001), vp8Header(4000, 4001)])
+      assert.ok(cleanImage(webp(riff('ALPH', alpha), TINY_VP8L), 'webp').length > 0);
+  },
+);
+
 Deno.test('WebP: a bitstream header that is short or has the wrong signature gives no size', () => {
   const noData = /^WebP has no image data$/;
   // 8 of the lossy header's 10 bytes; 4 of the lossless header's 5 (chunk data is padded to even lengths).
