@@ -756,6 +756,8 @@ Deno.test('PNG chunk walk: each malformed chunk has its own error; nothing after
   malformed(clean(pngChunk('ID T', []), idat, IEND), /^PNG chunk has an invalid type$/);
   assert.deepEqual(cleanImage(bytesOf(head, pngChunk('zzZZ', [1]), idat, IEND), 'png'), p);
   malformed(clean(u32be(100), 'IDAT', [1, 2, 3, 4]), /^PNG chunk runs past the end of the file$/);
+  // 10 bytes announced, 4 there (and no CRC): short by 10, less than a chunk header and CRC.
+  malformed(clean(u32be(10), 'IDAT', [1, 2, 3, 4]), /^PNG chunk runs past the end of the file$/);
   malformed(
     clean(pngChunk('IDAT', [1, 2, 3, 4, 5, 6, 7, 8]), IEND),
     /^PNG image data is not a valid zlib stream$/,
