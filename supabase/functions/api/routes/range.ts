@@ -9,7 +9,7 @@
  * (_shared/postgres.ts), not through the Data API: at tens of requests a second per client, the
  * extra HTTP hop cost more than the lookup itself.
  */
-import { HttpError } from '../../_shared/http.ts';
+import { HttpError, overloaded } from '../../_shared/http.ts';
 import { corsHeaders } from '../../_shared/cors.ts';
 import { directPool } from '../../_shared/postgres.ts';
 import { padRange, rangeBody, sha256HexSync, type RangeEntry } from '../../_shared/range.ts';
@@ -65,7 +65,8 @@ export async function getRange({ req, params }: RouteContext): Promise<Response>
     );
     data = rows[0].answer;
   } catch (e) {
-    throw limiterUnavailable(e);
+    // A statement timeout (the pool's, as the Data API's) or a deadlock wrote nothing: busy, retry.
+    throw overloaded(e as { code?: string }) ?? limiterUnavailable(e);
   }
   const answered = performance.now();
   const answer = rangeAnswerSchema.parse(data);
