@@ -68,4 +68,64 @@ describe('page views', () => {
     flushPageViews();
     expect(fetchSpy).toHaveBeenCalledTimes(2);
   });
+  it('sends with the anon key as apikey and a JSON body', () => {
+    setPageViewCaller({ accessToken: 'user-token' });
+    recordPageView('/');
+    flushPageViews();
+    const headers = new Headers((fetchSpy.mock.calls[0][1] as RequestInit).headers);
+    expect(headers.get('apikey')).toBe(env.VITE_SUPABASE_ANON_KEY);
+    expect(headers.get('content-type')).toBe('application/json');
+  });
+
+  it('waits the full delay from the first view, not from when the session became known', () => {
+    setPageViewCaller({ accessToken: null });
+    vi.advanceTimersByTime(2000);
+    recordPageView('/');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS - 1);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sentBodies()).toEqual([{ paths: ['/'] }]);
+  });
+
+  it('starts a new delay for views recorded after the page was hidden', () => {
+    setPageViewCaller({ accessToken: null });
+    recordPageView('/a');
+    vi.advanceTimersByTime(1000);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(sentBodies()).toEqual([{ paths: ['/a'] }]);
+    vi.advanceTimersByTime(1000);
+    recordPageView('/b');
+    // The first view's timer is gone: /b goes out FLUSH_DELAY_MS after it was recorded.
+    vi.advanceTimersByTime(FLUSH_DELAY_MS - 1);
+    expect(sentBodies()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sentBodies()).toEqual([{ paths: ['/a'] }, { paths: ['/b'] }]);
+  });
+
+  it('sends when the page is hidden, not when it shows again', () => {
+    setPageViewCaller({ accessToken: null });
+    const visibility = (state: DocumentVisibilityState) => {
+      Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    recordPageView('/a');
+    visibility('visible');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    visibility('hidden');
+    expect(sentBodies()).toEqual([{ paths: ['/a'] }]);
+    visibility('visible');
+  });
+
+  it('forgets queued views and the caller on reset', () => {
+    setPageViewCaller({ accessToken: null });
+    recordPageView('/a');
+    resetPageViews();
+    vi.advanceTimersByTime(FLUSH_DELAY_MS * 2);
+    recordPageView('/b');
+    vi.advanceTimersByTime(FLUSH_DELAY_MS * 2);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    setPageViewCaller({ accessToken: null });
+    vi.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(sentBodies()).toEqual([{ paths: ['/b'] }]);
+  });
 });

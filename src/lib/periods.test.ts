@@ -58,4 +58,22 @@ describe('periods', () => {
       { week: '2026-11-09', n: 0 },
     ]);
   });
+  it('starts the week of a new year on the Monday of the year before', () => {
+    // 2026-01-01 is a Thursday, 2026-01-03 a Saturday.
+    expect(periodStart(new Date('2026-01-01T12:00:00Z'), 'week')).toBe('2025-12-29');
+    expect(periodStart(new Date('2026-01-03T23:59:59Z'), 'week')).toBe('2025-12-29');
+    expect(periodStart(new Date('2026-01-04T23:59:59Z'), 'month')).toBe('2026-01-01');
+    expect(periodsBetween(new Date('2025-12-31Z'), new Date('2026-01-12Z'), 'week')).toEqual([
+      '2025-12-29',
+      '2026-01-05',
+      '2026-01-12',
+    ]);
+  });
+
+  it('stops at 1000 periods', () => {
+    const months = periodsBetween(new Date('1900-01-15Z'), new Date('2100-01-01Z'), 'month');
+    expect(months).toHaveLength(1000);
+    // Month 999 after January 1900: 83 years and 3 months later.
+    expect(months[999]).toBe('1983-04-01');
+  });
 });

@@ -109,7 +109,8 @@ export const MODULES: Record<string, MutationModule> = {
       'src/lib/errors.test.ts',
       'src/lib/server-errors.test.ts',
       'src/lib/periods.test.ts',
-      // http-status.ts's tests (and the retry rule built on it).
+      'src/lib/http-status.test.ts',
+      // The retry rule built on http-status.ts.
       'src/lib/react-query.test.ts',
       'src/lib/page-views.test.ts',
       'src/lib/early-search.test.ts',
