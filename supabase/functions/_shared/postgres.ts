@@ -17,12 +17,14 @@
  * timeout of its own and so kept the authenticator's 8 s (as on hosted Supabase); the pool sets the
  * same 8 s, so overload still ends in 57014 and a 503 with Retry-After (http.ts overloaded()), with
  * nothing written. node-postgres sends `statement_timeout` as a startup parameter of each new
- * connection (the server applies it to the session like `-c` in `options`), so it costs no round trip
- * per query. That holds on a direct connection and behind Supavisor in session mode (port 5432, one
- * server connection per client). A transaction pooler (port 6543) runs each transaction on whichever
- * server connection is free, so a client's startup parameter does not follow it there: behind one the
- * statement gets the pooler's server connections' own timeout (its role's setting), and this bound
- * holds only if that role has one. Point SUPABASE_DB_URL at the direct or session-mode address.
+ * connection, which the server applies to the session (as `-c` in `options` would), so it costs no
+ * round trip per query or even per connection. That holds on the direct connection. A pooler does not
+ * pass a client's startup parameters on: Supavisor, in session (5432) and transaction (6543) mode
+ * alike, opens its server connections with only user, database and application_name and ignores the
+ * rest (without an error), so behind it these calls run with the server connections' own settings,
+ * i.e. without a timeout for the owner. A session-level SET instead would leak, in transaction mode,
+ * to whoever gets that server connection next. Keep SUPABASE_DB_URL on the direct connection; behind a
+ * pooler the bound would need `set local` in an explicit transaction per call (two more statements).
  */
 import pg from 'npm:pg@8.23.1';
 import { requireEnv } from './env.ts';
