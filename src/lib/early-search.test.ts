@@ -20,6 +20,15 @@ describe('the early search of index.html', () => {
     expect(takeEarlySearch('x')).toBeNull();
   });
 
+  it('gives nothing where there is no window (the page shell is rendered in Node at build time)', () => {
+    vi.stubGlobal('window', undefined);
+    try {
+      expect(takeEarlySearch('x')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("turns a refusal into the function's own message and status, as supabase-js calls do", async () => {
     const refused = new Response('{"msg":"Too many searches from your address"}', { status: 429 });
     const error = await readFunctionAnswer(refused).catch((e: unknown) => e);

@@ -1,19 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '@/config/env';
-import {
-  FLUSH_DELAY_MS,
-  flushPageViews,
-  recordPageView,
-  resetPageViews,
-  setPageViewCaller,
-} from './page-views';
+import { FLUSH_DELAY_MS } from './page-views';
+
+// A fresh copy of the module per test: its listeners are added by the first view it records, so with one
+// shared copy only the first test would run that code (and Stryker's per-test coverage would credit it alone).
+let flushPageViews: () => void;
+let recordPageView: (path: string) => void;
+let resetPageViews: () => void;
+let setPageViewCaller: (next: { accessToken: string | null }) => void;
 
 describe('page views', () => {
   let fetchSpy: ReturnType<typeof vi.fn>;
 
-  beforeEach(() => {
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ flushPageViews, recordPageView, resetPageViews, setPageViewCaller } = await import('./page-views'));
     vi.useFakeTimers();
-    resetPageViews();
     fetchSpy = vi.fn().mockResolvedValue(new Response('{}', { status: 201 }));
     vi.stubGlobal('fetch', fetchSpy);
   });
