@@ -341,6 +341,11 @@ export function denoRunArgs(name: string, script: string): string[] {
   const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--node-modules-dir=manual', '--no-lock'];
   const importMap = functionImportMap(name);
   if (importMap) args.push('--import-map', importMap);
+  // Profiling (`STACK_DENO_CPU_PROF_DIR=<dir>`): V8's CPU profile of each function, written when the
+  // worker exits (worker.ts exits cleanly on the stack's SIGTERM).
+  const profileDir = process.env.STACK_DENO_CPU_PROF_DIR;
+  if (profileDir)
+    args.push(`--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-name=${name}.cpuprofile`);
   args.push(script);
   return args;
 }

@@ -127,6 +127,9 @@ export async function runLoad(opts: {
   searchRate: number;
   writeRate: number;
   log?: (line: string) => void;
+  /** Called (and awaited) right before the first request is due and after the last one is answered. */
+  onStart?: () => Promise<void>;
+  onEnd?: () => Promise<void>;
 }): Promise<LoadResult> {
   const log = opts.log ?? (() => undefined);
   const api = new URL(opts.env.API_URL);
@@ -289,6 +292,7 @@ export async function runLoad(opts: {
   log(
     `load average ${loadBefore}; ${opts.searchRate} searches/s + ${opts.writeRate} writes/s for ${opts.seconds} s`,
   );
+  await opts.onStart?.();
   const start = performance.now();
   const end = start + opts.seconds * 1000;
   let nextSearch = 0;
@@ -307,6 +311,7 @@ export async function runLoad(opts: {
   }
   await Promise.all([...inFlight]);
   const seconds = (performance.now() - start) / 1000;
+  await opts.onEnd?.();
   const loadAfter = await loadAverage();
   await http.close();
 
@@ -347,8 +352,10 @@ export async function runLoad(opts: {
 
 /** The figures as lines for a terminal or a log. */
 export function describeLoad(r: LoadResult): string[] {
+  // A stream that sent nothing has no quantiles (NaN, which reaches a parent process as null).
+  const ms = (x: number | null) => (x === null || Number.isNaN(x) ? '-' : x.toFixed(0));
   const line = (name: string, s: StreamStats) =>
-    `${name.padEnd(26)} sent ${String(s.sent).padStart(6)}  answered ${String(s.answered).padStart(6)}  ${s.rate.toFixed(1).padStart(6)}/s  p50 ${s.p50.toFixed(0).padStart(5)} ms  p99 ${s.p99.toFixed(0).padStart(6)} ms  max ${s.max.toFixed(0).padStart(6)} ms  ${JSON.stringify(s.byStatus)}`;
+    `${name.padEnd(26)} sent ${String(s.sent).padStart(6)}  answered ${String(s.answered).padStart(6)}  ${s.rate.toFixed(1).padStart(6)}/s  p50 ${ms(s.p50).padStart(5)} ms  p99 ${ms(s.p99).padStart(6)} ms  max ${ms(s.max).padStart(6)} ms  ${JSON.stringify(s.byStatus)}`;
   return [
     line('REST rpc/search_reports', r.rest),
     line('GET /api/v1/search/{q}', r.api),

@@ -35,4 +35,8 @@ type Handler = (req: Request, info: Deno.ServeHandlerInfo) => Response | Promise
   );
 };
 
+// The stack stops a worker with SIGTERM: exit through Deno's own exit path, so that a CPU profile
+// (STACK_DENO_CPU_PROF_DIR, functions.ts) is written.
+Deno.addSignalListener('SIGTERM', () => Deno.exit(0));
+
 await import(entry);
