@@ -56,3 +56,28 @@ export function directPool(): pg.Pool {
   }
   return pool;
 }
+
+/** What a refusal of the database looks like through the Data API: its JSON error body. */
+export interface DataApiError {
+  code?: string;
+  message?: string;
+  details?: string | null;
+  hint?: string | null;
+}
+
+/**
+ * A Postgres error from a direct call as the Data API would have handed it over: an error raised for
+ * PostgREST (SQLSTATE PGRST, its message the JSON body {code, message, details, hint}, as
+ * private.rate_limit's 429 is) gives that body; any other its SQLSTATE, message, detail and hint.
+ */
+export function dataApiError(e: unknown): DataApiError {
+  const error = e as { code?: string; message?: string; detail?: string; hint?: string };
+  if (error.code === 'PGRST') {
+    try {
+      return JSON.parse(error.message ?? '') as DataApiError;
+    } catch {
+      // not a body: taken as it is below
+    }
+  }
+  return { code: error.code, message: error.message, details: error.detail, hint: error.hint };
+}

@@ -6,7 +6,7 @@
 import { visitFrom } from './geo.ts';
 import { HttpError, overloaded, rateLimited } from './http.ts';
 import { searchResultSchema, type SearchResult } from './search-result.ts';
-import { directPool } from './postgres.ts';
+import { dataApiError, directPool } from './postgres.ts';
 import { identify } from './supabase.ts';
 import { limitAddress, logFields } from './visits.ts';
 
@@ -23,7 +23,7 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     );
     data = rows[0].answer;
   } catch (e) {
-    const error = databaseError(e);
+    const error = dataApiError(e);
     const limited = rateLimited(error) ?? overloaded(error);
     if (limited) throw limited;
     if (error.code === '22023') throw new HttpError(400, error.message ?? 'Invalid search');
@@ -37,22 +37,4 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     throw new HttpError(502, 'Could not search right now, please try again');
   }
   return result.data;
-}
-
-/**
- * A Postgres error as the Data API would have handed it over: an error raised for PostgREST (SQLSTATE
- * PGRST, its message the JSON body {code, message, details, hint}, as private.rate_limit's 429 is)
- * gives that body; any other its SQLSTATE, message and detail.
- */
-function databaseError(e: unknown): { code?: string; message?: string; details?: string } {
-  const error = e as { code?: string; message?: string; detail?: string };
-  if (error.code === 'PGRST') {
-    try {
-      const body = JSON.parse(error.message ?? '') as { code?: string; message?: string; details?: string };
-      return { code: body.code, message: body.message, details: body.details };
-    } catch {
-      // not a body: taken as it is below
-    }
-  }
-  return { code: error.code, message: error.message, details: error.detail };
 }

@@ -147,6 +147,25 @@ describe('floods through the legacy API and the visitor function', () => {
     });
   });
 
+  it('report filing: 30 an hour from one address across accounts, the 31st gets 429 with Retry-After', async () => {
+    // The API files reports over its own database connection (_shared/as-caller.ts): the caller's
+    // X-Forwarded-For must reach the database's per-address limit there as it did through the Data API.
+    const [first, second] = await Promise.all([createUser('flood-ip-a'), createUser('flood-ip-b')]);
+    const xff = address();
+    const { accepted, refusal } = await until429(32, (i) =>
+      api('POST', '/reports', {
+        token: (i < 15 ? first : second).token,
+        json: reportFields(),
+        headers: { 'x-forwarded-for': xff },
+      }),
+    );
+    expect(accepted).toBe(30);
+    expect(refusal!.body).toMatchObject({
+      msg: expect.stringMatching(/^Too many reports filed from your address: at most 30 per 1 hour/),
+    });
+    expect(Number(refusal!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('a second report on the same identifier gets 409 naming the report to edit instead', async () => {
     const user = await createUser('dup');
     const fields = reportFields();
