@@ -1,14 +1,20 @@
 /**
  * Benchmark of the private range lookup (issue 14, section 4): GET /functions/v1/api/v1/range/{prefix}
- * end to end on the local stack (gateway, the api function in Deno with its keyed limit, PostgREST's
- * rpc, public.range_lookup), 50 clients at once, each asking for random prefixes with an API key.
+ * end to end on the local stack (gateway, the api function in Deno, its one direct database call
+ * public.range_lookup_limited: the caller's limit and the range), 50 clients at once, each asking for
+ * random prefixes.
  *
  *   npm run bench:range
  *   BENCH_REPORTS=200000 BENCH_CLIENTS=50 BENCH_SECONDS=20 BENCH_PAUSE_MS=100 npm run bench:range
  *   BENCH_PAUSE_MS=0,10,20,40 npm run bench:range   # one run per pause on the same stack
+ *   BENCH_CALLERS=keys npm run bench:range           # only some kinds of caller (default all three)
+ *
+ * The callers (BENCH_CALLERS): "shared", every client with one API key, so one limiter row that every
+ * request updates; "keys", each client its own key; "anon", no key, each client from its own address
+ * behind a trusted proxy (limited per hashed address). Each kind runs every pause.
  *
  * Runs its own stack on the test ports shifted by STACK_PORT_OFFSET (+ 70) with a data folder of its
- * own. The key's limit (api.key) is raised for the run, as an operator would for a partner: the
+ * own. The limits (api.key, api.anon) are raised for the run, as an operator would for a partner: the
  * bench measures the lookup, not the 429s. Target: p99 under 20 ms. Prints the machine's load average
  * before and during the run, since the figure means little on a busy machine. Exits 1 when missed.
  *
@@ -34,6 +40,21 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** Pause of each client between its requests (0: each sends its next request as soon as one ends). */
 const PAUSES = (process.env.BENCH_PAUSE_MS ?? '0').split(',').map((p) => Number(p.trim()));
 const TARGET_P99_MS = 20;
+/**
+ * Who the clients are: "shared", all with one API key (one limiter row that every request updates);
+ * "keys", each with a key of its own; "anon", no key, each from its own address (limited per address).
+ */
+const CALLER_KINDS = ['shared', 'keys', 'anon'] as const;
+type Callers = (typeof CALLER_KINDS)[number];
+const CALLERS = (process.env.BENCH_CALLERS ?? CALLER_KINDS.join(','))
+  .split(',')
+  .map((c) => c.trim())
+  .filter(Boolean) as Callers[];
+for (const c of CALLERS)
+  if (!CALLER_KINDS.includes(c))
+    throw new Error(`BENCH_CALLERS: ${c} is not one of ${CALLER_KINDS.join(', ')}`);
+/** The trusted proxy in front of the anonymous clients (a documentation address). */
+const TRUSTED_PROXY = '198.51.100.7';
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
@@ -88,19 +109,40 @@ async function main() {
       `${REPORTS.toLocaleString('en')} reports on ${rows[0].n.toLocaleString('en')} identifiers in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    // A user with a key; the key's limit raised for the run.
+    // One user and key per client (fifty callers, each its own limiter row), the first key also shared
+    // by every client in the "shared" run; anonymous clients each come from their own public address
+    // behind a trusted proxy (the proxy's address is the last X-Forwarded-For entry, the client's before
+    // it). Both limits raised for the run, as an operator would for a partner: the bench measures the
+    // lookup, not the 429s.
     const { rows: users } = await pool.query<{ id: string }>(
       `insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench@example.com', now(),
-               '{"provider":"email","providers":["email"]}', '{"name":"Bench"}', now(), now()) returning id`,
+       select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', 'bench' || i || '@example.com', now(),
+              '{"provider":"email","providers":["email"]}', '{"name":"Bench"}', now(), now()
+       from generate_series(1, $1::int) i returning id`,
+      [CLIENTS],
     );
-    const key = await withRole(
-      pool,
-      { role: 'authenticated', sub: users[0].id },
-      async (c) =>
-        (await c.query<{ k: { key: string } }>(`select public.create_api_key('bench') as k`)).rows[0].k.key,
+    const keys: string[] = [];
+    for (const user of users)
+      keys.push(
+        await withRole(
+          pool,
+          { role: 'authenticated', sub: user.id },
+          async (c) =>
+            (await c.query<{ k: { key: string } }>(`select public.create_api_key('bench') as k`)).rows[0].k
+              .key,
+        ),
+      );
+    await pool.query(
+      `update private.rate_limits set max_calls = 10000000 where name in ('api.key', 'api.anon')`,
     );
-    await pool.query(`update private.rate_limits set max_calls = 10000000 where name = 'api.key'`);
+    await pool.query(
+      `update private.rate_limit_settings set value = '${TRUSTED_PROXY}/32' where name = 'trusted_proxies'`,
+    );
+    const callerHeaders: Record<Callers, (i: number) => Record<string, string>> = {
+      shared: () => ({ 'x-api-key': keys[0] }),
+      keys: (i) => ({ 'x-api-key': keys[i] }),
+      anon: (i) => ({ 'x-forwarded-for': `203.0.${113 + (i >> 8)}.${i & 255}, ${TRUSTED_PROXY}` }),
+    };
 
     const postmaster = Number(
       (
@@ -109,17 +151,20 @@ async function main() {
         )
       ).rows[0].pid,
     );
-    for (const pauseMs of PAUSES) {
-      if (
-        !(await measure(postmaster, {
-          apiUrl: stack.env.API_URL,
-          key,
-          clients: CLIENTS,
-          seconds: SECONDS,
-          pauseMs,
-        }))
-      )
-        failed = true;
+    for (const callers of CALLERS) {
+      for (const pauseMs of PAUSES) {
+        if (
+          !(await measure(postmaster, {
+            apiUrl: stack.env.API_URL,
+            callers,
+            headers: Array.from({ length: CLIENTS }, (_, i) => callerHeaders[callers](i)),
+            clients: CLIENTS,
+            seconds: SECONDS,
+            pauseMs,
+          }))
+        )
+          failed = true;
+      }
     }
     // range_lookup alone, once its plan is cached (the first call in a session compiles it).
     const exec: number[] = [];
@@ -154,7 +199,7 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
   times.sort((a, b) => a - b);
   const p99 = pct(times, 0.99);
   console.log(
-    `\nGET /api/v1/range/{prefix}, ${job.clients} clients for ${job.seconds} s (pause ${job.pauseMs} ms between a client's requests), with an API key:`,
+    `\nGET /api/v1/range/{prefix}, ${job.clients} clients for ${job.seconds} s (pause ${job.pauseMs} ms between a client's requests), ${CALLER_TEXT[job.callers]}:`,
   );
   console.log(
     `  closed loop: each client sends its next request when its last one is answered${job.pauseMs ? ` and ${job.pauseMs} ms have passed` : ''}, so the rate is what the stack sustains`,
@@ -187,11 +232,19 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
 
 interface Job {
   apiUrl: string;
-  key: string;
+  callers: Callers;
+  /** Each client's own headers (its key, or its forwarded address). */
+  headers: Record<string, string>[];
   clients: number;
   seconds: number;
   pauseMs: number;
 }
+
+const CALLER_TEXT: Record<Callers, string> = {
+  shared: 'all with one API key',
+  keys: 'each with its own API key',
+  anon: 'without a key, each from its own address',
+};
 
 interface Run {
   times: number[];
@@ -249,13 +302,14 @@ function inChild(job: Job, postmaster: number): Promise<Run> {
 
 /** The child: warms up, says so, waits for 'go', runs the clients and sends back what it measured. */
 async function runClients(job: Job) {
-  const http = new HttpClient(new URL(job.apiUrl), { 'x-api-key': job.key });
+  // One keep-alive connection per client, with that client's own headers.
+  const https = job.headers.map((h) => new HttpClient(new URL(job.apiUrl), h));
   const dbTimes: number[] = [];
   const handlerTimes: number[] = [];
-  const ask = async () => {
+  const ask = async (client: number) => {
     const prefix = randomInt(0, 0x100000).toString(16).padStart(5, '0');
     const t = process.hrtime.bigint();
-    const res = await http.get(`/functions/v1/api/v1/range/${prefix}`);
+    const res = await https[client].get(`/functions/v1/api/v1/range/${prefix}`);
     const ms = Number(process.hrtime.bigint() - t) / 1e6;
     if (res.status !== 200) throw new Error(`range answered ${res.status}: ${res.body}`);
     const timing = /\r\nserver-timing:([^\r]*)/i.exec(res.head)?.[1] ?? '';
@@ -266,8 +320,8 @@ async function runClients(job: Job) {
   };
   // Warm-up: every client a few requests, so the function and the pools are up.
   await Promise.all(
-    Array.from({ length: job.clients }, async () => {
-      for (let i = 0; i < 5; i++) await ask();
+    https.map(async (_, client) => {
+      for (let i = 0; i < 5; i++) await ask(client);
     }),
   );
   dbTimes.length = 0;
@@ -278,15 +332,15 @@ async function runClients(job: Job) {
   const times: number[] = [];
   const end = Date.now() + job.seconds * 1000;
   await Promise.all(
-    Array.from({ length: job.clients }, async () => {
+    https.map(async (_, client) => {
       while (Date.now() < end) {
-        times.push(await ask());
+        times.push(await ask(client));
         if (job.pauseMs) await new Promise((r) => setTimeout(r, job.pauseMs));
       }
     }),
   );
   const cpu = process.cpuUsage(cpuBefore);
-  http.close();
+  for (const http of https) http.close();
   const clientNs = (cpu.user + cpu.system) * 1000;
   process.send!({ times, dbTimes, handlerTimes, clientNs }, () => process.exit(0));
 }
