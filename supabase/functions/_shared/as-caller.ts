@@ -19,7 +19,7 @@
  * Statement timeout: the pool's 8 s, which is the authenticated role's own setting (on hosted Supabase
  * and on the local stack), the one PostgREST would apply after switching to it.
  */
-import type pg from 'npm:pg@8.23.1';
+import pg from 'npm:pg@8.23.1';
 import { HttpError } from './http.ts';
 import { directPool } from './postgres.ts';
 import { base64UrlDecode } from './supabase.ts';
@@ -31,12 +31,34 @@ export interface VerifiedCaller {
 }
 
 // The settings first (the subquery, fenced by offset 0, runs before the outer select), then the hook.
-const SET_REQUEST_SQL = `select private.rest_pre_request() from (
-  select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-    set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-    set_config('request.headers', $4, true), set_config('request.cookies', '{}', true),
-    set_config('request.method', $5, true), set_config('request.path', $6, true)
+function settingsSql(v: {
+  role: string;
+  claims: string;
+  sub: string;
+  headers: string;
+  method: string;
+  path: string;
+}) {
+  const [role, claims, sub, headers, method, path] = [
+    v.role,
+    v.claims,
+    v.sub,
+    v.headers,
+    v.method,
+    v.path,
+  ].map(literal);
+  return `select private.rest_pre_request() from (
+  select set_config('role', ${role}, true), set_config('request.jwt.claims', ${claims}, true),
+    set_config('request.jwt.claim.sub', ${sub}, true), set_config('request.jwt.claim.role', ${role}, true),
+    set_config('request.headers', ${headers}, true), set_config('request.cookies', '{}', true),
+    set_config('request.method', ${method}, true), set_config('request.path', ${path}, true)
   offset 0) settings`;
+}
+
+/** A value as an SQL string literal (node-postgres' escaping: quotes doubled, backslashes as E''). */
+export function literal(value: string): string {
+  return pg.escapeLiteral(value);
+}
 
 /** The claims of a verified token, and the role they name (only a signed-in user's is accepted here). */
 function claimsOf(token: string): { json: string; role: string; sub: string } {
@@ -48,38 +70,27 @@ function claimsOf(token: string): { json: string; role: string; sub: string } {
 }
 
 /**
- * Runs `work` in a transaction as the caller, as the Data API would run a `method` request on `path`
- * (such as 'POST' and '/reports'); commits when it returns, rolls back when it throws (postgres.ts's
- * dataApiError turns a database error into the body the Data API would have answered).
+ * Runs `statement` as the caller, as the Data API would run a `method` request on `path` (such as
+ * 'POST' and '/reports'), and returns its rows. The settings and the statement travel as one simple
+ * query, which Postgres runs as one transaction (committed when both succeed, rolled back otherwise),
+ * in a single round trip; so every value in `statement` must be written with literal(). A database
+ * error is thrown as pg raises it (postgres.ts's dataApiError gives the Data API's body for it).
  */
-export async function asCaller<T>(
+export async function asCaller<R>(
   caller: VerifiedCaller,
   request: { method: string; path: string },
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
+  statement: string,
+): Promise<R[]> {
   const claims = claimsOf(caller.token);
-  const headers = caller.forwardedFor ? { 'x-forwarded-for': caller.forwardedFor } : {};
-  const client = await directPool().connect();
-  let broken = false;
-  try {
-    await client.query('begin');
-    try {
-      await client.query(SET_REQUEST_SQL, [
-        claims.role,
-        claims.json,
-        claims.sub,
-        JSON.stringify(headers),
-        request.method,
-        request.path,
-      ]);
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (e) {
-      await client.query('rollback').catch(() => (broken = true));
-      throw e;
-    }
-  } finally {
-    client.release(broken);
-  }
+  const settings = settingsSql({
+    role: claims.role,
+    claims: claims.json,
+    sub: claims.sub,
+    headers: JSON.stringify(caller.forwardedFor ? { 'x-forwarded-for': caller.forwardedFor } : {}),
+    method: request.method,
+    path: request.path,
+  });
+  // Two statements give two results: the hook's, then the statement's.
+  const results = (await directPool().query(`${settings};\n${statement}`)) as unknown as pg.QueryResult[];
+  return results[1].rows as R[];
 }

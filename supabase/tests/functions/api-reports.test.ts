@@ -60,6 +60,25 @@ describe('POST /reports', () => {
     expect(rows[0]).toEqual({ reported_account_canonical: '+639175550101', reporter_id: user.id });
   });
 
+  it('stores text with quotes, backslashes and SQL in it exactly as sent, as the reporter', async () => {
+    // The insert travels as SQL text with escaped literals (_shared/as-caller.ts): nothing the
+    // reporter writes may end a literal or change what runs.
+    const user = await createUser('rep-text');
+    const description = `It's "urgent" \\ C:\\temp\\'; drop table public.reports; --  $$ E'\\x27' \u2014 ñ 🙂`;
+    const location = "O'Brien St.\\ Quezon City";
+    const res = await api<ReportBody>('POST', '/reports', {
+      token: user.token,
+      json: reportFields({ incidentDescription: description, location }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.report).toMatchObject({ incidentDescription: description, location });
+    const { rows } = await adminPool().query(
+      'select incident_description, location, reporter_id from public.reports where id = $1',
+      [res.body.report._id],
+    );
+    expect(rows[0]).toEqual({ incident_description: description, location, reporter_id: user.id });
+  });
+
   it('takes an image of exactly 500000 bytes and refuses one of 500001 (docs/behaviour.md §5)', async () => {
     const user = await createUser('rep');
     const send = (bytes: Buffer) =>

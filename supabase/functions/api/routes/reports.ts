@@ -15,7 +15,7 @@ import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonica
 import { dbError } from '../db.ts';
 import { serviceClient } from '../../_shared/service.ts';
 import { reportOut, type Row } from '../present.ts';
-import { asCaller } from '../../_shared/as-caller.ts';
+import { asCaller, literal } from '../../_shared/as-caller.ts';
 import { dataApiError } from '../../_shared/postgres.ts';
 import { definedOnly, type FilledByDatabase, type TablesUpdate } from '../../_shared/database.ts';
 import type { RouteContext } from '../router.ts';
@@ -102,11 +102,13 @@ export async function reportStats({ req }: RouteContext): Promise<Response> {
  * table's types by json_populate_record, only the columns the caller set (so column grants and column
  * defaults apply as through the Data API), and the new row back as JSON.
  */
-function insertReportSql(columns: string[]): string {
-  for (const c of columns) if (!/^[a-z_]+$/.test(c)) throw new Error(`not a column name: ${c}`);
-  const list = columns.map((c) => `"${c}"`).join(', ');
+function insertReportSql(columns: Record<string, unknown>): string {
+  const names = Object.keys(columns);
+  for (const c of names) if (!/^[a-z_]+$/.test(c)) throw new Error(`not a column name: ${c}`);
+  const list = names.map((c) => `"${c}"`).join(', ');
   return `insert into public.reports as r (${list})
-    select ${list} from json_populate_record(null::public.reports, $1::json) returning to_jsonb(r) as row`;
+    select ${list} from json_populate_record(null::public.reports, ${literal(JSON.stringify(columns))}::json)
+    returning to_jsonb(r) as row`;
 }
 
 export async function createReport({ req }: RouteContext): Promise<Response> {
@@ -128,12 +130,11 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   } satisfies FilledByDatabase<'reports', 'reported_account_canonical'>;
   // Straight to Postgres as the caller (_shared/as-caller.ts: their role and claims, so RLS and the
   // write limits decide as through the Data API); the evidence link is signed meanwhile.
-  const inserted = asCaller(caller, { method: 'POST', path: '/reports' }, async (db) => {
-    const { rows } = await db.query<{ row: Row }>(insertReportSql(Object.keys(columns)), [
-      JSON.stringify(columns),
-    ]);
-    return rows[0].row;
-  });
+  const inserted = asCaller<{ row: Row }>(
+    caller,
+    { method: 'POST', path: '/reports' },
+    insertReportSql(columns),
+  ).then((rows) => rows[0].row);
   const url = evidenceUrl(client, evidencePath);
   let row: Row;
   try {
