@@ -51,6 +51,32 @@ describe('the per-request helpers', () => {
     expect(await addressIn('{"x-forwarded-for": "203.0.113.7, 10.0.0.1, fe80::1"}')).toBe('203.0.113.7');
   });
 
+  it('client_address_key: computed once per transaction for the same headers, again when they change', async () => {
+    const keyFor = (headers: string) =>
+      withRole(adminPool(), { role: 'anon' }, async (c) => {
+        await c.query(`select set_config('request.headers', $1, true)`, [headers]);
+        return (await c.query<{ k: string | null }>('select private.client_address_key() as k')).rows[0].k;
+      });
+    const a = '{"x-forwarded-for": "203.0.113.7"}';
+    const b = '{"x-forwarded-for": "203.0.113.8"}';
+    const [ka, kb] = [await keyFor(a), await keyFor(b)];
+    expect(ka).toMatch(/^ip:[0-9a-f]{32}$/);
+    expect(kb).not.toBe(ka);
+    const inOne = await withRole(adminPool(), { role: 'anon' }, async (c) => {
+      const keys: (string | null)[] = [];
+      for (const h of [a, a, b, '', 'not json', a]) {
+        await c.query(`select set_config('request.headers', $1, true)`, [h]);
+        keys.push(
+          (await c.query<{ k: string | null }>('select private.client_address_key() as k')).rows[0].k,
+        );
+      }
+      return keys;
+    });
+    expect(inOne).toEqual([ka, ka, kb, null, null, ka]);
+    // The cache is transaction-local: a later transaction without headers has no key.
+    expect(await keyFor('')).toBeNull();
+  });
+
   it('ph_region: the nearest region for a location in the Philippines, null for anything else', async () => {
     const { rows } = await adminPool().query(
       `select private.ph_region('14.5995,120.9842', 'PH') as manila, private.ph_region('7.0731,125.6128', 'PH') as davao,
