@@ -27,15 +27,24 @@ async function take(name: string, subject: string, cost = 1): Promise<Take> {
   return r;
 }
 
-/** The client address the limiter sees for a request carrying these headers. */
+/**
+ * The client address the limiter sees for a request carrying these headers. The range lookup's path,
+ * which gets X-Forwarded-For as an argument (private.forwarded_client_address), must see the same.
+ */
 async function addressFor(headers: Record<string, string>): Promise<string | null> {
-  return withRole(
+  const { rows } = await adminPool().query<{ a: string | null }>(
+    'select host(private.forwarded_client_address($1)) as a',
+    [headers['x-forwarded-for'] ?? null],
+  );
+  const address = await withRole(
     adminPool(),
     { role: 'anon' },
     async (c) =>
       (await c.query<{ a: string | null }>('select host(private.client_address()) as a')).rows[0].a,
     { headers, method: 'POST' },
   );
+  expect(rows[0].a).toBe(address);
+  return address;
 }
 
 beforeAll(async () => {
