@@ -24,7 +24,7 @@ export const RANGE_MAX_AGE = 300;
  * The answer's format (page size, entry width, decoy derivation), part of the ETag's input: a change
  * of format must change every ETag, since the body changes while the data does not.
  */
-const RANGE_FORMAT = 2;
+const RANGE_FORMAT = 3;
 
 /** A range request index.ts leaves to this route, limit included (anything else is limited there). */
 export const RANGE_REQUEST = /^\/api\/v1\/range\/[0-9a-fA-F]{5}$/;
