@@ -10,6 +10,7 @@ import pg from 'pg';
 import { dbUrl, SUPABASE_DIR, type StackConfig } from './config.ts';
 import { LocalPostgres } from './postgres.ts';
 import { SET_REQUEST_SQL, requestSettingValues } from './request-settings.ts';
+import { Statements, sendBatch, type Step } from './rest/batch.ts';
 
 const PLATFORM_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'platform');
 export const MIGRATIONS_DIR = path.join(SUPABASE_DIR, 'migrations');
@@ -216,29 +217,45 @@ export interface RequestClaims {
 /**
  * Runs `fn` in one transaction as the JWT's role with `request.jwt.claims` (and the legacy
  * `request.jwt.claim.*`, `request.headers`, `request.method`, `request.path`) set, as PostgREST and
- * Storage do, so grants and RLS decide. Rolls back when `fn` throws.
+ * Storage do, so grants and RLS decide. Rolls back when `fn` throws. `request.settings` are further
+ * statements to run before `fn` (Storage's own settings); `begin`, the request's settings and those
+ * travel as one batch, in one round trip.
  */
 export async function withRole<T>(
   pool: pg.Pool,
   claims: RequestClaims,
   fn: (client: pg.PoolClient) => Promise<T>,
-  request: { headers?: Record<string, unknown>; method?: string; path?: string; readOnly?: boolean } = {},
+  request: {
+    headers?: Record<string, unknown>;
+    method?: string;
+    path?: string;
+    readOnly?: boolean;
+    settings?: Step[];
+  } = {},
 ): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('begin');
-    await client.query(
-      SET_REQUEST_SQL,
-      requestSettingValues({
-        role: claims.role,
-        claimsJson: JSON.stringify(claims),
-        sub: claims.sub ?? '',
-        headersJson: JSON.stringify(request.headers ?? {}),
-        cookiesJson: '{}',
-        method: request.method ?? '',
-        path: request.path ?? '',
-        readOnly: request.readOnly ?? false,
-      }),
+    await sendBatch(
+      client,
+      [
+        { text: 'begin', values: [] },
+        {
+          text: SET_REQUEST_SQL,
+          values: requestSettingValues({
+            role: claims.role,
+            claimsJson: JSON.stringify(claims),
+            sub: claims.sub ?? '',
+            headersJson: JSON.stringify(request.headers ?? {}),
+            cookiesJson: '{}',
+            method: request.method ?? '',
+            path: request.path ?? '',
+            readOnly: request.readOnly ?? false,
+          }),
+        },
+        ...(request.settings ?? []),
+      ],
+      // Unnamed statements only: nothing is prepared on the connection.
+      new Statements(),
     );
     const result = await fn(client);
     await client.query('commit');

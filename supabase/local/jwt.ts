@@ -6,12 +6,27 @@
 import { SignJWT, jwtVerify, decodeProtectedHeader, errors } from 'jose';
 import { JWT_SECRET } from './config.ts';
 
-const secret = new TextEncoder().encode(JWT_SECRET);
+/**
+ * The stack's HS256 key, imported once: given the secret's bytes, jose imports them into a key on every
+ * sign and verify, a cost each signed URL and each first sight of a token paid again.
+ */
+const key = crypto.subtle.importKey(
+  'raw',
+  new TextEncoder().encode(JWT_SECRET),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['sign', 'verify'],
+);
+
+/** The key tokens of the stack are signed with (for Storage's signed URLs). */
+export function signingKey(): Promise<CryptoKey> {
+  return key;
+}
 
 export type Claims = { role: string; sub?: string; exp?: number; [key: string]: unknown };
 
 export async function signJwt(claims: Claims): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await key);
 }
 
 /** Why a token was refused. */
@@ -71,7 +86,7 @@ export async function verifyToken(token: string, clockTolerance = 0): Promise<Re
   const known = verified.get(token);
   if (known && timely(known, clockTolerance)) return { ...known };
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance });
+    const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], clockTolerance });
     remember(token, payload as Record<string, unknown>);
     return payload as Record<string, unknown>;
   } catch (e) {

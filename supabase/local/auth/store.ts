@@ -71,9 +71,9 @@ export class CommitThenFail extends Error {
 export async function authTx<T>(pool: pg.Pool, fn: (db: Db) => Promise<T>): Promise<T> {
   const db = await pool.connect();
   try {
-    await db.query('begin');
+    // One simple query, one round trip: the transaction it begins stays open after it.
     await db.query(
-      "set local role supabase_auth_admin; set local search_path = auth; set local timezone = 'UTC'",
+      "begin; set local role supabase_auth_admin; set local search_path = auth; set local timezone = 'UTC'",
     );
     const result = await fn(db);
     await db.query('commit');

@@ -6,12 +6,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { SignJWT } from 'jose';
-import { JWT_SECRET } from '../config.ts';
 import type { RequestClaims } from '../db.ts';
-import { verifyToken } from '../jwt.ts';
+import { signingKey, verifyToken } from '../jwt.ts';
 import { ERRORS } from './errors.ts';
-
-const secret = new TextEncoder().encode(JWT_SECRET);
 
 /** The roles the API may switch to; Postgres refuses any other for the `authenticator` login. */
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -67,7 +64,7 @@ export async function signObjectUrlToken(
     .setIssuedAt()
     .setExpirationTime(`${Math.floor(expiresIn)}s`)
     .setProtectedHeader({ alg: 'HS256' })
-    .sign(secret);
+    .sign(await signingKey());
 }
 
 export interface UrlToken {

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { withRole } from '../db.ts';
+import { Statements, sendBatch, type Step } from '../rest/batch.ts';
 import type { Caller } from './auth.ts';
 import { fromPgError } from './errors.ts';
 import type { ObjectFiles } from './files.ts';
@@ -32,15 +33,12 @@ export async function asCaller<T>(
   fn: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   try {
-    return await withRole(
-      ctx.pool,
-      caller.claims,
-      async (client) => {
-        await setStorageSettings(client, caller.operation, caller.jwt);
-        return fn(client);
-      },
-      { headers: req.headers, method: req.method, path: req.url },
-    );
+    return await withRole(ctx.pool, caller.claims, fn, {
+      headers: req.headers,
+      method: req.method,
+      path: req.url,
+      settings: [storageSettings(caller.operation, caller.jwt)],
+    });
   } catch (e) {
     throw fromPgError(e);
   }
@@ -50,12 +48,12 @@ export async function asCaller<T>(
  * The settings Storage adds to each transaction: the operation name policies may read through
  * storage.operation(), the raw JWT, and the flag that lets the API (only) delete storage rows.
  */
-async function setStorageSettings(client: pg.PoolClient, operation = '', jwt = '') {
-  await client.query(
-    `select set_config('storage.operation', $1, true), set_config('request.jwt', $2, true),
+function storageSettings(operation = '', jwt = ''): Step {
+  return {
+    text: `select set_config('storage.operation', $1, true), set_config('request.jwt', $2, true),
             set_config('storage.allow_delete_query', 'true', true)`,
-    [operation, jwt],
-  );
+    values: [operation, jwt],
+  };
 }
 
 /** Runs `fn` in a superuser transaction (Storage's `asSuperUser`). */
@@ -65,8 +63,8 @@ export async function superTransaction<T>(
 ): Promise<T> {
   const client = await ctx.pool.connect();
   try {
-    await client.query('begin');
-    await setStorageSettings(client);
+    // begin and the settings in one round trip
+    await sendBatch(client, [{ text: 'begin', values: [] }, storageSettings()], new Statements());
     const result = await fn(client);
     await client.query('commit');
     return result;
