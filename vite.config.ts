@@ -2,7 +2,7 @@ import path from 'node:path';
 import { defineConfig, runnerImport, type AliasOptions, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { showPageShell } from './src/lib/page-shell.ts';
+import { loadAppAfterShell, showPageShell } from './src/lib/page-shell.ts';
 
 // The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
 // {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
@@ -54,10 +54,31 @@ function routePreload(): Plugin {
           if (!chunk) throw new Error(`route preload: no chunk for ${module}`);
           return [pattern, [...closure(chunk)].filter((f) => !initial.has(f)).map((f) => base + f)];
         });
+        // Vite's own tags for the entry: the module script and its modulepreload links. They move into the
+        // script below, which adds them at once, except on the home page: there the page shell paints
+        // first and then calls window.__scamcheckLoadApp (see pageShell), so a phone's first paint does
+        // not share the connection with ~200 KB of JavaScript (Lighthouse, docs/benchmarks.md).
+        const entryTag = new RegExp(
+          `<script type="module" crossorigin src="${base}${entry.fileName}"></script>\\n?\\s*`,
+        );
+        if (!entryTag.test(html))
+          throw new Error(`route preload: no <script> for ${entry.fileName} in index.html`);
+        html = html.replace(entryTag, '');
+        const preloads: string[] = [];
+        html = html.replace(
+          /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g,
+          (_, href: string) => {
+            preloads.push(href);
+            return '';
+          },
+        );
         const script =
-          `(function(){var r=${JSON.stringify(routes)};for(var i=0;i<r.length;i++)` +
-          `if(new RegExp(r[i][0]).test(location.pathname)){r[i][1].forEach(function(h){` +
-          `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});break}})()`;
+          `(function(){var r=${JSON.stringify(routes)},p=${JSON.stringify(preloads)},e=${JSON.stringify(base + entry.fileName)};` +
+          `function add(h){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)}` +
+          `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname)){p=p.concat(r[i][1]);break}` +
+          `function load(){window.__scamcheckLoadApp=null;p.forEach(add);var s=document.createElement('script');` +
+          `s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}` +
+          `if(location.pathname==='/')window.__scamcheckLoadApp=load;else load()})()`;
         // Right after <meta charset> (which must stay in the first 1024 bytes) and before the stylesheet:
         // an inline script after a stylesheet waits for it to download.
         const charset = /<meta charset="UTF-8" \/>\n/;
@@ -101,7 +122,11 @@ function pageShell(): Plugin {
             typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
           if (css.includes('</style')) throw new Error(`page shell: ${href} cannot be inlined`);
           inlined++;
-          return `<style>${css}</style>`;
+          // The disabled <link> is never fetched; it is there for Vite's preload helper, which otherwise
+          // fetches and applies the same stylesheet again before every lazy chunk that shares a module
+          // with the entry (it looks for a stylesheet <link> with this href): 12 KB and a style
+          // recalculation of the whole page after the first paint (Lighthouse, docs/benchmarks.md).
+          return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
         });
         if (!inlined) throw new Error('page shell: index.html links no stylesheet to inline');
 
@@ -123,7 +148,7 @@ function pageShell(): Plugin {
         if (!html.includes(root)) throw new Error(`page shell: index.html has no ${root}`);
         return html.replace(
           root,
-          `${root}\n    ${templates.join('\n    ')}\n    <script>(${showPageShell.toString()})()</script>`,
+          `${root}\n    ${templates.join('\n    ')}\n    <script>(${showPageShell.toString()})();(${loadAppAfterShell.toString()})()</script>`,
         );
       },
     },
@@ -132,6 +157,16 @@ function pageShell(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), routePreload(), pageShell()],
+  build: {
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into the entry's chunk, instead of ~15 small shared
+        // chunks: each request costs a phone's main thread a few milliseconds to start, and the home page
+        // requests them all at once after its first paint (Lighthouse TBT, docs/benchmarks.md).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+      },
+    },
+  },
   // @supabase/auth-ui-react pins its own React 18 copy; one React for the whole app avoids "invalid hook call".
   // The functions' shared code imports pinned `npm:name@version[/path]` specifiers (Deno); the app
   // resolves them to the same packages in node_modules (src/types/npm-specifiers.d.ts types them).

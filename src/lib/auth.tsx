@@ -5,7 +5,8 @@ import type { Session, User } from '@supabase/supabase-js';
 import { LoadingStatus } from '@/components/loading-status';
 import { paths } from '@/config/paths';
 import { toLanguage, type Language } from '@/i18n';
-import { loadSupabase, maySignIn, whenIdle } from '@/lib/load-supabase';
+import { loadSupabase, maySignIn } from '@/lib/load-supabase';
+import { whenSupabaseNeeded } from '@/lib/supabase-loaded';
 
 /**
  * Signed-in state comes only from supabase-js: the session it stores and the events it emits
@@ -23,7 +24,8 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A visitor with no stored session is known to be signed out at once: their pages (a shared results
-  // page above all) run without waiting for supabase-js, which then loads once the page is idle.
+  // page above all) run without waiting for supabase-js, which loads only once something needs it (a
+  // page that uses it, or a sign-in in another tab).
   const [signedOutAtStart] = useState(() => !maySignIn());
   const [state, setState] = useState<AuthState>(() =>
     signedOutAtStart
@@ -51,10 +53,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         unsubscribe = () => data.subscription.unsubscribe();
       });
-    const cancelIdle = signedOutAtStart ? whenIdle(subscribe) : (subscribe(), undefined);
+    const cancelWait = signedOutAtStart ? whenSupabaseNeeded(subscribe) : (subscribe(), undefined);
     return () => {
       cancelled = true;
-      cancelIdle?.();
+      cancelWait?.();
       unsubscribe?.();
     };
   }, [queryClient, signedOutAtStart]);

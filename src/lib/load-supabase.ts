@@ -1,7 +1,7 @@
 /**
- * supabase-js (with its zod-checked settings) is ~65 KB gzipped. The app shell and the home page
- * load it with this dynamic import, right after the first paint instead of before it, so the search
- * box shows without waiting. Other pages, all lazy chunks, import '@/lib/supabase' directly.
+ * supabase-js (with its zod-checked settings) is ~53 KB gzipped. The app shell loads it with this
+ * dynamic import only when something needs it, so the home page and a shared results page paint and
+ * become interactive without it. Other pages, all lazy chunks, import '@/lib/supabase' directly.
  */
 export const loadSupabase = () => import('@/lib/supabase').then((m) => m.supabase);
 
@@ -21,14 +21,4 @@ export function maySignIn(): boolean {
     // No storage (privacy mode): supabase-js decides.
     return true;
   }
-}
-
-/** Runs `task` when the browser is idle (or after `timeout` ms); returns a cancel function. */
-export function whenIdle(task: () => void, timeout = 2000): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(task, { timeout });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1);
-  return () => window.clearTimeout(id);
 }

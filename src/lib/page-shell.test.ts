@@ -171,11 +171,15 @@ describe('the draft typed into the shell', () => {
     expect(takePageShellDraft()).toBeNull();
   });
 
-  it('keeps the text, and the caret only when the box had the focus, once', () => {
+  it('keeps the text, and the caret only when the box had the focus, until the shell is replaced', () => {
     showPageShell();
     const box = document.querySelector<HTMLTextAreaElement>('#root textarea')!;
     box.value = '0917 555';
-    expect(takePageShellDraft()).toEqual({ text: '0917 555', selection: null });
+    const draft = takePageShellDraft();
+    expect(draft).toEqual({ text: '0917 555', selection: null });
+    // A render that starts over gets the same draft while the shell is in the page; later boxes nothing.
+    expect(takePageShellDraft()).toBe(draft);
+    document.getElementById('root')!.replaceChildren();
     expect(takePageShellDraft()).toBeNull();
 
     document.getElementById('root')!.replaceChildren();
@@ -205,6 +209,29 @@ describe('the draft typed into the shell', () => {
     box.setSelectionRange(0, 0);
     restore(box);
     expect([box.selectionStart, box.selectionEnd]).toEqual([0, 0]);
+  });
+
+  it('takes what was typed into the shell after the draft was taken, up to the moment the app box is in', () => {
+    showPageShell();
+    const shell = document.querySelector<HTMLTextAreaElement>('#root textarea')!;
+    shell.value = '0917 555';
+    shell.focus();
+    shell.setSelectionRange(8, 8);
+    const draft = takePageShellDraft();
+    expect(draft).toEqual({ text: '0917 555', selection: [8, 8] });
+    // React renders with the draft; the visitor types on before it replaces the shell.
+    shell.value = '0917 5550142';
+    shell.setSelectionRange(12, 12);
+    document.getElementById('root')!.replaceChildren();
+    const box = document.createElement('textarea');
+    box.value = draft!.text;
+    document.body.append(box);
+    const texts: string[] = [];
+    restorePageShellFocus(draft, (text) => texts.push(text))(box);
+    expect(texts).toEqual(['0917 5550142']);
+    expect(box.value).toBe('0917 5550142');
+    expect(document.activeElement).toBe(box);
+    expect([box.selectionStart, box.selectionEnd]).toEqual([12, 12]);
   });
 
   it('leaves the focus alone without a caret to restore', () => {

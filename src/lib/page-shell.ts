@@ -28,6 +28,8 @@ export interface PageShownByShell {
 declare global {
   interface Window {
     __scamcheckPageShell?: PageShownByShell;
+    /** The build's loader of the app's JavaScript, while it waits for the shell (see loadAppAfterShell). */
+    __scamcheckLoadApp?: (() => void) | null;
   }
 }
 
@@ -82,6 +84,23 @@ export function showPageShell(): void {
   }
 }
 
+/**
+ * On the home page the build's head script (routePreload in vite.config.ts) leaves the app's JavaScript
+ * for later as `window.__scamcheckLoadApp`. This runs right after showPageShell (inlined the same way):
+ * if the shell is showing, the app is requested once the browser has painted it, so a phone's first paint
+ * does not share the connection and the main thread with the app's ~200 KB; otherwise at once.
+ */
+export function loadAppAfterShell(): void {
+  const load = window.__scamcheckLoadApp;
+  if (!load) return;
+  if (window.__scamcheckPageShell && typeof window.requestAnimationFrame === 'function') {
+    // requestAnimationFrame runs just before the frame is painted; the timeout lands just after it.
+    window.requestAnimationFrame(() => window.setTimeout(load, 0));
+  } else {
+    load();
+  }
+}
+
 /** What the shell shows, if it does (main.tsx then waits for the route's code before rendering over it). */
 export function pageShownByShell(): PageShownByShell | null {
   return (typeof window !== 'undefined' && window.__scamcheckPageShell) || null;
@@ -93,30 +112,56 @@ export interface PageShellDraft {
   selection: [number, number] | null;
 }
 
+/** The shell's search box each draft was taken from: it keeps its text and caret after React removed it. */
+const draftSources = new WeakMap<PageShellDraft, HTMLTextAreaElement>();
+
+/** The draft taken, and the shell's box it came from, while React has not yet replaced the shell. */
+let taken: { from: HTMLTextAreaElement; draft: PageShellDraft | null } | null = null;
+
 /**
  * A visitor may type into the shell's search box before the app takes over. The app's search box starts
- * with that text (and the focus and caret) instead of dropping it; once, for the first search box rendered.
+ * with that text (and the focus and caret) instead of dropping it; for the first search box rendered.
+ * React may render that box more than once before it replaces the shell (a transition render that an
+ * update interrupts starts over, state initialisers included): until the shell's box leaves the page,
+ * every call returns the same draft; after that, nothing.
  */
 export function takePageShellDraft(): PageShellDraft | null {
+  if (taken?.from.isConnected) return taken.draft;
   const shown = pageShownByShell();
   const textarea = shown?.textarea;
   if (!shown || !textarea) return null;
   shown.textarea = null;
   const focused = document.activeElement === textarea;
-  if (!textarea.value && !focused) return null;
-  return {
-    text: textarea.value,
-    selection: focused ? [textarea.selectionStart, textarea.selectionEnd] : null,
-  };
+  const draft: PageShellDraft | null =
+    textarea.value || focused
+      ? { text: textarea.value, selection: focused ? [textarea.selectionStart, textarea.selectionEnd] : null }
+      : null;
+  if (draft) draftSources.set(draft, textarea);
+  taken = { from: textarea, draft };
+  return draft;
 }
 
-/** Gives the app's search box the shell's focus and caret (a ref callback; see takePageShellDraft). */
-export function restorePageShellFocus(draft: PageShellDraft | null) {
+/**
+ * Gives the app's search box what the visitor typed into the shell's box, with its focus and caret (a ref
+ * callback; see takePageShellDraft). React renders the page before it replaces the shell, and typing
+ * goes on in between: the text and caret are read again here, when the app's box is in the page, and
+ * `onText` hands a text that grew meanwhile to the form's state.
+ */
+export function restorePageShellFocus(draft: PageShellDraft | null, onText?: (text: string) => void) {
   let done = false;
   return (textarea: HTMLTextAreaElement | null) => {
-    if (!textarea || !draft?.selection || done) return;
+    if (!textarea || !draft || done) return;
     done = true;
+    const source = draftSources.get(draft);
+    const text = source ? source.value : draft.text;
+    const selection: [number, number] | null =
+      source && draft.selection ? [source.selectionStart, source.selectionEnd] : draft.selection;
+    if (text !== draft.text) {
+      textarea.value = text;
+      onText?.(text);
+    }
+    if (!selection) return;
     textarea.focus();
-    textarea.setSelectionRange(...draft.selection);
+    textarea.setSelectionRange(...selection);
   };
 }

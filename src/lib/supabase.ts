@@ -1,5 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { env } from '@/config/env';
+import { announceSupabaseLoaded } from '@/lib/supabase-loaded';
 import type { Database } from '@/types/database.types';
 
 /**
@@ -10,3 +11,6 @@ import type { Database } from '@/types/database.types';
 export const supabase = createClient<Database>(env.VITE_SUPABASE_URL, env.VITE_SUPABASE_ANON_KEY, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });
+
+// A visitor who started signed out subscribes to auth events only now (src/lib/auth.tsx).
+announceSupabaseLoaded();

@@ -9,7 +9,7 @@ export async function getNewsArticle(id: string): Promise<NewsArticle | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const { data, error } = await supabase.from('news').select(NEWS_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw error;
-  return data ? toNewsArticle(data as NewsRow, supabase) : null;
+  return data ? toNewsArticle(data as NewsRow) : null;
 }
 
 export function getNewsArticleQueryOptions(id: string) {

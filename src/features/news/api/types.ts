@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { publicObjectUrl } from '@/lib/public-url';
 import type { Tables } from '@/types/database.types';
 
 /** The public news-banners bucket; only admins may write to it (storage policy), so a banner is a plain URL. */
@@ -38,10 +38,8 @@ export interface NewsArticle {
   createdAt: string;
 }
 
-export function toNewsArticle(row: Omit<NewsRow, 'updated_at'>, supabase: SupabaseClient): NewsArticle {
-  const bannerUrl = row.banner_path
-    ? supabase.storage.from(NEWS_BANNER_BUCKET).getPublicUrl(row.banner_path).data.publicUrl
-    : null;
+export function toNewsArticle(row: Omit<NewsRow, 'updated_at'>): NewsArticle {
+  const bannerUrl = row.banner_path ? publicObjectUrl(NEWS_BANNER_BUCKET, row.banner_path) : null;
   return {
     id: row.id,
     newsTitle: row.news_title,

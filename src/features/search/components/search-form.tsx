@@ -53,7 +53,7 @@ export function SearchForm({
   // What the visitor typed into index.html's page shell before the app took over, if anything.
   const [draft] = useState(takePageShellDraft);
   const [value, setValue] = useState(draft?.text ?? defaultValue);
-  const [takeFocus] = useState(() => restorePageShellFocus(draft));
+  const [takeFocus] = useState(() => restorePageShellFocus(draft, setValue));
   const [error, setError] = useState<string | null>(null);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
