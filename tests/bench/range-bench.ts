@@ -194,9 +194,9 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
   const loadBefore = load();
   let loadDuring = '';
   const sampler = setTimeout(() => (loadDuring = load()), (job.seconds * 1000) / 2 + 3000);
-  const { times, dbTimes, handlerTimes, cpu } = await inChild(job, postmaster);
+  const { times: unsorted, poolTimes, dbTimes, handlerTimes, cpu } = await inChild(job, postmaster);
   clearTimeout(sampler);
-  times.sort((a, b) => a - b);
+  const times = [...unsorted].sort((a, b) => a - b);
   const p99 = pct(times, 0.99);
   console.log(
     `\nGET /api/v1/range/{prefix}, ${job.clients} clients for ${job.seconds} s (pause ${job.pauseMs} ms between a client's requests), ${CALLER_TEXT[job.callers]}:`,
@@ -214,7 +214,13 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
       0.5,
     );
   console.log(
-    `  where the time went (p50): database call ${p50of(dbTimes).toFixed(1)} ms, function handler ${p50of(handlerTimes).toFixed(1)} ms (Server-Timing); gateway, function runner and network the rest`,
+    `  where the time went (p50): wait for a pooled connection ${p50of(poolTimes).toFixed(1)} ms, database call ${p50of(dbTimes).toFixed(1)} ms, function handler ${p50of(handlerTimes).toFixed(1)} ms (Server-Timing); gateway, function runner and network the rest`,
+  );
+  // The slowest 1 %: where their time went, from the same requests' Server-Timing.
+  const tail = unsorted.flatMap((t, i) => (t >= p99 ? [i] : []));
+  const tailP50 = (f: (i: number) => number) => p50of(tail.map(f));
+  console.log(
+    `  the slowest 1 % (${tail.length}, p50 of each part): wait for a pooled connection ${tailP50((i) => poolTimes[i]).toFixed(1)} ms, database call ${tailP50((i) => dbTimes[i]).toFixed(1)} ms, rest of the handler ${tailP50((i) => handlerTimes[i] - poolTimes[i] - dbTimes[i]).toFixed(1)} ms, outside the handler (gateway, function runner, Deno's HTTP server, clients) ${tailP50((i) => unsorted[i] - handlerTimes[i]).toFixed(1)} ms`,
   );
   const perRequest = (ns: number) => (ns / 1e6 / times.length).toFixed(3);
   console.log(
@@ -248,7 +254,11 @@ const CALLER_TEXT: Record<Callers, string> = {
 
 interface Run {
   times: number[];
-  /** The function's Server-Timing per request: its database call, and the whole handler. */
+  /**
+   * The function's Server-Timing per request: the wait for a pooled Postgres connection, the database
+   * call on it, and the whole handler.
+   */
+  poolTimes: number[];
   dbTimes: number[];
   handlerTimes: number[];
   /** CPU nanoseconds each process spent during the measured run. */
@@ -285,6 +295,7 @@ function inChild(job: Job, postmaster: number): Promise<Run> {
       const after = now();
       resolve({
         times: m.times,
+        poolTimes: m.poolTimes,
         dbTimes: m.dbTimes,
         handlerTimes: m.handlerTimes,
         cpu: {
@@ -304,6 +315,8 @@ function inChild(job: Job, postmaster: number): Promise<Run> {
 async function runClients(job: Job) {
   // One keep-alive connection per client, with that client's own headers.
   const https = job.headers.map((h) => new HttpClient(new URL(job.apiUrl), h));
+  const times: number[] = [];
+  const poolTimes: number[] = [];
   const dbTimes: number[] = [];
   const handlerTimes: number[] = [];
   const ask = async (client: number) => {
@@ -314,9 +327,11 @@ async function runClients(job: Job) {
     if (res.status !== 200) throw new Error(`range answered ${res.status}: ${res.body}`);
     const timing = /\r\nserver-timing:([^\r]*)/i.exec(res.head)?.[1] ?? '';
     const dur = (name: string) => Number(new RegExp(`${name};dur=([0-9.]+)`).exec(timing)?.[1] ?? NaN);
+    // All three together, so the same index is the same request.
+    times.push(ms);
+    poolTimes.push(dur('pool'));
     dbTimes.push(dur('db'));
     handlerTimes.push(dur('handler'));
-    return ms;
   };
   // Warm-up: every client a few requests, so the function and the pools are up.
   await Promise.all(
@@ -324,17 +339,18 @@ async function runClients(job: Job) {
       for (let i = 0; i < 5; i++) await ask(client);
     }),
   );
+  times.length = 0;
+  poolTimes.length = 0;
   dbTimes.length = 0;
   handlerTimes.length = 0;
   process.send!('warm');
   await new Promise((resolve) => process.once('message', resolve));
   const cpuBefore = process.cpuUsage();
-  const times: number[] = [];
   const end = Date.now() + job.seconds * 1000;
   await Promise.all(
     https.map(async (_, client) => {
       while (Date.now() < end) {
-        times.push(await ask(client));
+        await ask(client);
         if (job.pauseMs) await new Promise((r) => setTimeout(r, job.pauseMs));
       }
     }),
@@ -342,7 +358,7 @@ async function runClients(job: Job) {
   const cpu = process.cpuUsage(cpuBefore);
   for (const http of https) http.close();
   const clientNs = (cpu.user + cpu.system) * 1000;
-  process.send!({ times, dbTimes, handlerTimes, clientNs }, () => process.exit(0));
+  process.send!({ times, poolTimes, dbTimes, handlerTimes, clientNs }, () => process.exit(0));
 }
 
 if (process.env.RANGE_BENCH_JOB) {
