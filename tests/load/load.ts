@@ -47,6 +47,8 @@ export interface LoadResult {
   damaged: string[];
   /** The first answers of each 5xx status, to tell a gateway timeout from an error the API named. */
   failures: string[];
+  /** The seconds of the run (by when requests fell due) in which 1 % of the requests or more waited over a second. */
+  slowSeconds: number[];
   /** Load average (1 min) of the machine before and after. */
   loadBefore: number;
   loadAfter: number;
@@ -55,6 +57,8 @@ export interface LoadResult {
 interface Sample {
   latency: number;
   status: number | 'error';
+  /** When the request fell due, in ms after the run's start. */
+  due: number;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -211,12 +215,12 @@ export async function runLoad(opts: {
       try {
         const res = await http.request({ ...req, headersTimeout: 60_000, bodyTimeout: 60_000 });
         const text = await res.body.text();
-        samples.push({ latency: performance.now() - due, status: res.statusCode });
+        samples.push({ latency: performance.now() - due, status: res.statusCode, due: due - start });
         if (res.statusCode >= 500 && failures.length < 10)
           failures.push(`${req.method} ${req.path.split('?')[0]}: ${res.statusCode} ${text.slice(0, 200)}`);
         onAnswer?.(res.statusCode, text);
       } catch {
-        samples.push({ latency: performance.now() - due, status: 'error' });
+        samples.push({ latency: performance.now() - due, status: 'error', due: due - start });
       }
     })();
     inFlight.add(p);
@@ -334,6 +338,7 @@ export async function runLoad(opts: {
 
   const all = [...restSamples, ...apiSamples, ...writeSamples];
   return {
+    slowSeconds: slowSeconds(all),
     seconds,
     rest: stats(restSamples, restSent, seconds),
     api: stats(apiSamples, apiSent, seconds),
@@ -350,6 +355,39 @@ export async function runLoad(opts: {
   };
 }
 
+/** The seconds (by due time) whose p99 latency was over a second: when the tail's queues formed. */
+function slowSeconds(samples: Sample[]): number[] {
+  const bySecond = new Map<number, number[]>();
+  for (const s of samples) {
+    const second = Math.floor(s.due / 1000);
+    const list = bySecond.get(second) ?? [];
+    list.push(s.latency);
+    bySecond.set(second, list);
+  }
+  return [...bySecond]
+    .filter(
+      ([, latencies]) =>
+        quantile(
+          latencies.sort((a, b) => a - b),
+          0.99,
+        ) > 1000,
+    )
+    .map(([second]) => second)
+    .sort((a, b) => a - b);
+}
+
+/** Seconds as ranges: [0, 1, 2, 7] -> '0-2, 7'. */
+function ranges(seconds: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < seconds.length;) {
+    let j = i;
+    while (j + 1 < seconds.length && seconds[j + 1] === seconds[j] + 1) j++;
+    out.push(i === j ? `${seconds[i]}` : `${seconds[i]}-${seconds[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
 /** The figures as lines for a terminal or a log. */
 export function describeLoad(r: LoadResult): string[] {
   // A stream that sent nothing has no quantiles (NaN, which reaches a parent process as null).
@@ -362,6 +400,7 @@ export function describeLoad(r: LoadResult): string[] {
     line('POST /api/v1/reports', r.writes),
     `searches ${((r.rest.answered + r.api.answered) / r.seconds).toFixed(1)}/s, writes ${(r.writes.answered / r.seconds).toFixed(1)}/s over ${r.seconds.toFixed(1)} s (latency counted from when each request was due)`,
     `5xx: ${r.fiveXx}; 429: ${r.tooMany}; no answer (connection error or 60 s timeout): ${r.errors}`,
+    `seconds of the run in which 1 % of the requests or more waited over 1 s (by when they fell due): ${r.slowSeconds.length ? ranges(r.slowSeconds) : 'none'}`,
     ...r.failures.map((f) => `  ${f}`),
     `writes acknowledged 2xx: ${r.acknowledged}; lost: ${r.lost.length}; damaged or without evidence: ${r.damaged.length}`,
     `load average (1 min): ${r.loadBefore} before, ${r.loadAfter} after`,
