@@ -101,14 +101,35 @@ describe('extraction, property tests', () => {
             expect(canonicalIdentifierAuto(item.canonical)).toBe(item.canonical);
           // every written form of a mobile or e-mail is found by the one search, once undefanged as the
           // check does ('09171234567[at]bit.ly' is an e-mail only after [at] becomes @)
-          if (item.type === 'mobile' || item.type === 'email')
+          if (item.type === 'email')
             for (const form of item.forms)
               expect(canonicalIdentifierAuto(refang(form).text)).toBe(item.canonical);
+          // a number is found as written unless written with digits or marks search does not read
+          // ('０９１７...', '0917/123/4567'), and then it is still the same number
+          if (item.type === 'mobile')
+            for (const form of item.forms) {
+              const digits = form.normalize('NFKC').replace(/\D/g, '');
+              if (/^[+\d][\d\s().-]*$/u.test(form.slice(form.search(/[+\d]/))))
+                expect(canonicalIdentifierAuto(form)).toBe(item.canonical);
+              else expect(digits.endsWith(item.canonical.slice(-10))).toBe(true);
+            }
           expect(text).toContain(item.value);
         }
       }),
-      // The case a random run once found: a defanged e-mail whose name is a mobile number.
-      { numRuns: 300, examples: [['09171234567[at]bit.ly']] },
+      // Cases random runs once found: a defanged e-mail whose name is a mobile number, a number
+      // libphonenumber reads with an extension ("~0"), a link to a host under no public suffix and a
+      // number after a stray bracket, an e-mail name with a colon.
+      {
+        numRuns: Number(process.env.FC_RUNS ?? 300),
+        examples: [
+          ['09171234567[at]bit.ly'],
+          ['09171234567~0.a@a.aa'],
+          ['http://09171234567'],
+          ['[+63 (917) 123-4567'],
+          ['http://2026-11-23192.168.1.1'],
+          ['+.A0:a@a.aabit.ly/x'],
+        ],
+      },
     );
   });
 });
@@ -121,6 +142,28 @@ describe('extraction', () => {
     expect(items.map((i) => [i.type, i.canonical, i.forms])).toEqual([
       ['mobile', '+639265551234', ['0926-555-1234', '09265551234', '+63 926 555 1234']],
       ['website', 'gcash-help.xyz', ['gcash-help.xyz']],
+    ]);
+  });
+
+  it('reads an e-mail after a colon without the word before it', () => {
+    expect(extractIdentifiers('Re:juan@x.ph and mailto:ana@x.ph').map((i) => [i.value, i.canonical])).toEqual(
+      [
+        ['juan@x.ph', 'juan@x.ph'],
+        ['mailto:ana@x.ph', 'ana@x.ph'],
+      ],
+    );
+  });
+
+  it('ends a number at its last digit, leaving out an extension search would not take', () => {
+    expect(
+      extractIdentifiers('Call 0917 123 4567 ext. 12 or +63 926 555 1234 x9, 09181234567~0').map((i) => [
+        i.value,
+        i.canonical,
+      ]),
+    ).toEqual([
+      ['0917 123 4567', '+639171234567'],
+      ['+63 926 555 1234', '+639265551234'],
+      ['09181234567', '+639181234567'],
     ]);
   });
 

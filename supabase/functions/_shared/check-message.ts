@@ -19,7 +19,7 @@ import { findPhoneNumbersInText } from 'npm:libphonenumber-js@1.13.16';
 import { toUnicode } from 'npm:punycode@2.3.1/punycode.es6.js';
 import unhomoglyph from 'npm:unhomoglyph@1.0.6';
 import { z } from 'npm:zod@4.6.7';
-import { canonicalIdentifier, type IdentifierKind } from './canonical.ts';
+import { canonicalIdentifier, canonicalIdentifierAuto, type IdentifierKind } from './canonical.ts';
 import { findCryptoAddresses, type CryptoNetwork } from './crypto-address.ts';
 
 /** The longest text the check accepts (the API answers 413 above it). */
@@ -204,15 +204,24 @@ function linkMatches(refanged: string): RawMatch[] {
   const out: RawMatch[] = [];
   for (const m of linkify().match(refanged) ?? []) {
     if (m.schema === 'mailto:') {
-      const address = m.url.replace(/^mailto:/i, '');
+      let address = m.url.replace(/^mailto:/i, '');
+      let { index, raw } = m;
+      // linkify lets a name hold ':', which no mail address has and search reads as a scheme or port:
+      // "Re:juan@x.ph" is juan@x.ph.
+      const colon = raw.slice(0, raw.lastIndexOf('@')).lastIndexOf(':');
+      if (colon >= 0 && !/^mailto:/i.test(raw)) {
+        index += colon + 1;
+        raw = raw.slice(colon + 1);
+        address = address.slice(address.lastIndexOf(':') + 1);
+      }
       const domain = address.slice(address.lastIndexOf('@') + 1);
       const canonical = canonicalIdentifier('email', address);
-      if (!canonical) continue;
+      if (!canonical || canonicalIdentifierAuto(address) !== canonical) continue;
       out.push({
         type: 'email',
-        index: m.index,
+        index,
         end: m.lastIndex,
-        written: m.raw,
+        written: raw,
         canonical,
         host: canonicalHostOf(domain),
         valid: true,
@@ -227,6 +236,9 @@ function linkMatches(refanged: string): RawMatch[] {
     // a bare name ending like a source file (README.md, setup.py) is a file.
     if (m.schema === '' && !parsed.isIp && (!parsed.isIcann || (FILE_LIKE_TLDS.test(host) && m.raw === host)))
       continue;
+    // A host under no public suffix ("http://09171234567", "http://intranet", "http://2026-11-23.1") is
+    // no site on the internet; what follows the scheme is read as what it is (a number) or not at all.
+    if (!parsed.isIp && !parsed.isIcann) continue;
     const canonical = canonicalIdentifier('website', m.url);
     if (!canonical) continue;
     out.push({
@@ -246,6 +258,38 @@ function canonicalHostOf(domain: string): string {
   return canonicalIdentifier('website', domain) ?? domain.toLowerCase();
 }
 
+/** Where the span [start, end) ends once its last `drop` digits (and what lies between) are cut off. */
+function endOfDigits(text: string, start: number, end: number, drop: number): number {
+  const digits = [...text.slice(start, end).matchAll(/\d/g)];
+  const last = digits[digits.length - 1 - drop];
+  return last?.index === undefined ? end : start + last.index + 1;
+}
+
+/**
+ * The span of a number as search reads it: as found ("(0917) 123 4567" keeps its brackets) if search
+ * finds the number from it, else without stray marks around it ("[+63 (917) 123-4567" loses "[" and
+ * the unclosed "("). Digits or marks search does not read (full-width digits, "0917/123/4567") keep the
+ * span libphonenumber found.
+ */
+function searchableSpan(
+  text: string,
+  start: number,
+  end: number,
+  canonical: string | null,
+): [number, number] {
+  const found = (s: number, e: number) => canonicalIdentifierAuto(text.slice(s, e)) === canonical;
+  if (found(start, end)) return [start, end];
+  let s = start;
+  let e = end;
+  while (s < e && !/[\d+(]/.test(text[s])) s++;
+  while (e > s && !/[\d)]/.test(text[e - 1])) e--;
+  if (found(s, e)) return [s, e];
+  const first = text.slice(s, e).search(/[\d+]/);
+  const last = endOfDigits(text, s, e, 0);
+  if (first >= 0 && found(s + first, last)) return [s + first, last];
+  return [start, end];
+}
+
 function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean): RawMatch[] {
   const out: RawMatch[] = [];
   let found: ReturnType<typeof findPhoneNumbersInText>;
@@ -255,13 +299,17 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     return out;
   }
   for (const n of found) {
-    // "(0917) 123 4567" keeps its brackets; "(09171234567" or "09171234567)" loses the stray one.
     let { startsAt, endsAt } = n;
+    // "(0917) 123 4567" keeps its brackets; "(09171234567" or "09171234567)" loses the stray one.
     if (refanged[startsAt] === '(' && !refanged.slice(startsAt, endsAt).includes(')')) startsAt++;
     if (refanged[endsAt - 1] === ')' && !refanged.slice(startsAt, endsAt).includes('(')) endsAt--;
+    // "0917 123 4567 ext. 12" or "09171234567~0": libphonenumber reads an extension, which a mobile
+    // number has not and search does not take; the number ends at its own last digit.
+    if (n.number.ext) endsAt = endOfDigits(refanged, startsAt, endsAt, n.number.ext.length);
+    const e164 = n.number.number as string;
+    [startsAt, endsAt] = searchableSpan(refanged, startsAt, endsAt, canonicalIdentifier('mobile', e164));
     const written = refanged.slice(startsAt, endsAt);
     if (taken(startsAt, endsAt)) continue;
-    const e164 = n.number.number as string;
     const international = written.trimStart().startsWith('+');
     const phMobile = /^\+639\d{9}$/.test(e164);
     // Philippine mobiles however written; other numbers only in international form (+...).
