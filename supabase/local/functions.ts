@@ -16,7 +16,7 @@ import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from 'no
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   ANON_KEY,
   ROOT_DIR,
@@ -27,6 +27,7 @@ import {
   type StackConfig,
 } from './config.ts';
 import { bearerToken, verifyToken } from './jwt.ts';
+import { Agent, type Dispatcher } from 'undici';
 import { configSection, table } from './project-config.ts';
 import { sendJson } from './http.ts';
 
@@ -360,29 +361,60 @@ function functionImportMap(name: string): string | undefined {
   return undefined;
 }
 
+/** Headers a proxy does not pass on (hop-by-hop, RFC 9110 section 7.6.1), and `host`, which it sets. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
+/**
+ * The connections to the function workers: undici keeps a pool of keep-alive connections per worker
+ * port. Measured in the range bench, it spent less of the stack's CPU per proxied request than
+ * node:http's client did.
+ */
+const upstreams = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
+
 /** Forwards a request to a local port, streaming both ways. */
 export async function proxy(req: IncomingMessage, res: ServerResponse, port: number, pathWithQuery: string) {
-  await new Promise<void>((resolve) => {
-    // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
-    const client = req.socket.remoteAddress ?? '';
-    const forwarded = req.headers['x-forwarded-for']
-      ? `${req.headers['x-forwarded-for']}, ${client}`
-      : client;
-    const headers = { ...req.headers, host: `127.0.0.1:${port}`, 'x-forwarded-for': forwarded };
-    const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-        up.on('end', resolve);
-        up.on('error', resolve);
+  // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
+  const client = req.socket.remoteAddress ?? '';
+  const headers: Record<string, string | string[]> = {};
+  for (const k in req.headers) {
+    const v = req.headers[k];
+    if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+  }
+  headers['x-forwarded-for'] = req.headers['x-forwarded-for']
+    ? `${req.headers['x-forwarded-for']}, ${client}`
+    : client;
+  const hasBody =
+    req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  try {
+    await upstreams.stream(
+      {
+        origin: `http://127.0.0.1:${port}`,
+        path: pathWithQuery,
+        method: req.method as Dispatcher.HttpMethod,
+        headers,
+        body: hasBody ? req : null,
+      },
+      ({ statusCode, headers: upHeaders }) => {
+        const out: Record<string, string | string[]> = {};
+        for (const k in upHeaders) {
+          const v = upHeaders[k];
+          if (v !== undefined && !HOP_BY_HOP.has(k)) out[k] = v;
+        }
+        res.writeHead(statusCode, out);
+        return res;
       },
     );
-    upstream.on('error', () => {
-      if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
-      else res.end();
-      resolve();
-    });
-    req.pipe(upstream);
-  });
+  } catch {
+    if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
+    else res.end();
+  }
 }

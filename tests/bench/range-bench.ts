@@ -194,7 +194,14 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
   const loadBefore = load();
   let loadDuring = '';
   const sampler = setTimeout(() => (loadDuring = load()), (job.seconds * 1000) / 2 + 3000);
-  const { times: unsorted, poolTimes, dbTimes, handlerTimes, cpu } = await inChild(job, postmaster);
+  const {
+    times: unsorted,
+    poolTimes,
+    dbTimes,
+    handlerTimes,
+    batchSizes,
+    cpu,
+  } = await inChild(job, postmaster);
   clearTimeout(sampler);
   const times = [...unsorted].sort((a, b) => a - b);
   const p99 = pct(times, 0.99);
@@ -221,6 +228,11 @@ async function measure(postmaster: number, job: Job): Promise<boolean> {
   const tailP50 = (f: (i: number) => number) => p50of(tail.map(f));
   console.log(
     `  the slowest 1 % (${tail.length}, p50 of each part): wait for a pooled connection ${tailP50((i) => poolTimes[i]).toFixed(1)} ms, database call ${tailP50((i) => dbTimes[i]).toFixed(1)} ms, rest of the handler ${tailP50((i) => handlerTimes[i] - poolTimes[i] - dbTimes[i]).toFixed(1)} ms, outside the handler (gateway, function runner, Deno's HTTP server, clients) ${tailP50((i) => unsorted[i] - handlerTimes[i]).toFixed(1)} ms`,
+  );
+  // Each request saw its call's size, so a call of n requests was seen n times: calls = sum of 1/n.
+  const calls = batchSizes.reduce((t, n) => t + 1 / n, 0);
+  console.log(
+    `  database calls: ${Math.round(calls)} for ${batchSizes.length} requests, ${(batchSizes.length / calls).toFixed(1)} requests per call on average`,
   );
   const perRequest = (ns: number) => (ns / 1e6 / times.length).toFixed(3);
   console.log(
@@ -261,6 +273,8 @@ interface Run {
   poolTimes: number[];
   dbTimes: number[];
   handlerTimes: number[];
+  /** How many requests the database call that answered each request carried. */
+  batchSizes: number[];
   /** CPU nanoseconds each process spent during the measured run. */
   cpu: { client: number; stack: number; deno: number; postgres: number };
 }
@@ -298,6 +312,7 @@ function inChild(job: Job, postmaster: number): Promise<Run> {
         poolTimes: m.poolTimes,
         dbTimes: m.dbTimes,
         handlerTimes: m.handlerTimes,
+        batchSizes: m.batchSizes,
         cpu: {
           client: m.clientNs,
           stack: after.stack - before.stack,
@@ -319,6 +334,7 @@ async function runClients(job: Job) {
   const poolTimes: number[] = [];
   const dbTimes: number[] = [];
   const handlerTimes: number[] = [];
+  const batchSizes: number[] = [];
   const ask = async (client: number) => {
     const prefix = randomInt(0, 0x100000).toString(16).padStart(5, '0');
     const t = process.hrtime.bigint();
@@ -332,6 +348,7 @@ async function runClients(job: Job) {
     poolTimes.push(dur('pool'));
     dbTimes.push(dur('db'));
     handlerTimes.push(dur('handler'));
+    batchSizes.push(Number(/batch;desc="?(\d+)/.exec(timing)?.[1] ?? NaN));
   };
   // Warm-up: every client a few requests, so the function and the pools are up.
   await Promise.all(
@@ -343,6 +360,7 @@ async function runClients(job: Job) {
   poolTimes.length = 0;
   dbTimes.length = 0;
   handlerTimes.length = 0;
+  batchSizes.length = 0;
   process.send!('warm');
   await new Promise((resolve) => process.once('message', resolve));
   const cpuBefore = process.cpuUsage();
@@ -358,7 +376,7 @@ async function runClients(job: Job) {
   const cpu = process.cpuUsage(cpuBefore);
   for (const http of https) http.close();
   const clientNs = (cpu.user + cpu.system) * 1000;
-  process.send!({ times, poolTimes, dbTimes, handlerTimes, clientNs }, () => process.exit(0));
+  process.send!({ times, poolTimes, dbTimes, handlerTimes, batchSizes, clientNs }, () => process.exit(0));
 }
 
 if (process.env.RANGE_BENCH_JOB) {

@@ -30,7 +30,7 @@ import pg from 'npm:pg@8.23.1';
 import { requireEnv } from './env.ts';
 
 /** Connections per function instance: enough to keep Postgres busy, few enough for a small plan. */
-const POOL_SIZE = 4;
+export const POOL_SIZE = 4;
 
 /**
  * The Data API's statement timeout for these calls (the authenticator's 8 s, which service_role

@@ -1,0 +1,164 @@
+/**
+ * public.range_lookup_limited_many, the call that carries range lookups arriving together (issue 14,
+ * section 4): each request gets what a call of its own gives (its limit taken from its own bucket, in
+ * request order within one bucket), answers come back in request order, malformed input takes nothing,
+ * only the service role may call it, and two calls taking the same limiter rows in opposite request
+ * order cannot deadlock.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { withRole } from '../../local/db.ts';
+import { adminPool } from '../helpers.ts';
+import { DENIED, anon, createUser, run, serviceRole } from './actors.ts';
+
+interface Answer {
+  limit: { status: string; allowed?: boolean; remaining?: number; subject_kind?: string };
+  entries?: { suffix: string; count: number }[];
+}
+
+const many = (requests: unknown) =>
+  run<{ a: Answer[] }>(serviceRole, 'select public.range_lookup_limited_many($1::jsonb) as a', [
+    JSON.stringify(requests),
+  ]).then((rows) => rows[0].a);
+
+/** A public address of its own (documentation addresses are not public, so a random 2a02::/16 one). */
+const address = () =>
+  `2a02:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::9`;
+
+async function apiKey(): Promise<{ id: string; key: string; hash: string; owner: string }> {
+  const owner = await createUser('many');
+  const made = await withRole(
+    adminPool(),
+    owner.claims,
+    async (c) =>
+      (await c.query<{ k: { id: string; key: string } }>(`select public.create_api_key('many') as k`)).rows[0]
+        .k,
+  );
+  return { ...made, hash: createHash('sha256').update(made.key).digest('hex'), owner: owner.id! };
+}
+
+describe('range_lookup_limited_many', () => {
+  it('answers each request as a call of its own would, in request order', async () => {
+    const [a, b] = [address(), address()];
+    const key = await apiKey();
+    const requests = [
+      ['abcde', null, a],
+      ['01234', key.hash, a],
+      ['abcde', null, b],
+      ['fffff', null, a],
+      ['01234', key.hash.toUpperCase(), null],
+      ['abcde', 'f'.repeat(64), null],
+    ];
+    const answers = await many(requests);
+    expect(answers).toHaveLength(requests.length);
+    // Address a: its own bucket, taken in request order (119 then 118); b another bucket.
+    expect(answers.map((x) => [x.limit.status, x.limit.subject_kind, x.limit.remaining])).toEqual([
+      ['ok', 'address', 119],
+      ['ok', 'key', 1199],
+      ['ok', 'address', 119],
+      ['ok', 'address', 118],
+      ['ok', 'key', 1198],
+      ['unknown', undefined, undefined],
+    ]);
+    expect(answers[5].entries).toBeUndefined();
+    // The entries are range_lookup's own for each prefix.
+    for (const [i, [prefix]] of requests.entries()) {
+      if (i === 5) continue;
+      const [{ e }] = await run<{ e: unknown }>(serviceRole, 'select public.range_lookup($1) as e', [prefix]);
+      expect(answers[i].entries, `request ${i}`).toEqual(e);
+    }
+    // A single call afterwards continues from the same buckets.
+    const [{ one }] = await run<{ one: Answer }>(
+      serviceRole,
+      'select public.range_lookup_limited($1, null, 1, $2) as one',
+      ['abcde', a],
+    );
+    expect(one.limit.remaining).toBe(117);
+  });
+
+  it('refuses a revoked key and an address over its limit, and serves the others in the same call', async () => {
+    const key = await apiKey();
+    await withRole(adminPool(), { role: 'authenticated', sub: key.owner }, (c) =>
+      c.query('select public.revoke_api_key($1)', [key.id]),
+    );
+    const spent = address();
+    const {
+      rows: [{ subject }],
+    } = await adminPool().query<{ subject: string }>(
+      'select private.address_key(private.forwarded_client_address($1)) as subject',
+      [spent],
+    );
+    await adminPool().query(`select private.rate_limit_take('api.anon', $1, 120)`, [subject]);
+    const answers = await many([
+      ['abcde', key.hash, null],
+      ['abcde', null, spent],
+      ['abcde', null, address()],
+    ]);
+    expect(answers[0].limit.status).toBe('revoked');
+    expect(answers[1].limit).toMatchObject({ status: 'ok', allowed: false, remaining: 0 });
+    expect(answers[1].entries).toBeUndefined();
+    expect(answers[2].limit).toMatchObject({ status: 'ok', allowed: true, remaining: 119 });
+  });
+
+  it('takes nothing from malformed input, and answers an empty array with one', async () => {
+    const a = address();
+    for (const bad of [
+      {},
+      [['ABCDE', null, a]],
+      [['abcd', null, a]],
+      [['abcde', 5, a]],
+      [['abcde', null, a], 'abcde'],
+      Array.from({ length: 257 }, () => ['abcde', null, a]),
+    ])
+      await expect(many(bad), JSON.stringify(bad).slice(0, 60)).rejects.toMatchObject({ code: '22023' });
+    expect(await many([])).toEqual([]);
+    const [first] = await many([['abcde', null, a]]);
+    expect(first.limit.remaining).toBe(119);
+  });
+
+  it('is for the service role only', async () => {
+    const user = await createUser('many-user');
+    for (const actor of [anon, user])
+      await expect(
+        run(actor, 'select public.range_lookup_limited_many($1::jsonb)', ['[]']),
+        actor.name,
+      ).rejects.toThrow(DENIED);
+  });
+
+  it('takes limiter rows in one order, so calls with opposite request orders do not deadlock', async () => {
+    const [k1, k2] = (await Promise.all([apiKey(), apiKey()])).sort((x, y) => (x.hash < y.hash ? -1 : 1));
+    const holder = await adminPool().connect();
+    const other = await adminPool().connect();
+    try {
+      await holder.query('begin');
+      await holder.query("set local lock_timeout = '5s'");
+      // The holder takes k1's bucket and keeps it until it ends.
+      await holder.query(`select private.api_limit_for($1, 1, null)`, [k1.hash]);
+      // The other call asks for k2 then k1: in the fixed order it waits for k1 first, holding nothing.
+      await other.query("set lock_timeout = '5s'");
+      const waiting = other.query<{ a: Answer[] }>(
+        'select public.range_lookup_limited_many($1::jsonb) as a',
+        [
+          JSON.stringify([
+            ['abcde', k2.hash, null],
+            ['abcde', k1.hash, null],
+          ]),
+        ],
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      // So the holder can still take k2 (taken in request order, it would wait on the other: deadlock).
+      await holder.query(`select private.api_limit_for($1, 1, null)`, [k2.hash]);
+      await holder.query('commit');
+      const { rows } = await waiting;
+      expect(rows[0].a.map((x) => [x.limit.status, x.limit.allowed])).toEqual([
+        ['ok', true],
+        ['ok', true],
+      ]);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await other.query('reset lock_timeout').catch(() => undefined);
+      holder.release();
+      other.release();
+    }
+  });
+});
