@@ -361,7 +361,7 @@ function functionImportMap(name: string): string | undefined {
   return undefined;
 }
 
-/** Headers a proxy does not pass on (hop-by-hop, RFC 9110 section 7.6.1), and `host`, which it sets. */
+/** Headers a proxy does not pass on (hop-by-hop, RFC 9110 section 7.6.1), and `host`, which it sets anew. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -371,6 +371,8 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'upgrade',
   'host',
+  // Node's server has already answered "100 Continue" (it does when nobody listens for checkContinue).
+  'expect',
 ]);
 
 /**

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../local/config.ts';
-import { FunctionsRuntime, denoHostEnv, firstCause } from '../local/functions.ts';
+import { FunctionsRuntime, denoHostEnv, firstCause, proxy } from '../local/functions.ts';
 import { stackEnv } from './helpers.ts';
 
 const url = () => `${stackEnv('API_URL')}/functions/v1/health`;
@@ -157,5 +157,119 @@ describe('the environment Deno gets', () => {
     expect(firstCause('Warning something\nUncaught TypeError: boom\n    at f (file:///a.ts:2:3)')).toBe(
       'Uncaught TypeError: boom',
     );
+  });
+});
+
+describe("the function runner's proxy", () => {
+  /** An upstream that tells what it got, and a front server that proxies to it as the gateway does. */
+  async function pair() {
+    const seen: { method?: string; url?: string; headers: http.IncomingHttpHeaders; bytes: number }[] = [];
+    const upstream = http.createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c: Buffer) => (bytes += c.length));
+      req.on('end', () => {
+        seen.push({ method: req.method, url: req.url, headers: req.headers, bytes });
+        if (req.url?.startsWith('/stream')) {
+          res.writeHead(207, { 'set-cookie': ['a=1', 'b=2'], 'x-up': 'yes', connection: 'keep-alive' });
+          res.write('first,');
+          setTimeout(() => res.end('second'), 50);
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ bytes }));
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+    const port = (upstream.address() as net.AddressInfo).port;
+    const front = http.createServer((req, res) => void proxy(req, res, port, req.url ?? '/'));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(front.address() as net.AddressInfo).port}`;
+    return {
+      seen,
+      base,
+      close: async () => {
+        front.closeAllConnections();
+        upstream.closeAllConnections();
+        await Promise.all([new Promise((r) => front.close(r)), new Promise((r) => upstream.close(r))]);
+      },
+    };
+  }
+
+  it('passes method, path, query, headers and a streamed body on, and adds the caller to X-Forwarded-For', async () => {
+    const p = await pair();
+    try {
+      const body = Buffer.alloc(3 * 1024 * 1024, 7);
+      const res = await fetch(`${p.base}/api/v1/reports?x=1&y=%20`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': '203.0.113.9', 'x-api-key': 'k', 'content-type': 'image/jpeg' },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ bytes: body.length });
+      const got = p.seen[0];
+      expect(got.method).toBe('POST');
+      expect(got.url).toBe('/api/v1/reports?x=1&y=%20');
+      expect(got.headers['x-api-key']).toBe('k');
+      expect(got.headers['content-type']).toBe('image/jpeg');
+      expect(got.headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('takes a body sent with Expect: 100-continue and in chunks, as curl sends large uploads', async () => {
+    const p = await pair();
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${p.base}/upload`, {
+          method: 'PUT',
+          headers: { expect: '100-continue', 'transfer-encoding': 'chunked' },
+        });
+        req.on('continue', () => {
+          req.write(Buffer.alloc(1000, 1));
+          req.end(Buffer.alloc(500, 2));
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+      });
+      expect(answer).toEqual({ status: 200, body: JSON.stringify({ bytes: 1500 }) });
+      expect(p.seen[0].headers.expect).toBeUndefined();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('streams the answer back with its status and repeated headers', async () => {
+    const p = await pair();
+    try {
+      const res = await fetch(`${p.base}/stream`);
+      expect(res.status).toBe(207);
+      expect(res.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+      expect(res.headers.get('x-up')).toBe('yes');
+      expect(await res.text()).toBe('first,second');
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('answers 502 with a JSON message when the function does not answer', async () => {
+    const closed = net.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const front = http.createServer((req, res) => void proxy(req, res, port, '/'));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(front.address() as net.AddressInfo).port}/`);
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ code: 'BAD_GATEWAY', message: 'Function did not answer' });
+    } finally {
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+    }
   });
 });
