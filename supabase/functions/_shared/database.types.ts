@@ -626,6 +626,7 @@ export type Database = {
         }
         Returns: Json
       }
+      range_lookup_limited_many: { Args: { requests: Json }; Returns: Json }
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json
