@@ -184,6 +184,45 @@ describe('the range lookup', () => {
       expect((await api('GET', `/range/${bad}`)).status, bad).toBe(400);
   });
 
+  it('answers requests that arrive together in shared database calls, each with its own limit and range', async () => {
+    const addresses = Array.from({ length: 20 }, () => address());
+    const prefixes = (await Promise.all(identifiers.slice(0, 8).map((id) => rangeKey(id.typed)))).map(
+      (k) => k!.prefix,
+    );
+    const asked = addresses.flatMap((xff, i) =>
+      [0, 1].map((j) => ({ xff, prefix: prefixes[(i + j) % prefixes.length] })),
+    );
+    const answers = await Promise.all(
+      asked.map(async ({ xff, prefix }) => {
+        const res = await fetch(`${API()}/range/${prefix}`, { headers: { 'x-forwarded-for': xff } });
+        return {
+          xff,
+          prefix,
+          status: res.status,
+          remaining: res.headers.get('ratelimit-remaining'),
+          batch: Number(/batch;desc="(\d+)"/.exec(res.headers.get('server-timing') ?? '')?.[1]),
+          body: (await res.json()) as { prefix: string; entries: unknown[] },
+        };
+      }),
+    );
+    // Some call carried more than one request (40 at once), and every request got its own answer ...
+    expect(Math.max(...answers.map((a) => a.batch))).toBeGreaterThan(1);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body.prefix).toBe(a.prefix);
+      const alone = (await (await fetch(`${API()}/range/${a.prefix}`)).json()) as { entries: unknown[] };
+      expect(a.body.entries).toEqual(alone.entries);
+    }
+    // ... and took one call from its own address's limit: each address's two requests left 119 and 118.
+    for (const xff of addresses)
+      expect(
+        answers
+          .filter((a) => a.xff === xff)
+          .map((a) => a.remaining)
+          .sort(),
+      ).toEqual(['118', '119']);
+  });
+
   it('takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
     const prefix = 'abcde';
     const get = (headers: Record<string, string>) => fetch(`${API()}/range/${prefix}`, { headers });

@@ -75,8 +75,8 @@ interface Waiting {
  */
 class LookupBatcher {
   private waiting: Waiting[] = [];
-  /** When each running call started. */
-  private running = new Set<number>();
+  /** The running calls, each with when it started. */
+  private running = new Set<{ started: number }>();
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
@@ -95,8 +95,11 @@ class LookupBatcher {
   private pump() {
     while (this.waiting.length > 0) {
       const now = performance.now();
-      const youngest = Math.max(-Infinity, ...this.running);
-      if (this.running.size > 0 && (this.running.size >= this.callsMax || now - youngest < this.stallMs)) {
+      let youngest = -Infinity;
+      for (const r of this.running) youngest = Math.max(youngest, r.started);
+      const wait =
+        this.running.size > 0 && (this.running.size >= this.callsMax || now - youngest < this.stallMs);
+      if (wait) {
         // Look again when the youngest running call would count as stalled (or sooner, when one ends).
         this.timer ??= setTimeout(
           () => {
@@ -108,10 +111,10 @@ class LookupBatcher {
         return;
       }
       const batch = this.waiting.splice(0, this.batchMax);
-      const started = now;
-      this.running.add(started);
+      const call = { started: now };
+      this.running.add(call);
       void this.call(batch).finally(() => {
-        this.running.delete(started);
+        this.running.delete(call);
         this.pump();
       });
     }
