@@ -26,7 +26,8 @@ const PHONE_CHARS = new RegExp(`^\\+?[0-9${WS}().-]+$`);
 const EMAIL = new RegExp(`^[^${WS}@/:]+@[^${WS}@/:]+\\.[^${WS}@/:]+$`);
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
-const HOST_LIKE = new RegExp(`^(//)?[^${WS}/@]+\\.[^${WS}/@.:]{2,}\\.?([:/?#][\\s\\S]*)?$`);
+// 'u': the top-level label's length (at least 2) counts code points, as Postgres does ('!.\u{10000}' is 1).
+const HOST_LIKE = new RegExp(`^(//)?[^${WS}/@]+\\.[^${WS}/@.:]{2,}\\.?([:/?#][\\s\\S]*)?$`, 'u');
 const INTERNATIONAL = new RegExp(`^[${WS}]*(\\+|00)`);
 const ANY_WS = new RegExp(`[${WS}]`, 'g');
 /** Characters no host name has: white space and control characters. */
