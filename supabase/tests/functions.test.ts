@@ -256,6 +256,43 @@ describe("the function runner's proxy", () => {
     }
   });
 
+  it("hands on an answer given before the body was read, and closes the caller's connection", async () => {
+    // A worker that answers 413 from the headers alone and then neither reads the body nor closes,
+    // as Deno does when a function refuses a declared length.
+    const sockets: net.Socket[] = [];
+    const worker = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => {
+        socket.pause();
+        socket.write(
+          'HTTP/1.1 413 Payload Too Large\r\ncontent-type: application/json\r\ncontent-length: 13\r\n\r\n{"msg":"big"}',
+        );
+      });
+    });
+    await new Promise<void>((r) => worker.listen(0, '127.0.0.1', r));
+    const port = (worker.address() as net.AddressInfo).port;
+    const front = http.createServer((req, res) => void proxy(req, res, port, req.url ?? '/'));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      const res = await fetch(
+        `http://127.0.0.1:${(front.address() as net.AddressInfo).port}/api/v1/reports`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: 'x'.repeat(3_000_000),
+          signal: AbortSignal.timeout(5_000),
+        },
+      );
+      expect(res.status).toBe(413);
+      expect(res.headers.get('connection')).toBe('close');
+      expect(await res.text()).toBe('{"msg":"big"}');
+    } finally {
+      for (const s of sockets) s.destroy();
+      front.closeAllConnections();
+      await Promise.all([new Promise((r) => front.close(r)), new Promise((r) => worker.close(r))]);
+    }
+  });
+
   it('answers 502 with a JSON message when the function does not answer', async () => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
