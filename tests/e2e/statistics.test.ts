@@ -67,9 +67,14 @@ describe('/statistics', () => {
       ).resolves.toBe(`/search/${site}`);
       const canonical = `+63${mobile.slice(1)}`;
       const masked = `${canonical.slice(0, -7)}•••••${canonical.slice(-2)}`;
-      const phoneLink = top.getByRole('link', {
-        name: new RegExp(`Partly hidden Mobile No\\. ${masked.replace(/[+]/g, '\\+')}`),
-      });
+      // Only the last two digits show, so another test's 0917 number may mask alike: this one is the
+      // number with its 30 verified reports.
+      const phoneLink = top
+        .getByRole('listitem')
+        .filter({ hasText: /\b30 verified/ })
+        .getByRole('link', {
+          name: new RegExp(`Partly hidden Mobile No\\. ${masked.replace(/[+]/g, '\\+')}`),
+        });
       expect(await phoneLink.getAttribute('href')).toMatch(/^\/statistics\/top\/[0-9a-f-]{36}$/);
       expect(await page.content()).not.toContain(canonical);
       // Every chart has its figures as a table.
