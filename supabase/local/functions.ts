@@ -386,11 +386,7 @@ const upstreams = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
 export async function proxy(req: IncomingMessage, res: ServerResponse, port: number, pathWithQuery: string) {
   // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
   const client = req.socket.remoteAddress ?? '';
-  const headers: Record<string, string | string[]> = {};
-  for (const k in req.headers) {
-    const v = req.headers[k];
-    if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
-  }
+  const headers = withoutHopByHop(req.headers);
   headers['x-forwarded-for'] = req.headers['x-forwarded-for']
     ? `${req.headers['x-forwarded-for']}, ${client}`
     : client;
@@ -413,9 +409,14 @@ export async function proxy(req: IncomingMessage, res: ServerResponse, port: num
       },
     );
   } catch {
-    if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
-    else res.end();
+    badGateway(res);
   }
+}
+
+/** The worker did not answer: a 502 if nothing was sent yet, else the answer ends where it broke off. */
+function badGateway(res: ServerResponse) {
+  if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
+  else res.end();
 }
 
 function withoutHopByHop(
@@ -455,8 +456,7 @@ function proxyWithBody(
       },
     );
     upstream.on('error', () => {
-      if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
-      else res.end();
+      badGateway(res);
       resolve();
     });
     req.pipe(upstream);

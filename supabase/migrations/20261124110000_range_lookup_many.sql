@@ -8,9 +8,10 @@
 -- the same private.api_limit_for, the same buckets, the same answers, in one transaction.
 --
 -- Deadlocks: a call takes several limiter rows (and, for keys, the key's row for last_used_at). Two
--- calls running at once take them in one fixed order, keys first by their hash, then addresses by
--- their bucket (private.address_key), so neither can wait for a row the other holds while holding one
--- it wants. A single call holds one bucket (and its key), which fits that order.
+-- calls running at once take them in one fixed order, keys first by their hash, then addresses (each
+-- address, as private.forwarded_client_address gives it, is one bucket: private.address_key of it), so
+-- neither can wait for a row the other holds while holding one it wants. A single call holds one bucket
+-- (and its key), which fits that order.
 
 /** The body of public.range_lookup_limited for one request, with the anonymous caller's address given. */
 create function private.range_lookup_limited_for(prefix text, key_hash text, cost integer, addr inet)
@@ -107,7 +108,8 @@ begin
              end as addr
       from jsonb_array_elements(requests) with ordinality e(value, ord)
     ) q
-    order by q.key_hash is null, q.key_hash, private.address_key(q.addr), q.ord
+    -- By the address itself: private.api_limit_for hashes it into its bucket once, below.
+    order by q.key_hash is null, q.key_hash, q.addr, q.ord
   loop
     v_answers[r.ord] := private.range_lookup_limited_for(r.prefix, r.key_hash, 1, r.addr);
   end loop;

@@ -21,7 +21,7 @@ import os from 'node:os';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { HttpClient } from './load.ts';
+import { HttpClient, pct } from './load.ts';
 import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/stack.ts';
 
@@ -35,9 +35,6 @@ interface Job {
   headers: Record<string, string>;
   pauseMs: number;
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 function report(label: string, pauseMs: number, times: number[], seconds: number, unit = 'requests') {
   const sorted = [...times].sort((a, b) => a - b);

@@ -18,6 +18,10 @@ export function benchTableSql(table: string, rows: number): string {
   `;
 }
 
+/** The p-quantile of an ascending list (p in [0, 1]; 1 is the largest). */
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
 /** Nanoseconds a process's threads have run on a CPU so far (/proc/<pid>/task/<tid>/schedstat). */
 export function cpuNs(pid: number): number {
   let total = 0;

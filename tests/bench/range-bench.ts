@@ -29,7 +29,7 @@ import { randomInt } from 'node:crypto';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { HttpClient, childPids, commandName, cpuNs } from './load.ts';
+import { HttpClient, childPids, commandName, cpuNs, pct } from './load.ts';
 import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
 import { startStack } from '../../supabase/local/stack.ts';
 import { withRole } from '../../supabase/local/db.ts';
@@ -56,8 +56,6 @@ for (const c of CALLERS)
 /** The trusted proxy in front of the anonymous clients (a documentation address). */
 const TRUSTED_PROXY = '198.51.100.7';
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 const load = () =>
   os
     .loadavg()

@@ -271,12 +271,7 @@ function endOfDigits(text: string, start: number, end: number, drop: number): nu
  * the unclosed "("). Digits or marks search does not read (full-width digits, "0917/123/4567") keep the
  * span libphonenumber found.
  */
-function searchableSpan(
-  text: string,
-  start: number,
-  end: number,
-  canonical: string | null,
-): [number, number] {
+function searchableSpan(text: string, start: number, end: number, canonical: string): [number, number] {
   const found = (s: number, e: number) => canonicalIdentifierAuto(text.slice(s, e)) === canonical;
   if (found(start, end)) return [start, end];
   let s = start;
@@ -307,7 +302,9 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     // number has not and search does not take; the number ends at its own last digit.
     if (n.number.ext) endsAt = endOfDigits(refanged, startsAt, endsAt, n.number.ext.length);
     const e164 = n.number.number as string;
-    [startsAt, endsAt] = searchableSpan(refanged, startsAt, endsAt, canonicalIdentifier('mobile', e164));
+    const canonical = canonicalIdentifier('mobile', e164);
+    if (!canonical) continue;
+    [startsAt, endsAt] = searchableSpan(refanged, startsAt, endsAt, canonical);
     const written = refanged.slice(startsAt, endsAt);
     if (taken(startsAt, endsAt)) continue;
     const international = written.trimStart().startsWith('+');
@@ -318,8 +315,6 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     const before = refanged.slice(Math.max(0, startsAt - 24), startsAt);
     if (!international && NOT_A_PHONE_BEFORE.test(before)) continue;
     if (/[\p{L}\d]$/u.test(before) || /^[\p{L}]/u.test(refanged.slice(endsAt, endsAt + 1))) continue;
-    const canonical = canonicalIdentifier('mobile', e164);
-    if (!canonical) continue;
     out.push({ type: 'mobile', index: startsAt, end: endsAt, written, canonical, valid: true });
   }
   return out;

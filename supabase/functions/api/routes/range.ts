@@ -170,8 +170,6 @@ export async function getRange({ req, params }: RouteContext): Promise<Response>
     // A statement timeout (the pool's, as the Data API's) or a deadlock wrote nothing: busy, retry.
     throw overloaded(e as { code?: string }) ?? limiterUnavailable(e);
   }
-  const connected = timing.started;
-  const answered = timing.answered;
   const answer = rangeAnswerSchema.parse(data);
   const limits = admitted(answer.limit);
   const entries = answer.entries ?? [];
@@ -195,7 +193,7 @@ export async function getRange({ req, params }: RouteContext): Promise<Response>
   const ms = (t: number) => t.toFixed(1);
   headers.set(
     'Server-Timing',
-    `pool;dur=${ms(connected - asked)}, db;dur=${ms(answered - connected)}, handler;dur=${ms(performance.now() - started)}, batch;desc="${timing.size}"`,
+    `pool;dur=${ms(timing.started - asked)}, db;dur=${ms(timing.answered - timing.started)}, handler;dur=${ms(performance.now() - started)}, batch;desc="${timing.size}"`,
   );
   if (body === null) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', 'application/json; charset=utf-8');
