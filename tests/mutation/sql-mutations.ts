@@ -44,7 +44,9 @@ const SEARCH = 'create function private.search_reports(';
 const WEIGHT = 'create function private.identifier_weight(';
 const CHECK = 'create function public.check_identifiers(';
 const EXPIRE = 'create function public.expire_removal_requests(';
-const RANGE = 'create function public.range_lookup(';
+// The range lookup's entries (public.range_lookup and the batched call read them from here).
+const RANGE = 'create function private.range_entries(';
+const RANGE_MANY = 'create function public.range_lookup_limited_many(';
 
 export const MUTATIONS: Mutation[] = [
   { name: 'risk half-life 180 -> 90 days', after: WEIGHT, from: '(86400.0 * 180.0)', to: '(86400.0 * 90.0)' },
@@ -143,6 +145,24 @@ export const MUTATIONS: Mutation[] = [
     after: RANGE,
     from: 'r.risk >= 25',
     to: 'r.risk >= 24',
+  },
+  {
+    name: 'batched range lookups: a bucket admits one request fewer',
+    after: RANGE_MANY,
+    from: 'select p.place <= t.admitted as allowed',
+    to: 'select p.place < t.admitted as allowed',
+  },
+  {
+    name: "batched range lookups: a bucket's requests taken in reverse order",
+    after: RANGE_MANY,
+    from: 'order by r.ord) as place',
+    to: 'order by r.ord desc) as place',
+  },
+  {
+    name: 'batched range lookups: a bucket spends one call more than it admits',
+    after: RANGE_MANY,
+    from: 'set tat = t.base + make_interval(secs => t.step_s * t.admitted)',
+    to: 'set tat = t.base + make_interval(secs => t.step_s * (t.admitted + 1))',
   },
   { name: 'removal window 7 -> 1 day', after: EXPIRE, from: "interval '7 days'", to: "interval '1 days'" },
   { name: 'removal window 7 -> 8 days', after: EXPIRE, from: "interval '7 days'", to: "interval '8 days'" },

@@ -100,6 +100,61 @@ describe('range_lookup_limited_many', () => {
     expect(answers[2].limit).toMatchObject({ status: 'ok', allowed: true, remaining: 119 });
   });
 
+  it('gives the requests of one bucket what the same calls one after another give, across its limit', async () => {
+    // Buckets filled to 0, 117, 119 and 120 of api.anon's 120 calls a minute, each twice: one address
+    // for the call carrying them all, its twin for single calls in the same order.
+    const subjectOf = async (addr: string) =>
+      (
+        await adminPool().query<{ s: string }>(
+          'select private.address_key(private.forwarded_client_address($1)) as s',
+          [addr],
+        )
+      ).rows[0].s;
+    const fills = [0, 117, 119, 120];
+    const pairs = await Promise.all(
+      fills.map(async (fill) => {
+        const pair = [address(), address()];
+        for (const a of pair)
+          if (fill)
+            await adminPool().query(`select private.rate_limit_take('api.anon', $1, $2)`, [
+              await subjectOf(a),
+              fill,
+            ]);
+        return pair;
+      }),
+    );
+    // 16 requests over the four buckets in a random order, with random prefixes.
+    const order = Array.from({ length: 16 }, () => Math.floor(Math.random() * fills.length));
+    const prefixes = order.map(() =>
+      Math.floor(Math.random() * 0x100000)
+        .toString(16)
+        .padStart(5, '0'),
+    );
+    const together = await many(order.map((b, i) => [prefixes[i], null, pairs[b][0]]));
+    const alone: Answer[] = [];
+    for (const [i, b] of order.entries())
+      alone.push(
+        (
+          await run<{ one: Answer }>(
+            serviceRole,
+            'select public.range_lookup_limited($1, null, 1, $2) as one',
+            [prefixes[i], pairs[b][1]],
+          )
+        )[0].one,
+      );
+    const shape = (x: Answer) => {
+      const { limit, entries } = x as Answer & { limit: Record<string, unknown> };
+      return { limit, entries: entries ?? null };
+    };
+    expect(together.map(shape), `order ${order.join(',')}`).toEqual(alone.map(shape));
+    // Each bucket admitted up to its limit and refused the rest.
+    const refused = fills.reduce(
+      (t, fill, b) => t + Math.max(0, order.filter((x) => x === b).length - (120 - fill)),
+      0,
+    );
+    expect(together.filter((x) => x.limit.allowed === false)).toHaveLength(refused);
+  });
+
   it('takes nothing from malformed input, and answers an empty array with one', async () => {
     const a = address();
     for (const bad of [
