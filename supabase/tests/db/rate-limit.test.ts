@@ -201,4 +201,34 @@ describe('rate limiter: the client address', () => {
     expect(key).toMatch(/^ip:[0-9a-f]{32}$/);
     expect(key).not.toContain('203');
   });
+
+  it('counts an IPv6 caller per /64, so rotating addresses within it buys no fresh limit', async () => {
+    const keyOf = async (addr: string) =>
+      (await adminPool().query<{ k: string }>('select private.address_key($1::inet) as k', [addr])).rows[0].k;
+    const [a, b, c] = Array.from({ length: 3 }, () => Math.floor(Math.random() * 0xffff));
+    const home = `2a02:${a.toString(16)}:${b.toString(16)}:${c.toString(16)}`;
+    const neighbour = `2a02:${a.toString(16)}:${b.toString(16)}:${(c ^ 1).toString(16)}`;
+    // Any address of one /64 is one subject; the next /64, or another IPv4 address, is another.
+    const same = await Promise.all(
+      [`${home}::1`, `${home}:ffff:ffff:ffff:ffff`, `${home}:1:2:3:4`].map(keyOf),
+    );
+    expect(new Set(same).size).toBe(1);
+    expect(await keyOf(`${neighbour}::1`)).not.toBe(same[0]);
+    expect(await keyOf('203.0.113.7')).not.toBe(await keyOf('203.0.113.8'));
+    // So a limit spent from one address of the /64 is spent for all of them.
+    const { rows } = await adminPool().query<{ allowed: boolean }>(
+      `select (private.rate_limit_take('api.anon', private.address_key(a::inet), 1)).allowed
+       from unnest($1::text[]) a`,
+      [[`${home}::1`, `${home}::2`]],
+    );
+    expect(rows.map((r) => r.allowed)).toEqual([true, true]);
+    const spent = await adminPool().query<{ remaining: number }>(
+      `select (private.rate_limit_take('api.anon', private.address_key($1::inet), 1)).remaining`,
+      [`${home}::3`],
+    );
+    const { rows: limit } = await adminPool().query<{ max_calls: number }>(
+      `select max_calls from private.rate_limits where name = 'api.anon'`,
+    );
+    expect(spent.rows[0].remaining).toBe(limit[0].max_calls - 3);
+  });
 });

@@ -76,6 +76,19 @@ describe('floods through the Data API', () => {
       message: expect.stringMatching(/^Too many searches from your address/),
     });
   });
+
+  it('an IPv6 caller rotating addresses within its /64 shares one count', async () => {
+    // Every search from another address of the same /64, as a subscriber may use any of them.
+    const home = address().replace(/::9$/, '');
+    const r = await until429(90, async (i) =>
+      answer(
+        await rest('rpc/search_reports', `${home}:0:${(i + 1).toString(16)}::9`, {
+          search_string: `rotate${i}@example.com`,
+        }),
+      ),
+    );
+    expectMinuteLimit(r);
+  });
 });
 
 describe('floods through the legacy API and the visitor function', () => {
