@@ -7,6 +7,8 @@ const real = (suffix: string, count = 2): RangeEntry => ({
   risk_level: 50,
   risk_label: 'medium',
 });
+/** n reported entries with distinct suffixes. */
+const many = (n: number) => Array.from({ length: n }, (_, i) => real(i.toString(16).padStart(59, '0')));
 const suffixes = (entries: RangeEntry[]) => entries.map((e) => e.suffix);
 const isSorted = (xs: string[]) => xs.every((x, i) => i === 0 || xs[i - 1] < x);
 
@@ -49,7 +51,6 @@ describe('padRange', () => {
   });
 
   it('pads to the next whole page, and a full page stays as it is', () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => real(i.toString(16).padStart(59, '0')));
     expect(padRange('fffff', many(33))).toHaveLength(2 * RANGE_PAGE);
     expect(padRange('fffff', many(RANGE_PAGE))).toEqual(many(RANGE_PAGE));
   });
@@ -62,5 +63,26 @@ describe('rangeBody', () => {
     expect(full.length).toBe(empty.length);
     expect(JSON.parse(full).entries).toHaveLength(RANGE_PAGE);
     expect(empty.split('\n')[1]).toHaveLength(RANGE_ENTRY_WIDTH + 1);
+  });
+
+  it('writes exactly what JSON.stringify and padding give, decoys and reported entries alike', () => {
+    const reference = (prefix: string, entries: RangeEntry[]) =>
+      `{"prefix":"${prefix}","entries":[\n${entries
+        .map((e) => JSON.stringify(e).padEnd(RANGE_ENTRY_WIDTH, ' '))
+        .join(',\n')}\n]}`;
+    for (const reals of [
+      [],
+      [real('0'.repeat(59), 0)],
+      [real('a'.repeat(59), 3), real('b'.repeat(59), 1)],
+      many(40),
+    ])
+      for (const prefix of ['00000', 'abcde', 'fffff']) {
+        const page = padRange(prefix, reals);
+        expect(rangeBody(prefix, page)).toBe(reference(prefix, page));
+      }
+    // An entry that is no decoy but has count 0 (risk above 0) is not written as one.
+    const odd: RangeEntry = { suffix: 'c'.repeat(59), count: 0, risk_level: 5, risk_label: 'low' };
+    expect(rangeBody('abcde', [odd])).toBe(reference('abcde', [odd]));
+    expect(rangeBody('abcde', [])).toBe(reference('abcde', []));
   });
 });

@@ -209,10 +209,12 @@ export class FunctionsRuntime {
 
   async handle(req: IncomingMessage, res: ServerResponse, subPath: string) {
     const name = subPath.split('/')[1]?.split('?')[0] ?? '';
+    // A running worker's folder was there when it started (and the watcher stops it when the folder
+    // changes), so only a function without a worker costs a look at the disk.
     if (
       !/^[A-Za-z0-9_-]+$/.test(name) ||
       name.startsWith('_') ||
-      !existsSync(path.join(FUNCTIONS_DIR, name))
+      (!this.workers.has(name) && !existsSync(path.join(FUNCTIONS_DIR, name)))
     ) {
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }

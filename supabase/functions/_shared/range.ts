@@ -192,8 +192,27 @@ export function padRange(prefix: string, real: RangeEntry[]): RangeEntry[] {
 /** Each entry's JSON is padded with spaces to this width, so every answer of one page has one size. */
 export const RANGE_ENTRY_WIDTH = 128;
 
-/** The answer's JSON text: fixed-width entries, so its length depends only on the number of pages. */
+/** A decoy's line (count 0, risk 0, low) around its suffix: what JSON.stringify and padEnd give it. */
+const DECOY_HEAD = '{"suffix":"';
+const DECOY_TAIL = '","count":0,"risk_level":0,"risk_label":"low"}'.padEnd(
+  RANGE_ENTRY_WIDTH - DECOY_HEAD.length - SUFFIX_LENGTH,
+  ' ',
+);
+
+/**
+ * The answer's JSON text: fixed-width entries, so its length depends only on the number of pages.
+ * Decoys, nearly every entry, are written around their suffix (a hex string, nothing to escape)
+ * instead of through JSON.stringify: the same bytes at half the cost of the answer's body.
+ */
 export function rangeBody(prefix: string, entries: RangeEntry[]): string {
-  const lines = entries.map((e) => JSON.stringify(e).padEnd(RANGE_ENTRY_WIDTH, ' '));
-  return `{"prefix":"${prefix}","entries":[\n${lines.join(',\n')}\n]}`;
+  let body = `{"prefix":"${prefix}","entries":[\n`;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (i > 0) body += ',\n';
+    body +=
+      e.count === 0 && e.risk_level === 0 && e.risk_label === 'low' && e.suffix.length === SUFFIX_LENGTH
+        ? DECOY_HEAD + e.suffix + DECOY_TAIL
+        : JSON.stringify(e).padEnd(RANGE_ENTRY_WIDTH, ' ');
+  }
+  return `${body}\n]}`;
 }
