@@ -27,7 +27,7 @@ import { HttpError } from './http.ts';
 export const MAX_IMAGE_BYTES = 500_000;
 /** 16 megapixels: a 4608 x 3456 phone photo fits; a viewer decoding it needs at most 64 MB as RGBA. */
 export const MAX_IMAGE_PIXELS = 16_000_000;
-/** Animated GIFs: the frames together, each decoded in turn. */
+/** Animated GIFs and WebPs: the frames together, each decoded in turn. */
 export const MAX_GIF_FRAMES = 300;
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
@@ -459,6 +459,27 @@ function webpSize(type: string, chunk: Uint8Array): { width: number; height: num
   return null;
 }
 
+/**
+ * An animation frame (ANMF: X / 2, Y / 2, width - 1, height - 1 in 24 bits each, duration, flags, then
+ * the frame's bitstream) must follow the VP8X canvas it is drawn on and lie inside it, and there may be
+ * at most MAX_GIF_FRAMES of them, as for GIF: a viewer decodes every frame, so a small file of thousands
+ * of frames, or of frames far outside a small canvas, would cost it far more than the canvas says.
+ */
+function checkWebpFrame(chunk: Uint8Array, canvas: { width: number; height: number } | null, frame: number) {
+  need(canvas !== null, 'WebP has an animation frame before its VP8X header');
+  need(frame <= MAX_GIF_FRAMES, `WebP has more than ${MAX_GIF_FRAMES} frames`);
+  // The declared length: the chunk as kept may end in a pad byte.
+  const d = chunk.subarray(8, 8 + new DataView(chunk.buffer, chunk.byteOffset).getUint32(4, true));
+  need(d.length >= 16, 'WebP animation frame header is too short');
+  const u24 = (at: number) => d[at] | (d[at + 1] << 8) | (d[at + 2] << 16);
+  const x = 2 * u24(0);
+  const y = 2 * u24(3);
+  need(
+    x + 1 + u24(6) <= canvas.width && y + 1 + u24(9) <= canvas.height,
+    'WebP animation frame lies outside the image',
+  );
+}
+
 function stripWebp(b: Uint8Array): Uint8Array {
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const riffEnd = 8 + view.getUint32(4, true);
@@ -467,6 +488,9 @@ function stripWebp(b: Uint8Array): Uint8Array {
   let i = 12;
   let size: { width: number; height: number } | null = null;
   let sawImage = false;
+  /** The VP8X canvas, which animation frames are drawn on. */
+  let canvas: { width: number; height: number } | null = null;
+  let frames = 0;
   while (i + 8 <= riffEnd) {
     const type = ascii(b, i, 4);
     const length = view.getUint32(i + 4, true);
@@ -478,6 +502,8 @@ function stripWebp(b: Uint8Array): Uint8Array {
       // (An empty VP8X has no byte 8; writing past a typed array's end does nothing.)
       if (type === 'VP8X') chunk[8] &= ~0x2c;
       size ??= webpSize(type, chunk);
+      if (type === 'VP8X') canvas ??= webpSize(type, chunk);
+      if (type === 'ANMF') checkWebpFrame(chunk, canvas, ++frames);
       if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') sawImage = true;
       chunks.push(chunk);
     }

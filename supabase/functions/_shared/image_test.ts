@@ -28,6 +28,7 @@ import {
   cleanImage,
   detectImageType,
   jpegSize,
+  MAX_GIF_FRAMES,
   MAX_IMAGE_BYTES,
   MalformedImage,
   objectName,
@@ -359,6 +360,63 @@ const SHARP_VP8 = base64(
   'UklGRmQAAABXRUJQVlA4IFgAAADwAgCdASoDAAIAAUAmJagCdLoBQAKoAyQD9AAW7PazAADif/x223wt/87x3gqVDYDzZP/sxvj6yv4U3/5Nl/0xvj6yv4U3/loX3gaxymehwaRA5TOSQAAA',
 );
 const SHARP_VP8L = base64('UklGRjQAAABXRUJQVlA4TCgAAAAvAkAAAC8gEEjaH3qN+RcQFPk/2vwHH0QCg0K2EeDQvQSncBH9j2MF');
+/** 4 x 3 pixels, two frames, from sharp (libwebp) given a two-frame GIF: VP8X, ANIM and two ANMF. */
+const SHARP_ANIMATED = base64(
+  'UklGRoYAAABXRUJQVlA4WAoAAAASAAAAAwAAAgAAQU5JTQYAAAD/////AABBTk1GKAAAAAAAAAAAAAMAAAIAAGQAAAJWUDhMDwAAAC8DgAAABxD9j/4HIqL/AQBBTk1GKgAAAAAAAAAAAAIAAAIAAGQAAABWUDhMEQAAAC8CgAAQDzD/EfMfjDGI6H8YAA==',
+);
+/** An animation frame: X / 2, Y / 2, width - 1, height - 1 (24 bits each), duration, flags, its bitstream. */
+const anmf = (x: number, y: number, width: number, height: number) =>
+  riff('ANMF', [
+    ...u24le(x / 2),
+    ...u24le(y / 2),
+    ...u24le(width - 1),
+    ...u24le(height - 1),
+    100,
+    0,
+    0,
+    0,
+    ...TINY_VP8L,
+  ]);
+const anim = riff('ANIM', [0, 0, 0, 0, 0, 0]);
+
+Deno.test(
+  'animated WebP: frames inside the canvas pass, at most MAX_GIF_FRAMES of them, after the VP8X',
+  () => {
+    assert.deepEqual(cleanImage(SHARP_ANIMATED, 'webp'), SHARP_ANIMATED);
+    // Frames that fill the canvas exactly, at its origin and at its far corner.
+    assert.ok(
+      cleanImage(webp(vp8x(0x02, 10, 6), anim, anmf(0, 0, 10, 6), anmf(8, 4, 2, 2)), 'webp').length > 0,
+    );
+    const outside = /^WebP animation frame lies outside the image$/;
+    malformed(() => cleanImage(webp(vp8x(0x02, 10, 6), anim, anmf(0, 0, 11, 6)), 'webp'), outside);
+    malformed(() => cleanImage(webp(vp8x(0x02, 10, 6), anim, anmf(0, 0, 10, 7)), 'webp'), outside);
+    malformed(() => cleanImage(webp(vp8x(0x02, 10, 6), anim, anmf(2, 0, 9, 6)), 'webp'), outside);
+    malformed(() => cleanImage(webp(vp8x(0x02, 10, 6), anim, anmf(0, 2, 10, 5)), 'webp'), outside);
+    // A small canvas cannot hide a huge frame (the 24-bit fields reach 16.7 million pixels a side).
+    malformed(() => cleanImage(webp(vp8x(0x02, 1, 1), anim, anmf(0, 0, 1 << 24, 1 << 24)), 'webp'), outside);
+    // No canvas to draw on: the frame comes first, or after a plain VP8L.
+    malformed(
+      () => cleanImage(webp(anmf(0, 0, 1, 1), vp8x(0x02, 1, 1)), 'webp'),
+      /^WebP has an animation frame before its VP8X header$/,
+    );
+    malformed(
+      () => cleanImage(webp(TINY_VP8L, anmf(0, 0, 1, 1)), 'webp'),
+      /^WebP has an animation frame before its VP8X header$/,
+    );
+    malformed(
+      () =>
+        cleanImage(
+          webp(vp8x(0x02, 1, 1), riff('ANMF', [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])),
+          'webp',
+        ),
+      /^WebP animation frame header is too short$/,
+    );
+    const frames = (n: number) =>
+      webp(vp8x(0x02, 2, 2), anim, ...Array.from({ length: n }, () => anmf(0, 0, 2, 2)));
+    assert.ok(cleanImage(frames(MAX_GIF_FRAMES), 'webp').length > 0);
+    malformed(() => cleanImage(frames(MAX_GIF_FRAMES + 1), 'webp'), /^WebP has more than 300 frames$/);
+  },
+);
 
 Deno.test('WebP from a real encoder passes unchanged, and the size checked is the one in its header', () => {
   // A simple file is only its image chunk: nothing to take out, not one byte changed.
@@ -433,7 +491,10 @@ Deno.test('WebP: a bitstream header that is short or has the wrong signature giv
   // A canvas and alpha but no VP8, VP8L or animation frame; a frame with no canvas to size it.
   malformed(() => cleanImage(webp(vp8x(0x10, 2, 2), riff('ALPH', [0, 1])), 'webp'), noData);
   malformed(() => cleanImage(webp(vp8x(0, 2, 2)), 'webp'), noData);
-  malformed(() => cleanImage(webp(riff('ANMF', new Uint8Array(16))), 'webp'), noData);
+  malformed(
+    () => cleanImage(webp(riff('ANMF', new Uint8Array(16))), 'webp'),
+    /^WebP has an animation frame before its VP8X header$/,
+  );
 });
 
 Deno.test('WebP chunk walk: RIFF size, chunk lengths, odd padding, trailing bytes', () => {
