@@ -388,8 +388,11 @@ function reencodeGif(bytes: Uint8Array): Uint8Array {
     area += info.width * info.height;
   }
   if (area > MAX_IMAGE_PIXELS) throw new TooManyPixels(width, height);
-  // LZW output never exceeds about 1.5 bytes per index, plus palettes and headers.
-  const out = new Uint8Array(Math.ceil(area * 1.5) + frames * (768 + 32) + 1024);
+  // LZW output: at most one code of at most 12 bits per index (1.5 bytes), plus a length byte per 255
+  // bytes of data, a clear code per 4,093 codes, and each frame's palette and headers.
+  const out = new Uint8Array(
+    Math.ceil(area * 1.5 * (256 / 255) * (4094 / 4093)) + frames * (768 + 64) + 1024,
+  );
   const loop = reader.loopCount();
   const writer = new GifWriter(out, width, height, loop === null ? {} : { loop });
   const canvas = new Uint8Array(width * height * 4);
@@ -431,6 +434,9 @@ function reencodeGif(bytes: Uint8Array): Uint8Array {
       ...(transparent !== null ? { transparent } : {}),
     });
   }
+  // Typed arrays drop writes past their end: a file the buffer could not hold would be cut short.
+  if (writer.end() > out.length)
+    throw new Error(`GIF re-encoding needed ${writer.end()} bytes, had ${out.length}`);
   return out.slice(0, writer.end());
 }
 
