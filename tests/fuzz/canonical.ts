@@ -32,7 +32,7 @@ const spaces = chars(' \t\u00a0\u3000', 0, 2);
 const digits = chars('0123456789', 1, 16);
 const phone = fc
   .tuple(
-    fc.constantFrom('', '+', '00', '0', '+63', '063', '63'),
+    fc.constantFrom('', '+', '00', '0', '+63', '063', '63', '(+', '(+63) ', '( +63 )', '((+', '(00'),
     fc.array(fc.tuple(digits, chars(' .-()', 0, 2)), { minLength: 1, maxLength: 5 }),
   )
   .map(([prefix, parts]) => prefix + parts.map(([d, sep]) => d + sep).join(''));

@@ -23,6 +23,8 @@ const BECH32 = /^(bc|tb|ltc)1[02-9ac-hj-np-z]{6,87}$/i;
 const BASE58_BITCOIN = /^[13][1-9A-HJ-NP-Za-km-z]{25,34}$/;
 const BASE58_LONG = /^[1-9A-HJ-NP-Za-km-z]{25,}$/;
 const PHONE_CHARS = new RegExp(`^\\+?[0-9${WS}().-]+$`);
+/** A phone number as detection reads it: its '+' may follow an opening bracket, '(+63) 917 123 4567'. */
+const PHONE_LIKE = new RegExp(`^[${WS}(]*\\+?[0-9${WS}().-]+$`);
 const EMAIL = new RegExp(`^[^${WS}@/:]+@[^${WS}@/:]+\\.[^${WS}@/:]+$`);
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -167,7 +169,7 @@ export function detectIdentifierKind(value: string): IdentifierKind | null {
   if (/^mailto:/i.test(s) || EMAIL.test(s)) return 'email';
   if (IPV4.test(s)) return 'website';
   const digitCount = s.replace(/[^0-9]/g, '').length;
-  if (PHONE_CHARS.test(s) && digitCount >= 7 && digitCount <= 15) return 'mobile';
+  if (PHONE_LIKE.test(s) && digitCount >= 7 && digitCount <= 15) return 'mobile';
   if (BASE58_BITCOIN.test(s)) return 'crypto';
   if (URL_SCHEME.test(s) || HOST_LIKE.test(s)) return 'website';
   if (BASE58_LONG.test(s)) return 'crypto';

@@ -74,4 +74,15 @@ describe('seed data', () => {
     const { rows } = await adminPool().query(`select public.search_reports('0917 555 0142') as s`);
     expect(rows[0].s.count).toBeGreaterThan(10);
   });
+
+  it('finds the demo number however it is written, country code in brackets too', async () => {
+    const counts = [];
+    for (const written of ['0917 555 0142', '(+63) 917 555 0142', '( +63 ) 917-555-0142', '+63 917 555 0142'])
+      counts.push(
+        (await adminPool().query(`select public.search_reports($1) as s`, [written])).rows[0].s
+          .count as number,
+      );
+    expect(counts[0]).toBeGreaterThan(10);
+    expect(new Set(counts).size).toBe(1);
+  });
 });
