@@ -14,7 +14,6 @@
  *
  * Runs its own stack on the test ports shifted by STACK_PORT_OFFSET (+ 75).
  */
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
@@ -22,8 +21,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { HttpClient, pct } from './load.ts';
-import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
-import { startStack } from '../../supabase/local/stack.ts';
+import { startOwnStack } from '../own-stack.ts';
 
 const CLIENTS = 50;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -109,18 +107,7 @@ async function databaseOnly(dbUrl: string, pauseMs: number): Promise<number[]> {
 }
 
 async function main() {
-  const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 75;
-  process.env.STACK_PORT_OFFSET = String(offset);
-  const config = testConfig({
-    ...testPorts(offset),
-    dataDir: testDataDir(offset),
-    withApp: false,
-    verbose: false,
-  });
-  await fs.rm(config.dataDir, { recursive: true, force: true });
-  const stack = await startStack(config, (line) => {
-    if (/error|fail/i.test(line)) console.log(line);
-  });
+  const { stack } = await startOwnStack(75);
   const body = 'x'.repeat(4200);
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(body.length) });
