@@ -184,7 +184,7 @@ begin
   ),
   -- Each bucket as it was (locked above), its limit, and how many of its requests it admits.
   bucket as (
-    select b.name, b.subject, l.max_calls, l.per_seconds, l.description,
+    select b.name, b.subject, l.per_seconds,
            l.per_seconds::float8 / l.max_calls as step_s,
            greatest(b.tat, v_now) as base,
            (select count(*) from placed p
@@ -201,18 +201,25 @@ begin
     from bucket t
     where b.name = t.name and b.subject = t.subject and t.admitted > 0
   ),
-  -- Each limited request's state: its bucket's time once it is taken (admitted), or as the admitted
-  -- ones left it (refused), as private.rate_limit_take computes it.
+  -- Each limited request's state, as private.rate_limit_take computes it from its bucket's time once it
+  -- is taken (admitted) or as the admitted ones left it (refused).
   state as (
-    select p.ord, t.max_calls, t.per_seconds, t.description, t.step_s, a.allowed,
+    select p.ord, a.allowed,
+           greatest(0, floor((t.per_seconds - extract(epoch from (a.tat - v_now))) / t.step_s))::int as remaining,
+           greatest(0, ceil(extract(epoch from (a.tat - v_now))))::int as reset,
            case
-             when a.allowed then t.base + make_interval(secs => t.step_s * p.place)
-             else t.base + make_interval(secs => t.step_s * t.admitted)
-           end as tat
+             when a.allowed then 0
+             else greatest(1, ceil(extract(epoch from (
+               a.tat + make_interval(secs => t.step_s) - make_interval(secs => t.per_seconds) - v_now))))::int
+           end as retry_after
     from placed p
     join bucket t on t.name = p.name and t.subject = p.subject
-    cross join lateral (select p.place <= t.admitted as allowed) a
+    cross join lateral (
+      select p.place <= t.admitted as allowed,
+             t.base + make_interval(secs => t.step_s * least(p.place, t.admitted)) as tat
+    ) a
   ),
+  -- A request without a state has a disabled limit: always allowed, nothing spent.
   limit_state as (
     select r.ord,
            case
@@ -221,27 +228,14 @@ begin
              when r.subject is null then jsonb_build_object('status', 'ok', 'allowed', true, 'subject_kind', 'none')
              else jsonb_build_object(
                'status', 'ok', 'allowed', coalesce(s.allowed, true), 'limit', l.max_calls,
-               'remaining', case
-                 when s.ord is null then l.max_calls
-                 else greatest(0, floor((s.per_seconds - extract(epoch from (s.tat - v_now))) / s.step_s))::int
-               end,
-               'reset', case
-                 when s.ord is null then 0
-                 else greatest(0, ceil(extract(epoch from (s.tat - v_now))))::int
-               end,
-               'retry_after', case
-                 when s.ord is null or s.allowed then 0
-                 else greatest(1, ceil(extract(epoch from (
-                   s.tat + make_interval(secs => s.step_s) - make_interval(secs => s.per_seconds) - v_now))))::int
-               end,
+               'remaining', coalesce(s.remaining, l.max_calls),
+               'reset', coalesce(s.reset, 0),
+               'retry_after', coalesce(s.retry_after, 0),
                'window', l.per_seconds,
                'subject_kind', case when r.kind = 'key' then 'key' else 'address' end,
-               'message', case when s.ord is not null and not s.allowed then
-                 format('%s: at most %s per %s. Please try again in %s.', s.description, s.max_calls,
-                        private.rate_limit_duration(s.per_seconds),
-                        private.rate_limit_duration(greatest(1, ceil(extract(epoch from (
-                          s.tat + make_interval(secs => s.step_s) - make_interval(secs => s.per_seconds)
-                          - v_now))))::int))
+               'message', case when not s.allowed then
+                 format('%s: at most %s per %s. Please try again in %s.', l.description, l.max_calls,
+                        private.rate_limit_duration(l.per_seconds), private.rate_limit_duration(s.retry_after))
                end)
            end as lim,
            r.kind in ('key', 'anon') and (r.subject is null or coalesce(s.allowed, true)) as served,
