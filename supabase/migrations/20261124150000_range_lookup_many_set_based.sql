@@ -168,6 +168,12 @@ begin
   join private.rate_limits l on l.name = r.name and l.enabled
   order by r.name, r.subject
   on conflict on constraint rate_limit_buckets_pkey do update set tat = b.tat where false;
+  -- Now, read once the buckets are ours: the insert above may have waited for another call that took
+  -- the same bucket, and a time from before that wait would make this call's state older than that
+  -- call's (one call fewer remaining, or a refusal where calls one after another would be admitted),
+  -- as private.rate_limit_take's clock, read after its own wait, is not. A new bucket's empty time
+  -- above needs only to be no later than this.
+  v_now := clock_timestamp();
 
   with req as (
     select s.ord, e.value ->> 0 as prefix, s.kind, s.subject, s.revoked_at,

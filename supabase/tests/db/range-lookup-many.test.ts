@@ -180,6 +180,41 @@ describe('range_lookup_limited_many', () => {
       ).rejects.toThrow(DENIED);
   });
 
+  it('reads the clock after waiting for a bucket another call holds, as a call of its own does', async () => {
+    const a = address();
+    const {
+      rows: [{ subject }],
+    } = await adminPool().query<{ subject: string }>(
+      'select private.address_key(private.forwarded_client_address($1)) as subject',
+      [a],
+    );
+    // The bucket's row exists and is empty (its time has passed).
+    await adminPool().query(
+      `insert into private.rate_limit_buckets (name, subject, tat) values ('api.anon', $1, now() - interval '1 minute')`,
+      [subject],
+    );
+    const holder = await adminPool().connect();
+    try {
+      // Another call holds the address's bucket; this call starts, and waits for it ...
+      await holder.query('begin');
+      await holder.query(
+        `select 1 from private.rate_limit_buckets where name = 'api.anon' and subject = $1 for update`,
+        [subject],
+      );
+      const waiting = many([['abcde', null, a]]);
+      await new Promise((r) => setTimeout(r, 300));
+      // ... while the other reads its clock, takes a call and ends.
+      await holder.query(`select private.rate_limit_take('api.anon', $1, 1)`, [subject]);
+      await holder.query('commit');
+      // Two calls taken one after the other: 118 left, not the 117 a clock read before the wait gives.
+      const [answer] = await waiting;
+      expect(answer.limit).toMatchObject({ allowed: true, remaining: 118 });
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+    }
+  });
+
   it('takes limiter rows in one order, so calls with opposite request orders do not deadlock', async () => {
     const [k1, k2] = (await Promise.all([apiKey(), apiKey()])).sort((x, y) => (x.hash < y.hash ? -1 : 1));
     const holder = await adminPool().connect();
