@@ -471,11 +471,9 @@ function webpSize(type: string, chunk: Uint8Array): { width: number; height: num
  * at most MAX_GIF_FRAMES of them, as for GIF: a viewer decodes every frame, so a small file of thousands
  * of frames, or of frames far outside a small canvas, would cost it far more than the canvas says.
  */
-function checkWebpFrame(chunk: Uint8Array, canvas: { width: number; height: number } | null, frame: number) {
+function checkWebpFrame(d: Uint8Array, canvas: { width: number; height: number } | null, frame: number) {
   need(canvas !== null, 'WebP has an animation frame before its VP8X header');
   need(frame <= MAX_GIF_FRAMES, `WebP has more than ${MAX_GIF_FRAMES} frames`);
-  // The declared length: the chunk as kept may end in a pad byte.
-  const d = chunk.subarray(8, 8 + new DataView(chunk.buffer, chunk.byteOffset).getUint32(4, true));
   need(d.length >= 16, 'WebP animation frame header is too short');
   const u24 = (at: number) => d[at] | (d[at + 1] << 8) | (d[at + 2] << 16);
   const x = 2 * u24(0);
@@ -509,7 +507,8 @@ function stripWebp(b: Uint8Array): Uint8Array {
       if (type === 'VP8X') chunk[8] &= ~0x2c;
       size ??= webpSize(type, chunk);
       if (type === 'VP8X') canvas ??= webpSize(type, chunk);
-      if (type === 'ANMF') checkWebpFrame(chunk, canvas, ++frames);
+      // The frame's data as declared (the chunk as kept may end in a pad byte).
+      if (type === 'ANMF') checkWebpFrame(chunk.subarray(8, 8 + length), canvas, ++frames);
       if (type === 'VP8 ' || type === 'VP8L' || type === 'ANMF') sawImage = true;
       chunks.push(chunk);
     }
