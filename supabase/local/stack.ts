@@ -68,10 +68,12 @@ export async function startStack(
     stops.push(() => mail.stop());
 
     const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
-    // Functions send e-mail through SMTP; locally that is the mail sink (production sets its own SMTP_*).
+    // Functions send e-mail through SMTP with implicit TLS; locally that is the mail sink, whose
+    // certificate Deno trusts through DENO_CERT (production sets its own SMTP_*).
     const functions = new FunctionsRuntime(config, log, {
       SMTP_HOST: config.host,
       SMTP_PORT: String(config.smtpPort),
+      DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
     });
     stops.push(() => functions.stop());
