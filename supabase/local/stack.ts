@@ -6,17 +6,27 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { ANON_KEY, ROOT_DIR, apiUrl, appUrl, mailUrl, statusEnv, type StackConfig } from './config.ts';
+import {
+  ANON_KEY,
+  ROOT_DIR,
+  SERVICE_ROLE_KEY,
+  apiUrl,
+  appUrl,
+  mailUrl,
+  statusEnv,
+  type StackConfig,
+} from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
 import { FunctionsRuntime } from './functions.ts';
 import { startMailSink } from './mail.ts';
-import { startScheduler } from './scheduler.ts';
+import { startScheduler, storeScheduleSecrets, type Scheduler } from './scheduler.ts';
 
 export interface RunningStack {
   config: StackConfig;
   env: Record<string, string>;
   functions: FunctionsRuntime;
+  scheduler: Scheduler;
   stop(): Promise<void>;
 }
 
@@ -83,8 +93,10 @@ export async function startStack(
     await registerServices(services, ctx);
     const gateway = await startGateway(config, services, log);
     stops.push(() => gateway.close());
-    // Scheduled functions (pg_cron + pg_net on Supabase): notify e-mails every minute, removal expiry hourly.
-    const scheduler = startScheduler(config, log);
+    // Scheduled functions: the migrations' pg_cron jobs, calling the functions with pg_net and the
+    // service-role key from Vault, run by the stand-ins' workers (scheduler.ts).
+    await storeScheduleSecrets(db.pool, apiUrl(config), SERVICE_ROLE_KEY);
+    const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
     if (config.withApp) {
@@ -92,7 +104,7 @@ export async function startStack(
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
-    return { config, env: statusEnv(config), functions, stop: stopAll };
+    return { config, env: statusEnv(config), functions, scheduler, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;
