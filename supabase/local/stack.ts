@@ -19,6 +19,7 @@ import {
 import { prepareDatabase, startDatabase } from './db.ts';
 import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
 import { FunctionsRuntime } from './functions.ts';
+import { loadLocations } from './locations.ts';
 import { startMailSink } from './mail.ts';
 import { startScheduler, storeScheduleSecrets, type Scheduler } from './scheduler.ts';
 
@@ -74,6 +75,10 @@ export async function startStack(
     stops.push(() => db.stop());
     await prepareDatabase(db.pool, log);
 
+    // Visitor location data (npm run locations:load on a hosted project), loaded while the rest starts.
+    const locations = loadLocations(db.pool, config.verbose ? log : () => undefined);
+    locations.catch(() => undefined);
+
     const mail = await startMailSink(config, log);
     stops.push(() => mail.stop());
 
@@ -99,6 +104,7 @@ export async function startStack(
     const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
+    await locations;
     if (config.withApp) {
       const vite = startVite(config, log);
       stops.push(() => stopChild(vite.child));

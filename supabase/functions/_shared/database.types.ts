@@ -604,6 +604,16 @@ export type Database = {
           token: string
         }[]
       }
+      locate_address: {
+        Args: { address: string }
+        Returns: {
+          city: string
+          country: string
+          loc: string
+          postal: string
+          region: string
+        }[]
+      }
       open_data_daily: {
         Args: { days?: number }
         Returns: {
