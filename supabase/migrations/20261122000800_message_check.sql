@@ -1,6 +1,4 @@
--- Checking a whole message (issue 13): the data the look-alike and link signals read (brands with their
--- official domains and keywords, link shorteners, TLDs much used for abuse), editable by admins and read
--- by everyone; and public.check_identifiers, which looks up every identifier of a message in one call.
+-- message_check
 
 -- ---------------------------------------------------------------------------------------------
 -- Brands people in the Philippines trust, and the domains that are really theirs
@@ -17,26 +15,30 @@ create table public.brands (
     check (cardinality(short_keywords) <= 50 and array_to_string(short_keywords, ' ') ~ '^([a-z0-9]{2,40}( |$))*$'),
   updated_at timestamptz not null default now()
 );
-comment on table public.brands is
-  'Brands whose look-alikes the message check flags (lookalike-brand): official_domains (registrable domains; they and their subdomains are never flagged), keywords (found anywhere in a host label, 4+ letters) and short_keywords (found only as a whole part of a host or a whole word of the message). Everyone reads; admins edit.';
-create trigger brands_touch_updated_at before update on public.brands
-  for each row execute function private.touch_updated_at();
-
 alter table public.brands enable row level security;
 revoke all on public.brands from anon, authenticated;
 grant select on public.brands to anon, authenticated;
 grant insert, update, delete on public.brands to authenticated;
 grant all on public.brands to service_role;
+comment on table public.brands is
+  'Brands whose look-alikes the message check flags (lookalike-brand): official_domains (registrable domains; they and their subdomains are never flagged), keywords (found anywhere in a host label, 4+ letters) and short_keywords (found only as a whole part of a host or a whole word of the message). Everyone reads; admins edit.';
+
+create trigger brands_touch_updated_at before update on public.brands
+  for each row execute function private.touch_updated_at();
+
 create policy "Anyone can read brands" on public.brands
   for select to anon, authenticated
   using (true);
+
 create policy "Admins can add brands" on public.brands
   for insert to authenticated
   with check ((select private.is_admin()));
+
 create policy "Admins can update brands" on public.brands
   for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
+
 create policy "Admins can delete brands" on public.brands
   for delete to authenticated
   using ((select private.is_admin()));
@@ -51,24 +53,27 @@ create table public.check_domain_lists (
   created_at timestamptz not null default now(),
   primary key (list, value)
 );
-comment on table public.check_domain_lists is
-  'Data for the message check: list shortener (registrable domains of link shorteners, signal shortener) and list abused-tld (TLDs without the dot, signal new-tld). Everyone reads; admins edit.';
-
 alter table public.check_domain_lists enable row level security;
 revoke all on public.check_domain_lists from anon, authenticated;
 grant select on public.check_domain_lists to anon, authenticated;
 grant insert, update, delete on public.check_domain_lists to authenticated;
 grant all on public.check_domain_lists to service_role;
+comment on table public.check_domain_lists is
+  'Data for the message check: list shortener (registrable domains of link shorteners, signal shortener) and list abused-tld (TLDs without the dot, signal new-tld). Everyone reads; admins edit.';
+
 create policy "Anyone can read the check's domain lists" on public.check_domain_lists
   for select to anon, authenticated
   using (true);
+
 create policy "Admins can add to the check's domain lists" on public.check_domain_lists
   for insert to authenticated
   with check ((select private.is_admin()));
+
 create policy "Admins can update the check's domain lists" on public.check_domain_lists
   for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
+
 create policy "Admins can delete from the check's domain lists" on public.check_domain_lists
   for delete to authenticated
   using ((select private.is_admin()));
@@ -120,20 +125,12 @@ insert into public.check_domain_lists (list, value) values
   ('abused-tld', 'tk'), ('abused-tld', 'ml'), ('abused-tld', 'ga'), ('abused-tld', 'cf'), ('abused-tld', 'gq'),
   ('abused-tld', 'win'), ('abused-tld', 'bid'), ('abused-tld', 'loan'), ('abused-tld', 'work');
 
--- ---------------------------------------------------------------------------------------------
--- Looking up every identifier of a message at once
--- ---------------------------------------------------------------------------------------------
--- status is carried in the search index so counting an identifier's visible reports and weighing
--- them by age reads the index alone (an index-only scan once the table is vacuumed).
-drop index public.reports_canonical_created_at_idx;
-create index reports_canonical_created_at_idx on public.reports (reported_account_canonical, created_at desc) include (status);
-
 /**
  * The identifiers of one message ([{type, value}], at most 50) with, for each, its canonical form,
  * the number of visible reports and the risk level computed as public.search_reports does. One call,
  * one statement over the search index; each identifier is logged in search_log as a search is.
  */
-create function public.check_identifiers(identifiers jsonb, visitor jsonb default null)
+create or replace function public.check_identifiers(identifiers jsonb, visitor jsonb default null)
 returns jsonb
 language plpgsql
 volatile
@@ -175,9 +172,7 @@ begin
     from input i
     cross join lateral (
       -- Float arithmetic as in search_reports: numeric power() costs ~10 us a row.
-      select count(*)::int as n,
-             coalesce(sum(case when r.status = 'verified' then 1.0::float8 else 0.2::float8 end
-                          * power(0.5::float8, extract(epoch from (now() - r.created_at))::float8 / (86400.0 * 180.0))), 0) as w
+      select count(*)::int as n, private.identifier_weight(i.canonical) as w
       from public.reports r
       where r.reported_account_canonical = i.canonical and r.status in ('pending', 'verified')
     ) s
@@ -206,11 +201,9 @@ begin
   return v_result;
 end
 $$;
-comment on function public.check_identifiers(jsonb, jsonb) is
-  'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
-
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
-  ('check.ip', 60, 60, 'Too many message checks from your address'),
-  ('check.user', 60, 60, 'Too many message checks from your account');
 revoke execute on function public.check_identifiers(jsonb, jsonb) from public;
 grant execute on function public.check_identifiers(jsonb, jsonb) to anon, authenticated, service_role;
+revoke execute on function public.check_identifiers(jsonb, jsonb) from public;
+grant execute on function public.check_identifiers(jsonb, jsonb) to anon, authenticated, service_role;
+comment on function public.check_identifiers(jsonb, jsonb) is
+  'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';

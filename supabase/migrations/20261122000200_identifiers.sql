@@ -1,23 +1,92 @@
--- Canonical identifiers: what fuzzing the TypeScript twin against these functions found (issue 12,
--- tests/fuzz/canonical.ts). supabase/functions/_shared/canonical.ts changes the same way; the shared
--- vectors pin both.
---
--- 1. White space is spelled out: \t \n \v \f \r, space, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
---    U+202F, U+205F, U+3000, U+FEFF (JavaScript's \s). Postgres's \s follows the database's locale and,
---    with glibc, leaves out the no-break space that numbers copied from web pages often carry, so
---    '0917<NBSP>123 4567' was a mobile number in the app and an e-wallet name here. Digits are [0-9]
---    (\d may take other scripts' digits in some locales).
---    Lowercase is Unicode's full mapping, as JavaScript's toLowerCase: U+0130 (capital I with dot) becomes
---    'i' + U+0307 on every database (glibc's lower() gives a plain 'i'; UTS 46 maps it as JavaScript does).
--- 2. A canonical form canonicalises to itself:
---    - international numbers lose every leading 0 after '+' / '00' (no country code starts with 0), so
---      '0000 63 917 ...' and '+63 917 ...' are one number and '+0059...' cannot become '+59...' later;
---    - a mobile, e-mail or crypto value with nothing left ('00', 'mailto:', a lone U+3000) is null (no
---      identifier), not '', as for a blank value;
---    - '00' at the start of the digits makes a number international however it is written;
---    - every 'mailto:' prefix (and spaces after it) is removed, not only the first;
---    - a host containing white space or control characters is no host: null, so the report or search
---      is refused as "not a valid website" instead of storing a form that changes when typed again.
+-- identifiers
+
+/** Punycode (RFC 3492) of one DNS label; ASCII labels come back unchanged. */
+create or replace function private.punycode_label(label text)
+returns text
+language plpgsql
+immutable strict parallel safe
+set search_path = ''
+as $$
+declare
+  base constant int := 36;
+  tmin constant int := 1;
+  tmax constant int := 26;
+  skew constant int := 38;
+  damp constant int := 700;
+  cps int[];
+  c int;
+  n int := 128;
+  delta bigint := 0;
+  bias int := 72;
+  h int;
+  b int;
+  m int;
+  q bigint;
+  k int;
+  t int;
+  d int;
+  output text := '';
+  first_time boolean;
+  numpoints int;
+begin
+  if label !~ '[^\x01-\x7f]' then
+    return label;
+  end if;
+  select array_agg(ascii(ch) order by i) into cps
+  from regexp_split_to_table(label, '') with ordinality as s(ch, i);
+  foreach c in array cps loop
+    if c < 128 then
+      output := output || chr(c);
+    end if;
+  end loop;
+  b := length(output);
+  h := b;
+  if b > 0 then
+    output := output || '-';
+  end if;
+  while h < array_length(cps, 1) loop
+    select min(x) into m from unnest(cps) as x where x >= n;
+    delta := delta + (m - n)::bigint * (h + 1);
+    n := m;
+    foreach c in array cps loop
+      if c < n then
+        delta := delta + 1;
+      end if;
+      if c = n then
+        q := delta;
+        k := base;
+        loop
+          t := case when k <= bias then tmin when k >= bias + tmax then tmax else k - bias end;
+          exit when q < t;
+          d := t + ((q - t) % (base - t))::int;
+          output := output || case when d < 26 then chr(97 + d) else chr(22 + d) end;
+          q := (q - t) / (base - t);
+          k := k + base;
+        end loop;
+        output := output || case when q < 26 then chr(97 + q::int) else chr(22 + q::int) end;
+        -- adapt the bias (RFC 3492 section 6.1)
+        first_time := h = b;
+        numpoints := h + 1;
+        delta := case when first_time then delta / damp else delta / 2 end;
+        delta := delta + delta / numpoints;
+        k := 0;
+        while delta > ((base - tmin) * tmax) / 2 loop
+          delta := delta / (base - tmin);
+          k := k + base;
+        end loop;
+        bias := k + ((base - tmin + 1) * delta / (delta + skew))::int;
+        delta := 0;
+        h := h + 1;
+      end if;
+    end loop;
+    delta := delta + 1;
+    n := n + 1;
+  end loop;
+  return 'xn--' || output;
+end
+$$;
+grant execute on function private.punycode_label(text) to anon, authenticated, service_role;
+comment on function private.punycode_label(text) is 'Punycode (RFC 3492) form of one internationalised DNS label, with the xn-- prefix.';
 
 create or replace function private.canonical_phone(value text)
 returns text
@@ -55,6 +124,7 @@ begin
   return digits;
 end
 $$;
+grant execute on function private.canonical_phone(text) to anon, authenticated, service_role;
 comment on function private.canonical_phone(text) is 'Phone number in E.164 form; Philippine mobiles typed locally (0917..., 917...) become +639XXXXXXXXX.';
 
 create or replace function private.canonical_host(value text)
@@ -84,6 +154,7 @@ begin
   );
 end
 $$;
+grant execute on function private.canonical_host(text) to anon, authenticated, service_role;
 comment on function private.canonical_host(text) is 'Host part of a website address in the form DNS uses: lowercase ASCII, punycode for internationalised labels, without www.; null when no host name can be made of it.';
 
 create or replace function public.canonical_identifier(kind text, value text)
@@ -124,6 +195,7 @@ begin
   end case;
 end
 $$;
+grant execute on function public.canonical_identifier(text, text) to anon, authenticated, service_role;
 comment on function public.canonical_identifier(text, text) is
   'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto); see the migration header for the rules.';
 
@@ -152,7 +224,8 @@ begin
   if s ~ '^[0-9]{1,3}(\.[0-9]{1,3}){3}$' then
     return 'website';
   end if;
-  if s ~ '^\+?[0-9\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff().-]+$'
+  -- '+' may follow an opening bracket: '(+63) 917 123 4567'
+  if s ~ '^[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff(]*\+?[0-9\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff().-]+$'
      and length(regexp_replace(s, '[^0-9]', '', 'g')) between 7 and 15 then
     return 'mobile';
   end if;
@@ -169,5 +242,32 @@ begin
   return 'ewallet';
 end
 $$;
+grant execute on function public.detect_identifier_kind(text) to anon, authenticated, service_role;
 comment on function public.detect_identifier_kind(text) is
   'Kind (mobile, email, website, ewallet, crypto) a typed identifier most likely is; used by search.';
+
+/** Canonical form of a typed identifier of unknown kind: detect_identifier_kind, then canonical_identifier. */
+create or replace function public.canonical_identifier_auto(value text)
+returns text
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  select public.canonical_identifier(public.detect_identifier_kind(value), value)
+$$;
+grant execute on function public.canonical_identifier_auto(text) to anon, authenticated, service_role;
+comment on function public.canonical_identifier_auto(text) is
+  'Canonical form of an identifier whose kind is detected from how it looks; what search looks up.';
+
+/** The first 5 hex characters of the SHA-256 of a canonical identifier (the range lookup's key). */
+create function private.identifier_hash_prefix(canonical text)
+returns text
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select left(encode(sha256(convert_to(canonical, 'UTF8')), 'hex'), 5)
+$$;
+revoke execute on function private.identifier_hash_prefix(text) from public, anon, authenticated;
+comment on function private.identifier_hash_prefix(text) is 'First 5 hex characters of sha256(canonical identifier), the key of public.range_lookup.';

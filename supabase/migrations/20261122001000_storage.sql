@@ -1,3 +1,5 @@
+-- storage
+
 -- Storage buckets for images (SPEC.md section 5: at most 500000 bytes, images only) and their policies.
 --   evidence      private: the reporter reads and writes under '<uid>/...', admins read everything.
 --   avatars       public read; users write under '<uid>/...'.
@@ -14,6 +16,14 @@ on conflict (id) do update
   set public = excluded.public,
       file_size_limit = excluded.file_size_limit,
       allowed_mime_types = excluded.allowed_mime_types;
+-- Public bucket: files are served by their public URL to anyone; only the service role writes
+-- (it bypasses RLS), so no policy is needed and none would let anyone list or write.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('open-data', 'open-data', true, 20000000, array['text/csv', 'application/json'])
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
 
 -- evidence
 create policy "Reporters and admins can read evidence" on storage.objects
@@ -22,13 +32,7 @@ create policy "Reporters and admins can read evidence" on storage.objects
     bucket_id = 'evidence'
     and ((storage.foldername(name))[1] = (select auth.uid())::text or (select private.is_admin()))
   );
-create policy "Users can upload evidence to their own folder" on storage.objects
-  for insert to authenticated
-  with check (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "Users can replace evidence in their own folder" on storage.objects
-  for update to authenticated
-  using (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text)
-  with check (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
 create policy "Users can delete evidence in their own folder" on storage.objects
   for delete to authenticated
   using (bucket_id = 'evidence' and (storage.foldername(name))[1] = (select auth.uid())::text);
@@ -37,13 +41,7 @@ create policy "Users can delete evidence in their own folder" on storage.objects
 create policy "Users can list avatars in their own folder" on storage.objects
   for select to authenticated
   using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "Users can upload an avatar to their own folder" on storage.objects
-  for insert to authenticated
-  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
-create policy "Users can replace avatars in their own folder" on storage.objects
-  for update to authenticated
-  using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text)
-  with check (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
+
 create policy "Users can delete avatars in their own folder" on storage.objects
   for delete to authenticated
   using (bucket_id = 'avatars' and (storage.foldername(name))[1] = (select auth.uid())::text);
@@ -52,13 +50,7 @@ create policy "Users can delete avatars in their own folder" on storage.objects
 create policy "Admins can list news banners" on storage.objects
   for select to authenticated
   using (bucket_id = 'news-banners' and (select private.is_admin()));
-create policy "Admins can upload news banners" on storage.objects
-  for insert to authenticated
-  with check (bucket_id = 'news-banners' and (select private.is_admin()));
-create policy "Admins can replace news banners" on storage.objects
-  for update to authenticated
-  using (bucket_id = 'news-banners' and (select private.is_admin()))
-  with check (bucket_id = 'news-banners' and (select private.is_admin()));
+
 create policy "Admins can delete news banners" on storage.objects
   for delete to authenticated
   using (bucket_id = 'news-banners' and (select private.is_admin()));
