@@ -33,9 +33,6 @@ $$;
 grant execute on function private.touch_updated_at() to authenticated, service_role;
 comment on function private.touch_updated_at() is 'Trigger: sets updated_at to now() on update.';
 
--- The service role (edge functions after their own checks) keeps full access to everything above.
-grant all on all tables in schema public to service_role;
-
 /**
  * Passes when `path` is a plain object name: relative, segments separated by single slashes, none empty,
  * `.` or `..`, none over 255 bytes, no backslash or control character. Otherwise raises a check

@@ -21,13 +21,17 @@ create table private.rate_limit_settings (
 alter table private.rate_limit_settings enable row level security;
 comment on table private.rate_limit_settings is 'How the limiter finds the client''s address: client_address_header (default x-forwarded-for), trusted_proxies (comma-separated CIDRs skipped as proxies), address_salt (secret salt of address hashes).';
 
+-- The limiter's settings, and those of other domains read through private.rate_limit_settings.
 insert into private.rate_limit_settings (name, value) values
   ('client_address_header', 'x-forwarded-for'),
   ('trusted_proxies', ''),
-  ('address_salt', gen_random_uuid()::text || gen_random_uuid()::text);
-insert into private.rate_limit_settings (name, value) values ('code_wrong_tries', '5');
-insert into private.rate_limit_settings (name, value) values ('duplicate_report_days', '30');
-insert into private.rate_limit_settings (name, value) values ('api_keys_per_user', '10');
+  ('address_salt', gen_random_uuid()::text || gen_random_uuid()::text),
+  -- wrong tries one e-mail code gets (accounts)
+  ('code_wrong_tries', '5'),
+  -- days within which the same reporter cannot report the same identifier again (reports)
+  ('duplicate_report_days', '30'),
+  -- API keys one user may hold (API)
+  ('api_keys_per_user', '10');
 
 create table private.rate_limit_buckets (
   name text not null references private.rate_limits (name) on delete cascade on update cascade,
@@ -353,13 +357,15 @@ revoke execute on function private.rest_pre_request() from public;
 grant execute on function private.rest_pre_request() to anon, authenticated, service_role;
 comment on function private.rest_pre_request() is 'PostgREST db-pre-request: limits Data API write requests per address and per user (rest_write.ip, rest_write.user).';
 
+-- Every named limit of the product; the description is the 429 message.
 insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  -- Data API writes (private.rest_pre_request)
   ('rest_write.ip', 120, 60, 'Too many changes from your address'),
-  ('rest_write.user', 120, 60, 'Too many changes from your account');
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('rest_write.user', 120, 60, 'Too many changes from your account'),
+  -- message check (public.check_identifiers)
   ('check.ip', 60, 60, 'Too many message checks from your address'),
-  ('check.user', 60, 60, 'Too many message checks from your account');
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('check.user', 60, 60, 'Too many message checks from your account'),
+  -- rows written through the Data API (private.limit_writes) and the search and visit entry points
   ('contact.ip', 5, 3600, 'Too many contact messages from your address'),
   ('contact.user', 5, 3600, 'Too many contact messages from your account'),
   ('search.ip', 60, 60, 'Too many searches from your address'),
@@ -371,26 +377,16 @@ insert into private.rate_limits (name, max_calls, per_seconds, description) valu
   ('removal.ip', 10, 86400, 'Too many removal requests from your address'),
   ('removal.user', 5, 86400, 'Too many removal requests from your account'),
   ('notify.ip', 60, 3600, 'Too many Notify Me registrations from your address'),
-  ('notify.user', 30, 3600, 'Too many Notify Me registrations from your account');
--- The limits these entry points take from (other migrations may define the same rows first).
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
-  ('search.ip', 60, 60, 'Too many searches from your address'),
-  ('search.user', 60, 60, 'Too many searches from your account'),
-  ('visit.ip', 60, 60, 'Too many visits recorded from your address'),
-  ('visit.user', 60, 60, 'Too many visits recorded from your account')
-on conflict (name) do nothing;
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
-  ('removal_confirm.address', 3, 86400, 'Too many confirmation e-mails to this address');
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('notify.user', 30, 3600, 'Too many Notify Me registrations from your account'),
+  -- removal request confirmations and notification e-mails
+  ('removal_confirm.address', 3, 86400, 'Too many confirmation e-mails to this address'),
   ('email.user', 4, 3600, 'Too many notification e-mails to this user'),
-  ('email.digest', 1, 3600, 'Too many notification digests to this user');
--- The limits over time are rows of the product's one rate limiter (private.rate_limits, migration
--- ..._rate_limiter.sql); the tries one code gets is the setting `code_wrong_tries`.
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('email.digest', 1, 3600, 'Too many notification digests to this user'),
+  -- Auth's e-mail codes (the tries one code gets is the setting code_wrong_tries)
   ('auth_code.address', 15, 3600, 'Too many code tries for this e-mail address'),
   ('auth_code.issue', 5, 3600, 'Too many codes e-mailed to this address'),
-  ('auth_verify.ip', 30, 300, 'Too many code checks from your address');
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  ('auth_verify.ip', 30, 300, 'Too many code checks from your address'),
+  -- the open API and API keys
   ('api.anon', 120, 60, 'Too many API requests from your address'),
   ('api.key', 1200, 60, 'Too many API requests with this key'),
   ('api_key.create', 20, 3600, 'Too many API keys made from your account');

@@ -70,19 +70,17 @@ create table public.profiles (
   id uuid not null primary key references auth.users (id) on delete cascade,
   name text check (char_length(name) <= 100),
   email text,
-  avatar_path text check (char_length(avatar_path) <= 300),
+  avatar_path text check (char_length(avatar_path) <= 300)
+    constraint profiles_avatar_path_object_name check (private.check_object_path(avatar_path, 'avatar_path')),
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  language text not null default 'en' constraint profiles_language_check check (language in ('en', 'fil'))
 );
 alter table public.profiles enable row level security;
 revoke all on public.profiles from anon, authenticated;
 grant select on public.profiles to authenticated;
 grant update (name, avatar_path) on public.profiles to authenticated;
-alter table public.profiles
-  add constraint profiles_avatar_path_object_name check (private.check_object_path(avatar_path, 'avatar_path'));
-alter table public.profiles
-  add column language text not null default 'en' constraint profiles_language_check check (language in ('en', 'fil'));
--- Only the owner changes it: the existing update policy limits updates to one's own row.
+-- Only the owner changes language too: the update policy limits updates to one's own row.
 grant update (language) on public.profiles to authenticated;
 comment on column public.profiles.email is 'Copy of auth.users.email kept by triggers, for the admin user list; users cannot edit it here.';
 comment on column public.profiles.language is 'The user''s language, ''en'' or ''fil'': the app''s and the e-mails''. Copied to auth.users.raw_user_meta_data.locale for the Auth e-mail templates.';

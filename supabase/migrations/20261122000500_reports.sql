@@ -27,7 +27,8 @@ create table public.reports (
   reported_account text not null check (char_length(btrim(reported_account)) between 1 and 320),
   reported_account_canonical text not null,
   consent_to_contact boolean not null default false,
-  evidence_path text check (char_length(evidence_path) <= 300),
+  evidence_path text check (char_length(evidence_path) <= 300)
+    constraint reports_evidence_path_object_name check (private.check_object_path(evidence_path, 'evidence_path')),
   incident_description text check (char_length(incident_description) <= 5000),
   location text check (char_length(location) <= 200),
   report_date date not null default current_date,
@@ -48,8 +49,6 @@ grant insert (reporter_id, incident_date, incident_type, reported_account_type, 
 grant update (incident_date, incident_type, reported_account_type, reported_account, consent_to_contact,
   evidence_path, incident_description, location, report_date, loc, country, status, source, amount_lost)
   on public.reports to authenticated;
-alter table public.reports
-  add constraint reports_evidence_path_object_name check (private.check_object_path(evidence_path, 'evidence_path'));
 comment on column public.reports.reporter_id is 'Who filed the report (auth.uid() at insert); visible only to that user and admins.';
 comment on column public.reports.reported_account_canonical is 'canonical_identifier(reported_account_type, reported_account), set by trigger; what search looks up.';
 comment on column public.reports.consent_to_contact is 'Answer to "Have you notified authorities yet?"';
@@ -152,7 +151,8 @@ create table public.news (
   img_url text check (img_url ~* '^https?://'),
   source text check (char_length(source) <= 500),
   source_desc text check (char_length(source_desc) <= 500),
-  banner_path text check (char_length(banner_path) <= 300),
+  banner_path text check (char_length(banner_path) <= 300)
+    constraint news_banner_path_object_name check (private.check_object_path(banner_path, 'banner_path')),
   author_id uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
@@ -161,8 +161,6 @@ alter table public.news enable row level security;
 revoke all on public.news from anon, authenticated;
 grant select on public.news to anon, authenticated;
 grant insert, update, delete on public.news to authenticated;
-alter table public.news
-  add constraint news_banner_path_object_name check (private.check_object_path(banner_path, 'banner_path'));
 comment on column public.news.source is 'Link to the original article.';
 comment on column public.news.source_desc is 'Name of the original publisher.';
 comment on column public.news.banner_path is 'Object path in the public news-banners bucket.';
@@ -251,14 +249,14 @@ create table public.removal_requests (
   reporter_response text check (char_length(reporter_response) <= 5000),
   responded_at timestamptz,
   created_at timestamptz not null default now(),
-  resolved_at timestamptz
+  resolved_at timestamptz,
+  contact_confirmed_at timestamptz
 );
 alter table public.removal_requests enable row level security;
 revoke all on public.removal_requests from anon, authenticated;
 grant select, delete on public.removal_requests to authenticated;
 grant insert (report_id, requester_id, reason, contact_email) on public.removal_requests to authenticated;
 grant update (reporter_response, status, resolved_at) on public.removal_requests to authenticated;
-alter table public.removal_requests add column contact_confirmed_at timestamptz;
 comment on column public.removal_requests.reporter_response is 'The reporter''s answer; an answered request waits for an admin instead of expiring.';
 comment on column public.removal_requests.contact_confirmed_at is
   'When the requester confirmed contact_email through the e-mailed link; until then the reporter is not told and the request cannot expire.';

@@ -70,16 +70,16 @@ create table public.notifications (
   identifier text,
   read_at timestamptz,
   emailed_at timestamptz,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  -- Notification e-mails (issue 11): one watcher received 566. Past a few an hour (email.user), a user's
+  -- pending notifications are batched into one digest an hour (email.digest); the dispatch job
+  -- (supabase/functions/_shared/dispatch.ts) takes both from the rate limiter.
+  email_deferred_until timestamptz
 );
 alter table public.notifications enable row level security;
 revoke all on public.notifications from anon, authenticated;
 grant select, delete on public.notifications to authenticated;
 grant update (read_at) on public.notifications to authenticated;
--- Notification e-mails (issue 11): one watcher received 566. Past a few an hour (email.user), a user's
--- pending notifications are batched into one digest an hour (email.digest); the dispatch job
--- (supabase/functions/_shared/dispatch.ts) takes both from the rate limiter.
-alter table public.notifications add column email_deferred_until timestamptz;
 comment on column public.notifications.identifier is 'The canonical identifier the notification is about.';
 comment on column public.notifications.emailed_at is 'Set by the edge function that e-mails the notification.';
 comment on column public.notifications.email_deferred_until is

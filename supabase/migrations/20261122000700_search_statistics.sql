@@ -62,14 +62,13 @@ create policy "Admins can read the visitor log" on public.visitor_log
 -- Rollup tables
 -- ---------------------------------------------------------------------------------------------
 create table private.site_counters (
-  name text not null primary key check (name in ('users', 'reports', 'verified_reports', 'contact_messages', 'searches', 'visitors')),
-  value bigint not null default 0
+  name text not null check (name in ('users', 'reports', 'verified_reports', 'contact_messages', 'searches', 'visitors')),
+  value bigint not null default 0,
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (name, shard)
 );
 -- Private tables are not exposed through the API; RLS on without policies keeps them closed anyway.
 alter table private.site_counters enable row level security;
-alter table private.site_counters add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.site_counters drop constraint site_counters_pkey;
-alter table private.site_counters add primary key (name, shard);
 comment on column private.site_counters.shard is 'One of up to 16 rows of a counter (pg_backend_pid() % 16 of the session that added to it); the counter is their sum.';
 comment on table private.site_counters is 'Site-wide counters for the admin overview, kept by triggers; each counter is the sum of its shards.';
 
@@ -448,11 +447,11 @@ comment on table private.ph_regions is 'The 18 regions of the Philippines with a
 create table private.ph_region_anchors (
   region_code text not null references private.ph_regions (code),
   lat double precision not null,
-  lng double precision not null
+  lng double precision not null,
+  -- Every table has a primary key (splinter 0004): the region anchors are identified by their position.
+  primary key (lat, lng)
 );
 alter table private.ph_region_anchors enable row level security;
--- Every table has a primary key (splinter 0004): the region anchors are identified by their position.
-alter table private.ph_region_anchors add primary key (lat, lng);
 comment on table private.ph_region_anchors is 'Towns and cities per region; a location belongs to the region of its nearest anchor.';
 
 create index ph_region_anchors_region_code_idx on private.ph_region_anchors (region_code);
@@ -551,12 +550,10 @@ create table private.stats_daily (
   status public.report_status not null,
   report_count bigint not null default 0,
   amount_total numeric not null default 0,
-  primary key (day, incident_type, reported_account_type, status)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (day, incident_type, reported_account_type, status, shard)
 );
 alter table private.stats_daily enable row level security;
-alter table private.stats_daily add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_daily drop constraint stats_daily_pkey;
-alter table private.stats_daily add primary key (day, incident_type, reported_account_type, status, shard);
 comment on column private.stats_daily.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_daily is 'Visible reports per UTC day of filing, incident type, account type and status, with the amount lost; kept by a trigger.';
 
@@ -566,12 +563,10 @@ create table private.stats_weekly (
   reported_account_type public.reported_account_type not null,
   status public.report_status not null,
   report_count bigint not null default 0,
-  primary key (week, incident_type, reported_account_type, status)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (week, incident_type, reported_account_type, status, shard)
 );
 alter table private.stats_weekly enable row level security;
-alter table private.stats_weekly add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_weekly drop constraint stats_weekly_pkey;
-alter table private.stats_weekly add primary key (week, incident_type, reported_account_type, status, shard);
 comment on column private.stats_weekly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_weekly is 'Visible reports per ISO week (Monday) of filing, incident type, account type and status; kept by a trigger.';
 
@@ -583,12 +578,10 @@ create table private.stats_monthly (
   report_count bigint not null default 0,
   amount_total numeric not null default 0,
   amount_reports bigint not null default 0,
-  primary key (month, incident_type, reported_account_type, status)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (month, incident_type, reported_account_type, status, shard)
 );
 alter table private.stats_monthly enable row level security;
-alter table private.stats_monthly add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_monthly drop constraint stats_monthly_pkey;
-alter table private.stats_monthly add primary key (month, incident_type, reported_account_type, status, shard);
 comment on column private.stats_monthly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_monthly is 'Visible reports per month of filing, incident type, account type and status, the amount lost and how many reports gave one (> 0); kept by a trigger.';
 
@@ -596,12 +589,10 @@ create table private.stats_monthly_amounts (
   month date not null,
   amount numeric(14, 2) not null,
   report_count bigint not null default 0,
-  primary key (month, amount)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (month, amount, shard)
 );
 alter table private.stats_monthly_amounts enable row level security;
-alter table private.stats_monthly_amounts add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_monthly_amounts drop constraint stats_monthly_amounts_pkey;
-alter table private.stats_monthly_amounts add primary key (month, amount, shard);
 comment on column private.stats_monthly_amounts.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_monthly_amounts is 'How many visible reports of a month gave each amount lost (> 0): the distribution the monthly median is read from; kept by a trigger.';
 
@@ -609,12 +600,10 @@ create table private.stats_region_daily (
   day date not null,
   region_code text not null references private.ph_regions (code),
   report_count bigint not null default 0,
-  primary key (day, region_code)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (day, region_code, shard)
 );
 alter table private.stats_region_daily enable row level security;
-alter table private.stats_region_daily add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_region_daily drop constraint stats_region_daily_pkey;
-alter table private.stats_region_daily add primary key (day, region_code, shard);
 comment on column private.stats_region_daily.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_region_daily is 'Visible reports per UTC day and region of the Philippines; kept by a trigger.';
 
@@ -622,12 +611,10 @@ create table private.stats_region_monthly (
   month date not null,
   region_code text not null references private.ph_regions (code),
   report_count bigint not null default 0,
-  primary key (month, region_code)
+  shard smallint not null default 0 check (shard between 0 and 15),
+  primary key (month, region_code, shard)
 );
 alter table private.stats_region_monthly enable row level security;
-alter table private.stats_region_monthly add column shard smallint not null default 0 check (shard between 0 and 15);
-alter table private.stats_region_monthly drop constraint stats_region_monthly_pkey;
-alter table private.stats_region_monthly add primary key (month, region_code, shard);
 comment on column private.stats_region_monthly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 comment on table private.stats_region_monthly is 'Visible reports per month and region of the Philippines; kept by a trigger.';
 
