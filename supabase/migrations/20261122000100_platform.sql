@@ -1,4 +1,14 @@
--- platform
+-- Platform: what every other migration relies on.
+--   * Default privileges: functions postgres creates are not executable by PUBLIC, and tables, sequences
+--     and functions in public are not granted to anon and authenticated (Supabase grants everything to
+--     them by default); each migration grants what it means to expose, and RLS then decides rows.
+--   * The private schema: helpers, trigger functions and rollups the Data API does not expose.
+--   * Small helpers shared by the domains (updated_at trigger, storage object name check).
+--
+-- Migrations from here on: this file and the other 20261122... files are the squash of the first 39
+-- migrations (issue 36), each holding the final definition of its domain's objects. A change is a NEW
+-- file supabase/migrations/<timestamp>_<what>.sql; supabase/schema.sql shows the whole schema the
+-- migrations build (regenerate it with `npm run db:schema`).
 
 -- Functions created by later statements in this schema are not executable by the API roles unless a
 -- migration grants it (Supabase grants everything to anon and authenticated by default).

@@ -1,4 +1,25 @@
--- identifiers
+-- Canonical identifiers: one written form for every way people type the same mobile number, e-mail,
+-- website, e-wallet or crypto address, so that reports and searches meet in one indexed column.
+-- The same rules live in supabase/functions/_shared/canonical.ts; supabase/tests/canonical-vectors.json
+-- pins both implementations to the same answers (tests/fuzz/canonical.ts fuzzes one against the other).
+--
+-- Rules (kind -> canonical form):
+--   mobile   Philippine mobiles in E.164 (+639XXXXXXXXX) from 09XXXXXXXXX, 9XXXXXXXXX, 639XXXXXXXXX,
+--            +63 0917..., 0063..., (+63) 917...; other numbers with an international prefix ('+' or '00',
+--            leading zeros after it dropped: no country code starts with 0) as + and digits; else digits.
+--   email    trimmed, lowercase, without any leading 'mailto:'.
+--   website  host only: no scheme, user, port, path, query, fragment, trailing dot or leading 'www.';
+--            lowercase, Unicode NFC, internationalised labels in punycode (xn--...), as DNS stores them.
+--            A host containing white space or control characters is no host (null).
+--   ewallet  a value made only of phone characters follows the mobile rule (GCash and Maya accounts are
+--            mobile numbers); anything else is trimmed and lowercase.
+--   crypto   whitespace and a payment-URI scheme (bitcoin:, ethereum: ...) removed; EVM 0x addresses and
+--            bech32 addresses (bc1, tb1, ltc1) lowercase; everything else (base58: bitcoin, Tron, Solana)
+--            exactly as written, because base58 is case-sensitive.
+-- A canonical form canonicalises to itself; a value with nothing left is null (no identifier), not ''.
+-- White space is spelled out (JavaScript's \s: \t \n \v \f \r, space, U+00A0, U+1680, U+2000-U+200A,
+-- U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF) and digits are [0-9], because Postgres's \s and \d
+-- follow the database's locale; lowercase is Unicode's full mapping, as JavaScript's toLowerCase.
 
 /** Punycode (RFC 3492) of one DNS label; ASCII labels come back unchanged. */
 create or replace function private.punycode_label(label text)

@@ -1,4 +1,30 @@
--- limits
+-- The one rate limiter of ScamCheck: every write path, every e-mail and the keyed API limits take from
+-- it, so limits hold across function instances and on hosted Supabase alike (the counters live in
+-- Postgres, not in a process).
+--
+-- Algorithm: a token bucket in its GCRA form. A limit is "max_calls per per_seconds"; a caller may spend
+-- all max_calls at once, after which one call comes back every per_seconds / max_calls seconds. Each
+-- (limit, subject) pair keeps one timestamp, the "theoretical arrival time" (tat): the moment its bucket
+-- is full again. A call of cost c is allowed when greatest(tat, now) + c * interval <= now + per_seconds.
+-- A bucket whose tat has passed is the same as no bucket, so old rows can be deleted at any time.
+--
+-- API (SQL, private schema, not exposed through the Data API):
+--   private.rate_limit_take(name, subject, cost default 1)
+--     -> (allowed, max_calls, remaining, reset_seconds, retry_after_seconds); spends only when allowed.
+--   private.rate_limit(name, subject, cost default 1)
+--     -> void, or raises PostgREST's 429 (code 'PT429', Retry-After and RateLimit-* headers).
+--   private.client_address() / private.client_address_key()
+--     -> the caller's address from the trusted header, and its salted hash ('ip:<hex>'), or null.
+--   public.rate_limit_check(name, subject, cost) -> the same as rate_limit_take, for the service role only
+--     (edge functions that limit something the database does not see).
+-- Limits are rows of private.rate_limits (all of them below, listed in docs); operators change them with
+-- an update, no deploy needed.
+--
+-- Write limits: every write path of the product (contact messages, searches, visits, reports, removal
+-- requests, Notify Me registrations) has a row trigger, private.limit_writes, created with its table, so
+-- the limit holds whichever way the row arrives. Only Data API requests by anon and signed-in users are
+-- limited (PostgREST sets request.method and the JWT's role for every request); the service role,
+-- seeds, operators and other sessions are not, and the service-role entry points limit themselves.
 
 -- ---------------------------------------------------------------------------------------------
 -- Configuration

@@ -1,4 +1,14 @@
--- accounts
+-- Accounts: roles (admin), profiles kept in step with auth.users by triggers (name, e-mail copy,
+-- avatar, language), and the e-mail code checks.
+--
+-- E-mail codes die after a few wrong tries, counted in the database whoever calls. Every caller that
+-- checks a code typed by a person asks this schema first: the legacy API's GET /api/v1/verify/{...}
+-- (public.auth_check_signup_code, service role only) and the local stack's Auth at /auth/v1/verify. On
+-- hosted Supabase, /auth/v1/verify is GoTrue's own and does not call this schema.
+-- Counting: per code (after the setting code_wrong_tries the code is deleted), per address
+-- (auth_code.address, whether or not it has an account, so answers cannot tell which addresses exist),
+-- per client address (auth_verify.ip) and per codes e-mailed (auth_code.issue). A try is claimed before
+-- the code is checked, so parallel guesses cannot overtake the count.
 
 create type public.app_role as enum ('admin');
 comment on type public.app_role is 'Roles beyond a signed-in user.';

@@ -1,4 +1,17 @@
--- reports
+-- Reports and moderation (SPEC.md section 3, DESIGN.md section 3): reports, news, contact messages,
+-- removal requests, the rollups kept per identifier and per user, and the entry points the app calls
+-- (report_details, user_report_stats, set_report_status, the removal request jobs).
+-- Row-level security is on for every table; what anonymous visitors see of reports goes through
+-- public.search_reports (search and statistics), never through the table. Counters come from rollups
+-- kept by triggers, never from count(*) over the big tables.
+--
+-- Removal requests: one open request per report per requester; the reporter's answer to any request on
+-- a report answers the report's dispute; the requester's contact address is confirmed by an e-mailed
+-- link before anything is sent to or about it (the reporter is notified, and the 7 days start, only at
+-- confirmation); the expiry job removes a report only for an open request confirmed over 7 days ago,
+-- on a report whose reporter answered no request.
+-- Risk counts distinct reporters (private.identifier_weight), and a reporter who files the same
+-- identifier again within duplicate_report_days is refused with a pointer to the existing report.
 
 -- ---------------------------------------------------------------------------------------------
 -- Types

@@ -1,4 +1,8 @@
--- notifications
+-- Notifications: Notify Me registrations (a user watches an identifier) and in-app notifications,
+-- written by triggers when a watched identifier is reported or verified, a report's status changes or
+-- its removal is requested. The dispatch job (supabase/functions/_shared/dispatch.ts) e-mails them,
+-- batching a user's notifications into an hourly digest past a few an hour (limits email.user and
+-- email.digest).
 
 create type public.notification_kind as enum ('identifier_reported', 'removal_requested', 'report_status_changed');
 comment on type public.notification_kind is 'Why a user was notified.';

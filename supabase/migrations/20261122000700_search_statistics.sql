@@ -1,4 +1,25 @@
--- search_statistics
+-- Search and statistics: the search and visitor logs, site counters, the search itself, and the
+-- public statistics.
+--
+-- Search: public.search_reports(search_string) is what anon and signed-in users call through REST (it
+-- logs the search with the user, no location); public.search_reports_located is for the service role
+-- only (the `search` and `api` functions resolve the caller's address to a location on the server).
+-- Both run private.search_reports, the one body of the search. Where a search or a visit comes from is
+-- decided on the server: visitor_log takes no inserts from the API roles (public.record_visits, service
+-- role only, records what the `visitor` function batches), and both logs keep a location only when
+-- the server resolved it.
+--
+-- Public statistics: rollups of visible reports (pending and verified) kept by a trigger on
+-- public.reports, two tables a scheduled job derives from them (monthly median amounts, the
+-- most-reported identifiers of the last 30 days), and ONE entry point anon may call,
+-- public.public_statistics(period), which returns aggregates only. No statistic reads public.reports.
+-- Periods are UTC days, ISO weeks (starting Monday) and months. A report's region is the region of the
+-- nearest of a few towns per region (private.ph_region_anchors) to its approximate location. Small
+-- counts (a region's count under 5, a month's median from fewer than 5 amounts) are null with
+-- "fewer_than_5": true, so no figure can point at one person.
+-- Hot rollup rows (site counters, stats_*) have up to 16 shards: a trigger adds to the shard of its
+-- session's backend (pg_backend_pid() % 16), readers sum the shards, and the hourly job
+-- (refresh_public_statistics) and private.rebuild_rollups fold them back into shard 0.
 
 -- ---------------------------------------------------------------------------------------------
 -- Search and visitor logs (no raw IP addresses: at most a salted hash computed by the edge function)

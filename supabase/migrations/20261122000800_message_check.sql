@@ -1,4 +1,6 @@
--- message_check
+-- Checking a whole message: the data the look-alike and link signals read (brands with their official
+-- domains and keywords, link shorteners, TLDs much used for abuse), editable by admins and read by
+-- everyone; and public.check_identifiers, which looks up every identifier of a message in one call.
 
 -- ---------------------------------------------------------------------------------------------
 -- Brands people in the Philippines trust, and the domains that are really theirs

@@ -1,4 +1,18 @@
--- api_open_data
+-- The API (/api/v1) and open data: API keys and keyed limits, the range lookup, open data exports.
+--
+-- API keys: 'sck_' and 64 hex characters (32 random bytes), shown once; the database keeps only its
+-- SHA-256 (private.api_key_hashes, which no API role can read) and the visible prefix. The api function
+-- hashes the key a caller sends and asks public.api_limit (service role only) for the caller's bucket:
+-- api.key per key, else api.anon per hashed client address. A revoked or unknown key is refused on
+-- every request; nothing caches a key's state.
+--
+-- Range lookup (as Have I Been Pwned's Pwned Passwords range API): a client sends the first 5 hex
+-- characters of the SHA-256 of an identifier's canonical form and gets every reported identifier whose
+-- hash starts with them (the rest of the hash, its count and risk). Nothing is logged. Requests that
+-- arrive together go to the database as one call of public.range_lookup_limited_many, each still taking
+-- its own caller's limit, as sets: keys looked up together, buckets inserted or locked in one fixed
+-- order (keys by hash, then buckets by limit and subject, so two calls cannot deadlock) and taken in one
+-- update, ranges of all admitted prefixes in one index scan (private.range_entries).
 
 /** The rows of the daily open-data export (last `days` days), each the sum of its shards. */
 create or replace function public.open_data_daily(days integer default 365)
