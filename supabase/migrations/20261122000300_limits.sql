@@ -350,7 +350,7 @@ comment on function private.request_role() is 'The API caller''s role from reque
  * Runs before every Data API request (PostgREST's db-pre-request, set on the authenticator role below).
  * Reads are left alone (they run read-only and are cheap); every POST, PATCH, PUT and DELETE by anon or
  * a signed-in user counts against rest_write.ip (per address) and rest_write.user (per user). The
- * row-level limits of each write path (next migration) are stricter; this one catches whatever else
+ * row-level limits of each write path (private.limit_writes) are stricter; this one catches whatever else
  * a client could loop over.
  */
 create function private.rest_pre_request()
