@@ -22,7 +22,7 @@
 -- follow the database's locale; lowercase is Unicode's full mapping, as JavaScript's toLowerCase.
 
 /** Punycode (RFC 3492) of one DNS label; ASCII labels come back unchanged. */
-create or replace function private.punycode_label(label text)
+create function private.punycode_label(label text)
 returns text
 language plpgsql
 immutable strict parallel safe
@@ -109,7 +109,7 @@ $$;
 grant execute on function private.punycode_label(text) to anon, authenticated, service_role;
 comment on function private.punycode_label(text) is 'Punycode (RFC 3492) form of one internationalised DNS label, with the xn-- prefix.';
 
-create or replace function private.canonical_phone(value text)
+create function private.canonical_phone(value text)
 returns text
 language plpgsql
 immutable strict parallel safe
@@ -148,7 +148,7 @@ $$;
 grant execute on function private.canonical_phone(text) to anon, authenticated, service_role;
 comment on function private.canonical_phone(text) is 'Phone number in E.164 form; Philippine mobiles typed locally (0917..., 917...) become +639XXXXXXXXX.';
 
-create or replace function private.canonical_host(value text)
+create function private.canonical_host(value text)
 returns text
 language plpgsql
 immutable strict parallel safe
@@ -178,7 +178,7 @@ $$;
 grant execute on function private.canonical_host(text) to anon, authenticated, service_role;
 comment on function private.canonical_host(text) is 'Host part of a website address in the form DNS uses: lowercase ASCII, punycode for internationalised labels, without www.; null when no host name can be made of it.';
 
-create or replace function public.canonical_identifier(kind text, value text)
+create function public.canonical_identifier(kind text, value text)
 returns text
 language plpgsql
 immutable parallel safe
@@ -220,7 +220,7 @@ grant execute on function public.canonical_identifier(text, text) to anon, authe
 comment on function public.canonical_identifier(text, text) is
   'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto); see the migration header for the rules.';
 
-create or replace function public.detect_identifier_kind(value text)
+create function public.detect_identifier_kind(value text)
 returns text
 language plpgsql
 immutable parallel safe
@@ -268,7 +268,7 @@ comment on function public.detect_identifier_kind(text) is
   'Kind (mobile, email, website, ewallet, crypto) a typed identifier most likely is; used by search.';
 
 /** Canonical form of a typed identifier of unknown kind: detect_identifier_kind, then canonical_identifier. */
-create or replace function public.canonical_identifier_auto(value text)
+create function public.canonical_identifier_auto(value text)
 returns text
 language sql
 immutable parallel safe

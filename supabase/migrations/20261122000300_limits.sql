@@ -70,6 +70,40 @@ comment on table private.rate_limit_buckets is 'One token bucket per limit and s
 
 create index rate_limit_buckets_tat_idx on private.rate_limit_buckets (tat);
 
+-- Every named limit of the product; the description is the 429 message.
+insert into private.rate_limits (name, max_calls, per_seconds, description) values
+  -- Data API writes (private.rest_pre_request)
+  ('rest_write.ip', 120, 60, 'Too many changes from your address'),
+  ('rest_write.user', 120, 60, 'Too many changes from your account'),
+  -- message check (public.check_identifiers)
+  ('check.ip', 60, 60, 'Too many message checks from your address'),
+  ('check.user', 60, 60, 'Too many message checks from your account'),
+  -- rows written through the Data API (private.limit_writes) and the search and visit entry points
+  ('contact.ip', 5, 3600, 'Too many contact messages from your address'),
+  ('contact.user', 5, 3600, 'Too many contact messages from your account'),
+  ('search.ip', 60, 60, 'Too many searches from your address'),
+  ('search.user', 60, 60, 'Too many searches from your account'),
+  ('visit.ip', 60, 60, 'Too many visits recorded from your address'),
+  ('visit.user', 60, 60, 'Too many visits recorded from your account'),
+  ('report.ip', 30, 3600, 'Too many reports filed from your address'),
+  ('report.user', 20, 3600, 'Too many reports filed from your account'),
+  ('removal.ip', 10, 86400, 'Too many removal requests from your address'),
+  ('removal.user', 5, 86400, 'Too many removal requests from your account'),
+  ('notify.ip', 60, 3600, 'Too many Notify Me registrations from your address'),
+  ('notify.user', 30, 3600, 'Too many Notify Me registrations from your account'),
+  -- removal request confirmations and notification e-mails
+  ('removal_confirm.address', 3, 86400, 'Too many confirmation e-mails to this address'),
+  ('email.user', 4, 3600, 'Too many notification e-mails to this user'),
+  ('email.digest', 1, 3600, 'Too many notification digests to this user'),
+  -- Auth's e-mail codes (the tries one code gets is the setting code_wrong_tries)
+  ('auth_code.address', 15, 3600, 'Too many code tries for this e-mail address'),
+  ('auth_code.issue', 5, 3600, 'Too many codes e-mailed to this address'),
+  ('auth_verify.ip', 30, 300, 'Too many code checks from your address'),
+  -- the open API and API keys
+  ('api.anon', 120, 60, 'Too many API requests from your address'),
+  ('api.key', 1200, 60, 'Too many API requests with this key'),
+  ('api_key.create', 20, 3600, 'Too many API keys made from your account');
+
 -- ---------------------------------------------------------------------------------------------
 -- The limiter
 -- ---------------------------------------------------------------------------------------------
@@ -264,8 +298,11 @@ grant execute on function public.rate_limit_check(text, text, integer) to servic
 comment on function public.rate_limit_check(text, text, integer) is
   'Service role only: takes cost calls from a named limit for subject; {allowed, limit, remaining, reset, retry_after}.';
 
+-- ---------------------------------------------------------------------------------------------
+-- The caller's address
+-- ---------------------------------------------------------------------------------------------
 /** Loopback, private, link-local, shared, benchmarking, multicast, reserved or documentation space. */
-create or replace function private.is_non_public_address(addr inet)
+create function private.is_non_public_address(addr inet)
 returns boolean
 language plpgsql
 immutable
@@ -282,7 +319,7 @@ $$;
 grant execute on function private.is_non_public_address(inet) to anon, authenticated, service_role;
 comment on function private.is_non_public_address(inet) is 'True for private, loopback, link-local, CGNAT, multicast and documentation addresses.';
 
-create or replace function private.client_address()
+create function private.client_address()
 returns inet
 language plpgsql
 stable
@@ -305,7 +342,7 @@ revoke execute on function private.client_address() from public;
 grant execute on function private.client_address() to anon, authenticated, service_role;
 comment on function private.client_address() is 'The client''s address from the trusted request header (right-most public entry that is not a trusted proxy), or null.';
 
-create or replace function private.client_address_key()
+create function private.client_address_key()
 returns text
 language plpgsql
 stable
@@ -330,7 +367,7 @@ grant execute on function private.client_address_key() to anon, authenticated, s
 comment on function private.client_address_key() is 'Salted hash of the client''s address as a rate-limit subject (''ip:<hex>''), null when there is no address.';
 
 /** The request's JWT role (Data API requests), or null. */
-create or replace function private.request_role()
+create function private.request_role()
 returns text
 language plpgsql
 stable
@@ -343,121 +380,7 @@ $$;
 grant execute on function private.request_role() to anon, authenticated, service_role;
 comment on function private.request_role() is 'The API caller''s role from request.jwt.claims, null outside API requests.';
 
--- ---------------------------------------------------------------------------------------------
--- PostgREST's db-pre-request: a cap on write requests per address and per user, whatever they write
--- ---------------------------------------------------------------------------------------------
-/**
- * Runs before every Data API request (PostgREST's db-pre-request, set on the authenticator role below).
- * Reads are left alone (they run read-only and are cheap); every POST, PATCH, PUT and DELETE by anon or
- * a signed-in user counts against rest_write.ip (per address) and rest_write.user (per user). The
- * row-level limits of each write path (private.limit_writes) are stricter; this one catches whatever else
- * a client could loop over.
- */
-create function private.rest_pre_request()
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_role text := private.request_role();
-  v_key text;
-  v_uid uuid := (select auth.uid());
-begin
-  if current_setting('request.method', true) in ('GET', 'HEAD', 'OPTIONS', '')
-     or current_setting('transaction_read_only', true) = 'on'
-     or v_role is null or v_role not in ('anon', 'authenticated') then
-    return;
-  end if;
-  v_key := private.client_address_key();
-  if v_key is not null then
-    perform private.rate_limit('rest_write.ip', v_key);
-  end if;
-  if v_uid is not null then
-    perform private.rate_limit('rest_write.user', 'user:' || v_uid);
-  end if;
-end
-$$;
-revoke execute on function private.rest_pre_request() from public;
-grant execute on function private.rest_pre_request() to anon, authenticated, service_role;
-comment on function private.rest_pre_request() is 'PostgREST db-pre-request: limits Data API write requests per address and per user (rest_write.ip, rest_write.user).';
-
--- Every named limit of the product; the description is the 429 message.
-insert into private.rate_limits (name, max_calls, per_seconds, description) values
-  -- Data API writes (private.rest_pre_request)
-  ('rest_write.ip', 120, 60, 'Too many changes from your address'),
-  ('rest_write.user', 120, 60, 'Too many changes from your account'),
-  -- message check (public.check_identifiers)
-  ('check.ip', 60, 60, 'Too many message checks from your address'),
-  ('check.user', 60, 60, 'Too many message checks from your account'),
-  -- rows written through the Data API (private.limit_writes) and the search and visit entry points
-  ('contact.ip', 5, 3600, 'Too many contact messages from your address'),
-  ('contact.user', 5, 3600, 'Too many contact messages from your account'),
-  ('search.ip', 60, 60, 'Too many searches from your address'),
-  ('search.user', 60, 60, 'Too many searches from your account'),
-  ('visit.ip', 60, 60, 'Too many visits recorded from your address'),
-  ('visit.user', 60, 60, 'Too many visits recorded from your account'),
-  ('report.ip', 30, 3600, 'Too many reports filed from your address'),
-  ('report.user', 20, 3600, 'Too many reports filed from your account'),
-  ('removal.ip', 10, 86400, 'Too many removal requests from your address'),
-  ('removal.user', 5, 86400, 'Too many removal requests from your account'),
-  ('notify.ip', 60, 3600, 'Too many Notify Me registrations from your address'),
-  ('notify.user', 30, 3600, 'Too many Notify Me registrations from your account'),
-  -- removal request confirmations and notification e-mails
-  ('removal_confirm.address', 3, 86400, 'Too many confirmation e-mails to this address'),
-  ('email.user', 4, 3600, 'Too many notification e-mails to this user'),
-  ('email.digest', 1, 3600, 'Too many notification digests to this user'),
-  -- Auth's e-mail codes (the tries one code gets is the setting code_wrong_tries)
-  ('auth_code.address', 15, 3600, 'Too many code tries for this e-mail address'),
-  ('auth_code.issue', 5, 3600, 'Too many codes e-mailed to this address'),
-  ('auth_verify.ip', 30, 300, 'Too many code checks from your address'),
-  -- the open API and API keys
-  ('api.anon', 120, 60, 'Too many API requests from your address'),
-  ('api.key', 1200, 60, 'Too many API requests with this key'),
-  ('api_key.create', 20, 3600, 'Too many API keys made from your account');
-
--- PostgREST reads its in-database configuration from the authenticator role's settings and reloads it
--- on NOTIFY pgrst, 'reload config' (on hosted Supabase as on the local stack).
-alter role authenticator set pgrst.db_pre_request = 'private.rest_pre_request';
-
-notify pgrst, 'reload config';
-
-/**
- * Before insert: takes one call from '<kind>.user' (the signed-in caller) and '<kind>.ip' (the client
- * address, when the request has one), kind being the trigger's argument; raises 429 past either.
- */
-create function private.limit_writes()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_kind text := tg_argv[0];
-  v_uid uuid;
-  v_key text;
-begin
-  if coalesce(private.request_role(), '') not in ('anon', 'authenticated')
-     or coalesce(current_setting('request.method', true), '') = '' then
-    return new;
-  end if;
-  v_uid := (select auth.uid());
-  if v_uid is not null then
-    perform private.rate_limit(v_kind || '.user', 'user:' || v_uid);
-  end if;
-  v_key := private.client_address_key();
-  if v_key is not null then
-    perform private.rate_limit(v_kind || '.ip', v_key);
-  end if;
-  return new;
-end
-$$;
-revoke execute on function private.limit_writes() from public;
-comment on function private.limit_writes() is
-  'Trigger: limits inserts per signed-in user (<kind>.user) and per client address (<kind>.ip); kind is the trigger argument.';
-
-create or replace function private.address_key(addr inet)
+create function private.address_key(addr inet)
 returns text
 language plpgsql
 stable
@@ -482,27 +405,6 @@ $$;
 revoke execute on function private.address_key(inet) from public, anon, authenticated;
 comment on function private.address_key(inet) is
   'Salted hash of an address as a rate-limit subject (''ip:<hex>''): an IPv4 address, or the /64 of an IPv6 one; null for null.';
-
-/** Takes `cost` calls from '<kind>.user' and '<kind>.ip' for a caller an edge function verified and located. */
-create function private.limit_verified_caller(kind text, caller uuid, client_address inet, cost integer)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-begin
-  if caller is not null then
-    perform private.rate_limit(kind || '.user', 'user:' || caller, cost);
-  end if;
-  if client_address is not null and not private.is_non_public_address(client_address) then
-    perform private.rate_limit(kind || '.ip', private.address_key(client_address), cost);
-  end if;
-end
-$$;
-revoke execute on function private.limit_verified_caller(text, uuid, inet, integer) from public, anon, authenticated;
-comment on function private.limit_verified_caller(text, uuid, inet, integer) is
-  'Limits a service-role entry point per verified user and per client address (kind.user, kind.ip); raises 429 past either.';
 
 /**
  * The client's address in an X-Forwarded-For value: entries are read from the right, and the first
@@ -556,3 +458,103 @@ $$;
 revoke execute on function private.forwarded_client_address(text) from public, anon, authenticated;
 grant execute on function private.forwarded_client_address(text) to service_role;
 comment on function private.forwarded_client_address(text) is 'The client''s address in an X-Forwarded-For value (right-most public entry that is not a trusted proxy), or null.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Data API writes: a cap per request (pre-request) and per row written (write triggers)
+-- ---------------------------------------------------------------------------------------------
+/**
+ * Runs before every Data API request (PostgREST's db-pre-request, set on the authenticator role below).
+ * Reads are left alone (they run read-only and are cheap); every POST, PATCH, PUT and DELETE by anon or
+ * a signed-in user counts against rest_write.ip (per address) and rest_write.user (per user). The
+ * row-level limits of each write path (private.limit_writes) are stricter; this one catches whatever else
+ * a client could loop over.
+ */
+create function private.rest_pre_request()
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_role text := private.request_role();
+  v_key text;
+  v_uid uuid := (select auth.uid());
+begin
+  if current_setting('request.method', true) in ('GET', 'HEAD', 'OPTIONS', '')
+     or current_setting('transaction_read_only', true) = 'on'
+     or v_role is null or v_role not in ('anon', 'authenticated') then
+    return;
+  end if;
+  v_key := private.client_address_key();
+  if v_key is not null then
+    perform private.rate_limit('rest_write.ip', v_key);
+  end if;
+  if v_uid is not null then
+    perform private.rate_limit('rest_write.user', 'user:' || v_uid);
+  end if;
+end
+$$;
+revoke execute on function private.rest_pre_request() from public;
+grant execute on function private.rest_pre_request() to anon, authenticated, service_role;
+comment on function private.rest_pre_request() is 'PostgREST db-pre-request: limits Data API write requests per address and per user (rest_write.ip, rest_write.user).';
+
+-- PostgREST reads its in-database configuration from the authenticator role's settings and reloads it
+-- on NOTIFY pgrst, 'reload config' (on hosted Supabase as on the local stack).
+alter role authenticator set pgrst.db_pre_request = 'private.rest_pre_request';
+notify pgrst, 'reload config';
+
+/**
+ * Before insert: takes one call from '<kind>.user' (the signed-in caller) and '<kind>.ip' (the client
+ * address, when the request has one), kind being the trigger's argument; raises 429 past either.
+ */
+create function private.limit_writes()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_kind text := tg_argv[0];
+  v_uid uuid;
+  v_key text;
+begin
+  if coalesce(private.request_role(), '') not in ('anon', 'authenticated')
+     or coalesce(current_setting('request.method', true), '') = '' then
+    return new;
+  end if;
+  v_uid := (select auth.uid());
+  if v_uid is not null then
+    perform private.rate_limit(v_kind || '.user', 'user:' || v_uid);
+  end if;
+  v_key := private.client_address_key();
+  if v_key is not null then
+    perform private.rate_limit(v_kind || '.ip', v_key);
+  end if;
+  return new;
+end
+$$;
+revoke execute on function private.limit_writes() from public;
+comment on function private.limit_writes() is
+  'Trigger: limits inserts per signed-in user (<kind>.user) and per client address (<kind>.ip); kind is the trigger argument.';
+
+/** Takes `cost` calls from '<kind>.user' and '<kind>.ip' for a caller an edge function verified and located. */
+create function private.limit_verified_caller(kind text, caller uuid, client_address inet, cost integer)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if caller is not null then
+    perform private.rate_limit(kind || '.user', 'user:' || caller, cost);
+  end if;
+  if client_address is not null and not private.is_non_public_address(client_address) then
+    perform private.rate_limit(kind || '.ip', private.address_key(client_address), cost);
+  end if;
+end
+$$;
+revoke execute on function private.limit_verified_caller(text, uuid, inet, integer) from public, anon, authenticated;
+comment on function private.limit_verified_caller(text, uuid, inet, integer) is
+  'Limits a service-role entry point per verified user and per client address (kind.user, kind.ip); raises 429 past either.';

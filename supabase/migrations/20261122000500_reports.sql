@@ -153,6 +153,62 @@ create policy "Reporters can delete their own reports and admins every report" o
   for delete to authenticated
   using (reporter_id = (select auth.uid()) or (select private.is_admin()));
 
+create index reports_canonical_created_at_idx on public.reports (reported_account_canonical, created_at desc) include (status);
+
+create trigger rate_limit_writes before insert on public.reports
+  for each row execute function private.limit_writes('report');
+
+/**
+ * Before insert (or a change of identifier) through the Data API: a reporter who already has a visible
+ * report on the same identifier filed within duplicate_report_days (private.rate_limit_settings) is
+ * refused with HTTP 409 (code PT409) naming the existing report, which they can edit instead.
+ */
+create function private.reports_refuse_duplicates()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_days integer;
+  v_existing public.reports;
+begin
+  if coalesce(private.request_role(), '') <> 'authenticated'
+     or coalesce(current_setting('request.method', true), '') = ''
+     or new.reporter_id is null
+     or (tg_op = 'UPDATE' and new.reported_account_canonical is not distinct from old.reported_account_canonical) then
+    return new;
+  end if;
+  select coalesce(max(value::int), 30) into v_days from private.rate_limit_settings where name = 'duplicate_report_days';
+  select * into v_existing from public.reports r
+  where r.reporter_id = new.reporter_id
+    and r.reported_account_canonical = new.reported_account_canonical
+    and r.id <> new.id
+    and r.status in ('pending', 'verified')
+    and r.created_at > now() - make_interval(days => v_days)
+  order by r.created_at desc
+  limit 1;
+  if v_existing.id is null then
+    return new;
+  end if;
+  raise sqlstate 'PGRST' using
+    message = json_build_object(
+      'code', 'PT409',
+      'message', format('You already reported %s on %s. Edit that report to add what happened instead of filing a new one.',
+                        v_existing.reported_account, to_char(v_existing.created_at at time zone 'UTC', 'FMMonth FMDD, YYYY')),
+      'details', format('existing_report_id=%s', v_existing.id),
+      'hint', format('Open /dashboard/edit-report/%s to edit it.', v_existing.id))::text,
+    detail = json_build_object('status', 409, 'headers', json_build_object())::text;
+end
+$$;
+revoke execute on function private.reports_refuse_duplicates() from public;
+comment on function private.reports_refuse_duplicates() is
+  'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>).';
+
+-- Fires after reports_before_write (triggers run in name order), which computes the canonical identifier.
+create trigger reports_refuse_duplicates before insert or update of reported_account_type, reported_account on public.reports
+  for each row execute function private.reports_refuse_duplicates();
+
 -- ---------------------------------------------------------------------------------------------
 -- News
 -- ---------------------------------------------------------------------------------------------
@@ -248,6 +304,9 @@ create policy "Admins can mark contact messages handled" on public.contact_messa
 create policy "Admins can delete contact messages" on public.contact_messages
   for delete to authenticated
   using ((select private.is_admin()));
+
+create trigger rate_limit_writes before insert on public.contact_messages
+  for each row execute function private.limit_writes('contact');
 
 -- ---------------------------------------------------------------------------------------------
 -- Removal requests (disputes)
@@ -355,205 +414,13 @@ create policy "Admins can delete removal requests" on public.removal_requests
   for delete to authenticated
   using ((select private.is_admin()));
 
-create table private.user_report_counts (
-  user_id uuid not null references auth.users (id) on delete cascade,
-  incident_type public.incident_type not null,
-  report_count bigint not null default 0,
-  primary key (user_id, incident_type)
-);
-alter table private.user_report_counts enable row level security;
-comment on table private.user_report_counts is 'Reports per reporter and incident type (stats cards), kept by triggers.';
-
-create table private.user_monthly_report_counts (
-  user_id uuid not null references auth.users (id) on delete cascade,
-  month date not null,
-  report_count bigint not null default 0,
-  primary key (user_id, month)
-);
-alter table private.user_monthly_report_counts enable row level security;
-comment on table private.user_monthly_report_counts is 'Reports per reporter and month of filing (UTC), kept by triggers.';
-
-create table public.identifier_report_counts (
-  identifier_canonical text not null primary key,
-  report_count bigint not null default 0,
-  verified_count bigint not null default 0
-);
-alter table public.identifier_report_counts enable row level security;
-revoke all on public.identifier_report_counts from anon, authenticated;
-grant select on public.identifier_report_counts to anon, authenticated;
-grant all on public.identifier_report_counts to service_role;
-revoke select on public.identifier_report_counts from anon;
-comment on table public.identifier_report_counts is
-  'Visible (pending or verified) reports per canonical identifier: the "N reported case" badge. Read through public.search_reports; signed-in users read the rows of identifiers they reported, admins all.';
-
-/** Applies one report (added with +1, taken away with -1) to every rollup. */
-create function private.apply_report_to_rollups(r public.reports, delta integer)
-returns void
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.bump_site_counter('reports', delta);
-  if r.status = 'verified' then
-    perform private.bump_site_counter('verified_reports', delta);
-  end if;
-  if r.reporter_id is not null then
-    insert into private.user_report_counts as c (user_id, incident_type, report_count)
-    values (r.reporter_id, r.incident_type, delta)
-    on conflict (user_id, incident_type) do update set report_count = c.report_count + excluded.report_count;
-    insert into private.user_monthly_report_counts as c (user_id, month, report_count)
-    values (r.reporter_id, date_trunc('month', r.created_at at time zone 'UTC')::date, delta)
-    on conflict (user_id, month) do update set report_count = c.report_count + excluded.report_count;
-  end if;
-  if r.status in ('pending', 'verified') then
-    insert into public.identifier_report_counts as c (identifier_canonical, report_count, verified_count)
-    values (r.reported_account_canonical, delta, case when r.status = 'verified' then delta else 0 end)
-    on conflict (identifier_canonical) do update
-      set report_count = c.report_count + excluded.report_count,
-          verified_count = c.verified_count + excluded.verified_count;
-  end if;
-end
-$$;
-revoke execute on function private.apply_report_to_rollups(public.reports, integer) from public, anon, authenticated;
-comment on function private.apply_report_to_rollups(public.reports, integer) is 'Adds (+1) or removes (-1) one report from every rollup.';
-
-/** Keeps the rollups current as reports come, change and go. */
-create function private.reports_after_write()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    perform private.apply_report_to_rollups(old, -1);
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    perform private.apply_report_to_rollups(new, 1);
-  end if;
-  return null;
-end
-$$;
-revoke execute on function private.reports_after_write() from public, anon, authenticated;
-comment on function private.reports_after_write() is 'Trigger: keeps rollups current for inserted, updated and deleted reports.';
-
-create trigger reports_rollups_insert_delete after insert or delete on public.reports
-  for each row execute function private.reports_after_write();
-
-create trigger reports_rollups_update after update on public.reports
-  for each row
-  when ((old.status, old.reporter_id, old.incident_type, old.reported_account_canonical, old.created_at)
-        is distinct from (new.status, new.reporter_id, new.incident_type, new.reported_account_canonical, new.created_at))
-  execute function private.reports_after_write();
-
-/** One visible report in full (without its reporter), for 'View full report'; signed-in users only. */
-create function public.report_details(report_id uuid)
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'id', r.id,
-    'reported_date', r.created_at::date,
-    'incident_date', r.incident_date,
-    'incident_type', r.incident_type,
-    'reported_account_type', r.reported_account_type,
-    'reported_account', r.reported_account,
-    'location', r.location,
-    'country', r.country,
-    'incident_description', r.incident_description,
-    'amount_lost', r.amount_lost,
-    'source', r.source,
-    'status', case when r.status = 'verified' then 'verified' else 'not-verified' end,
-    'reported_case_count', coalesce(c.report_count, 0)
-  )
-  from public.reports r
-  left join public.identifier_report_counts c on c.identifier_canonical = r.reported_account_canonical
-  where r.id = report_details.report_id
-    and r.status in ('pending', 'verified')
-    and (select auth.uid()) is not null
-$$;
-revoke execute on function public.report_details(uuid) from public, anon;
-grant execute on function public.report_details(uuid) to authenticated, service_role;
-comment on function public.report_details(uuid) is 'A visible report in full except its reporter, for signed-in users; null when hidden or unknown.';
-
--- ---------------------------------------------------------------------------------------------
--- Stats
--- ---------------------------------------------------------------------------------------------
-/** The caller's stats page: counts by incident type and reports per month (last 12 months with data). */
-create function public.user_report_stats()
-returns jsonb
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'defaultStats', jsonb_build_object(
-      'scam', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'scam'), 0),
-      'hacked', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'hacked'), 0),
-      'spam', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'spam'), 0)
-    ),
-    'monthlyApplications', coalesce((
-      select jsonb_agg(jsonb_build_object('date', to_char(m.month, 'YYYY-MM'), 'count', m.report_count) order by m.month)
-      from (
-        select month, report_count from private.user_monthly_report_counts
-        where user_id = (select auth.uid()) and report_count > 0
-        order by month desc limit 12
-      ) m), '[]'::jsonb)
-  )
-$$;
-revoke execute on function public.user_report_stats() from public, anon;
-grant execute on function public.user_report_stats() to authenticated, service_role;
-comment on function public.user_report_stats() is 'Stats of the caller''s own reports: {defaultStats {scam, hacked, spam}, monthlyApplications [{date YYYY-MM, count}]} from rollups.';
-
--- ---------------------------------------------------------------------------------------------
--- Moderation
--- ---------------------------------------------------------------------------------------------
-/** Verifies, rejects or removes a report; admins only. Tells the reporter. */
-create function public.set_report_status(report_id uuid, status public.report_status)
-returns public.reports
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_report public.reports;
-begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can change the status of a report' using errcode = '42501';
-  end if;
-  update public.reports r set status = set_report_status.status
-  where r.id = set_report_status.report_id
-  returning r.* into v_report;
-  if v_report.id is null then
-    raise exception 'report % not found', report_id using errcode = 'P0002';
-  end if;
-  if v_report.reporter_id is not null then
-    insert into public.notifications (user_id, kind, report_id, identifier)
-    values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
-  end if;
-  if set_report_status.status = 'removed' then
-    update public.removal_requests rr set status = 'report_removed'
-    where rr.report_id = v_report.id and rr.status = 'open';
-  end if;
-  return v_report;
-end
-$$;
-revoke execute on function public.set_report_status(uuid, public.report_status) from public, anon;
-grant execute on function public.set_report_status(uuid, public.report_status) to authenticated, service_role;
-comment on function public.set_report_status(uuid, public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
-
 /**
  * The 1-week removal policy: a report is removed when it has an open removal request whose contact
  * address was confirmed more than 7 days ago and its reporter answered none of the report's open
  * requests (nor any request since this one was filed): one answer answers the report's dispute.
  * Run hourly by the scheduled edge function (service role).
  */
-create or replace function public.expire_removal_requests()
+create function public.expire_removal_requests()
 returns integer
 language plpgsql
 security definer
@@ -587,39 +454,6 @@ revoke execute on function public.expire_removal_requests() from public, anon, a
 grant execute on function public.expire_removal_requests() to service_role;
 comment on function public.expire_removal_requests() is
   'Removes reports with an open removal request confirmed over 7 days ago whose reporter answered none of the report''s requests; returns how many. Service role only.';
-
--- ---------------------------------------------------------------------------------------------
--- Views
--- ---------------------------------------------------------------------------------------------
-create view public.report_cards
-with (security_invoker = true)
-as
-select r.*, coalesce(c.report_count, 0) as reported_case_count
-from public.reports r
-left join public.identifier_report_counts c on c.identifier_canonical = r.reported_account_canonical;
-revoke all on public.report_cards from anon, authenticated;
-grant select on public.report_cards to authenticated, service_role;
-comment on view public.report_cards is 'Reports the caller may read (their own; admins all) with the real "N reported case" count for the card.';
-
-create policy "Reporters read the counts of identifiers they reported and admins every count"
-  on public.identifier_report_counts
-  for select to authenticated
-  using (
-    (select private.is_admin())
-    or exists (
-      select 1 from public.reports r
-      where r.reported_account_canonical = identifier_report_counts.identifier_canonical
-        and r.reporter_id = (select auth.uid())
-    )
-  );
-
-create index reports_canonical_created_at_idx on public.reports (reported_account_canonical, created_at desc) include (status);
-
-create trigger rate_limit_writes before insert on public.contact_messages
-  for each row execute function private.limit_writes('contact');
-
-create trigger rate_limit_writes before insert on public.reports
-  for each row execute function private.limit_writes('report');
 
 create trigger rate_limit_writes before insert on public.removal_requests
   for each row execute function private.limit_writes('removal');
@@ -717,61 +551,6 @@ comment on function public.confirm_removal_request(uuid, text) is
   'The e-mailed confirmation link: {confirmed, reason: confirmed|already|wrong|expired|closed|unknown}.';
 
 /**
- * Before insert (or a change of identifier) through the Data API: a reporter who already has a visible
- * report on the same identifier filed within duplicate_report_days (private.rate_limit_settings) is
- * refused with HTTP 409 (code PT409) naming the existing report, which they can edit instead.
- */
-create function private.reports_refuse_duplicates()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_days integer;
-  v_existing public.reports;
-begin
-  if coalesce(private.request_role(), '') <> 'authenticated'
-     or coalesce(current_setting('request.method', true), '') = ''
-     or new.reporter_id is null
-     or (tg_op = 'UPDATE' and new.reported_account_canonical is not distinct from old.reported_account_canonical) then
-    return new;
-  end if;
-  select coalesce(max(value::int), 30) into v_days from private.rate_limit_settings where name = 'duplicate_report_days';
-  select * into v_existing from public.reports r
-  where r.reporter_id = new.reporter_id
-    and r.reported_account_canonical = new.reported_account_canonical
-    and r.id <> new.id
-    and r.status in ('pending', 'verified')
-    and r.created_at > now() - make_interval(days => v_days)
-  order by r.created_at desc
-  limit 1;
-  if v_existing.id is null then
-    return new;
-  end if;
-  raise sqlstate 'PGRST' using
-    message = json_build_object(
-      'code', 'PT409',
-      'message', format('You already reported %s on %s. Edit that report to add what happened instead of filing a new one.',
-                        v_existing.reported_account, to_char(v_existing.created_at at time zone 'UTC', 'FMMonth FMDD, YYYY')),
-      'details', format('existing_report_id=%s', v_existing.id),
-      'hint', format('Open /dashboard/edit-report/%s to edit it.', v_existing.id))::text,
-    detail = json_build_object('status', 409, 'headers', json_build_object())::text;
-end
-$$;
-revoke execute on function private.reports_refuse_duplicates() from public;
-comment on function private.reports_refuse_duplicates() is
-  'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>).';
-
--- Fires after reports_before_write (triggers run in name order), which computes the canonical identifier.
-create trigger reports_refuse_duplicates before insert or update of reported_account_type, reported_account on public.reports
-  for each row execute function private.reports_refuse_duplicates();
-
-create index identifier_report_counts_hash_prefix_idx
-  on public.identifier_report_counts (private.identifier_hash_prefix(identifier_canonical))
-  where report_count > 0;
-
-/**
  * For the notify-dispatch job (service role): issues a confirmation link for open, unconfirmed requests
  * that have none yet and returns the tokens to mail (once; only their hashes are kept), with the
  * requester's language ('en' or 'fil'). A contact address past removal_confirm.address gets no mail:
@@ -823,3 +602,221 @@ revoke execute on function public.issue_removal_confirmations(integer) from publ
 grant execute on function public.issue_removal_confirmations(integer) to service_role;
 comment on function public.issue_removal_confirmations(integer) is
   'Service role (notify-dispatch): issues confirmation tokens for open, unconfirmed removal requests and returns them for mailing, with the requester''s language; addresses past removal_confirm.address get none.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Rollups per identifier and per user, kept by triggers
+-- ---------------------------------------------------------------------------------------------
+create table private.user_report_counts (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  incident_type public.incident_type not null,
+  report_count bigint not null default 0,
+  primary key (user_id, incident_type)
+);
+alter table private.user_report_counts enable row level security;
+comment on table private.user_report_counts is 'Reports per reporter and incident type (stats cards), kept by triggers.';
+
+create table private.user_monthly_report_counts (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  month date not null,
+  report_count bigint not null default 0,
+  primary key (user_id, month)
+);
+alter table private.user_monthly_report_counts enable row level security;
+comment on table private.user_monthly_report_counts is 'Reports per reporter and month of filing (UTC), kept by triggers.';
+
+create table public.identifier_report_counts (
+  identifier_canonical text not null primary key,
+  report_count bigint not null default 0,
+  verified_count bigint not null default 0
+);
+alter table public.identifier_report_counts enable row level security;
+revoke all on public.identifier_report_counts from anon, authenticated;
+grant select on public.identifier_report_counts to anon, authenticated;
+grant all on public.identifier_report_counts to service_role;
+revoke select on public.identifier_report_counts from anon;
+comment on table public.identifier_report_counts is
+  'Visible (pending or verified) reports per canonical identifier: the "N reported case" badge. Read through public.search_reports; signed-in users read the rows of identifiers they reported, admins all.';
+
+/** Applies one report (added with +1, taken away with -1) to every rollup. */
+create function private.apply_report_to_rollups(r public.reports, delta integer)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.bump_site_counter('reports', delta);
+  if r.status = 'verified' then
+    perform private.bump_site_counter('verified_reports', delta);
+  end if;
+  if r.reporter_id is not null then
+    insert into private.user_report_counts as c (user_id, incident_type, report_count)
+    values (r.reporter_id, r.incident_type, delta)
+    on conflict (user_id, incident_type) do update set report_count = c.report_count + excluded.report_count;
+    insert into private.user_monthly_report_counts as c (user_id, month, report_count)
+    values (r.reporter_id, date_trunc('month', r.created_at at time zone 'UTC')::date, delta)
+    on conflict (user_id, month) do update set report_count = c.report_count + excluded.report_count;
+  end if;
+  if r.status in ('pending', 'verified') then
+    insert into public.identifier_report_counts as c (identifier_canonical, report_count, verified_count)
+    values (r.reported_account_canonical, delta, case when r.status = 'verified' then delta else 0 end)
+    on conflict (identifier_canonical) do update
+      set report_count = c.report_count + excluded.report_count,
+          verified_count = c.verified_count + excluded.verified_count;
+  end if;
+end
+$$;
+revoke execute on function private.apply_report_to_rollups(public.reports, integer) from public, anon, authenticated;
+comment on function private.apply_report_to_rollups(public.reports, integer) is 'Adds (+1) or removes (-1) one report from every rollup.';
+
+/** Keeps the rollups current as reports come, change and go. */
+create function private.reports_after_write()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform private.apply_report_to_rollups(old, -1);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    perform private.apply_report_to_rollups(new, 1);
+  end if;
+  return null;
+end
+$$;
+revoke execute on function private.reports_after_write() from public, anon, authenticated;
+comment on function private.reports_after_write() is 'Trigger: keeps rollups current for inserted, updated and deleted reports.';
+
+create trigger reports_rollups_insert_delete after insert or delete on public.reports
+  for each row execute function private.reports_after_write();
+
+create trigger reports_rollups_update after update on public.reports
+  for each row
+  when ((old.status, old.reporter_id, old.incident_type, old.reported_account_canonical, old.created_at)
+        is distinct from (new.status, new.reporter_id, new.incident_type, new.reported_account_canonical, new.created_at))
+  execute function private.reports_after_write();
+
+create view public.report_cards
+with (security_invoker = true)
+as
+select r.*, coalesce(c.report_count, 0) as reported_case_count
+from public.reports r
+left join public.identifier_report_counts c on c.identifier_canonical = r.reported_account_canonical;
+revoke all on public.report_cards from anon, authenticated;
+grant select on public.report_cards to authenticated, service_role;
+comment on view public.report_cards is 'Reports the caller may read (their own; admins all) with the real "N reported case" count for the card.';
+
+create policy "Reporters read the counts of identifiers they reported and admins every count"
+  on public.identifier_report_counts
+  for select to authenticated
+  using (
+    (select private.is_admin())
+    or exists (
+      select 1 from public.reports r
+      where r.reported_account_canonical = identifier_report_counts.identifier_canonical
+        and r.reporter_id = (select auth.uid())
+    )
+  );
+
+create index identifier_report_counts_hash_prefix_idx
+  on public.identifier_report_counts (private.identifier_hash_prefix(identifier_canonical))
+  where report_count > 0;
+
+-- ---------------------------------------------------------------------------------------------
+-- Entry points of the app and moderation
+-- ---------------------------------------------------------------------------------------------
+/** One visible report in full (without its reporter), for 'View full report'; signed-in users only. */
+create function public.report_details(report_id uuid)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', r.id,
+    'reported_date', r.created_at::date,
+    'incident_date', r.incident_date,
+    'incident_type', r.incident_type,
+    'reported_account_type', r.reported_account_type,
+    'reported_account', r.reported_account,
+    'location', r.location,
+    'country', r.country,
+    'incident_description', r.incident_description,
+    'amount_lost', r.amount_lost,
+    'source', r.source,
+    'status', case when r.status = 'verified' then 'verified' else 'not-verified' end,
+    'reported_case_count', coalesce(c.report_count, 0)
+  )
+  from public.reports r
+  left join public.identifier_report_counts c on c.identifier_canonical = r.reported_account_canonical
+  where r.id = report_details.report_id
+    and r.status in ('pending', 'verified')
+    and (select auth.uid()) is not null
+$$;
+revoke execute on function public.report_details(uuid) from public, anon;
+grant execute on function public.report_details(uuid) to authenticated, service_role;
+comment on function public.report_details(uuid) is 'A visible report in full except its reporter, for signed-in users; null when hidden or unknown.';
+
+/** The caller's stats page: counts by incident type and reports per month (last 12 months with data). */
+create function public.user_report_stats()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'defaultStats', jsonb_build_object(
+      'scam', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'scam'), 0),
+      'hacked', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'hacked'), 0),
+      'spam', coalesce((select report_count from private.user_report_counts where user_id = (select auth.uid()) and incident_type = 'spam'), 0)
+    ),
+    'monthlyApplications', coalesce((
+      select jsonb_agg(jsonb_build_object('date', to_char(m.month, 'YYYY-MM'), 'count', m.report_count) order by m.month)
+      from (
+        select month, report_count from private.user_monthly_report_counts
+        where user_id = (select auth.uid()) and report_count > 0
+        order by month desc limit 12
+      ) m), '[]'::jsonb)
+  )
+$$;
+revoke execute on function public.user_report_stats() from public, anon;
+grant execute on function public.user_report_stats() to authenticated, service_role;
+comment on function public.user_report_stats() is 'Stats of the caller''s own reports: {defaultStats {scam, hacked, spam}, monthlyApplications [{date YYYY-MM, count}]} from rollups.';
+
+/** Verifies, rejects or removes a report; admins only. Tells the reporter. */
+create function public.set_report_status(report_id uuid, status public.report_status)
+returns public.reports
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_report public.reports;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can change the status of a report' using errcode = '42501';
+  end if;
+  update public.reports r set status = set_report_status.status
+  where r.id = set_report_status.report_id
+  returning r.* into v_report;
+  if v_report.id is null then
+    raise exception 'report % not found', report_id using errcode = 'P0002';
+  end if;
+  if v_report.reporter_id is not null then
+    insert into public.notifications (user_id, kind, report_id, identifier)
+    values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
+  end if;
+  if set_report_status.status = 'removed' then
+    update public.removal_requests rr set status = 'report_removed'
+    where rr.report_id = v_report.id and rr.status = 'open';
+  end if;
+  return v_report;
+end
+$$;
+revoke execute on function public.set_report_status(uuid, public.report_status) from public, anon;
+grant execute on function public.set_report_status(uuid, public.report_status) to authenticated, service_role;
+comment on function public.set_report_status(uuid, public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';

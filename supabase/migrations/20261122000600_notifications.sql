@@ -4,11 +4,14 @@
 -- batching a user's notifications into an hourly digest past a few an hour (limits email.user and
 -- email.digest).
 
+-- ---------------------------------------------------------------------------------------------
+-- Types
+-- ---------------------------------------------------------------------------------------------
 create type public.notification_kind as enum ('identifier_reported', 'removal_requested', 'report_status_changed');
 comment on type public.notification_kind is 'Why a user was notified.';
 
 -- ---------------------------------------------------------------------------------------------
--- Notify registrations and notifications
+-- Notify Me registrations
 -- ---------------------------------------------------------------------------------------------
 create table public.notify_registrations (
   id uuid not null primary key default gen_random_uuid(),
@@ -66,6 +69,12 @@ create policy "Users can delete their own notify registrations" on public.notify
   for delete to authenticated
   using (user_id = (select auth.uid()));
 
+create trigger rate_limit_writes before insert on public.notify_registrations
+  for each row execute function private.limit_writes('notify');
+
+-- ---------------------------------------------------------------------------------------------
+-- Notifications
+-- ---------------------------------------------------------------------------------------------
 create table public.notifications (
   id uuid not null primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -110,7 +119,7 @@ create policy "Users can delete their own notifications" on public.notifications
   using (user_id = (select auth.uid()));
 
 -- ---------------------------------------------------------------------------------------------
--- Notifications
+-- What notifies (triggers)
 -- ---------------------------------------------------------------------------------------------
 /** Notifies users who registered an identifier when it is reported, and reporters when an admin decides. */
 create function private.reports_notify()
@@ -186,9 +195,6 @@ create trigger reports_notify_verified after update of status on public.reports
   for each row
   when (new.status = 'verified' and old.status is distinct from 'verified')
   execute function private.reports_notify_verified();
-
-create trigger rate_limit_writes before insert on public.notify_registrations
-  for each row execute function private.limit_writes('notify');
 
 create trigger removal_requests_notify after update of contact_confirmed_at on public.removal_requests
   for each row when (old.contact_confirmed_at is null and new.contact_confirmed_at is not null and new.status = 'open')

@@ -79,8 +79,50 @@ create policy "Admins can read the visitor log" on public.visitor_log
   for select to authenticated
   using ((select private.is_admin()));
 
+create trigger rate_limit_writes before insert on public.search_log
+  for each row execute function private.limit_writes('search');
+
+create trigger rate_limit_writes before insert on public.visitor_log
+  for each row execute function private.limit_writes('visit');
+
+-- The search and visit logs keep a location only when the server resolved it (issue 11): a row written
+-- during a Data API request by anon or a signed-in user loses any city, region, country, loc, org,
+-- postal and ip_hash, whichever entry point wrote it (search_reports, check_identifiers' visitor
+-- argument, one added later). The edge functions resolve the location from the caller's address and
+-- write through the service role's entry points (search_reports_located, record_visits), which keep it.
+create function private.server_side_location_only()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if coalesce(private.request_role(), '') in ('anon', 'authenticated') then
+    new.city := null;
+    new.region := null;
+    new.country := null;
+    new.loc := null;
+    new.org := null;
+    new.postal := null;
+    new.ip_hash := null;
+  end if;
+  return new;
+end
+$$;
+revoke execute on function private.server_side_location_only() from public, anon, authenticated;
+comment on function private.server_side_location_only() is
+  'Trigger: drops the location fields of a log row written during an anon or signed-in Data API request (the caller could have chosen them).';
+
+create trigger server_side_location_only before insert on public.search_log
+  for each row execute function private.server_side_location_only();
+
+create trigger server_side_location_only before insert on public.visitor_log
+  for each row execute function private.server_side_location_only();
+
+create index search_log_user_id_idx on public.search_log (user_id) where user_id is not null;
+
 -- ---------------------------------------------------------------------------------------------
--- Rollup tables
+-- Site counters (admin overview)
 -- ---------------------------------------------------------------------------------------------
 create table private.site_counters (
   name text not null check (name in ('users', 'reports', 'verified_reports', 'contact_messages', 'searches', 'visitors')),
@@ -97,7 +139,7 @@ insert into private.site_counters (name)
 values ('users'), ('reports'), ('verified_reports'), ('contact_messages'), ('searches'), ('visitors');
 
 /** Adds `delta` to the shard of `counter` this session writes (pg_backend_pid() % 16). */
-create or replace function private.bump_site_counter(counter text, delta bigint)
+create function private.bump_site_counter(counter text, delta bigint)
 returns void
 language plpgsql
 security definer
@@ -140,7 +182,7 @@ create trigger visitor_log_count after insert or delete on public.visitor_log
   for each row execute function private.count_rows('visitors');
 
 /** Recomputes every rollup from the tables (after bulk loads with triggers off, or to repair drift). */
-create or replace function private.rebuild_rollups()
+create function private.rebuild_rollups()
 returns void
 language plpgsql
 security definer
@@ -176,7 +218,7 @@ revoke execute on function private.rebuild_rollups() from public, anon, authenti
 comment on function private.rebuild_rollups() is 'Recomputes all rollups from the base tables; operators only.';
 
 /** Site-wide counters for the admin overview (each the sum of its shards); admins only. */
-create or replace function public.admin_app_stats()
+create function public.admin_app_stats()
 returns jsonb
 language plpgsql
 stable
@@ -204,13 +246,10 @@ revoke execute on function public.admin_app_stats() from public, anon;
 grant execute on function public.admin_app_stats() to authenticated, service_role;
 comment on function public.admin_app_stats() is 'Admin overview counters {contact, verifiedReports, users, reports, search, visitor} from rollups; admins only.';
 
-create trigger rate_limit_writes before insert on public.search_log
-  for each row execute function private.limit_writes('search');
-
-create trigger rate_limit_writes before insert on public.visitor_log
-  for each row execute function private.limit_writes('visit');
-
-create or replace function private.search_reports(search_string text, searcher uuid, visitor jsonb)
+-- ---------------------------------------------------------------------------------------------
+-- Search
+-- ---------------------------------------------------------------------------------------------
+create function private.search_reports(search_string text, searcher uuid, visitor jsonb)
 returns jsonb
 language plpgsql
 volatile
@@ -316,7 +355,7 @@ revoke execute on function private.search_reports(text, uuid, jsonb) from public
 comment on function private.search_reports(text, uuid, jsonb) is
   'The body of the search: {count, reports (latest 10), summary {count, last_victim_country, risk_level 0-100, risk_label, estimated_amount_lost}, points [[lat,lng]]}; logs the search with the searcher and the server-resolved visitor location.';
 
-create or replace function public.search_reports(search_string text)
+create function public.search_reports(search_string text)
 returns jsonb
 language plpgsql
 volatile
@@ -392,41 +431,7 @@ grant execute on function public.record_visits(text[], uuid, jsonb, inet) to ser
 comment on function public.record_visits(text[], uuid, jsonb, inet) is
   'Records 1 to 20 page views for the `visitor` edge function (service role only) with the location it resolved on the server.';
 
--- The search and visit logs keep a location only when the server resolved it (issue 11): a row written
--- during a Data API request by anon or a signed-in user loses any city, region, country, loc, org,
--- postal and ip_hash, whichever entry point wrote it (search_reports, check_identifiers' visitor
--- argument, one added later). The edge functions resolve the location from the caller's address and
--- write through the service role's entry points (search_reports_located, record_visits), which keep it.
-create function private.server_side_location_only()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  if coalesce(private.request_role(), '') in ('anon', 'authenticated') then
-    new.city := null;
-    new.region := null;
-    new.country := null;
-    new.loc := null;
-    new.org := null;
-    new.postal := null;
-    new.ip_hash := null;
-  end if;
-  return new;
-end
-$$;
-revoke execute on function private.server_side_location_only() from public, anon, authenticated;
-comment on function private.server_side_location_only() is
-  'Trigger: drops the location fields of a log row written during an anon or signed-in Data API request (the caller could have chosen them).';
-
-create trigger server_side_location_only before insert on public.search_log
-  for each row execute function private.server_side_location_only();
-
-create trigger server_side_location_only before insert on public.visitor_log
-  for each row execute function private.server_side_location_only();
-
-create or replace function private.identifier_weight(canonical text)
+create function private.identifier_weight(canonical text)
 returns float8
 language plpgsql
 stable
@@ -528,7 +533,7 @@ insert into private.ph_region_anchors (region_code, lat, lng) values
   ('BARMM', 7.2236, 124.2464), ('BARMM', 7.9986, 124.2928), ('BARMM', 6.052, 121.002), ('BARMM', 5.029, 119.773),
   ('BARMM', 6.65, 122.133), ('BARMM', 6.715, 124.786), ('BARMM', 6.865, 124.44);
 
-create or replace function private.ph_region(loc text, country text)
+create function private.ph_region(loc text, country text)
 returns text
 language plpgsql
 stable
@@ -562,7 +567,7 @@ revoke execute on function private.ph_region(text, text) from public, anon, auth
 comment on function private.ph_region(text, text) is 'Region code (private.ph_regions) of a "lat,lng" location in the Philippines, else null.';
 
 -- ---------------------------------------------------------------------------------------------
--- Rollups kept by the trigger
+-- Public statistics
 -- ---------------------------------------------------------------------------------------------
 create table private.stats_daily (
   day date not null,
@@ -672,7 +677,7 @@ alter table private.stats_top_identifiers enable row level security;
 comment on table private.stats_top_identifiers is 'The 10 identifiers with the most verified reports filed in the last 30 days, as of the last scheduled run.';
 
 /** Adds (+1) or removes (-1) one report from the public statistics rollups, in the session's shard. */
-create or replace function private.apply_report_to_public_stats(r public.reports, delta integer)
+create function private.apply_report_to_public_stats(r public.reports, delta integer)
 returns void
 language plpgsql
 security definer
@@ -768,7 +773,7 @@ create trigger reports_public_stats_update after update on public.reports
  * last run, prunes the recent-identifier rollup to 31 days and rebuilds the top-10 list. Called by the
  * `open-data` scheduled function with the service role. Returns what it did.
  */
-create or replace function public.refresh_public_statistics()
+create function public.refresh_public_statistics()
 returns jsonb
 language plpgsql
 security definer
@@ -888,7 +893,7 @@ revoke execute on function private.rebuild_public_statistics() from public, anon
 comment on function private.rebuild_public_statistics() is 'Recomputes the public statistics rollups from the reports table; operators only (then run public.refresh_public_statistics()).';
 
 /** An identifier shown in public lists: phone numbers, e-wallet accounts and e-mail addresses partly masked. */
-create or replace function private.mask_identifier(kind public.reported_account_type, canonical text)
+create function private.mask_identifier(kind public.reported_account_type, canonical text)
 returns text
 language sql
 immutable
@@ -910,7 +915,7 @@ revoke execute on function private.mask_identifier(public.reported_account_type,
 comment on function private.mask_identifier(public.reported_account_type, text) is 'Masks the middle of phone numbers and phone-number e-wallets (all but the prefix and last 2 digits), the local part of e-mails and e-mail e-wallets (all but its first character), and other e-wallet accounts (all but 2 characters at each end).';
 
 /** One time series (unit 'week' or 'month') of visible reports from the rollups, every period present. */
-create or replace function private.stats_series(unit text, from_day date, to_day date)
+create function private.stats_series(unit text, from_day date, to_day date)
 returns jsonb
 language plpgsql
 stable
@@ -984,7 +989,7 @@ comment on function private.stats_series(text, date, date) is 'Reports per week 
  * reports per region, and the most-reported identifiers of the last 30 days (verified reports, masked).
  * A region count under 5 and a median from fewer than 5 amounts are null with fewer_than_5 = true.
  */
-create or replace function public.public_statistics(period text default 'last_12_months')
+create function public.public_statistics(period text default 'last_12_months')
 returns jsonb
 language plpgsql
 stable
@@ -1135,7 +1140,7 @@ create index stats_region_monthly_region_code_idx on private.stats_region_monthl
  * Safe beside concurrent reports: a report that adds to a shard row being folded waits for the fold and
  * then adds to a new row of its shard. Returns how many shard rows were folded.
  */
-create or replace function private.fold_public_statistics_shards()
+create function private.fold_public_statistics_shards()
 returns integer
 language plpgsql
 security definer
@@ -1217,5 +1222,3 @@ end
 $$;
 revoke execute on function private.fold_public_statistics_shards() from public, anon, authenticated;
 comment on function private.fold_public_statistics_shards() is 'Folds the shards of the public statistics rollups into shard 0 (same sums); run by refresh_public_statistics and rebuild_rollups.';
-
-create index search_log_user_id_idx on public.search_log (user_id) where user_id is not null;

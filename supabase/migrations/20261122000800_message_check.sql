@@ -132,7 +132,7 @@ insert into public.check_domain_lists (list, value) values
  * the number of visible reports and the risk level computed as public.search_reports does. One call,
  * one statement over the search index; each identifier is logged in search_log as a search is.
  */
-create or replace function public.check_identifiers(identifiers jsonb, visitor jsonb default null)
+create function public.check_identifiers(identifiers jsonb, visitor jsonb default null)
 returns jsonb
 language plpgsql
 volatile

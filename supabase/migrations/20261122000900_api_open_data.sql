@@ -14,33 +14,9 @@
 -- order (keys by hash, then buckets by limit and subject, so two calls cannot deadlock) and taken in one
 -- update, ranges of all admitted prefixes in one index scan (private.range_entries).
 
-/** The rows of the daily open-data export (last `days` days), each the sum of its shards. */
-create or replace function public.open_data_daily(days integer default 365)
-returns table (
-  date date,
-  incident_type public.incident_type,
-  reported_account_type public.reported_account_type,
-  status public.report_status,
-  reports bigint,
-  amount_lost_php numeric
-)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint, sum(s.amount_total)
-  from private.stats_daily s
-  where days between 1 and 3660
-    and s.day > (now() at time zone 'UTC')::date - days
-  group by 1, 2, 3, 4
-  having sum(s.report_count) > 0
-  order by 1, 2, 3, 4
-$$;
-revoke execute on function public.open_data_daily(integer) from public, anon, authenticated;
-grant execute on function public.open_data_daily(integer) to service_role;
-comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export (last `days` days) from the rollups. Service role only.';
-
+-- ---------------------------------------------------------------------------------------------
+-- API keys and keyed limits
+-- ---------------------------------------------------------------------------------------------
 create table public.api_keys (
   id uuid not null primary key default gen_random_uuid(),
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -154,7 +130,7 @@ revoke execute on function public.revoke_api_key(uuid) from public, anon;
 grant execute on function public.revoke_api_key(uuid) to authenticated, service_role;
 comment on function public.revoke_api_key(uuid) is 'The key''s owner or an admin: revokes the key at once (every later request with it gets 401).';
 
-create or replace function public.api_limit(key_hash text default null, cost integer default 1)
+create function public.api_limit(key_hash text default null, cost integer default 1)
 returns jsonb
 language plpgsql
 volatile
@@ -170,52 +146,6 @@ revoke execute on function public.api_limit(text, integer) from public, anon, au
 grant execute on function public.api_limit(text, integer) to service_role;
 comment on function public.api_limit(text, integer) is
   'Service role only (the api function): checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed address).';
-
-create or replace function public.range_lookup(prefix text)
-returns jsonb
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  if prefix is null or prefix !~ '^[0-9a-fA-F]{5}$' then
-    raise exception 'prefix must be 5 hex characters' using errcode = '22023';
-  end if;
-  return coalesce((select e.entries from private.range_entries(array[lower(range_lookup.prefix)]) e), '[]'::jsonb);
-end
-$$;
-revoke execute on function public.range_lookup(text) from public, anon, authenticated;
-grant execute on function public.range_lookup(text) to service_role;
-comment on function public.range_lookup(text) is
-  'Service role only (GET /api/v1/range/{prefix}): reported identifiers whose sha256 starts with prefix, as [{suffix, count, risk_level, risk_label}].';
-
-create or replace function public.range_lookup_limited(
-  prefix text,
-  key_hash text default null,
-  cost integer default 1,
-  forwarded_for text default null)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-begin
-  return private.range_lookup_limited_for(
-    range_lookup_limited.prefix, range_lookup_limited.key_hash, range_lookup_limited.cost,
-    case
-      when range_lookup_limited.key_hash is not null then null
-      when range_lookup_limited.forwarded_for is not null
-        then private.forwarded_client_address(range_lookup_limited.forwarded_for)
-      else private.client_address()
-    end);
-end
-$$;
-revoke execute on function public.range_lookup_limited(text, text, integer, text) from public, anon, authenticated;
-grant execute on function public.range_lookup_limited(text, text, integer, text) to service_role;
-comment on function public.range_lookup_limited(text, text, integer, text) is
-  'Service role only (GET /api/v1/range/{prefix}): takes the caller''s API limit as public.api_limit does (forwarded_for: the caller''s X-Forwarded-For, for the per-address limit) and, when allowed, answers the range as public.range_lookup does: {limit, entries}; entries is absent when refused.';
 
 /**
  * public.api_limit with the anonymous caller's address given (addr, used only without a key): the
@@ -277,6 +207,55 @@ grant execute on function private.api_limit_for(text, integer, inet) to service_
 comment on function private.api_limit_for(text, integer, inet) is
   'public.api_limit with the anonymous caller''s address given: checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed addr).';
 
+-- ---------------------------------------------------------------------------------------------
+-- Range lookup
+-- ---------------------------------------------------------------------------------------------
+create function public.range_lookup(prefix text)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if prefix is null or prefix !~ '^[0-9a-fA-F]{5}$' then
+    raise exception 'prefix must be 5 hex characters' using errcode = '22023';
+  end if;
+  return coalesce((select e.entries from private.range_entries(array[lower(range_lookup.prefix)]) e), '[]'::jsonb);
+end
+$$;
+revoke execute on function public.range_lookup(text) from public, anon, authenticated;
+grant execute on function public.range_lookup(text) to service_role;
+comment on function public.range_lookup(text) is
+  'Service role only (GET /api/v1/range/{prefix}): reported identifiers whose sha256 starts with prefix, as [{suffix, count, risk_level, risk_label}].';
+
+create function public.range_lookup_limited(
+  prefix text,
+  key_hash text default null,
+  cost integer default 1,
+  forwarded_for text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  return private.range_lookup_limited_for(
+    range_lookup_limited.prefix, range_lookup_limited.key_hash, range_lookup_limited.cost,
+    case
+      when range_lookup_limited.key_hash is not null then null
+      when range_lookup_limited.forwarded_for is not null
+        then private.forwarded_client_address(range_lookup_limited.forwarded_for)
+      else private.client_address()
+    end);
+end
+$$;
+revoke execute on function public.range_lookup_limited(text, text, integer, text) from public, anon, authenticated;
+grant execute on function public.range_lookup_limited(text, text, integer, text) to service_role;
+comment on function public.range_lookup_limited(text, text, integer, text) is
+  'Service role only (GET /api/v1/range/{prefix}): takes the caller''s API limit as public.api_limit does (forwarded_for: the caller''s X-Forwarded-For, for the per-address limit) and, when allowed, answers the range as public.range_lookup does: {limit, entries}; entries is absent when refused.';
+
 /** The body of public.range_lookup_limited for one request, with the anonymous caller's address given. */
 create function private.range_lookup_limited_for(prefix text, key_hash text, cost integer, addr inet)
 returns jsonb
@@ -302,7 +281,7 @@ grant execute on function private.range_lookup_limited_for(text, text, integer, 
 comment on function private.range_lookup_limited_for(text, text, integer, inet) is
   'public.range_lookup_limited with the anonymous caller''s address given: takes the limit, then answers the range when admitted.';
 
-create or replace function public.range_lookup_limited_many(requests jsonb)
+create function public.range_lookup_limited_many(requests jsonb)
 returns jsonb
 language plpgsql
 volatile
@@ -539,3 +518,33 @@ revoke execute on function private.range_entries(text[]) from public, anon, auth
 grant execute on function private.range_entries(text[]) to service_role;
 comment on function private.range_entries(text[]) is
   'The reported identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex), as public.range_lookup answers them; no row for a prefix without any.';
+
+-- ---------------------------------------------------------------------------------------------
+-- Open data
+-- ---------------------------------------------------------------------------------------------
+/** The rows of the daily open-data export (last `days` days), each the sum of its shards. */
+create function public.open_data_daily(days integer default 365)
+returns table (
+  date date,
+  incident_type public.incident_type,
+  reported_account_type public.reported_account_type,
+  status public.report_status,
+  reports bigint,
+  amount_lost_php numeric
+)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint, sum(s.amount_total)
+  from private.stats_daily s
+  where days between 1 and 3660
+    and s.day > (now() at time zone 'UTC')::date - days
+  group by 1, 2, 3, 4
+  having sum(s.report_count) > 0
+  order by 1, 2, 3, 4
+$$;
+revoke execute on function public.open_data_daily(integer) from public, anon, authenticated;
+grant execute on function public.open_data_daily(integer) to service_role;
+comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export (last `days` days) from the rollups. Service role only.';
