@@ -142,7 +142,7 @@ alter table private.rate_limits enable row level security;
 
 comment on table private.rate_limits is 'Named limits: at most max_calls per per_seconds for one subject (a user, an address, an API key). Change with an update; disabled limits always allow.';
 
-comment on column description of table private.rate_limits is 'What is being limited, as the 429 message names it ("Too many searches from your address").';
+comment on column private.rate_limits.description is 'What is being limited, as the 429 message names it ("Too many searches from your address").';
 
 alter table private.rate_limits add constraint rate_limits_description_check CHECK (((char_length(description) >= 1) AND (char_length(description) <= 200)));
 
@@ -184,7 +184,7 @@ alter table private.site_counters enable row level security;
 
 comment on table private.site_counters is 'Site-wide counters for the admin overview, kept by triggers; each counter is the sum of its shards.';
 
-comment on column shard of table private.site_counters is 'One of up to 16 rows of a counter (pg_backend_pid() % 16 of the session that added to it); the counter is their sum.';
+comment on column private.site_counters.shard is 'One of up to 16 rows of a counter (pg_backend_pid() % 16 of the session that added to it); the counter is their sum.';
 
 alter table private.site_counters add constraint site_counters_name_check CHECK ((name = ANY (ARRAY['users'::text, 'reports'::text, 'verified_reports'::text, 'contact_messages'::text, 'searches'::text, 'visitors'::text])));
 
@@ -208,7 +208,7 @@ alter table private.stats_daily enable row level security;
 
 comment on table private.stats_daily is 'Visible reports per UTC day of filing, incident type, account type and status, with the amount lost; kept by a trigger.';
 
-comment on column shard of table private.stats_daily is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_daily.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_daily add constraint stats_daily_pkey PRIMARY KEY (day, incident_type, reported_account_type, status, shard);
 
@@ -231,7 +231,7 @@ alter table private.stats_monthly enable row level security;
 
 comment on table private.stats_monthly is 'Visible reports per month of filing, incident type, account type and status, the amount lost and how many reports gave one (> 0); kept by a trigger.';
 
-comment on column shard of table private.stats_monthly is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_monthly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_monthly add constraint stats_monthly_pkey PRIMARY KEY (month, incident_type, reported_account_type, status, shard);
 
@@ -250,7 +250,7 @@ alter table private.stats_monthly_amounts enable row level security;
 
 comment on table private.stats_monthly_amounts is 'How many visible reports of a month gave each amount lost (> 0): the distribution the monthly median is read from; kept by a trigger.';
 
-comment on column shard of table private.stats_monthly_amounts is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_monthly_amounts.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_monthly_amounts add constraint stats_monthly_amounts_pkey PRIMARY KEY (month, amount, shard);
 
@@ -299,7 +299,7 @@ alter table private.stats_region_daily enable row level security;
 
 comment on table private.stats_region_daily is 'Visible reports per UTC day and region of the Philippines; kept by a trigger.';
 
-comment on column shard of table private.stats_region_daily is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_region_daily.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_region_daily add constraint stats_region_daily_pkey PRIMARY KEY (day, region_code, shard);
 
@@ -322,7 +322,7 @@ alter table private.stats_region_monthly enable row level security;
 
 comment on table private.stats_region_monthly is 'Visible reports per month and region of the Philippines; kept by a trigger.';
 
-comment on column shard of table private.stats_region_monthly is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_region_monthly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_region_monthly add constraint stats_region_monthly_pkey PRIMARY KEY (month, region_code, shard);
 
@@ -366,7 +366,7 @@ alter table private.stats_weekly enable row level security;
 
 comment on table private.stats_weekly is 'Visible reports per ISO week (Monday) of filing, incident type, account type and status; kept by a trigger.';
 
-comment on column shard of table private.stats_weekly is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
+comment on column private.stats_weekly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
 alter table private.stats_weekly add constraint stats_weekly_pkey PRIMARY KEY (week, incident_type, reported_account_type, status, shard);
 
@@ -433,7 +433,7 @@ end
 $function$;
 alter function private.address_key(inet) owner to postgres;
 
-comment on function private.address_key(inet) is 'Salted hash of an address as a rate-limit subject (''ip:<hex>''): an IPv4 address, or the /64 of an IPv6 one; null for null.';
+comment on function private.address_key(pg_catalog.inet) is 'Salted hash of an address as a rate-limit subject (''ip:<hex>''): an IPv4 address, or the /64 of an IPv6 one; null for null.';
 
 grant execute on function private.address_key(inet) to postgres;
 
@@ -488,7 +488,7 @@ end
 $function$;
 alter function private.api_limit_for(text,integer,inet) owner to postgres;
 
-comment on function private.api_limit_for(text,integer,inet) is 'public.api_limit with the anonymous caller''s address given: checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed addr).';
+comment on function private.api_limit_for(pg_catalog.text,integer,pg_catalog.inet) is 'public.api_limit with the anonymous caller''s address given: checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed addr).';
 
 grant execute on function private.api_limit_for(text,integer,inet) to postgres, service_role;
 
@@ -603,7 +603,7 @@ end
 $function$;
 alter function private.bump_site_counter(text,bigint) owner to postgres;
 
-comment on function private.bump_site_counter(text,bigint) is 'Adds delta to private.site_counters.';
+comment on function private.bump_site_counter(pg_catalog.text,bigint) is 'Adds delta to private.site_counters.';
 
 grant execute on function private.bump_site_counter(text,bigint) to postgres;
 
@@ -636,7 +636,7 @@ end
 $function$;
 alter function private.canonical_host(text) owner to postgres;
 
-comment on function private.canonical_host(text) is 'Host part of a website address in the form DNS uses: lowercase ASCII, punycode for internationalised labels, without www.; null when no host name can be made of it.';
+comment on function private.canonical_host(pg_catalog.text) is 'Host part of a website address in the form DNS uses: lowercase ASCII, punycode for internationalised labels, without www.; null when no host name can be made of it.';
 
 grant execute on function private.canonical_host(text) to anon, authenticated, postgres, service_role;
 
@@ -678,7 +678,7 @@ end
 $function$;
 alter function private.canonical_phone(text) owner to postgres;
 
-comment on function private.canonical_phone(text) is 'Phone number in E.164 form; Philippine mobiles typed locally (0917..., 917...) become +639XXXXXXXXX.';
+comment on function private.canonical_phone(pg_catalog.text) is 'Phone number in E.164 form; Philippine mobiles typed locally (0917..., 917...) become +639XXXXXXXXX.';
 
 grant execute on function private.canonical_phone(text) to anon, authenticated, postgres, service_role;
 
@@ -712,7 +712,7 @@ end
 $function$;
 alter function private.check_object_path(text,text) owner to postgres;
 
-comment on function private.check_object_path(text,text) is 'Check constraint helper: true for a plain relative object name, else raises 23514 naming the column (no "..", ".", empty segments, backslashes or control characters).';
+comment on function private.check_object_path(pg_catalog.text,pg_catalog.text) is 'Check constraint helper: true for a plain relative object name, else raises 23514 naming the column (no "..", ".", empty segments, backslashes or control characters).';
 
 grant execute on function private.check_object_path(text,text) to anon, authenticated, postgres, service_role;
 
@@ -744,7 +744,7 @@ end;
 $function$;
 alter function private.check_signup_code(text,text,text) owner to postgres;
 
-comment on function private.check_signup_code(text,text,text) is 'Checks a typed sign-up code in the database, counting the try first: {ok, token_hash} for a right code, else the reason.';
+comment on function private.check_signup_code(pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Checks a typed sign-up code in the database, counting the try first: {ok, token_hash} for a right code, else the reason.';
 
 grant execute on function private.check_signup_code(text,text,text) to postgres;
 
@@ -758,7 +758,7 @@ AS $function$
 $function$;
 alter function private.claim_code_issue(text) owner to postgres;
 
-comment on function private.claim_code_issue(text) is 'Counts one code e-mailed to an address: 0 when allowed, else the seconds until another may be sent.';
+comment on function private.claim_code_issue(pg_catalog.text) is 'Counts one code e-mailed to an address: 0 when allowed, else the seconds until another may be sent.';
 
 grant execute on function private.claim_code_issue(text) to postgres;
 
@@ -804,7 +804,7 @@ end;
 $function$;
 alter function private.claim_code_try(text,text) owner to postgres;
 
-comment on function private.claim_code_try(text,text) is 'Claims one try of the code sent to an address before it is checked: {ok} or {ok: false, reason, retry_after}.';
+comment on function private.claim_code_try(pg_catalog.text,pg_catalog.text) is 'Claims one try of the code sent to an address before it is checked: {ok} or {ok: false, reason, retry_after}.';
 
 grant execute on function private.claim_code_try(text,text) to postgres;
 
@@ -876,7 +876,7 @@ end;
 $function$;
 alter function private.code_try_result(text,boolean) owner to postgres;
 
-comment on function private.code_try_result(text,boolean) is 'After a claimed try: a right code clears the counts; a wrong one that used the last try deletes the code.';
+comment on function private.code_try_result(pg_catalog.text,boolean) is 'After a claimed try: a right code clears the counts; a wrong one that used the last try deletes the code.';
 
 grant execute on function private.code_try_result(text,boolean) to postgres;
 
@@ -922,7 +922,7 @@ AS $function$
 $function$;
 alter function private.email_has_account(text) owner to postgres;
 
-comment on function private.email_has_account(text) is 'Whether an address belongs to a confirmed account (the legacy register call then mails the owner instead).';
+comment on function private.email_has_account(pg_catalog.text) is 'Whether an address belongs to a confirmed account (the legacy register call then mails the owner instead).';
 
 grant execute on function private.email_has_account(text) to postgres;
 
@@ -1057,7 +1057,7 @@ end
 $function$;
 alter function private.forwarded_client_address(text) owner to postgres;
 
-comment on function private.forwarded_client_address(text) is 'The client''s address in an X-Forwarded-For value (right-most public entry that is not a trusted proxy), or null.';
+comment on function private.forwarded_client_address(pg_catalog.text) is 'The client''s address in an X-Forwarded-For value (right-most public entry that is not a trusted proxy), or null.';
 
 grant execute on function private.forwarded_client_address(text) to postgres, service_role;
 
@@ -1072,7 +1072,7 @@ AS $function$
 $function$;
 alter function private.grant_admin(uuid) owner to postgres;
 
-comment on function private.grant_admin(uuid) is 'Grants the admin role to a user; operators only.';
+comment on function private.grant_admin(pg_catalog.uuid) is 'Grants the admin role to a user; operators only.';
 
 grant execute on function private.grant_admin(uuid) to postgres;
 
@@ -1125,7 +1125,7 @@ AS $function$
 $function$;
 alter function private.identifier_hash_prefix(text) owner to postgres;
 
-comment on function private.identifier_hash_prefix(text) is 'First 5 hex characters of sha256(canonical identifier), the key of public.range_lookup.';
+comment on function private.identifier_hash_prefix(pg_catalog.text) is 'First 5 hex characters of sha256(canonical identifier), the key of public.range_lookup.';
 
 grant execute on function private.identifier_hash_prefix(text) to postgres;
 
@@ -1152,7 +1152,7 @@ end
 $function$;
 alter function private.identifier_weight(text) owner to postgres;
 
-comment on function private.identifier_weight(text) is 'Risk weight of a canonical identifier: per distinct reporter their strongest visible report, w(verified 1, pending 0.2) * 0.5^(age days / 180), summed.';
+comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier: per distinct reporter their strongest visible report, w(verified 1, pending 0.2) * 0.5^(age days / 180), summed.';
 
 grant execute on function private.identifier_weight(text) to postgres;
 
@@ -1189,7 +1189,7 @@ end
 $function$;
 alter function private.is_non_public_address(inet) owner to postgres;
 
-comment on function private.is_non_public_address(inet) is 'True for private, loopback, link-local, CGNAT, multicast and documentation addresses.';
+comment on function private.is_non_public_address(pg_catalog.inet) is 'True for private, loopback, link-local, CGNAT, multicast and documentation addresses.';
 
 grant execute on function private.is_non_public_address(inet) to anon, authenticated, postgres, service_role;
 
@@ -1206,7 +1206,7 @@ AS $function$
 $function$;
 alter function private.is_reporter_of(uuid) owner to postgres;
 
-comment on function private.is_reporter_of(uuid) is 'True when auth.uid() is the reporter of the report.';
+comment on function private.is_reporter_of(pg_catalog.uuid) is 'True when auth.uid() is the reporter of the report.';
 
 grant execute on function private.is_reporter_of(uuid) to authenticated, postgres, service_role;
 
@@ -1226,7 +1226,7 @@ end;
 $function$;
 alter function private.kill_codes(text) owner to postgres;
 
-comment on function private.kill_codes(text) is 'Deletes every code e-mailed to an address (sign-up, sign-in, recovery, e-mail change, reauthentication).';
+comment on function private.kill_codes(pg_catalog.text) is 'Deletes every code e-mailed to an address (sign-up, sign-in, recovery, e-mail change, reauthentication).';
 
 grant execute on function private.kill_codes(text) to postgres;
 
@@ -1245,7 +1245,7 @@ AS $function$
 $function$;
 alter function private.latest_code_at(text) owner to postgres;
 
-comment on function private.latest_code_at(text) is 'When the code an address can type now was sent (the newest of its kinds), or null.';
+comment on function private.latest_code_at(pg_catalog.text) is 'When the code an address can type now was sent (the newest of its kinds), or null.';
 
 grant execute on function private.latest_code_at(text) to postgres;
 
@@ -1266,7 +1266,7 @@ end
 $function$;
 alter function private.limit_verified_caller(text,uuid,inet,integer) owner to postgres;
 
-comment on function private.limit_verified_caller(text,uuid,inet,integer) is 'Limits a service-role entry point per verified user and per client address (kind.user, kind.ip); raises 429 past either.';
+comment on function private.limit_verified_caller(pg_catalog.text,pg_catalog.uuid,pg_catalog.inet,integer) is 'Limits a service-role entry point per verified user and per client address (kind.user, kind.ip); raises 429 past either.';
 
 grant execute on function private.limit_verified_caller(text,uuid,inet,integer) to postgres;
 
@@ -1321,7 +1321,7 @@ AS $function$
 $function$;
 alter function private.mask_identifier(public.reported_account_type,text) owner to postgres;
 
-comment on function private.mask_identifier(public.reported_account_type,text) is 'Masks the middle of phone numbers and phone-number e-wallets (all but the prefix and last 2 digits), the local part of e-mails and e-mail e-wallets (all but its first character), and other e-wallet accounts (all but 2 characters at each end).';
+comment on function private.mask_identifier(public.reported_account_type,pg_catalog.text) is 'Masks the middle of phone numbers and phone-number e-wallets (all but the prefix and last 2 digits), the local part of e-mails and e-mail e-wallets (all but its first character), and other e-wallet accounts (all but 2 characters at each end).';
 
 grant execute on function private.mask_identifier(public.reported_account_type,text) to postgres;
 
@@ -1374,7 +1374,7 @@ end
 $function$;
 alter function private.ph_region(text,text) owner to postgres;
 
-comment on function private.ph_region(text,text) is 'Region code (private.ph_regions) of a "lat,lng" location in the Philippines, else null.';
+comment on function private.ph_region(pg_catalog.text,pg_catalog.text) is 'Region code (private.ph_regions) of a "lat,lng" location in the Philippines, else null.';
 
 grant execute on function private.ph_region(text,text) to postgres;
 
@@ -1485,7 +1485,7 @@ end
 $function$;
 alter function private.punycode_label(text) owner to postgres;
 
-comment on function private.punycode_label(text) is 'Punycode (RFC 3492) form of one internationalised DNS label, with the xn-- prefix.';
+comment on function private.punycode_label(pg_catalog.text) is 'Punycode (RFC 3492) form of one internationalised DNS label, with the xn-- prefix.';
 
 grant execute on function private.punycode_label(text) to anon, authenticated, postgres, service_role;
 
@@ -1521,7 +1521,7 @@ end
 $function$;
 alter function private.range_entries(text[]) owner to postgres;
 
-comment on function private.range_entries(text[]) is 'The reported identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex), as public.range_lookup answers them; no row for a prefix without any.';
+comment on function private.range_entries(pg_catalog.text[]) is 'The reported identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex), as public.range_lookup answers them; no row for a prefix without any.';
 
 grant execute on function private.range_entries(text[]) to postgres, service_role;
 
@@ -1545,7 +1545,7 @@ end
 $function$;
 alter function private.range_lookup_limited_for(text,text,integer,inet) owner to postgres;
 
-comment on function private.range_lookup_limited_for(text,text,integer,inet) is 'public.range_lookup_limited with the anonymous caller''s address given: takes the limit, then answers the range when admitted.';
+comment on function private.range_lookup_limited_for(pg_catalog.text,pg_catalog.text,integer,pg_catalog.inet) is 'public.range_lookup_limited with the anonymous caller''s address given: takes the limit, then answers the range when admitted.';
 
 grant execute on function private.range_lookup_limited_for(text,text,integer,inet) to postgres, service_role;
 
@@ -1585,7 +1585,7 @@ end
 $function$;
 alter function private.rate_limit(text,text,integer) owner to postgres;
 
-comment on function private.rate_limit(text,text,integer) is 'Enforces the named limit for subject: returns, or raises HTTP 429 (code PT429) with Retry-After and RateLimit-* headers through PostgREST.';
+comment on function private.rate_limit(pg_catalog.text,pg_catalog.text,integer) is 'Enforces the named limit for subject: returns, or raises HTTP 429 (code PT429) with Retry-After and RateLimit-* headers through PostgREST.';
 
 grant execute on function private.rate_limit(text,text,integer) to anon, authenticated, postgres, service_role;
 
@@ -1704,7 +1704,7 @@ end
 $function$;
 alter function private.rate_limit_take(text,text,integer) owner to postgres;
 
-comment on function private.rate_limit_take(text,text,integer) is 'Takes cost calls from the (limit name, subject) bucket: (allowed, max_calls, remaining, reset_seconds, retry_after_seconds). Refused calls spend nothing.';
+comment on function private.rate_limit_take(pg_catalog.text,pg_catalog.text,integer) is 'Takes cost calls from the (limit name, subject) bucket: (allowed, max_calls, remaining, reset_seconds, retry_after_seconds). Refused calls spend nothing.';
 
 grant execute on function private.rate_limit_take(text,text,integer) to anon, authenticated, postgres, service_role;
 
@@ -2131,7 +2131,7 @@ AS $function$
 $function$;
 alter function private.revoke_admin(uuid) owner to postgres;
 
-comment on function private.revoke_admin(uuid) is 'Revokes the admin role from a user; operators only.';
+comment on function private.revoke_admin(pg_catalog.uuid) is 'Revokes the admin role from a user; operators only.';
 
 grant execute on function private.revoke_admin(uuid) to postgres;
 
@@ -2237,7 +2237,7 @@ end
 $function$;
 alter function private.search_reports(text,uuid,jsonb) owner to postgres;
 
-comment on function private.search_reports(text,uuid,jsonb) is 'The body of the search: {count, reports (latest 10), summary {count, last_victim_country, risk_level 0-100, risk_label, estimated_amount_lost}, points [[lat,lng]]}; logs the search with the searcher and the server-resolved visitor location.';
+comment on function private.search_reports(pg_catalog.text,pg_catalog.uuid,pg_catalog.jsonb) is 'The body of the search: {count, reports (latest 10), summary {count, last_victim_country, risk_level 0-100, risk_label, estimated_amount_lost}, points [[lat,lng]]}; logs the search with the searcher and the server-resolved visitor location.';
 
 grant execute on function private.search_reports(text,uuid,jsonb) to postgres;
 
@@ -2329,7 +2329,7 @@ end
 $function$;
 alter function private.stats_series(text,date,date) owner to postgres;
 
-comment on function private.stats_series(text,date,date) is 'Reports per week or month between two days from the rollups: [{period, total, by_incident_type, by_account_type, by_status}], empty periods as 0.';
+comment on function private.stats_series(pg_catalog.text,pg_catalog.date,pg_catalog.date) is 'Reports per week or month between two days from the rollups: [{period, total, by_incident_type, by_account_type, by_status}], empty periods as 0.';
 
 grant execute on function private.stats_series(text,date,date) to postgres;
 
@@ -2363,7 +2363,7 @@ AS $function$
 $function$;
 alter function private.take_for_address(text,text) owner to postgres;
 
-comment on function private.take_for_address(text,text) is 'Takes one call of a rate limit for an e-mail address: 0 when allowed, else the seconds to wait.';
+comment on function private.take_for_address(pg_catalog.text,pg_catalog.text) is 'Takes one call of a rate limit for an e-mail address: 0 when allowed, else the seconds to wait.';
 
 grant execute on function private.take_for_address(text,text) to postgres;
 
@@ -2436,9 +2436,9 @@ alter table public.api_keys enable row level security;
 
 comment on table public.api_keys is 'API keys for /api/v1 (issue 14): name, visible prefix and state. The key itself is never stored; its hash is in private.api_key_hashes. Owners read their own, admins all; written only through create_api_key and revoke_api_key.';
 
-comment on column prefix of table public.api_keys is 'The first 12 characters of the key (sck_ and 8 hex), shown in lists to tell keys apart.';
+comment on column public.api_keys.prefix is 'The first 12 characters of the key (sck_ and 8 hex), shown in lists to tell keys apart.';
 
-comment on column last_used_at of table public.api_keys is 'When the key last made a request, to the minute (updated at most once a minute).';
+comment on column public.api_keys.last_used_at is 'When the key last made a request, to the minute (updated at most once a minute).';
 
 alter table public.api_keys add constraint api_keys_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 60)) AND (name = btrim(name))));
 
@@ -2558,7 +2558,7 @@ alter table public.contact_messages enable row level security;
 
 comment on table public.contact_messages is 'Messages from the contact form; anyone sends, only admins read (the admin inbox).';
 
-comment on column handled_at of table public.contact_messages is 'When an admin dealt with the message; null while in the inbox.';
+comment on column public.contact_messages.handled_at is 'When an admin dealt with the message; null while in the inbox.';
 
 alter table public.contact_messages add constraint contact_messages_email_check CHECK ((char_length(email) <= 320));
 
@@ -2649,11 +2649,11 @@ alter table public.news enable row level security;
 
 comment on table public.news is 'Scam news articles; everyone reads them, admins write them.';
 
-comment on column source of table public.news is 'Link to the original article.';
+comment on column public.news.source is 'Link to the original article.';
 
-comment on column source_desc of table public.news is 'Name of the original publisher.';
+comment on column public.news.source_desc is 'Name of the original publisher.';
 
-comment on column banner_path of table public.news is 'Object path in the public news-banners bucket.';
+comment on column public.news.banner_path is 'Object path in the public news-banners bucket.';
 
 alter table public.news add constraint news_author_id_fkey FOREIGN KEY (author_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
@@ -2712,11 +2712,11 @@ alter table public.notifications enable row level security;
 
 comment on table public.notifications is 'In-app notifications, created by the database (new report on a registered identifier, removal request, status change); e-mailed by an edge function.';
 
-comment on column identifier of table public.notifications is 'The canonical identifier the notification is about.';
+comment on column public.notifications.identifier is 'The canonical identifier the notification is about.';
 
-comment on column emailed_at of table public.notifications is 'Set by the edge function that e-mails the notification.';
+comment on column public.notifications.emailed_at is 'Set by the edge function that e-mails the notification.';
 
-comment on column email_deferred_until of table public.notifications is 'Set by the dispatch job when the user''s e-mail limit is spent: the notification waits for the next digest, not before this time.';
+comment on column public.notifications.email_deferred_until is 'Set by the dispatch job when the user''s e-mail limit is spent: the notification waits for the next digest, not before this time.';
 
 alter table public.notifications add constraint notifications_pkey PRIMARY KEY (id);
 
@@ -2758,9 +2758,9 @@ alter table public.notify_registrations enable row level security;
 
 comment on table public.notify_registrations is 'One identifier a user wants to hear about (Notify Me); one row per canonical identifier per user.';
 
-comment on column asset_name of table public.notify_registrations is 'The identifier as the user typed it.';
+comment on column public.notify_registrations.asset_name is 'The identifier as the user typed it.';
 
-comment on column identifier_canonical of table public.notify_registrations is 'canonical_identifier_auto(asset_name), set by trigger; matched against new reports.';
+comment on column public.notify_registrations.identifier_canonical is 'canonical_identifier_auto(asset_name), set by trigger; matched against new reports.';
 
 alter table public.notify_registrations add constraint notify_registrations_asset_name_check CHECK (((char_length(btrim(asset_name)) >= 1) AND (char_length(btrim(asset_name)) <= 320)));
 
@@ -2810,9 +2810,9 @@ alter table public.profiles enable row level security;
 
 comment on table public.profiles is 'Public face of a user: name and avatar (a path in the avatars bucket). Created by a trigger on auth.users.';
 
-comment on column email of table public.profiles is 'Copy of auth.users.email kept by triggers, for the admin user list; users cannot edit it here.';
+comment on column public.profiles.email is 'Copy of auth.users.email kept by triggers, for the admin user list; users cannot edit it here.';
 
-comment on column language of table public.profiles is 'The user''s language, ''en'' or ''fil'': the app''s and the e-mails''. Copied to auth.users.raw_user_meta_data.locale for the Auth e-mail templates.';
+comment on column public.profiles.language is 'The user''s language, ''en'' or ''fil'': the app''s and the e-mails''. Copied to auth.users.raw_user_meta_data.locale for the Auth e-mail templates.';
 
 alter table public.profiles add constraint profiles_avatar_path_check CHECK ((char_length(avatar_path) <= 300));
 
@@ -2868,9 +2868,9 @@ alter table public.removal_requests enable row level security;
 
 comment on table public.removal_requests is 'Requests by a reported account holder to remove a report. The reporter is notified; without an answer in 7 days the report is removed (private.expire_removal_requests).';
 
-comment on column reporter_response of table public.removal_requests is 'The reporter''s answer; an answered request waits for an admin instead of expiring.';
+comment on column public.removal_requests.reporter_response is 'The reporter''s answer; an answered request waits for an admin instead of expiring.';
 
-comment on column contact_confirmed_at of table public.removal_requests is 'When the requester confirmed contact_email through the e-mailed link; until then the reporter is not told and the request cannot expire.';
+comment on column public.removal_requests.contact_confirmed_at is 'When the requester confirmed contact_email through the e-mailed link; until then the reporter is not told and the request cannot expire.';
 
 alter table public.removal_requests add constraint removal_requests_contact_email_check CHECK (((contact_email ~ '^[^\s@]+@[^\s@]+$'::text) AND (char_length(contact_email) <= 320)));
 
@@ -2986,21 +2986,21 @@ alter table public.reports enable row level security;
 
 comment on table public.reports is 'Scam reports filed by signed-in users. Anonymous visitors see them only through search_reports.';
 
-comment on column reporter_id of table public.reports is 'Who filed the report (auth.uid() at insert); visible only to that user and admins.';
+comment on column public.reports.reporter_id is 'Who filed the report (auth.uid() at insert); visible only to that user and admins.';
 
-comment on column reported_account_canonical of table public.reports is 'canonical_identifier(reported_account_type, reported_account), set by trigger; what search looks up.';
+comment on column public.reports.reported_account_canonical is 'canonical_identifier(reported_account_type, reported_account), set by trigger; what search looks up.';
 
-comment on column consent_to_contact of table public.reports is 'Answer to "Have you notified authorities yet?"';
+comment on column public.reports.consent_to_contact is 'Answer to "Have you notified authorities yet?"';
 
-comment on column evidence_path of table public.reports is 'Object path in the private evidence bucket (<reporter_id>/...).';
+comment on column public.reports.evidence_path is 'Object path in the private evidence bucket (<reporter_id>/...).';
 
-comment on column loc of table public.reports is 'Victim location as ''lat,lng'' (from the visitor lookup), for the heatmap.';
+comment on column public.reports.loc is 'Victim location as ''lat,lng'' (from the visitor lookup), for the heatmap.';
 
-comment on column country of table public.reports is 'Victim country (ISO code or name from the visitor lookup).';
+comment on column public.reports.country is 'Victim country (ISO code or name from the visitor lookup).';
 
-comment on column status of table public.reports is 'Moderation status; only admins change it (set_report_status). Shown publicly as verified or not-verified.';
+comment on column public.reports.status is 'Moderation status; only admins change it (set_report_status). Shown publicly as verified or not-verified.';
 
-comment on column amount_lost of table public.reports is 'Amount the victim lost, optional; summed over verified reports in search summaries.';
+comment on column public.reports.amount_lost is 'Amount the victim lost, optional; summed over verified reports in search summaries.';
 
 alter table public.reports add constraint reports_amount_lost_check CHECK ((amount_lost >= (0)::numeric));
 
@@ -3271,7 +3271,7 @@ end
 $function$;
 alter function public.api_limit(text,integer) owner to postgres;
 
-comment on function public.api_limit(text,integer) is 'Service role only (the api function): checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed address).';
+comment on function public.api_limit(pg_catalog.text,integer) is 'Service role only (the api function): checks the API key by its SHA-256 and takes cost calls from api.key (per key) or api.anon (per hashed address).';
 
 grant execute on function public.api_limit(text,integer) to postgres, service_role;
 
@@ -3283,7 +3283,7 @@ CREATE OR REPLACE FUNCTION public.auth_check_signup_code(p_email text, p_code te
 AS $function$ select private.check_signup_code(p_email, p_code, private.client_address_key()) $function$;
 alter function public.auth_check_signup_code(text,text) owner to postgres;
 
-comment on function public.auth_check_signup_code(text,text) is 'The legacy API''s sign-up code check (service role only); the client is the forwarded caller address.';
+comment on function public.auth_check_signup_code(pg_catalog.text,pg_catalog.text) is 'The legacy API''s sign-up code check (service role only); the client is the forwarded caller address.';
 
 grant execute on function public.auth_check_signup_code(text,text) to postgres, service_role;
 
@@ -3295,7 +3295,7 @@ CREATE OR REPLACE FUNCTION public.auth_code_try_result(p_email text, p_ok boolea
 AS $function$ select private.code_try_result(p_email, p_ok) $function$;
 alter function public.auth_code_try_result(text,boolean) owner to postgres;
 
-comment on function public.auth_code_try_result(text,boolean) is 'The legacy API reports whether Auth accepted a right code''s token hash (service role only).';
+comment on function public.auth_code_try_result(pg_catalog.text,boolean) is 'The legacy API reports whether Auth accepted a right code''s token hash (service role only).';
 
 grant execute on function public.auth_code_try_result(text,boolean) to postgres, service_role;
 
@@ -3314,7 +3314,7 @@ end;
 $function$;
 alter function public.auth_register_check(text) owner to postgres;
 
-comment on function public.auth_register_check(text) is 'For the legacy register call: whether the address has a confirmed account and whether its owner may be told again (service role only).';
+comment on function public.auth_register_check(pg_catalog.text) is 'For the legacy register call: whether the address has a confirmed account and whether its owner may be told again (service role only).';
 
 grant execute on function public.auth_register_check(text) to postgres, service_role;
 
@@ -3358,7 +3358,7 @@ end
 $function$;
 alter function public.canonical_identifier(text,text) owner to postgres;
 
-comment on function public.canonical_identifier(text,text) is 'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto); see the migration header for the rules.';
+comment on function public.canonical_identifier(pg_catalog.text,pg_catalog.text) is 'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto); see the migration header for the rules.';
 
 grant execute on function public.canonical_identifier(text,text) to anon, authenticated, postgres, service_role;
 
@@ -3372,7 +3372,7 @@ AS $function$
 $function$;
 alter function public.canonical_identifier_auto(text) owner to postgres;
 
-comment on function public.canonical_identifier_auto(text) is 'Canonical form of an identifier whose kind is detected from how it looks; what search looks up.';
+comment on function public.canonical_identifier_auto(pg_catalog.text) is 'Canonical form of an identifier whose kind is detected from how it looks; what search looks up.';
 
 grant execute on function public.canonical_identifier_auto(text) to anon, authenticated, postgres, service_role;
 
@@ -3448,7 +3448,7 @@ end
 $function$;
 alter function public.check_identifiers(jsonb,jsonb) owner to postgres;
 
-comment on function public.check_identifiers(jsonb,jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
+comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
 
 grant execute on function public.check_identifiers(jsonb,jsonb) to anon, authenticated, postgres, service_role;
 
@@ -3486,7 +3486,7 @@ end
 $function$;
 alter function public.confirm_removal_request(uuid,text) owner to postgres;
 
-comment on function public.confirm_removal_request(uuid,text) is 'The e-mailed confirmation link: {confirmed, reason: confirmed|already|wrong|expired|closed|unknown}.';
+comment on function public.confirm_removal_request(pg_catalog.uuid,pg_catalog.text) is 'The e-mailed confirmation link: {confirmed, reason: confirmed|already|wrong|expired|closed|unknown}.';
 
 grant execute on function public.confirm_removal_request(uuid,text) to anon, authenticated, postgres, service_role;
 
@@ -3529,7 +3529,7 @@ end
 $function$;
 alter function public.create_api_key(text) owner to postgres;
 
-comment on function public.create_api_key(text) is 'Signed-in users: makes an API key named name and returns it once ({id, name, prefix, key, created_at}); only its hash is kept.';
+comment on function public.create_api_key(pg_catalog.text) is 'Signed-in users: makes an API key named name and returns it once ({id, name, prefix, key, created_at}); only its hash is kept.';
 
 grant execute on function public.create_api_key(text) to authenticated, postgres, service_role;
 
@@ -3578,7 +3578,7 @@ end
 $function$;
 alter function public.detect_identifier_kind(text) owner to postgres;
 
-comment on function public.detect_identifier_kind(text) is 'Kind (mobile, email, website, ewallet, crypto) a typed identifier most likely is; used by search.';
+comment on function public.detect_identifier_kind(pg_catalog.text) is 'Kind (mobile, email, website, ewallet, crypto) a typed identifier most likely is; used by search.';
 
 grant execute on function public.detect_identifier_kind(text) to anon, authenticated, postgres, service_role;
 
@@ -3787,7 +3787,7 @@ end
 $function$;
 alter function public.public_statistics(text) owner to postgres;
 
-comment on function public.public_statistics(text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed.';
+comment on function public.public_statistics(pg_catalog.text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed.';
 
 grant execute on function public.public_statistics(text) to anon, authenticated, postgres, service_role;
 
@@ -3806,7 +3806,7 @@ end
 $function$;
 alter function public.range_lookup(text) owner to postgres;
 
-comment on function public.range_lookup(text) is 'Service role only (GET /api/v1/range/{prefix}): reported identifiers whose sha256 starts with prefix, as [{suffix, count, risk_level, risk_label}].';
+comment on function public.range_lookup(pg_catalog.text) is 'Service role only (GET /api/v1/range/{prefix}): reported identifiers whose sha256 starts with prefix, as [{suffix, count, risk_level, risk_label}].';
 
 grant execute on function public.range_lookup(text) to postgres, service_role;
 
@@ -3829,7 +3829,7 @@ end
 $function$;
 alter function public.range_lookup_limited(text,text,integer,text) owner to postgres;
 
-comment on function public.range_lookup_limited(text,text,integer,text) is 'Service role only (GET /api/v1/range/{prefix}): takes the caller''s API limit as public.api_limit does (forwarded_for: the caller''s X-Forwarded-For, for the per-address limit) and, when allowed, answers the range as public.range_lookup does: {limit, entries}; entries is absent when refused.';
+comment on function public.range_lookup_limited(pg_catalog.text,pg_catalog.text,integer,pg_catalog.text) is 'Service role only (GET /api/v1/range/{prefix}): takes the caller''s API limit as public.api_limit does (forwarded_for: the caller''s X-Forwarded-For, for the per-address limit) and, when allowed, answers the range as public.range_lookup does: {limit, entries}; entries is absent when refused.';
 
 grant execute on function public.range_lookup_limited(text,text,integer,text) to postgres, service_role;
 
@@ -4027,7 +4027,7 @@ end
 $function$;
 alter function public.range_lookup_limited_many(jsonb) owner to postgres;
 
-comment on function public.range_lookup_limited_many(jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): each takes its caller''s limit (keys, then buckets, each set in one fixed order); answers in request order.';
+comment on function public.range_lookup_limited_many(pg_catalog.jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): each takes its caller''s limit (keys, then buckets, each set in one fixed order); answers in request order.';
 
 grant execute on function public.range_lookup_limited_many(jsonb) to postgres, service_role;
 
@@ -4043,7 +4043,7 @@ AS $function$
 $function$;
 alter function public.rate_limit_check(text,text,integer) owner to postgres;
 
-comment on function public.rate_limit_check(text,text,integer) is 'Service role only: takes cost calls from a named limit for subject; {allowed, limit, remaining, reset, retry_after}.';
+comment on function public.rate_limit_check(pg_catalog.text,pg_catalog.text,integer) is 'Service role only: takes cost calls from a named limit for subject; {allowed, limit, remaining, reset, retry_after}.';
 
 grant execute on function public.rate_limit_check(text,text,integer) to postgres, service_role;
 
@@ -4074,7 +4074,7 @@ end
 $function$;
 alter function public.record_visits(text[],uuid,jsonb,inet) owner to postgres;
 
-comment on function public.record_visits(text[],uuid,jsonb,inet) is 'Records 1 to 20 page views for the `visitor` edge function (service role only) with the location it resolved on the server.';
+comment on function public.record_visits(pg_catalog.text[],pg_catalog.uuid,pg_catalog.jsonb,pg_catalog.inet) is 'Records 1 to 20 page views for the `visitor` edge function (service role only) with the location it resolved on the server.';
 
 grant execute on function public.record_visits(text[],uuid,jsonb,inet) to postgres, service_role;
 
@@ -4184,7 +4184,7 @@ AS $function$
 $function$;
 alter function public.report_details(uuid) owner to postgres;
 
-comment on function public.report_details(uuid) is 'A visible report in full except its reporter, for signed-in users; null when hidden or unknown.';
+comment on function public.report_details(pg_catalog.uuid) is 'A visible report in full except its reporter, for signed-in users; null when hidden or unknown.';
 
 grant execute on function public.report_details(uuid) to authenticated, postgres, service_role;
 
@@ -4216,7 +4216,7 @@ end
 $function$;
 alter function public.revoke_api_key(uuid) owner to postgres;
 
-comment on function public.revoke_api_key(uuid) is 'The key''s owner or an admin: revokes the key at once (every later request with it gets 401).';
+comment on function public.revoke_api_key(pg_catalog.uuid) is 'The key''s owner or an admin: revokes the key at once (every later request with it gets 401).';
 
 grant execute on function public.revoke_api_key(uuid) to authenticated, postgres, service_role;
 
@@ -4232,7 +4232,7 @@ end
 $function$;
 alter function public.search_reports(text) owner to postgres;
 
-comment on function public.search_reports(text) is 'Search reports by any identifier: {count, reports (latest 10), summary {count, last_victim_country, risk_level 0-100, risk_label, estimated_amount_lost}, points [[lat,lng]]}. Anonymous callers get limited columns. Logs the search without a location; the app searches through the `search` edge function, which adds the one the server resolves.';
+comment on function public.search_reports(pg_catalog.text) is 'Search reports by any identifier: {count, reports (latest 10), summary {count, last_victim_country, risk_level 0-100, risk_label, estimated_amount_lost}, points [[lat,lng]]}. Anonymous callers get limited columns. Logs the search without a location; the app searches through the `search` edge function, which adds the one the server resolves.';
 
 grant execute on function public.search_reports(text) to anon, authenticated, postgres, service_role;
 
@@ -4249,7 +4249,7 @@ end
 $function$;
 alter function public.search_reports_located(text,uuid,jsonb,inet) owner to postgres;
 
-comment on function public.search_reports_located(text,uuid,jsonb,inet) is 'search_reports for the edge functions (service role only): searcher is the verified user or null, visitor the server-resolved {city, region, country, loc, org, postal, ip_hash}, client_address the caller''s address (limits only, never stored).';
+comment on function public.search_reports_located(pg_catalog.text,pg_catalog.uuid,pg_catalog.jsonb,pg_catalog.inet) is 'search_reports for the edge functions (service role only): searcher is the verified user or null, visitor the server-resolved {city, region, country, loc, org, postal, ip_hash}, client_address the caller''s address (limits only, never stored).';
 
 grant execute on function public.search_reports_located(text,uuid,jsonb,inet) to postgres, service_role;
 
@@ -4271,7 +4271,7 @@ end
 $function$;
 alter function public.search_top_identifier(uuid) owner to postgres;
 
-comment on function public.search_top_identifier(uuid) is 'Runs search_reports on a most-reported identifier given by its ref from public_statistics (the identifier itself is not returned to anon).';
+comment on function public.search_top_identifier(pg_catalog.uuid) is 'Runs search_reports on a most-reported identifier given by its ref from public_statistics (the identifier itself is not returned to anon).';
 
 grant execute on function public.search_top_identifier(uuid) to anon, authenticated, postgres, service_role;
 
@@ -4306,7 +4306,7 @@ end
 $function$;
 alter function public.set_report_status(uuid,public.report_status) owner to postgres;
 
-comment on function public.set_report_status(uuid,public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
+comment on function public.set_report_status(pg_catalog.uuid,public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
 
 grant execute on function public.set_report_status(uuid,public.report_status) to authenticated, postgres, service_role;
 

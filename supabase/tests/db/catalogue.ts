@@ -460,7 +460,10 @@ async function readCatalogue(client: pg.Client, database: string): Promise<Entry
   // each beside its table or function when it has one.
   for (const c of await q<{ object: string; description: string; near: string }>(
     client,
-    `select pg_describe_object(d.classoid, d.objoid, d.objsubid) as object, d.description,
+    `select (select case i.type when 'table column' then 'column' when 'table constraint' then 'constraint'
+                               when 'materialized view column' then 'column' when 'view column' then 'column'
+                               else i.type end || ' ' || i.identity
+             from pg_identify_object(d.classoid, d.objoid, d.objsubid) i) as object, d.description,
             case
               when d.classoid = 'pg_class'::regclass then
                 (select n.nspname || ' 4 ' || cl.relname || ' 0 comment ' || lpad(d.objsubid::text, 4, '0')
