@@ -604,7 +604,7 @@ export function compareBuilds(a: Build, b: Build, nameA = 'old', nameB = 'new'):
 }
 
 /** The commit whose supabase/migrations holds the 39 migrations the squash replaced. */
-export const OLD_CHAIN_COMMIT = '435fc4b';
+export const OLD_CHAIN_COMMIT = '435fc4bae7a0c11f69525e6239f4080deddf736b';
 
 /**
  * The old migration chain read from git history, or the reason it cannot be (a shallow clone or an
