@@ -56,9 +56,16 @@ function tokenVerifier(): SupabaseClient {
   return (verifier ??= anonClient());
 }
 
-/** A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). */
-export function anonClient(): SupabaseClient {
-  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
+/**
+ * A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). Given the
+ * X-Forwarded-For of the person a function acts for, it forwards it, so Auth's per-client limits
+ * (`[auth.rate_limit]`) count that person, not the function.
+ */
+export function anonClient(forwardedFor?: string | null): SupabaseClient {
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+    ...clientOptions,
+    ...(forwardedFor ? { global: { headers: { 'X-Forwarded-For': forwardedFor } } } : {}),
+  });
 }
 
 /** The `role` claim of a JWT without verifying it (verification is the Auth server's job). */
