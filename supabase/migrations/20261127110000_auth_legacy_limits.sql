@@ -15,10 +15,12 @@ insert into private.rate_limits (name, max_calls, per_seconds, description) valu
 
 /**
  * Claims one password try for an account of the legacy POST /api/v1/auth/login, before Auth checks the
- * password: {"ok": true} or {"ok": false, "retry_after": seconds}. Every try counts whether or not the
- * address has an account (so the answer tells nothing); a right password clears the count
- * (auth_login_result). Hosted GoTrue has no per-account count of its own (its password verification
- * hook is a paid feature); docs/security.md "Passwords".
+ * password: {"ok": true, "known": bool} or {"ok": false, "retry_after": seconds}. Every try counts
+ * whether or not the address has an account (so the answer tells nothing); a right password clears the
+ * count (auth_login_result). `known` says whether an account with a password has the address: the
+ * function spends a password hash of its own on the others instead of asking Auth, so both take the
+ * same work (docs/security.md "Timing"); it never leaves the function. Hosted GoTrue has no per-account
+ * count of its own (its password verification hook is a paid feature); docs/security.md "Passwords".
  */
 create function public.auth_login_claim(p_email text)
 returns jsonb
@@ -32,7 +34,9 @@ begin
   if v_wait > 0 then
     return jsonb_build_object('ok', false, 'retry_after', v_wait);
   end if;
-  return jsonb_build_object('ok', true);
+  return jsonb_build_object('ok', true, 'known', exists (
+    select 1 from auth.users u
+     where lower(u.email) = lower(trim(p_email)) and coalesce(u.encrypted_password, '') <> ''));
 end
 $$;
 comment on function public.auth_login_claim(text) is

@@ -157,7 +157,7 @@ describe('the legacy login: guessing a password', () => {
       unknown.push(await time(uniqueEmail('ghost')));
     }
     expect(median(unknown)).toBeGreaterThanOrEqual(600);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(60);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
   }, 60_000);
 });
 
@@ -326,9 +326,9 @@ describe('uploads', () => {
       expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
     });
     const from = address();
-    const third = await createUser('peraddr');
+    const [second, third] = await Promise.all([createUser('peraddr'), createUser('peraddr')]);
     await withLimit('upload.ip', 2, async () => {
-      expect((await upload(user, BASE_JPEG, 'image/jpeg', from, 'evidence')).status).toBe(201);
+      expect((await upload(second, BASE_JPEG, 'image/jpeg', from, 'evidence')).status).toBe(201);
       expect((await upload(third, BASE_JPEG, 'image/jpeg', from, 'evidence')).status).toBe(201);
       const over = await upload(third, BASE_JPEG, 'image/jpeg', from, 'evidence');
       expect([over.status, over.body.msg]).toEqual([429, expect.stringMatching(/from your address/)]);
@@ -415,5 +415,34 @@ describe('Auth data and statistics that answered 5xx', () => {
     });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { code: string }).code).toBe('PT404');
+  });
+});
+
+describe('malformed writes to the local REST', () => {
+  const post = (path: string, body: string | undefined, type = 'application/json') =>
+    fetch(`${stackEnv('API_URL')}/rest/v1/${path}`, {
+      method: 'POST',
+      headers: { apikey: stackEnv('ANON_KEY'), 'content-type': type, 'x-forwarded-for': address() },
+      body,
+    });
+
+  it('{}, [], [{}] and an empty body answer 4xx (or insert nothing), never 5xx, on every table', async () => {
+    const { rows } = await adminPool().query<{ name: string }>(
+      "select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1",
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const { name } of rows) {
+      for (const body of ['{}', '[]', '[{}]', '[{},{}]', undefined]) {
+        const res = await post(name, body);
+        await res.body?.cancel();
+        expect(res.status, `${name} ${body}`).toBeLessThan(500);
+      }
+    }
+  }, 120_000);
+
+  it('a POST to a view that cannot take one answers 405', async () => {
+    const res = await post('report_cards', '{"id": 1}');
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as { code: string }).code).toBe('55000');
   });
 });

@@ -1,5 +1,6 @@
 /** Register, confirm, log in and out (docs/behaviour.md §7, /auth/* and /verify/*). */
 import type { Session } from 'npm:@supabase/supabase-js@2.109.0';
+import bcrypt from 'npm:bcryptjs@3.0.3';
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { loginSchema, parseFields, registerSchema } from '../../_shared/schemas.ts';
@@ -89,6 +90,9 @@ function tooManyMails(retryAfter = 3600): HttpError {
 function forwardedFor(req: Request): string | null {
   return req.headers.get('x-forwarded-for');
 }
+
+/** A bcrypt hash of GoTrue's cost (10) that no password matches: the work for an unknown account. */
+const DUMMY_HASH = '$2b$10$K6iLOXfRicX5fG1x.0OtHurw3Mt24h068ckbzpQoE.IJR8fF7kBtC';
 
 /**
  * How long the answers of login and register take at least, whatever happened: Auth answers an unknown
@@ -208,8 +212,9 @@ export async function verify({ req, params }: RouteContext): Promise<Response> {
 /**
  * Log in. Each try first spends one of the account's tries in the database (public.auth_login_claim:
  * 10 per 15 minutes per address, whether or not it has an account; a right password clears them), then
- * goes to Auth with the caller's address, so Auth's own per-client limit counts the caller too. The
- * answer takes the same time whether or not the account exists (fixedTime).
+ * goes to Auth with the caller's address, so Auth's own per-client limit counts the caller too. An
+ * address without an account costs the same password hash here instead (DUMMY_HASH), and every answer
+ * comes no sooner than ANSWER_FLOOR_MS, so the time does not tell whether the account exists.
  */
 export async function login({ req }: RouteContext): Promise<Response> {
   const input = parseFields(loginSchema, await readFields(req));
@@ -217,8 +222,13 @@ export async function login({ req }: RouteContext): Promise<Response> {
     const db = serviceClient();
     const { data: claim, error: claimError } = await db.rpc('auth_login_claim', { p_email: input.email });
     if (claimError) throw dbError(claimError, 'check the sign-in');
-    const check = claim as { ok: boolean; retry_after?: number };
+    const check = claim as { ok: boolean; retry_after?: number; known?: boolean };
     if (!check.ok) throw tooManyAttempts(check.retry_after);
+    if (!check.known) {
+      // No account with a password: the same password hash Auth would spend on one, then its answer.
+      await bcrypt.compare(input.password, DUMMY_HASH);
+      throw authError({ message: 'Invalid Credentials', code: 'invalid_credentials' });
+    }
     const { data, error } = await anonClient(forwardedFor(req)).auth.signInWithPassword({
       email: input.email,
       password: input.password,

@@ -4,7 +4,14 @@ import { HttpError, json } from '../../_shared/http.ts';
 import { safeImage } from '../../_shared/image.ts';
 import { storeSafeImage, takeUpload } from '../../_shared/uploads.ts';
 import { parseFields, updateUserSchema } from '../../_shared/schemas.ts';
-import { clientFor, isAdmin, requireUser, type SupabaseClient, type User } from '../../_shared/supabase.ts';
+import {
+  callerAddress,
+  clientFor,
+  isAdmin,
+  requireUser,
+  type SupabaseClient,
+  type User,
+} from '../../_shared/supabase.ts';
 import { requireEnv, siteUrl } from '../../_shared/env.ts';
 import { dbError } from '../db.ts';
 import { takeRecipient } from '../../_shared/quoted-text.ts';
@@ -72,8 +79,8 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
           Authorization: `Bearer ${caller.token}`,
           'Content-Type': 'application/json',
           // Auth's per-client limit counts the caller, not this function.
-          ...(req.headers.get('x-forwarded-for')
-            ? { 'X-Forwarded-For': req.headers.get('x-forwarded-for')! }
+          ...(callerAddress(req.headers.get('x-forwarded-for'))
+            ? { 'X-Forwarded-For': callerAddress(req.headers.get('x-forwarded-for'))! }
             : {}),
         },
         body: JSON.stringify({ email: input.email }),
