@@ -18,8 +18,8 @@ insert into private.rate_limits (name, max_calls, per_seconds, description) valu
  * password: {"ok": true, "known": bool} or {"ok": false, "retry_after": seconds}. Every try counts
  * whether or not the address has an account (so the answer tells nothing); a right password clears the
  * count (auth_login_result). `known` says whether an account with a password has the address: the
- * function spends a password hash of its own on the others instead of asking Auth, so both take the
- * same work (docs/security.md "Timing"); it never leaves the function. Hosted GoTrue has no per-account
+ * function checks the others' passwords against a decoy account instead, so Auth does the same work
+ * for both (docs/security.md "Timing"); it never leaves the function. Hosted GoTrue has no per-account
  * count of its own (its password verification hook is a paid feature); docs/security.md "Passwords".
  */
 create function public.auth_login_claim(p_email text)

@@ -137,7 +137,7 @@ describe('the legacy login: guessing a password', () => {
         (await api('POST', '/auth/login', { json: { email: nobody, password: `guess ${i}` } })).status,
       );
     expect(answers).toEqual(statuses);
-  }, 60_000);
+  }, 240_000);
 
   it('answers in the same time for an account and for no account (medians of 7)', async () => {
     const user = await createUser('timing');
@@ -158,7 +158,7 @@ describe('the legacy login: guessing a password', () => {
     }
     expect(median(unknown)).toBeGreaterThanOrEqual(600);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(100);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("the stranger's mailbox", () => {
@@ -338,11 +338,12 @@ describe('uploads', () => {
   it('the WebP bomb (300 frames of 4000 x 4000 in a few KB) is refused from avatars at once', async () => {
     const bomb = animatedWebpBomb(300, 4000, 4000);
     expect(bomb.length).toBeLessThan(20_000);
+    const bomber = await createUser('bomb');
     const started = Date.now();
-    const r = await upload(await createUser('bomb'), bomb, 'image/webp');
+    const r = await upload(bomber, bomb, 'image/webp');
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/^Avatar is too large in pixels: its frames hold \d+ megapixels together/);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('upload-cleanup removes images no row refers to after a day, and keeps referenced and fresh ones', async () => {

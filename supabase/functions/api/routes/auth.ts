@@ -1,6 +1,5 @@
 /** Register, confirm, log in and out (docs/behaviour.md §7, /auth/* and /verify/*). */
 import type { Session } from 'npm:@supabase/supabase-js@2.109.0';
-import bcrypt from 'npm:bcryptjs@3.0.3';
 import { readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { loginSchema, parseFields, registerSchema } from '../../_shared/schemas.ts';
@@ -91,8 +90,33 @@ function forwardedFor(req: Request): string | null {
   return req.headers.get('x-forwarded-for');
 }
 
-/** A bcrypt hash of GoTrue's cost (10) that no password matches: the work for an unknown account. */
-const DUMMY_HASH = '$2b$10$K6iLOXfRicX5fG1x.0OtHurw3Mt24h068ckbzpQoE.IJR8fF7kBtC';
+/**
+ * The account a password for an address without one is checked against, so Auth spends the same work
+ * (find the user, compare a bcrypt hash) whether or not the address has an account, on hosted GoTrue as
+ * on the local stand-in. Created once through Auth's admin API with a random password nobody ever
+ * sees, so no password signs in to it; its address is on a reserved domain (RFC 2606), so no mail
+ * reaches anyone. It shows in the admin user list as "Sign-in timing decoy".
+ */
+export const DECOY_EMAIL = 'sign-in-timing-decoy@scamcheck.invalid';
+let decoy: Promise<string> | undefined;
+
+function decoyEmail(): Promise<string> {
+  decoy ??= (async () => {
+    const password = `${crypto.randomUUID()}${crypto.randomUUID()}`;
+    const { error } = await serviceClient().auth.admin.createUser({
+      email: DECOY_EMAIL,
+      password,
+      email_confirm: true,
+      user_metadata: { name: 'Sign-in timing decoy' },
+    });
+    if (error && error.code !== 'email_exists' && error.status !== 422) {
+      decoy = undefined;
+      throw authError(error);
+    }
+    return DECOY_EMAIL;
+  })();
+  return decoy;
+}
 
 /**
  * How long the answers of login and register take at least, whatever happened: Auth answers an unknown
@@ -213,8 +237,9 @@ export async function verify({ req, params }: RouteContext): Promise<Response> {
  * Log in. Each try first spends one of the account's tries in the database (public.auth_login_claim:
  * 10 per 15 minutes per address, whether or not it has an account; a right password clears them), then
  * goes to Auth with the caller's address, so Auth's own per-client limit counts the caller too. An
- * address without an account costs the same password hash here instead (DUMMY_HASH), and every answer
- * comes no sooner than ANSWER_FLOOR_MS, so the time does not tell whether the account exists.
+ * address without an account is checked against the decoy account (DECOY_EMAIL), so Auth does the
+ * same work, and every answer comes no sooner than ANSWER_FLOOR_MS: the time does not tell whether
+ * the account exists.
  */
 export async function login({ req }: RouteContext): Promise<Response> {
   const input = parseFields(loginSchema, await readFields(req));
@@ -224,15 +249,15 @@ export async function login({ req }: RouteContext): Promise<Response> {
     if (claimError) throw dbError(claimError, 'check the sign-in');
     const check = claim as { ok: boolean; retry_after?: number; known?: boolean };
     if (!check.ok) throw tooManyAttempts(check.retry_after);
-    if (!check.known) {
-      // No account with a password: the same password hash Auth would spend on one, then its answer.
-      await bcrypt.compare(input.password, DUMMY_HASH);
-      throw authError({ message: 'Invalid Credentials', code: 'invalid_credentials' });
-    }
+    // An address without an account is checked against the decoy instead: the same work in Auth, and
+    // the same per-client limit spent, then the same answer.
+    const email = check.known ? input.email : await decoyEmail();
     const { data, error } = await anonClient(forwardedFor(req)).auth.signInWithPassword({
-      email: input.email,
+      email,
       password: input.password,
     });
+    if (!check.known)
+      throw authError(error ?? { message: 'Invalid Credentials', code: 'invalid_credentials' });
     if (error || !data.session)
       throw authError(error ?? { message: 'Invalid Credentials', code: 'invalid_credentials' });
     const { error: resultError } = await db.rpc('auth_login_result', { p_email: input.email, p_ok: true });
