@@ -9,6 +9,8 @@
 -- auth: Tables and views (columns, constraints, indexes, policies, triggers, grants)
 -- ====================================================================================================
 
+CREATE TRIGGER cap_user_metadata BEFORE INSERT OR UPDATE OF raw_user_meta_data ON auth.users FOR EACH ROW EXECUTE FUNCTION private.cap_user_metadata();
+
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION private.handle_user_email_change();
@@ -682,6 +684,29 @@ comment on function private.canonical_phone(pg_catalog.text) is 'Phone number in
 
 grant execute on function private.canonical_phone(text) to anon, authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION private.cap_user_metadata()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if octet_length(coalesce(new.raw_user_meta_data, '{}'::jsonb)::text) > 4096 then
+    new.raw_user_meta_data := jsonb_strip_nulls(jsonb_build_object(
+      'name', left(case when jsonb_typeof(new.raw_user_meta_data -> 'name') = 'string'
+                        then new.raw_user_meta_data ->> 'name' end, 100),
+      'locale', case when new.raw_user_meta_data ->> 'locale' in ('en', 'fil')
+                     then new.raw_user_meta_data ->> 'locale' end));
+  end if;
+  return new;
+end
+$function$;
+alter function private.cap_user_metadata() owner to postgres;
+
+comment on function private.cap_user_metadata() is 'Trigger: user metadata over 4 KB is cut to name (100 characters) and locale.';
+
+grant execute on function private.cap_user_metadata() to postgres;
+
 CREATE OR REPLACE FUNCTION private.check_object_path(path text, column_name text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1086,7 +1111,7 @@ begin
   insert into public.profiles (id, name, email)
   values (
     new.id,
-    coalesce(nullif(btrim(new.raw_user_meta_data ->> 'name'), ''), split_part(new.email, '@', 1)),
+    left(coalesce(nullif(btrim(new.raw_user_meta_data ->> 'name'), ''), split_part(new.email, '@', 1)), 100),
     new.email
   );
   return new;
@@ -1791,6 +1816,25 @@ alter function private.rebuild_rollups() owner to postgres;
 comment on function private.rebuild_rollups() is 'Recomputes all rollups from the base tables; operators only.';
 
 grant execute on function private.rebuild_rollups() to postgres;
+
+CREATE OR REPLACE FUNCTION private.referenced_upload(p_bucket text, p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_bucket
+    when 'avatars' then exists (select 1 from public.profiles p where p.avatar_path = p_name)
+    when 'evidence' then exists (select 1 from public.reports r where r.evidence_path = p_name)
+    when 'news-banners' then exists (select 1 from public.news n where n.banner_path = p_name)
+    else true
+  end
+$function$;
+alter function private.referenced_upload(text,text) owner to postgres;
+
+comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, reports.evidence_path, news.banner_path); other buckets count as referenced.';
+
+grant execute on function private.referenced_upload(text,text) to postgres;
 
 CREATE OR REPLACE FUNCTION private.removal_requests_before_write()
  RETURNS trigger
@@ -3299,6 +3343,44 @@ comment on function public.auth_code_try_result(pg_catalog.text,boolean) is 'The
 
 grant execute on function public.auth_code_try_result(text,boolean) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.auth_login_claim(p_email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_wait integer := private.take_for_address('auth_login.account', p_email);
+begin
+  if v_wait > 0 then
+    return jsonb_build_object('ok', false, 'retry_after', v_wait);
+  end if;
+  return jsonb_build_object('ok', true, 'known', exists (
+    select 1 from auth.users u
+     where lower(u.email) = lower(trim(p_email)) and coalesce(u.encrypted_password, '') <> ''));
+end
+$function$;
+alter function public.auth_login_claim(text) owner to postgres;
+
+comment on function public.auth_login_claim(pg_catalog.text) is 'Legacy login: claims one password try for an e-mail address (auth_login.account): {ok} or {ok: false, retry_after}. Service role only.';
+
+grant execute on function public.auth_login_claim(text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.auth_login_result(p_email text, p_ok boolean)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  delete from private.rate_limit_buckets
+   where p_ok and name = 'auth_login.account' and subject = 'email:' || md5(lower(trim(p_email)))
+$function$;
+alter function public.auth_login_result(text,boolean) owner to postgres;
+
+comment on function public.auth_login_result(pg_catalog.text,boolean) is 'Legacy login: a right password clears the account''s try count. Service role only.';
+
+grant execute on function public.auth_login_result(text,boolean) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.auth_register_check(p_email text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3307,9 +3389,9 @@ CREATE OR REPLACE FUNCTION public.auth_register_check(p_email text)
 AS $function$
 declare
   existing boolean := private.email_has_account(p_email);
+  v_wait integer := public.mail_recipient_take(p_email);
 begin
-  return jsonb_build_object('existing', existing,
-    'notify', existing and private.claim_code_issue(p_email) = 0);
+  return jsonb_build_object('existing', existing, 'notify', v_wait = 0, 'retry_after', v_wait);
 end;
 $function$;
 alter function public.auth_register_check(text) owner to postgres;
@@ -3317,6 +3399,29 @@ alter function public.auth_register_check(text) owner to postgres;
 comment on function public.auth_register_check(pg_catalog.text) is 'For the legacy register call: whether the address has a confirmed account and whether its owner may be told again (service role only).';
 
 grant execute on function public.auth_register_check(text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.auth_verify_link_try()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_wait integer;
+begin
+  select case when t.allowed then 0 else greatest(1, t.retry_after_seconds) end into v_wait
+    from private.rate_limit_take('auth_verify.ip', coalesce(private.client_address_key(), 'ip:none')) t;
+  if v_wait > 0 then
+    return jsonb_build_object('ok', false, 'retry_after', v_wait);
+  end if;
+  return jsonb_build_object('ok', true);
+end
+$function$;
+alter function public.auth_verify_link_try() owner to postgres;
+
+comment on function public.auth_verify_link_try() is 'Legacy verify link: one token-hash try against the caller''s address (auth_verify.ip): {ok} or {ok: false, retry_after}. Service role only.';
+
+grant execute on function public.auth_verify_link_try() to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.canonical_identifier(kind text, value text)
  RETURNS text
@@ -3665,6 +3770,20 @@ comment on function public.issue_removal_confirmations(integer) is 'Service role
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.mail_recipient_take(p_email text)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.take_for_address('mail.recipient', p_email)
+$function$;
+alter function public.mail_recipient_take(text) owner to postgres;
+
+comment on function public.mail_recipient_take(pg_catalog.text) is 'Counts one e-mail to an address (mail.recipient): 0 when it may be sent, else seconds to wait. Service role only.';
+
+grant execute on function public.mail_recipient_take(text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.open_data_daily(days integer DEFAULT 365)
  RETURNS TABLE(date date, incident_type public.incident_type, reported_account_type public.reported_account_type, status public.report_status, reports bigint, amount_lost_php numeric)
  LANGUAGE sql
@@ -3684,6 +3803,26 @@ alter function public.open_data_daily(integer) owner to postgres;
 comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export (last `days` days) from the rollups. Service role only.';
 
 grant execute on function public.open_data_daily(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.orphan_uploads(p_grace_seconds integer DEFAULT 86400, p_limit integer DEFAULT 500)
+ RETURNS TABLE(bucket text, path text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.bucket_id, o.name
+    from storage.objects o
+   where o.bucket_id in ('avatars', 'evidence', 'news-banners')
+     and o.created_at < now() - make_interval(secs => greatest(p_grace_seconds, 3600))
+     and not private.referenced_upload(o.bucket_id, o.name)
+   order by o.created_at
+   limit least(greatest(p_limit, 1), 1000)
+$function$;
+alter function public.orphan_uploads(integer,integer) owner to postgres;
+
+comment on function public.orphan_uploads(integer,integer) is 'Image objects no row refers to, older than the grace period (at least an hour): (bucket, path), oldest first. Service role only.';
+
+grant execute on function public.orphan_uploads(integer,integer) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.public_statistics(period text DEFAULT 'last_12_months'::text)
  RETURNS jsonb
@@ -4264,7 +4403,7 @@ declare
 begin
   select t.identifier_canonical into v_canonical from private.stats_top_identifiers t where t.ref = search_top_identifier.ref;
   if v_canonical is null then
-    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'P0002';
+    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'PT404';
   end if;
   return public.search_reports(v_canonical);
 end
@@ -4309,6 +4448,47 @@ alter function public.set_report_status(uuid,public.report_status) owner to post
 comment on function public.set_report_status(pg_catalog.uuid,public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
 
 grant execute on function public.set_report_status(uuid,public.report_status) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.upload_take(p_user uuid, p_bytes bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kib integer := greatest(1, ceil(greatest(coalesce(p_bytes, 0), 0) / 1024.0))::integer;
+  v_address text := private.client_address_key();
+  v_take record;
+  v_check record;
+begin
+  if p_user is null then
+    raise exception 'an upload needs its user' using errcode = '22023';
+  end if;
+  for v_check in
+    select * from (values
+      (1, 'upload.user', 'user:' || p_user::text, 1),
+      (2, 'upload_kib.user', 'user:' || p_user::text, v_kib),
+      (3, 'upload.ip', v_address, 1),
+      (4, 'upload_kib.ip', v_address, v_kib)) c(n, name, subject, cost)
+    where c.subject is not null
+    order by c.n
+  loop
+    select * into v_take from private.rate_limit_take(v_check.name, v_check.subject, v_check.cost);
+    if not v_take.allowed then
+      return jsonb_build_object(
+        'ok', false,
+        'retry_after', greatest(1, v_take.retry_after_seconds),
+        'message', (select l.description from private.rate_limits l where l.name = v_check.name));
+    end if;
+  end loop;
+  return jsonb_build_object('ok', true);
+end
+$function$;
+alter function public.upload_take(uuid,bigint) owner to postgres;
+
+comment on function public.upload_take(pg_catalog.uuid,bigint) is 'Spends one image upload of p_bytes for the user and the caller''s address (upload.*, upload_kib.*): {ok} or {ok: false, message, retry_after}. Service role only.';
+
+grant execute on function public.upload_take(uuid,bigint) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.user_report_stats()
  RETURNS jsonb
@@ -4551,12 +4731,13 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "duplicate_report_days", "value": "30"}
 --   {"name": "trusted_proxies", "value": ""}
 
--- private.rate_limits: 25 rows
+-- private.rate_limits: 31 rows
 --   {"name": "api.anon", "enabled": true, "max_calls": 120, "description": "Too many API requests from your address", "per_seconds": 60}
 --   {"name": "api.key", "enabled": true, "max_calls": 1200, "description": "Too many API requests with this key", "per_seconds": 60}
 --   {"name": "api_key.create", "enabled": true, "max_calls": 20, "description": "Too many API keys made from your account", "per_seconds": 3600}
 --   {"name": "auth_code.address", "enabled": true, "max_calls": 15, "description": "Too many code tries for this e-mail address", "per_seconds": 3600}
 --   {"name": "auth_code.issue", "enabled": true, "max_calls": 5, "description": "Too many codes e-mailed to this address", "per_seconds": 3600}
+--   {"name": "auth_login.account", "enabled": true, "max_calls": 10, "description": "Too many sign-in attempts for this account", "per_seconds": 900}
 --   {"name": "auth_verify.ip", "enabled": true, "max_calls": 30, "description": "Too many code checks from your address", "per_seconds": 300}
 --   {"name": "check.ip", "enabled": true, "max_calls": 60, "description": "Too many message checks from your address", "per_seconds": 60}
 --   {"name": "check.user", "enabled": true, "max_calls": 60, "description": "Too many message checks from your account", "per_seconds": 60}
@@ -4564,6 +4745,7 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "contact.user", "enabled": true, "max_calls": 5, "description": "Too many contact messages from your account", "per_seconds": 3600}
 --   {"name": "email.digest", "enabled": true, "max_calls": 1, "description": "Too many notification digests to this user", "per_seconds": 3600}
 --   {"name": "email.user", "enabled": true, "max_calls": 4, "description": "Too many notification e-mails to this user", "per_seconds": 3600}
+--   {"name": "mail.recipient", "enabled": true, "max_calls": 5, "description": "Too many e-mails to this address today", "per_seconds": 86400}
 --   {"name": "notify.ip", "enabled": true, "max_calls": 60, "description": "Too many Notify Me registrations from your address", "per_seconds": 3600}
 --   {"name": "notify.user", "enabled": true, "max_calls": 30, "description": "Too many Notify Me registrations from your account", "per_seconds": 3600}
 --   {"name": "removal.ip", "enabled": true, "max_calls": 10, "description": "Too many removal requests from your address", "per_seconds": 86400}
@@ -4575,6 +4757,10 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "rest_write.user", "enabled": true, "max_calls": 120, "description": "Too many changes from your account", "per_seconds": 60}
 --   {"name": "search.ip", "enabled": true, "max_calls": 60, "description": "Too many searches from your address", "per_seconds": 60}
 --   {"name": "search.user", "enabled": true, "max_calls": 60, "description": "Too many searches from your account", "per_seconds": 60}
+--   {"name": "upload.ip", "enabled": true, "max_calls": 60, "description": "Too many images uploaded from your address this hour", "per_seconds": 3600}
+--   {"name": "upload.user", "enabled": true, "max_calls": 30, "description": "Too many images uploaded from your account this hour", "per_seconds": 3600}
+--   {"name": "upload_kib.ip", "enabled": true, "max_calls": 40960, "description": "Too many megabytes of images uploaded from your address this hour", "per_seconds": 3600}
+--   {"name": "upload_kib.user", "enabled": true, "max_calls": 20480, "description": "Too many megabytes of images uploaded from your account this hour", "per_seconds": 3600}
 --   {"name": "visit.ip", "enabled": true, "max_calls": 60, "description": "Too many visits recorded from your address", "per_seconds": 60}
 --   {"name": "visit.user", "enabled": true, "max_calls": 60, "description": "Too many visits recorded from your account", "per_seconds": 60}
 

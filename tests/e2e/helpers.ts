@@ -123,7 +123,7 @@ export async function latestOtpCode(
   options?: { timeoutMs?: number; after?: Date },
 ): Promise<string> {
   const mail = await latestMailTo(email, options);
-  const match = `${mail.text}\n${mail.html.replace(/<[^>]+>/g, ' ')}`.match(/\b(\d{6})\b/);
+  const match = `${mail.text}\n${mail.html.replace(/<[^>]+>/g, ' ')}`.match(/\b(\d{6,10})\b/);
   if (!match) throw new Error(`no 6-digit code in the e-mail "${mail.subject}" to ${email}`);
   return match[1];
 }

@@ -574,7 +574,13 @@ export type Database = {
         Args: { p_email: string; p_ok: boolean }
         Returns: undefined
       }
+      auth_login_claim: { Args: { p_email: string }; Returns: Json }
+      auth_login_result: {
+        Args: { p_email: string; p_ok: boolean }
+        Returns: undefined
+      }
       auth_register_check: { Args: { p_email: string }; Returns: Json }
+      auth_verify_link_try: { Args: Record<PropertyKey, never>; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
         Returns: string
@@ -604,6 +610,7 @@ export type Database = {
           token: string
         }[]
       }
+      mail_recipient_take: { Args: { p_email: string }; Returns: number }
       open_data_daily: {
         Args: { days?: number }
         Returns: {
@@ -613,6 +620,13 @@ export type Database = {
           reported_account_type: Database["public"]["Enums"]["reported_account_type"]
           reports: number
           status: Database["public"]["Enums"]["report_status"]
+        }[]
+      }
+      orphan_uploads: {
+        Args: { p_grace_seconds?: number; p_limit?: number }
+        Returns: {
+          bucket: string
+          path: string
         }[]
       }
       public_statistics: { Args: { period?: string }; Returns: Json }
@@ -708,6 +722,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      upload_take: { Args: { p_bytes: number; p_user: string }; Returns: Json }
       user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
     }
     Enums: {

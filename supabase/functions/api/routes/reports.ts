@@ -69,8 +69,10 @@ function toColumns(input: z.infer<typeof updateReportSchema>): TablesUpdate<'rep
 }
 
 /** Checks and stores an evidence image under the reporter's folder; returns its path. */
-function storeEvidence(userId: string, file: File | null): Promise<string | null> {
-  return file ? storeImage(EVIDENCE, userId, file) : Promise.resolve(null);
+function storeEvidence(req: Request, userId: string, file: File | null): Promise<string | null> {
+  return file
+    ? storeImage(EVIDENCE, userId, file, { userId, forwardedFor: req.headers.get('x-forwarded-for') })
+    : Promise.resolve(null);
 }
 
 export async function listReports({ req, url }: RouteContext): Promise<Response> {
@@ -121,7 +123,7 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   const input = parseFields(createReportSchema, fields);
   checkIdentifier(input.reportedAccountType, input.reportedAccount);
   const evidence = fileField(fields, 'evidence');
-  const evidencePath = await storeEvidence(caller.user.id, evidence);
+  const evidencePath = await storeEvidence(req, caller.user.id, evidence);
   const columns = {
     ...toColumns(input),
     reporter_id: caller.user.id,
@@ -182,7 +184,7 @@ export async function updateReport({ req, params }: RouteContext): Promise<Respo
     );
   }
   const patch = toColumns(input);
-  const evidencePath = await storeEvidence(caller.user.id, evidence);
+  const evidencePath = await storeEvidence(req, caller.user.id, evidence);
   if (evidencePath) patch.evidence_path = evidencePath;
   if (!Object.keys(patch).length)
     throw new HttpError(400, 'Nothing to update: send at least one report field');
