@@ -115,7 +115,7 @@ begin
 
   -- The period's verified amounts, from the verified reports themselves (their partial index): the
   -- rollups' daily rows do not say how many reports gave an amount.
-  select sum(r.amount_lost), count(r.amount_lost)
+  select sum(r.amount_lost) as total, count(r.amount_lost) as n
     into v_amounts
     from public.reports r
     where r.status = 'verified' and r.amount_lost > 0
