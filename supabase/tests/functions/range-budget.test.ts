@@ -56,9 +56,11 @@ describe('the range lookup is no bulk list (issue 27)', () => {
     expect((await range(prefix(), a, xff)).status).toBe(200);
     expect((await range(prefix(), b, xff)).status).toBe(200);
     const { rows } = await adminPool().query(
-      `select name, subject from private.rate_limit_buckets where subject = $1`,
-      [`user:${user.id}`],
+      `select name, subject from private.rate_limit_buckets where name in ('range.account', 'api.key') and (subject = $1 or subject like 'key:%')
+         and (subject = $1 or subject in (select 'key:' || id from public.api_keys where user_id = $2))`,
+      [`user:${user.id}`, user.id],
     );
+    // One bucket for the account, none per key.
     expect(rows).toEqual([{ name: 'range.account', subject: `user:${user.id}` }]);
     await spend('range.account', `user:${user.id}`);
     for (const key of [a, b]) {

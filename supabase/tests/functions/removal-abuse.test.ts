@@ -267,18 +267,20 @@ describe('no removal without a hearing (issue 27)', () => {
     await runJob('notify-dispatch');
     const [mail] = await mailsTo(reporter.email, 1, 20_000);
     expect(mail.Subject).toMatch(/^ScamCheck: removal requested for your report about /);
-    const { rows } = await adminPool().query<{ confirmed: Date }>(
+    const { rows } = await adminPool().query<{ confirmed: string }>(
       'select contact_confirmed_at as confirmed from public.removal_requests where id = $1',
       [filed.body.request._id],
     );
-    const deadline = new Date(rows[0].confirmed.getTime() + 7 * 86_400_000)
+    const deadline = new Date(new Date(rows[0].confirmed).getTime() + 7 * 86_400_000)
       .toISOString()
       .replace('T', ' ')
       .slice(0, 16);
     expect(mail.Text).toContain(`Please answer by ${deadline} (UTC)`);
     expect(mail.Text).toContain(`/dashboard/all-reports/${reportId}`);
     // The requester's words are quoted, link-free, in text and HTML alike.
-    expect(mail.Text).toContain('> Your account is suspended. Log in at hxxps[:]//scamcheck-support[.]example/verify?u=1');
+    expect(mail.Text).toContain(
+      '> Your account is suspended. Log in at hxxps[:]//scamcheck-support[.]example/verify?u=1',
+    );
     expect(mail.Text).toContain('> and e-mail help[at]evil[.]example');
     for (const body of [mail.Text, mail.HTML]) {
       expect(body).not.toMatch(/https?:\/\/scamcheck-support|www\.evil\.example|help@evil/);

@@ -100,7 +100,9 @@ describe('small numbers stay private (issue 27)', () => {
     const user = await createUser('amt');
     const r = await rest('POST', 'reports', user, { ...row(), amount_lost: 999_999_999_999.99 });
     expect(r.status).toBe(400);
-    expect(((await r.json()) as { message: string }).message).toBe('amount_lost must be at most PHP 100,000,000');
+    expect(((await r.json()) as { message: string }).message).toBe(
+      'amount_lost must be at most PHP 100,000,000',
+    );
     const legacy = await api<{ msg: string }>('POST', '/reports', {
       token: user.token,
       json: reportFields({ amountLost: '100000000.01' }),
@@ -123,23 +125,27 @@ describe('small numbers stay private (issue 27)', () => {
     }
     const exportRows = async () =>
       (
-        await adminPool().query<{ status: string; reports: string; amount_lost_php: string | null }>(
+        await adminPool().query<{ status: string; reports: number; amount_lost_php: string | null }>(
           `select status, reports, amount_lost_php from public.open_data_daily(365)
            where date = (now() at time zone 'UTC')::date - $1::int and incident_type = 'hacked' and reported_account_type = 'crypto'
            order by status`,
           [days],
         )
-      ).rows;
+      ).rows.map((r) => ({
+        ...r,
+        reports: Number(r.reports),
+        amount_lost_php: r.amount_lost_php == null ? null : Number(r.amount_lost_php),
+      }));
     await add('verified', 12_345.67);
     await add('pending', 50_000);
     expect(await exportRows()).toEqual([
-      { status: 'pending', reports: '1', amount_lost_php: null },
-      { status: 'verified', reports: '1', amount_lost_php: null },
+      { status: 'pending', reports: 1, amount_lost_php: null },
+      { status: 'verified', reports: 1, amount_lost_php: null },
     ]);
     for (let i = 0; i < 4; i++) await add('verified', 1000);
     expect(await exportRows()).toEqual([
-      { status: 'pending', reports: '1', amount_lost_php: null },
-      { status: 'verified', reports: '5', amount_lost_php: '16345.67' },
+      { status: 'pending', reports: 1, amount_lost_php: null },
+      { status: 'verified', reports: 5, amount_lost_php: 16345.67 },
     ]);
   });
 });

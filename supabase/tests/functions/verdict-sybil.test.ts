@@ -102,7 +102,9 @@ describe('free mailboxes cannot make a number high (issue 27)', () => {
     const check = await api<{
       items: { count: number; signals: { code: string; message: string }[] }[];
       verdict: { level: string };
-    }>('POST', '/check-message', { json: { text: `Congratulations! Claim your prize, text ${mobile} now.` } });
+    }>('POST', '/check-message', {
+      json: { text: `Congratulations! Claim your prize, text ${mobile} now.` },
+    });
     expect(check.status).toBe(200);
     expect(check.body.verdict.level).not.toBe('danger');
     const reported = check.body.items[0].signals.find((s) => s.code === 'reported');
@@ -154,7 +156,9 @@ describe('free mailboxes cannot make a number high (issue 27)', () => {
     const rows = await withRole(
       adminPool(),
       { role: 'authenticated', sub: admin.id },
-      async (c) => (await c.query('select to_jsonb(s) as signal from public.report_signals(array[$1::uuid]) s', [first])).rows,
+      async (c) =>
+        (await c.query('select to_jsonb(s) as signal from public.report_signals(array[$1::uuid]) s', [first]))
+          .rows,
     );
     expect(rows[0].signal).toEqual({
       report_id: first,
