@@ -63,7 +63,9 @@ describe('notification e-mails follow the profile language', () => {
     await runJob('notify-dispatch');
     const [mail] = await mailsTo(contact, 1, 20_000);
     expect(mail.Subject).toBe('ScamCheck: kumpirmahin ang hiling mong pag-alis ng report');
-    expect(mail.Text).toContain(`May humiling sa ScamCheck na alisin ang isang report tungkol sa ${account}`);
+    expect(mail.Text).toContain(
+      `May humiling sa ScamCheck na alisin ang isang report tungkol sa ${defang(account)}`,
+    );
     expect(mail.Text).toMatch(/Kumpirmahin: http\S+\/api\/v1\/removal-requests\/[0-9a-f-]+\/confirm\?token=/);
     expect(mail.HTML).toContain('Kumpirmahin ang hiling kong pag-alis ng report');
     expect(mail.Text).not.toContain('Someone asked');
@@ -85,7 +87,7 @@ describe('notification e-mails follow the profile language', () => {
     // confirmRemovalByMail finds the mail by its English subject and opens its link.
     expect((await confirmRemovalByMail(contact)).status).toBe(200);
     const [mail] = await mailsTo(contact, 1, 20_000);
-    expect(mail.Text).toContain(`Someone asked ScamCheck to remove a report about ${account}`);
+    expect(mail.Text).toContain(`Someone asked ScamCheck to remove a report about ${defang(account)}`);
     expect(mail.Text).toContain('Confirm: ');
   });
 });
