@@ -176,6 +176,34 @@ alter table private.removal_confirmations add constraint removal_confirmations_r
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.removal_confirmations to postgres;
 
+create table private.report_provenance (
+  report_id uuid not null,
+  filed_network text,
+  signup_network text,
+  established boolean default false not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.report_provenance owner to postgres;
+alter table private.report_provenance enable row level security;
+
+comment on table private.report_provenance is 'Per report: keyed hashes of the networks (/24, /64) its reporter filed from and signed up from, and whether the account was established (old enough and with a verified report of its own) when it filed. Feeds private.identifier_verdict.';
+
+comment on column private.report_provenance.established is 'At filing: the account was at least young_account_days old and had a verified report. Young accounts'' pending reports weigh young_pending_weight.';
+
+alter table private.report_provenance add constraint report_provenance_filed_network_check CHECK ((filed_network ~ '^net:[0-9a-f]{32}$'::text));
+
+alter table private.report_provenance add constraint report_provenance_pkey PRIMARY KEY (report_id);
+
+alter table private.report_provenance add constraint report_provenance_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.reports(id) ON DELETE CASCADE;
+
+alter table private.report_provenance add constraint report_provenance_signup_network_check CHECK ((signup_network ~ '^net:[0-9a-f]{32}$'::text));
+
+CREATE INDEX report_provenance_filed_network_idx ON private.report_provenance USING btree (filed_network);
+
+CREATE INDEX report_provenance_signup_network_idx ON private.report_provenance USING btree (signup_network);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.report_provenance to postgres;
+
 create table private.site_counters (
   name text not null,
   value bigint default 0 not null,
@@ -1154,6 +1182,61 @@ comment on function private.identifier_hash_prefix(pg_catalog.text) is 'First 5 
 
 grant execute on function private.identifier_hash_prefix(text) to postgres;
 
+CREATE OR REPLACE FUNCTION private.identifier_verdict(canonical text, OUT verified_count integer, OUT pending_count integer, OUT risk_level integer, OUT risk_label text, OUT verified_risk_level integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pw float8;
+  v_ypw float8;
+  v_v float8;
+  v_p float8;
+begin
+  select coalesce(max(value::float8) filter (where name = 'pending_weight'), 0.2),
+         coalesce(max(value::float8) filter (where name = 'young_pending_weight'), 0.05)
+    into v_pw, v_ypw
+    from private.rate_limit_settings where name in ('pending_weight', 'young_pending_weight');
+  with vis as (
+    select r.id, r.status, coalesce(r.reporter_id::text, r.id::text) as who,
+           power(0.5::float8, extract(epoch from (now() - r.created_at))::float8 / (86400.0 * 180.0)) as decay,
+           p.filed_network, p.signup_network, coalesce(p.established, false) as established
+    from public.reports r
+    left join private.report_provenance p on p.report_id = r.id
+    where r.reported_account_canonical = identifier_verdict.canonical and r.status in ('pending', 'verified')
+  ),
+  ver as (
+    select v.who, max(v.decay) as w from vis v where v.status = 'verified' group by v.who
+  ),
+  pend as (
+    select v.who, coalesce(v.filed_network, v.who) as filed, coalesce(v.signup_network, v.who) as signup,
+           (case when v.established then v_pw else v_ypw end) * v.decay as w
+    from vis v
+    where v.status = 'pending' and not exists (select 1 from ver where ver.who = v.who)
+  )
+  select (select count(*) from vis where status = 'verified')::int,
+         (select count(*) from vis where status = 'pending')::int,
+         (select coalesce(sum(w), 0) from ver),
+         least(
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by who) a),
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by filed) b),
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by signup) c))
+    into verified_count, pending_count, v_v, v_p;
+  risk_level := round(100 * (1 - exp(-(v_v + v_p) / 2)))::int;
+  if verified_count = 0 then
+    risk_level := least(risk_level, 59);
+  end if;
+  risk_label := case when risk_level >= 60 then 'high' when risk_level >= 25 then 'medium' else 'low' end;
+  verified_risk_level := round(100 * (1 - exp(-v_v / 2)))::int;
+end
+$function$;
+alter function private.identifier_verdict(text) owner to postgres;
+
+comment on function private.identifier_verdict(pg_catalog.text) is 'The verdict on a canonical identifier: verified and pending counts, risk_level 0-100 and label (never high without a verified report; pending reports grouped by reporter, filing network and sign-up network, young accounts weighing less), and the risk of the verified reports alone.';
+
+grant execute on function private.identifier_verdict(text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.identifier_weight(canonical text)
  RETURNS double precision
  LANGUAGE plpgsql
@@ -1161,23 +1244,16 @@ CREATE OR REPLACE FUNCTION private.identifier_weight(canonical text)
  SET search_path TO ''
 AS $function$
 declare
-  v_weight float8;
+  v_risk integer;
 begin
-  select coalesce(sum(p.w), 0)
-    into v_weight
-    from (
-      select max(case when r.status = 'verified' then 1.0::float8 else 0.2::float8 end
-                 * power(0.5::float8, extract(epoch from (now() - r.created_at))::float8 / (86400.0 * 180.0))) as w
-      from public.reports r
-      where r.reported_account_canonical = identifier_weight.canonical and r.status in ('pending', 'verified')
-      group by coalesce(r.reporter_id, r.id)
-    ) p;
-  return v_weight;
+  select v.risk_level into v_risk from private.identifier_verdict(identifier_weight.canonical) v;
+  -- The weight that gives this risk (risk = 100 * (1 - exp(-w / 2))), capped as the verdict is.
+  return -2 * ln(greatest(1e-9, 1 - v_risk / 100.0));
 end
 $function$;
 alter function private.identifier_weight(text) owner to postgres;
 
-comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier: per distinct reporter their strongest visible report, w(verified 1, pending 0.2) * 0.5^(age days / 180), summed.';
+comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier, derived from private.identifier_verdict (issue 27).';
 
 grant execute on function private.identifier_weight(text) to postgres;
 
@@ -1349,6 +1425,33 @@ alter function private.mask_identifier(public.reported_account_type,text) owner 
 comment on function private.mask_identifier(public.reported_account_type,pg_catalog.text) is 'Masks the middle of phone numbers and phone-number e-wallets (all but the prefix and last 2 digits), the local part of e-mails and e-mail e-wallets (all but its first character), and other e-wallet accounts (all but 2 characters at each end).';
 
 grant execute on function private.mask_identifier(public.reported_account_type,text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.network_key(addr inet)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text;
+begin
+  if addr is null then
+    return null;
+  end if;
+  select 'net:' || left(encode(sha256(convert_to(
+           s.value || 'net|' || host(network(set_masklen(addr, case when family(addr) = 6 then 64 else 24 end))),
+           'UTF8')), 'hex'), 32)
+    into v_key
+    from private.rate_limit_settings s
+    where s.name = 'address_salt';
+  return v_key;
+end
+$function$;
+alter function private.network_key(inet) owner to postgres;
+
+comment on function private.network_key(pg_catalog.inet) is 'Keyed hash (''net:<hex>'') of the network of an address: its IPv4 /24 or IPv6 /64; null for null.';
+
+grant execute on function private.network_key(inet) to postgres;
 
 CREATE OR REPLACE FUNCTION private.notify_registrations_before_write()
  RETURNS trigger
@@ -1522,31 +1625,26 @@ CREATE OR REPLACE FUNCTION private.range_entries(prefixes text[])
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 begin
-  -- PL/pgSQL, not SQL: a SQL function that cannot be inlined (security definer) is planned again on
-  -- every call (0.3 ms); PL/pgSQL keeps the plan. Its generic plan (the index scan for any array) is
-  -- the only one worth having, and the planner's estimate for `= any ($1)` would have it plan each
-  -- call anew (80 µs, against 12 µs a call with the plan kept).
   return query
   select left(h.hash, 5),
          jsonb_agg(jsonb_build_object(
            'suffix', substr(h.hash, 6),
-           'count', c.report_count,
-           'risk_level', r.risk,
-           'risk_label', case when r.risk >= 60 then 'high' when r.risk >= 25 then 'medium' else 'low' end)
+           'count', c.verified_count,
+           'risk_level', d.verified_risk_level,
+           'risk_label', case when d.verified_risk_level >= 60 then 'high'
+                              when d.verified_risk_level >= 25 then 'medium' else 'low' end)
          order by h.hash)
   from public.identifier_report_counts c
   cross join lateral (select encode(sha256(convert_to(c.identifier_canonical, 'UTF8')), 'hex') as hash) h
-  cross join lateral (
-    select round(100 * (1 - exp(-private.identifier_weight(c.identifier_canonical) / 2)))::int as risk
-  ) r
+  cross join lateral private.identifier_verdict(c.identifier_canonical) d
   where private.identifier_hash_prefix(c.identifier_canonical) = any (range_entries.prefixes)
-    and c.report_count > 0
+    and c.verified_count > 0
   group by left(h.hash, 5);
 end
 $function$;
 alter function private.range_entries(text[]) owner to postgres;
 
-comment on function private.range_entries(pg_catalog.text[]) is 'The reported identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex), as public.range_lookup answers them; no row for a prefix without any.';
+comment on function private.range_entries(pg_catalog.text[]) is 'The verified identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex): count of verified reports and the risk of those alone; no row for a prefix without any. Pending-only identifiers are never listed.';
 
 grant execute on function private.range_entries(text[]) to postgres, service_role;
 
@@ -1944,6 +2042,26 @@ comment on function private.reports_after_write() is 'Trigger: keeps rollups cur
 
 grant execute on function private.reports_after_write() to postgres;
 
+CREATE OR REPLACE FUNCTION private.reports_amount_cap()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.amount_lost > 100000000
+     and (tg_op = 'INSERT' or new.amount_lost is distinct from old.amount_lost) then
+    raise exception 'amount_lost must be at most PHP 100,000,000' using errcode = '22023',
+      hint = 'Give the amount in pesos that this one incident cost; larger figures are not accepted.';
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_amount_cap() owner to postgres;
+
+comment on function private.reports_amount_cap() is 'Trigger: refuses an amount_lost above PHP 100,000,000 (22023).';
+
+grant execute on function private.reports_amount_cap() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.reports_before_write()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2074,6 +2192,37 @@ comment on function private.reports_public_stats() is 'Trigger: keeps the public
 
 grant execute on function private.reports_public_stats() to postgres;
 
+CREATE OR REPLACE FUNCTION private.reports_record_provenance()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_days integer;
+  v_established boolean := false;
+begin
+  select coalesce(max(value::int), 30) into v_days from private.rate_limit_settings where name = 'young_account_days';
+  if new.reporter_id is not null then
+    select u.created_at <= now() - make_interval(days => v_days)
+           and exists (select 1 from public.reports r
+                       where r.reporter_id = new.reporter_id and r.status = 'verified' and r.id <> new.id)
+      into v_established
+      from auth.users u where u.id = new.reporter_id;
+  end if;
+  insert into private.report_provenance (report_id, filed_network, signup_network, established)
+  values (new.id, private.network_key(private.client_address()), private.signup_network(new.reporter_id),
+          coalesce(v_established, false))
+  on conflict (report_id) do nothing;
+  return null;
+end
+$function$;
+alter function private.reports_record_provenance() owner to postgres;
+
+comment on function private.reports_record_provenance() is 'Trigger: records the filing and sign-up networks (keyed hashes) and whether the reporter was established, for the verdict.';
+
+grant execute on function private.reports_record_provenance() to postgres;
+
 CREATE OR REPLACE FUNCTION private.reports_refuse_duplicates()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2117,6 +2266,30 @@ alter function private.reports_refuse_duplicates() owner to postgres;
 comment on function private.reports_refuse_duplicates() is 'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>).';
 
 grant execute on function private.reports_refuse_duplicates() to postgres;
+
+CREATE OR REPLACE FUNCTION private.reports_server_location()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' then
+      new.loc := null;
+      new.country := null;
+    else
+      new.loc := old.loc;
+      new.country := old.country;
+    end if;
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_server_location() owner to postgres;
+
+comment on function private.reports_server_location() is 'Trigger: an API role never sets a report''s loc or country (null on insert, unchanged on update); public.locate_report does.';
+
+grant execute on function private.reports_server_location() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.request_role()
  RETURNS text
@@ -2190,9 +2363,9 @@ declare
   v_key text;
   v_signed_in boolean := searcher is not null;
   v_count integer;
-  v_weight float8;
-  v_risk integer;
+  v_verdict record;
   v_amount numeric;
+  v_amounts integer;
   v_country text;
   v_reports jsonb;
   v_points jsonb;
@@ -2203,24 +2376,20 @@ begin
   v_kind := public.detect_identifier_kind(search_string);
   v_key := public.canonical_identifier(v_kind, search_string);
 
-  -- One pass over the identifier's visible reports (index range on reported_account_canonical).
-  -- Float arithmetic: numeric power() costs ~10 us a row.
   select count(*)::int,
-         coalesce(sum(r.amount_lost) filter (where r.status = 'verified'), 0),
+         sum(r.amount_lost) filter (where r.status = 'verified'),
+         count(r.amount_lost) filter (where r.status = 'verified')::int,
          (array_agg(r.country order by r.created_at desc) filter (where r.country is not null))[1]
-  into v_count, v_amount, v_country
+  into v_count, v_amount, v_amounts, v_country
   from public.reports r
   where r.reported_account_canonical = v_key and r.status in ('pending', 'verified');
-  -- Most searches are for identifiers nobody reported: no visible report means no weight, no list and no
-  -- points, so the three other reads of the same index range are skipped (same answer).
-  v_weight := case when v_count = 0 then 0 else private.identifier_weight(v_key) end;
-  v_risk := round(100 * (1 - exp(-v_weight / 2)))::int;
 
   if v_count = 0 then
+    select 0 as verified_count, 0 as pending_count, 0 as risk_level, 'low' as risk_label into v_verdict;
     v_reports := '[]'::jsonb;
     v_points := '[]'::jsonb;
   else
-    -- The latest 10, read in index order (reported_account_canonical, created_at desc).
+    select * into v_verdict from private.identifier_verdict(v_key);
     select coalesce(jsonb_agg(
              jsonb_build_object(
                'reported_date', l.created_at::date,
@@ -2234,7 +2403,7 @@ begin
                'reported_account', l.reported_account,
                'country', l.country,
                'incident_description', l.incident_description,
-               'amount_lost', l.amount_lost
+               'amount_lost', case when l.reporter_id = searcher then l.amount_lost end
              ) else '{}'::jsonb end
              order by l.created_at desc), '[]'::jsonb)
     into v_reports
@@ -2245,7 +2414,6 @@ begin
       limit 10
     ) l;
 
-    -- Heatmap points of the newest 1000 reports that have a location.
     select coalesce(jsonb_agg(jsonb_build_array(split_part(p.loc, ',', 1)::float8, split_part(p.loc, ',', 2)::float8)), '[]'::jsonb)
     into v_points
     from (
@@ -2271,9 +2439,14 @@ begin
     'summary', jsonb_build_object(
       'count', v_count,
       'last_victim_country', v_country,
-      'risk_level', v_risk,
-      'risk_label', case when v_risk >= 60 then 'high' when v_risk >= 25 then 'medium' else 'low' end,
-      'estimated_amount_lost', v_amount
+      'risk_level', v_verdict.risk_level,
+      'risk_label', v_verdict.risk_label,
+      'estimated_amount_lost', case when v_amounts >= 5 then v_amount end,
+      'verified_count', v_verdict.verified_count,
+      'pending_count', v_verdict.pending_count,
+      'risk_basis', case when v_verdict.verified_count > 0 then 'verified'
+                         when v_verdict.pending_count > 0 then 'unverified_only' else 'none' end,
+      'risk_note', private.unverified_note(v_verdict.verified_count, v_verdict.pending_count)
     ),
     'points', v_points
   );
@@ -2309,6 +2482,38 @@ alter function private.server_side_location_only() owner to postgres;
 comment on function private.server_side_location_only() is 'Trigger: drops the location fields of a log row written during an anon or signed-in Data API request (the caller could have chosen them).';
 
 grant execute on function private.server_side_location_only() to postgres;
+
+CREATE OR REPLACE FUNCTION private.signup_network(user_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_ip inet;
+begin
+  if user_id is null then
+    return null;
+  end if;
+  begin
+    select s.ip::inet into v_ip from auth.sessions s
+    where s.user_id = signup_network.user_id and s.ip is not null
+    order by s.created_at
+    limit 1;
+  exception when insufficient_privilege or undefined_column or undefined_table then
+    return null;
+  end;
+  if v_ip is null or private.is_non_public_address(v_ip) then
+    return null;
+  end if;
+  return private.network_key(v_ip);
+end
+$function$;
+alter function private.signup_network(uuid) owner to postgres;
+
+comment on function private.signup_network(pg_catalog.uuid) is 'Keyed hash of the network of the address an account''s first session came from, or null.';
+
+grant execute on function private.signup_network(uuid) to postgres;
 
 CREATE OR REPLACE FUNCTION private.stats_series(unit text, from_day date, to_day date)
  RETURNS jsonb
@@ -2426,6 +2631,22 @@ alter function private.touch_updated_at() owner to postgres;
 comment on function private.touch_updated_at() is 'Trigger: sets updated_at to now() on update.';
 
 grant execute on function private.touch_updated_at() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.unverified_note(verified_count integer, pending_count integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(verified_count, 0) = 0 and coalesce(pending_count, 0) > 0 then
+    format('Reported %s %s, not yet reviewed', pending_count, case when pending_count = 1 then 'time' else 'times' end)
+  end
+$function$;
+alter function private.unverified_note(integer,integer) owner to postgres;
+
+comment on function private.unverified_note(integer,integer) is 'The sentence "Reported N times, not yet reviewed" when every visible report is pending, else null.';
+
+grant execute on function private.unverified_note(integer,integer) to postgres;
 
 -- ====================================================================================================
 -- public: Types
@@ -2905,18 +3126,29 @@ create table public.removal_requests (
   responded_at timestamp with time zone,
   created_at timestamp with time zone default now() not null,
   resolved_at timestamp with time zone,
-  contact_confirmed_at timestamp with time zone
+  contact_confirmed_at timestamp with time zone,
+  escalated_at timestamp with time zone,
+  decided_at timestamp with time zone,
+  decided_by uuid
 );
 alter table public.removal_requests owner to postgres;
 alter table public.removal_requests enable row level security;
 
-comment on table public.removal_requests is 'Requests by a reported account holder to remove a report. The reporter is notified; without an answer in 7 days the report is removed (private.expire_removal_requests).';
+comment on table public.removal_requests is 'Requests by a reported account holder to remove a report. The reporter is notified; without an answer in 7 days a pending report is hidden and the request goes to the admins; a verified report is only ever removed by an admin or its reporter.';
 
 comment on column public.removal_requests.reporter_response is 'The reporter''s answer; an answered request waits for an admin instead of expiring.';
 
 comment on column public.removal_requests.contact_confirmed_at is 'When the requester confirmed contact_email through the e-mailed link; until then the reporter is not told and the request cannot expire.';
 
+comment on column public.removal_requests.escalated_at is 'When the request reached its deadline unanswered and went to the admins'' queue (a verified report stays up; a pending one is hidden).';
+
+comment on column public.removal_requests.decided_at is 'When an admin decided an escalated or answered request (decide_removal_request).';
+
+comment on column public.removal_requests.decided_by is 'The admin who decided it.';
+
 alter table public.removal_requests add constraint removal_requests_contact_email_check CHECK (((contact_email ~ '^[^\s@]+@[^\s@]+$'::text) AND (char_length(contact_email) <= 320)));
+
+alter table public.removal_requests add constraint removal_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 alter table public.removal_requests add constraint removal_requests_pkey PRIMARY KEY (id);
 
@@ -2928,9 +3160,13 @@ alter table public.removal_requests add constraint removal_requests_reporter_res
 
 alter table public.removal_requests add constraint removal_requests_requester_id_fkey FOREIGN KEY (requester_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+CREATE INDEX removal_requests_decided_by_idx ON public.removal_requests USING btree (decided_by);
+
 CREATE UNIQUE INDEX removal_requests_one_open_per_requester_idx ON public.removal_requests USING btree (report_id, requester_id) WHERE (status = 'open'::public.removal_request_status);
 
 CREATE INDEX removal_requests_open_created_at_idx ON public.removal_requests USING btree (created_at) WHERE (status = 'open'::public.removal_request_status);
+
+CREATE INDEX removal_requests_queue_idx ON public.removal_requests USING btree (escalated_at) WHERE ((escalated_at IS NOT NULL) AND (decided_at IS NULL));
 
 CREATE INDEX removal_requests_report_id_idx ON public.removal_requests USING btree (report_id);
 
@@ -3074,6 +3310,8 @@ CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (r
 
 CREATE INDEX reports_status_created_at_idx ON public.reports USING btree (status, created_at DESC) WHERE (status = 'pending'::public.report_status);
 
+CREATE INDEX reports_verified_created_at_idx ON public.reports USING btree (created_at) WHERE (status = 'verified'::public.report_status);
+
 create policy "Reporters can delete their own reports and admins every report" on public.reports for delete to authenticated
   using (((reporter_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -3089,6 +3327,8 @@ create policy "Signed-in users can file reports as themselves" on public.reports
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.limit_writes('report');
 
+CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_amount_cap();
+
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
 
 CREATE TRIGGER reports_notify AFTER INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_notify();
@@ -3099,11 +3339,15 @@ CREATE TRIGGER reports_public_stats_insert_delete AFTER INSERT OR DELETE ON publ
 
 CREATE TRIGGER reports_public_stats_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN (((((((((old.status IS DISTINCT FROM new.status) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reported_account_type IS DISTINCT FROM new.reported_account_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.amount_lost IS DISTINCT FROM new.amount_lost)) OR (old.loc IS DISTINCT FROM new.loc)) OR (old.country IS DISTINCT FROM new.country))) EXECUTE FUNCTION private.reports_public_stats();
 
+CREATE TRIGGER reports_record_provenance AFTER INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_record_provenance();
+
 CREATE TRIGGER reports_refuse_duplicates BEFORE INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_refuse_duplicates();
 
 CREATE TRIGGER reports_rollups_insert_delete AFTER INSERT OR DELETE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_after_write();
 
 CREATE TRIGGER reports_rollups_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN ((((((old.status IS DISTINCT FROM new.status) OR (old.reporter_id IS DISTINCT FROM new.reporter_id)) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.created_at IS DISTINCT FROM new.created_at))) EXECUTE FUNCTION private.reports_after_write();
+
+CREATE TRIGGER reports_server_location BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_server_location();
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reports to postgres, service_role;
 grant select, delete on table public.reports to authenticated;
@@ -3112,8 +3356,6 @@ grant insert, update (amount_lost) on table public.reports to authenticated;
 
 grant insert, update (consent_to_contact) on table public.reports to authenticated;
 
-grant insert, update (country) on table public.reports to authenticated;
-
 grant insert, update (evidence_path) on table public.reports to authenticated;
 
 grant insert, update (incident_date) on table public.reports to authenticated;
@@ -3121,8 +3363,6 @@ grant insert, update (incident_date) on table public.reports to authenticated;
 grant insert, update (incident_description) on table public.reports to authenticated;
 
 grant insert, update (incident_type) on table public.reports to authenticated;
-
-grant insert, update (loc) on table public.reports to authenticated;
 
 grant insert, update (location) on table public.reports to authenticated;
 
@@ -3301,6 +3541,34 @@ alter function public.admin_app_stats() owner to postgres;
 comment on function public.admin_app_stats() is 'Admin overview counters {contact, verifiedReports, users, reports, search, visitor} from rollups; admins only.';
 
 grant execute on function public.admin_app_stats() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_removal_queue()
+ RETURNS TABLE(request_id uuid, report_id uuid, reported_account text, report_status public.report_status, request_status public.removal_request_status, reason text, contact_email text, requested_at timestamp with time zone, contact_confirmed_at timestamp with time zone, deadline timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can read the removal queue' using errcode = '42501';
+  end if;
+  return query
+  select rr.id, rr.report_id, r.reported_account, r.status, rr.status, rr.reason, rr.contact_email,
+         rr.created_at, rr.contact_confirmed_at, rr.contact_confirmed_at + interval '7 days',
+         rr.reporter_response, rr.responded_at, rr.escalated_at
+  from public.removal_requests rr
+  join public.reports r on r.id = rr.report_id
+  where rr.decided_at is null
+    and (rr.status = 'open' or rr.escalated_at is not null)
+  order by rr.contact_confirmed_at + interval '7 days' nulls last, rr.created_at
+  limit 500;
+end
+$function$;
+alter function public.admin_removal_queue() owner to postgres;
+
+comment on function public.admin_removal_queue() is 'Admins only: open and escalated, undecided removal requests with the request, the reporter''s answer or null, and the deadline (contact confirmation + 7 days).';
+
+grant execute on function public.admin_removal_queue() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.api_limit(key_hash text DEFAULT NULL::text, cost integer DEFAULT 1)
  RETURNS jsonb
@@ -3492,7 +3760,6 @@ declare
   v_key text := private.client_address_key();
   v_uid uuid := (select auth.uid());
 begin
-  -- sec-abuse's limiter (per address, per user), counted whether or not the input is good
   if v_key is not null then
     perform private.rate_limit('check.ip', v_key);
   end if;
@@ -3518,14 +3785,10 @@ begin
     from jsonb_array_elements(identifiers) with ordinality as e(v, ord)
   ),
   found as (
-    select i.ord, i.kind, i.value, i.canonical, s.n, s.w
+    select i.ord, i.kind, i.value, i.canonical, d.verified_count, d.pending_count, d.risk_level, d.risk_label,
+           d.verified_count + d.pending_count as n
     from input i
-    cross join lateral (
-      -- Float arithmetic as in search_reports: numeric power() costs ~10 us a row.
-      select count(*)::int as n, private.identifier_weight(i.canonical) as w
-      from public.reports r
-      where r.reported_account_canonical = i.canonical and r.status in ('pending', 'verified')
-    ) s
+    cross join lateral private.identifier_verdict(i.canonical) d
   ),
   logged as (
     insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, user_id,
@@ -3542,18 +3805,20 @@ begin
            'value', f.value,
            'canonical', f.canonical,
            'count', f.n,
-           'risk_level', r.risk,
-           'risk_label', case when r.risk >= 60 then 'high' when r.risk >= 25 then 'medium' else 'low' end
+           'risk_level', f.risk_level,
+           'risk_label', f.risk_label,
+           'verified_count', f.verified_count,
+           'pending_count', f.pending_count,
+           'risk_note', private.unverified_note(f.verified_count, f.pending_count)
          ) order by f.ord), '[]'::jsonb)
   into v_result
-  from found f
-  cross join lateral (select round(100 * (1 - exp(-f.w / 2)))::int as risk) r;
+  from found f;
   return v_result;
 end
 $function$;
 alter function public.check_identifiers(jsonb,jsonb) owner to postgres;
 
-comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
+comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label, verified_count, pending_count, risk_note}] in input order, the verdict as search_reports computes it. Logs each as a search. Limited by check.ip and check.user.';
 
 grant execute on function public.check_identifiers(jsonb,jsonb) to anon, authenticated, postgres, service_role;
 
@@ -3638,6 +3903,50 @@ comment on function public.create_api_key(pg_catalog.text) is 'Signed-in users: 
 
 grant execute on function public.create_api_key(text) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text)
+ RETURNS public.removal_requests
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_request public.removal_requests;
+  v_uid uuid := (select auth.uid());
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can decide removal requests' using errcode = '42501';
+  end if;
+  if decision is null or decision not in ('remove', 'keep') then
+    raise exception 'decision must be remove or keep' using errcode = '22023';
+  end if;
+  select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
+  if v_request.id is null then
+    raise exception 'no such removal request' using errcode = 'P0002';
+  end if;
+  if decision = 'remove' then
+    update public.reports r set status = 'removed' where r.id = v_request.report_id and r.status <> 'removed';
+    update public.removal_requests rr set status = 'report_removed', resolved_at = coalesce(rr.resolved_at, now())
+    where rr.report_id = v_request.report_id and rr.status = 'open';
+  else
+    -- A report the 1-week rule hid comes back for review; one removed otherwise stays removed.
+    if v_request.escalated_at is not null and v_request.status = 'report_removed' then
+      update public.reports r set status = 'pending' where r.id = v_request.report_id and r.status = 'removed';
+    end if;
+    update public.removal_requests rr set status = 'dismissed', resolved_at = now()
+    where rr.id = v_request.id;
+  end if;
+  update public.removal_requests rr set decided_at = now(), decided_by = v_uid
+  where rr.id = v_request.id
+  returning * into v_request;
+  return v_request;
+end
+$function$;
+alter function public.decide_removal_request(uuid,text) owner to postgres;
+
+comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text) is 'Admins only: remove (the report goes) or keep (the request is dismissed; a report hidden by the 1-week rule returns to pending). Takes the request out of the queue.';
+
+grant execute on function public.decide_removal_request(uuid,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
  RETURNS text
  LANGUAGE plpgsql
@@ -3696,10 +4005,11 @@ AS $function$
 declare
   v_removed integer;
 begin
-  with expired as (
+  with due as (
     update public.removal_requests rr
-    set status = 'report_removed', resolved_at = now()
+    set escalated_at = now()
     where rr.status = 'open'
+      and rr.escalated_at is null
       and rr.contact_confirmed_at is not null
       and rr.contact_confirmed_at < now() - interval '7 days'
       and not exists (
@@ -3709,17 +4019,18 @@ begin
     returning rr.report_id
   )
   update public.reports r set status = 'removed'
-  where r.id in (select report_id from expired) and r.status <> 'removed';
+  where r.id in (select report_id from due) and r.status = 'pending';
   get diagnostics v_removed = row_count;
-  -- The report's other open requests are settled with it.
+  -- A hidden report's open requests are settled with it (an admin may still reverse it from the queue).
   update public.removal_requests rr set status = 'report_removed', resolved_at = now()
-  where rr.status = 'open' and exists (select 1 from public.reports r where r.id = rr.report_id and r.status = 'removed');
+  where rr.status = 'open'
+    and exists (select 1 from public.reports r where r.id = rr.report_id and r.status = 'removed');
   return v_removed;
 end
 $function$;
 alter function public.expire_removal_requests() owner to postgres;
 
-comment on function public.expire_removal_requests() is 'Removes reports with an open removal request confirmed over 7 days ago whose reporter answered none of the report''s requests; returns how many. Service role only.';
+comment on function public.expire_removal_requests() is 'Escalates open removal requests confirmed over 7 days ago whose reporter answered none of the report''s requests to the admins'' queue; hides their report only when it is pending (never a verified one). Returns how many reports were hidden. Service role only.';
 
 grant execute on function public.expire_removal_requests() to postgres, service_role;
 
@@ -3770,6 +4081,35 @@ comment on function public.issue_removal_confirmations(integer) is 'Service role
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.locate_report(report_id uuid, reporter uuid, visit jsonb)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_loc text := case when visit ->> 'loc' ~ '^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$' then visit ->> 'loc' end;
+  v_country text := left(visit ->> 'country', 64);
+  v_done integer;
+begin
+  if reporter is null or (v_loc is null and v_country is null) then
+    return false;
+  end if;
+  update public.reports r set loc = v_loc, country = v_country
+  where r.id = locate_report.report_id
+    and r.reporter_id = locate_report.reporter
+    and r.created_at > now() - interval '15 minutes'
+    and r.loc is null and r.country is null;
+  get diagnostics v_done = row_count;
+  return v_done > 0;
+end
+$function$;
+alter function public.locate_report(uuid,uuid,jsonb) owner to postgres;
+
+comment on function public.locate_report(pg_catalog.uuid,pg_catalog.uuid,pg_catalog.jsonb) is 'Service role: sets loc/country of the caller''s own report filed in the last 15 minutes and not yet located, from the location an edge function resolved on the server.';
+
+grant execute on function public.locate_report(uuid,uuid,jsonb) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.mail_recipient_take(p_email text)
  RETURNS integer
  LANGUAGE sql
@@ -3790,17 +4130,34 @@ CREATE OR REPLACE FUNCTION public.open_data_daily(days integer DEFAULT 365)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint, sum(s.amount_total)
-  from private.stats_daily s
-  where days between 1 and 3660
-    and s.day > (now() at time zone 'UTC')::date - days
-  group by 1, 2, 3, 4
-  having sum(s.report_count) > 0
-  order by 1, 2, 3, 4
+  with counts as (
+    select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint as n
+    from private.stats_daily s
+    where days between 1 and 3660
+      and s.day > (now() at time zone 'UTC')::date - days
+    group by 1, 2, 3, 4
+    having sum(s.report_count) > 0
+  ),
+  amounts as (
+    select (r.created_at at time zone 'UTC')::date as day, r.incident_type, r.reported_account_type,
+           sum(r.amount_lost) as total, count(r.amount_lost) as n
+    from public.reports r
+    where days between 1 and 3660
+      and r.status = 'verified'
+      and r.created_at >= ((now() at time zone 'UTC')::date - days + 1)::timestamp at time zone 'UTC'
+      and r.amount_lost > 0
+    group by 1, 2, 3
+  )
+  select c.day, c.incident_type, c.reported_account_type, c.status, c.n,
+         case when c.status = 'verified' and a.n >= 5 then a.total end
+  from counts c
+  left join amounts a on a.day = c.day and a.incident_type = c.incident_type
+                     and a.reported_account_type = c.reported_account_type
+  order by c.day, c.incident_type, c.reported_account_type, c.status
 $function$;
 alter function public.open_data_daily(integer) owner to postgres;
 
-comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export (last `days` days) from the rollups. Service role only.';
+comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export: reports per UTC day, incident type, account type and status; amount_lost_php only for verified rows with at least 5 verified amounts (else null). Service role only.';
 
 grant execute on function public.open_data_daily(integer) to postgres, service_role;
 
@@ -3833,6 +4190,7 @@ AS $function$
 declare
   v_today date := (now() at time zone 'UTC')::date;
   v_from date;
+  v_amounts record;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
     raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023';
@@ -3850,6 +4208,14 @@ begin
                        date_trunc('month', v_today::timestamp)::date);
   end if;
 
+  -- The period's verified amounts, from the verified reports themselves (their partial index): the
+  -- rollups' daily rows do not say how many reports gave an amount.
+  select sum(r.amount_lost) as total, count(r.amount_lost) as n
+    into v_amounts
+    from public.reports r
+    where r.status = 'verified' and r.amount_lost > 0
+      and r.created_at >= v_from::timestamp at time zone 'UTC';
+
   return jsonb_build_object(
     'period', period,
     'from', v_from,
@@ -3864,21 +4230,24 @@ begin
         'reports', coalesce(sum(t.report_count), 0),
         'verified', coalesce(sum(t.report_count) filter (where t.status = 'verified'), 0),
         'pending', coalesce(sum(t.report_count) filter (where t.status = 'pending'), 0),
-        'amount_lost', coalesce(sum(t.amount_total), 0))
+        -- Issue 27: verified amounts only, and only as the sum of at least 5 of them.
+        'amount_lost', case when v_amounts.n >= 5 then v_amounts.total end,
+        'amount_fewer_than_5', coalesce(v_amounts.n, 0) < 5)
       from (
-        select d.status, d.report_count, d.amount_total from private.stats_daily d
+        select d.status, d.report_count from private.stats_daily d
         where period = 'last_30_days' and d.day between v_from and v_today
         union all
-        select m.status, m.report_count, m.amount_total from private.stats_monthly m
+        select m.status, m.report_count from private.stats_monthly m
         where period <> 'last_30_days' and m.month >= v_from and m.month <= v_today
       ) t
     ),
     'weekly', private.stats_series('week', v_from, v_today),
     'monthly', private.stats_series('month', v_from, v_today),
     'amounts', (
+      -- Issue 27: each month's verified amounts only, shown as a total of at least 5 of them.
       select coalesce(jsonb_agg(jsonb_build_object(
                'month', m.month,
-               'total', coalesce(t.total, 0),
+               'total', case when coalesce(t.n, 0) >= 5 then t.total when coalesce(t.n, 0) = 0 then 0 end,
                'reports_with_amount', coalesce(t.n, 0),
                'median', case when coalesce(t.n, 0) >= 5 and md.amount_reports >= 5 then md.median_amount end,
                'fewer_than_5', coalesce(t.n, 0) between 1 and 4) order by m.month), '[]'::jsonb)
@@ -3887,7 +4256,7 @@ begin
       left join (
         select s.month, sum(s.amount_total) as total, sum(s.amount_reports) as n
         from private.stats_monthly s
-        where s.month >= date_trunc('month', v_from::timestamp)::date
+        where s.month >= date_trunc('month', v_from::timestamp)::date and s.status = 'verified'
         group by s.month
       ) t on t.month = m.month
       left join private.stats_monthly_medians md on md.month = m.month
@@ -3926,7 +4295,7 @@ end
 $function$;
 alter function public.public_statistics(text) owner to postgres;
 
-comment on function public.public_statistics(pg_catalog.text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed.';
+comment on function public.public_statistics(pg_catalog.text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed; amounts are sums of at least 5 verified reports (issue 27).';
 
 grant execute on function public.public_statistics(text) to anon, authenticated, postgres, service_role;
 
@@ -3984,6 +4353,7 @@ declare
   v_kind text[];
   v_subject text[];
   v_revoked timestamptz[];
+  v_addr text[];
   v_answers jsonb;
 begin
   if jsonb_typeof(requests) is distinct from 'array' then
@@ -4010,8 +4380,8 @@ begin
   -- 1. Who each caller is: 'key' (its bucket 'key:<id>'), 'unknown', 'revoked', or 'anon' (its
   -- bucket the salted hash of its address, null without a public one).
   select array_agg(q.kind order by q.ord), array_agg(q.subject order by q.ord),
-         array_agg(q.revoked_at order by q.ord)
-    into v_kind, v_subject, v_revoked
+         array_agg(q.revoked_at order by q.ord), array_agg(q.addr order by q.ord)
+    into v_kind, v_subject, v_revoked, v_addr
   from (
     select e.ord,
            case
@@ -4022,14 +4392,22 @@ begin
            end as kind,
            case
              when e.value ->> 1 is not null then
-               case when k.revoked_at is null then 'key:' || k.id end
+               case when k.revoked_at is null then 'user:' || k.user_id end
              else private.address_key(
                case
                  when e.value ->> 2 is not null then private.forwarded_client_address(e.value ->> 2)
                  else private.client_address()
                end)
            end as subject,
-           k.revoked_at
+           k.revoked_at,
+           -- A keyed request's address: its second budget (range.address), shared by every account there.
+           case when e.value ->> 1 is not null and k.id is not null and k.revoked_at is null then
+             private.address_key(
+               case
+                 when e.value ->> 2 is not null then private.forwarded_client_address(e.value ->> 2)
+                 else private.client_address()
+               end)
+           end as addr
     from jsonb_array_elements(requests) with ordinality e(value, ord)
     left join private.api_key_hashes h on h.key_hash = lower(e.value ->> 1)
     left join public.api_keys k on k.id = h.key_id
@@ -4054,9 +4432,13 @@ begin
   insert into private.rate_limit_buckets as b (name, subject, tat)
   select r.name, r.subject, v_now
   from (
-    select distinct case when s.kind = 'key' then 'api.key' else 'api.anon' end as name, s.subject
+    select distinct case when s.kind = 'key' then 'range.account' else 'api.anon' end as name, s.subject
     from unnest(v_kind, v_subject) s(kind, subject)
     where s.subject is not null
+    union
+    select distinct 'range.address', s.addr
+    from unnest(v_kind, v_addr) s(kind, addr)
+    where s.kind = 'key' and s.addr is not null
   ) r
   join private.rate_limits l on l.name = r.name and l.enabled
   order by r.name, r.subject
@@ -4069,17 +4451,24 @@ begin
   v_now := clock_timestamp();
 
   with req as (
-    select s.ord, e.value ->> 0 as prefix, s.kind, s.subject, s.revoked_at,
-           case when s.kind = 'key' then 'api.key' else 'api.anon' end as name
-    from unnest(v_kind, v_subject, v_revoked) with ordinality s(kind, subject, revoked_at, ord)
+    select s.ord, e.value ->> 0 as prefix, s.kind, s.subject, s.revoked_at, s.addr,
+           case when s.kind = 'key' then 'range.account' else 'api.anon' end as name
+    from unnest(v_kind, v_subject, v_revoked, v_addr) with ordinality s(kind, subject, revoked_at, addr, ord)
     join jsonb_array_elements(requests) with ordinality e(value, ord) on e.ord = s.ord
   ),
-  -- Each limited request's place in its bucket (1 for the first of them in request order).
-  placed as (
-    select r.ord, r.name, r.subject,
-           row_number() over (partition by r.name, r.subject order by r.ord) as place
-    from req r
+  -- Each limited request's place in each of its buckets (1 for the first of them in request order): the
+  -- caller's own (range.account for a key, api.anon without one) and, for a key, its address's.
+  buckets_of as (
+    select r.ord, r.name, r.subject, true as primary_bucket from req r
     where r.kind in ('key', 'anon') and r.subject is not null
+    union all
+    select r.ord, 'range.address', r.addr, false from req r
+    where r.kind = 'key' and r.subject is not null and r.addr is not null
+  ),
+  placed as (
+    select b.ord, b.name, b.subject, b.primary_bucket,
+           row_number() over (partition by b.name, b.subject order by b.ord) as place
+    from buckets_of b
   ),
   -- Each bucket as it was (locked above), its limit, and how many of its requests it admits.
   bucket as (
@@ -4102,8 +4491,8 @@ begin
   ),
   -- Each limited request's state, as private.rate_limit_take computes it from its bucket's time once it
   -- is taken (admitted) or as the admitted ones left it (refused).
-  state as (
-    select p.ord, a.allowed,
+  state_each as (
+    select p.ord, p.primary_bucket, p.name, a.allowed,
            greatest(0, floor((t.per_seconds - extract(epoch from (a.tat - v_now))) / t.step_s))::int as remaining,
            greatest(0, ceil(extract(epoch from (a.tat - v_now))))::int as reset,
            case
@@ -4117,6 +4506,15 @@ begin
       select p.place <= t.admitted as allowed,
              t.base + make_interval(secs => t.step_s * least(p.place, t.admitted)) as tat
     ) a
+  ),
+  -- A request is served when each of its buckets admits it; its state is that of the bucket that
+  -- refused it, else of its own bucket. (A request one bucket admits and the other refuses still spends
+  -- from the one that admitted it: the budgets err on the caller's side of strict, never the other.)
+  state as (
+    select distinct on (s.ord) s.ord, bool_and(s.allowed) over (partition by s.ord) as allowed,
+           s.name, s.remaining, s.reset, s.retry_after
+    from state_each s
+    order by s.ord, s.allowed, s.primary_bucket desc
   ),
   -- A request without a state has a disabled limit: always allowed, nothing spent.
   limit_state as (
@@ -4141,7 +4539,7 @@ begin
            r.prefix
     from req r
     left join state s on s.ord = r.ord
-    left join private.rate_limits l on l.name = r.name
+    left join private.rate_limits l on l.name = coalesce(s.name, r.name)
   ),
   -- 3. The ranges of the admitted prefixes, in one scan.
   ranges as (
@@ -4166,7 +4564,7 @@ end
 $function$;
 alter function public.range_lookup_limited_many(jsonb) owner to postgres;
 
-comment on function public.range_lookup_limited_many(pg_catalog.jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): each takes its caller''s limit (keys, then buckets, each set in one fixed order); answers in request order.';
+comment on function public.range_lookup_limited_many(pg_catalog.jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): a keyed request takes range.account (per account, across its keys) and range.address, an anonymous one api.anon; verified identifiers only (private.range_entries). Answers in request order.';
 
 grant execute on function public.range_lookup_limited_many(jsonb) to postgres, service_role;
 
@@ -4326,6 +4724,43 @@ alter function public.report_details(uuid) owner to postgres;
 comment on function public.report_details(pg_catalog.uuid) is 'A visible report in full except its reporter, for signed-in users; null when hidden or unknown.';
 
 grant execute on function public.report_details(uuid) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.report_signals(report_ids uuid[])
+ RETURNS TABLE(report_id uuid, young_account boolean, shared_network_reporters integer, network_known boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can read report signals' using errcode = '42501';
+  end if;
+  if report_ids is null or cardinality(report_ids) > 200 then
+    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
+  end if;
+  return query
+  select r.id,
+         not coalesce(p.established, false),
+         (select count(distinct coalesce(o.reporter_id::text, o.id::text))::int
+            from public.reports o
+            join private.report_provenance op on op.report_id = o.id
+           where o.reported_account_canonical = r.reported_account_canonical
+             and o.id <> r.id
+             and coalesce(o.reporter_id::text, o.id::text) <> coalesce(r.reporter_id::text, r.id::text)
+             and o.status in ('pending', 'verified')
+             and ((p.filed_network is not null and op.filed_network in (p.filed_network, p.signup_network))
+               or (p.signup_network is not null and op.signup_network in (p.filed_network, p.signup_network)))),
+         p.filed_network is not null or p.signup_network is not null
+  from public.reports r
+  left join private.report_provenance p on p.report_id = r.id
+  where r.id = any (report_ids);
+end
+$function$;
+alter function public.report_signals(uuid[]) owner to postgres;
+
+comment on function public.report_signals(pg_catalog.uuid[]) is 'Admins only: per report, young_account (young or without a verified report when filed), shared_network_reporters (other reporters of the same identifier on the same /24 or /64, filing or sign-up) and network_known.';
+
+grant execute on function public.report_signals(uuid[]) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.revoke_api_key(key_id uuid)
  RETURNS public.api_keys
@@ -4723,15 +5158,18 @@ alter role authenticator set statement_timeout = '8s';
 --   {"lat": 9.1061, "lng": 125.8394, "code": "XIII", "name": "Caraga", "sort_order": 17}
 --   {"lat": 9.9439, "lng": 123.1427, "code": "NIR", "name": "Negros Island Region", "sort_order": 10}
 
--- private.rate_limit_settings: 6 rows
+-- private.rate_limit_settings: 9 rows
 --   {"name": "address_salt", "value": "<uuid><uuid>"}
---   {"name": "api_keys_per_user", "value": "10"}
+--   {"name": "api_keys_per_user", "value": "3"}
 --   {"name": "client_address_header", "value": "x-forwarded-for"}
 --   {"name": "code_wrong_tries", "value": "5"}
 --   {"name": "duplicate_report_days", "value": "30"}
+--   {"name": "pending_weight", "value": "0.2"}
 --   {"name": "trusted_proxies", "value": ""}
+--   {"name": "young_account_days", "value": "30"}
+--   {"name": "young_pending_weight", "value": "0.05"}
 
--- private.rate_limits: 31 rows
+-- private.rate_limits: 33 rows
 --   {"name": "api.anon", "enabled": true, "max_calls": 120, "description": "Too many API requests from your address", "per_seconds": 60}
 --   {"name": "api.key", "enabled": true, "max_calls": 1200, "description": "Too many API requests with this key", "per_seconds": 60}
 --   {"name": "api_key.create", "enabled": true, "max_calls": 20, "description": "Too many API keys made from your account", "per_seconds": 3600}
@@ -4748,6 +5186,8 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "mail.recipient", "enabled": true, "max_calls": 5, "description": "Too many e-mails to this address today", "per_seconds": 86400}
 --   {"name": "notify.ip", "enabled": true, "max_calls": 60, "description": "Too many Notify Me registrations from your address", "per_seconds": 3600}
 --   {"name": "notify.user", "enabled": true, "max_calls": 30, "description": "Too many Notify Me registrations from your account", "per_seconds": 3600}
+--   {"name": "range.account", "enabled": true, "max_calls": 1200, "description": "Too many range lookups from your account", "per_seconds": 60}
+--   {"name": "range.address", "enabled": true, "max_calls": 1200, "description": "Too many range lookups from your address", "per_seconds": 60}
 --   {"name": "removal.ip", "enabled": true, "max_calls": 10, "description": "Too many removal requests from your address", "per_seconds": 86400}
 --   {"name": "removal.user", "enabled": true, "max_calls": 5, "description": "Too many removal requests from your account", "per_seconds": 86400}
 --   {"name": "removal_confirm.address", "enabled": true, "max_calls": 3, "description": "Too many confirmation e-mails to this address", "per_seconds": 86400}
