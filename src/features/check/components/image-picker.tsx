@@ -112,8 +112,9 @@ export function ImagePicker({ onRead, shared }: { onRead: (reading: Reading) => 
           accept="image/*"
           className="sr-only"
           onChange={(e) => {
-            const image = firstImage(e.target.files);
-            if (image) void read(image);
+            // Any chosen file: one that is no image is refused with a message by readImage.
+            const file = e.target.files?.[0];
+            if (file) void read(file);
           }}
           disabled={busy}
           aria-describedby={`${id}-note`}
