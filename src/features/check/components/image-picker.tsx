@@ -16,6 +16,12 @@ const failureKey = {
   engine: 'check.image.error.engine',
 } as const satisfies Record<ReadFailure, string>;
 
+const stageKey = {
+  preparing: 'check.image.stage.preparing',
+  loading: 'check.image.stage.loading',
+  reading: 'check.image.stage.reading',
+} as const satisfies Record<ReadStage, string>;
+
 /** The first image among dropped, pasted or shared files. */
 export function firstImage(files: Iterable<File> | null | undefined): File | undefined {
   for (const file of files ?? [])
@@ -141,7 +147,7 @@ export function ImagePicker({ onRead, shared }: { onRead: (reading: Reading) => 
           {busy ? (
             <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm">
               <LoaderCircle aria-hidden className="size-4 animate-spin" />
-              {t(`check.image.stage.${stage}`)}
+              {stage && t(stageKey[stage])}
             </p>
           ) : (
             <p role="alert" className="text-destructive text-sm">
