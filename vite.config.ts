@@ -210,7 +210,12 @@ export default defineConfig({
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and
   // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
   // pre-bundles them all at once.
-  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
+  // tesseract.js is imported only by a lazily imported .ts module (/check's screenshot reader), which the
+  // scan does not reach: without `include`, the first image read re-optimises and reloads every open page.
+  optimizeDeps: {
+    entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'],
+    include: ['tesseract.js'],
+  },
   // Dev servers running side by side (npm start, test stacks on their own ports) would otherwise share
   // one pre-bundle folder and keep invalidating each other's bundles (504 Outdated Optimize Dep).
   cacheDir: process.env.SCAMCHECK_VITE_CACHE_DIR || 'node_modules/.vite',
