@@ -42,13 +42,11 @@ function useSharedImage(wanted: boolean): Blob | undefined {
   const [image, setImage] = useState<Blob>();
   useEffect(() => {
     if (!wanted) return;
-    let live = true;
+    // No "still mounted" guard: the image is taken from the cache once, and React's development
+    // double-run of effects would otherwise drop it (the second run finds the cache empty).
     void takeSharedImage().then((blob) => {
-      if (live && blob) setImage(blob);
+      if (blob) setImage(blob);
     });
-    return () => {
-      live = false;
-    };
   }, [wanted]);
   return image;
 }
