@@ -32,6 +32,13 @@ function foreignRequests(page: Page): Request[] {
     const url = new URL(r.url());
     if (url.origin === app && r.method() === 'GET') return;
     if (/\/functions\/v1\/api\/v1\/range\/[0-9a-f]{5}$/.test(url.pathname) && r.method() === 'GET') return;
+    // The page-view record every page sends (its path only: a small body, never the image).
+    if (
+      url.pathname === '/functions/v1/visitor' &&
+      r.method() === 'POST' &&
+      (r.postData() ?? '').length < 4096
+    )
+      return;
     // Supabase's public tables the check reads (brands, shortener lists): GETs without the message.
     if (url.pathname.startsWith('/rest/v1/') && r.method() === 'GET') return;
     seen.push(r);
