@@ -4,7 +4,7 @@
 -- (docs/deploying.md); the local stack stores its own at start. The same SQL runs on both.
 --
 -- Job names are kept from the local scheduler this replaces: notify-dispatch every minute, removal-expiry
--- at minute 0 of every hour, open-data at minute 5 of every hour (UTC).
+-- at minute 0 of every hour, open-data at minute 5 and upload-cleanup at minute 15 of every hour (UTC).
 create extension if not exists pg_cron with schema pg_catalog;
 create extension if not exists pg_net with schema extensions;
 
@@ -40,3 +40,4 @@ comment on function private.call_edge_function(text, jsonb) is
 select cron.schedule('notify-dispatch', '* * * * *', $$select private.call_edge_function('notify-dispatch')$$);
 select cron.schedule('removal-expiry', '0 * * * *', $$select private.call_edge_function('removal-expiry')$$);
 select cron.schedule('open-data', '5 * * * *', $$select private.call_edge_function('open-data')$$);
+select cron.schedule('upload-cleanup', '15 * * * *', $$select private.call_edge_function('upload-cleanup')$$);

@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('scheduled jobs from the migrations', () => {
   it('are pg_cron jobs calling each function with pg_net and the key from Vault, on the production schedule', async () => {
     const { rows } = await pool.query(
-      `select jobname, schedule, command from cron.job where jobname in ('notify-dispatch', 'removal-expiry', 'open-data') order by jobname`,
+      `select jobname, schedule, command from cron.job where jobname in ('notify-dispatch', 'removal-expiry', 'open-data', 'upload-cleanup') order by jobname`,
     );
     expect(rows).toEqual([
       {
@@ -43,6 +43,11 @@ describe('scheduled jobs from the migrations', () => {
         schedule: '0 * * * *',
         command: "select private.call_edge_function('removal-expiry')",
       },
+      {
+        jobname: 'upload-cleanup',
+        schedule: '15 * * * *',
+        command: "select private.call_edge_function('upload-cleanup')",
+      },
     ]);
     const ext = await pool.query(
       `select extname from pg_extension where extname in ('pg_cron', 'pg_net', 'supabase_vault') order by 1`,
@@ -51,7 +56,7 @@ describe('scheduled jobs from the migrations', () => {
   });
 
   it('each job, run through its SQL, reaches its function with the service role and gets 200', async () => {
-    for (const job of ['notify-dispatch', 'removal-expiry', 'open-data']) {
+    for (const job of ['notify-dispatch', 'removal-expiry', 'open-data', 'upload-cleanup']) {
       const answer = await scheduler.runNow(job);
       expect(answer.status, `${job}: ${JSON.stringify(answer.body)}`).toBe(200);
     }
