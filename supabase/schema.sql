@@ -109,6 +109,21 @@ alter table private.code_attempts add constraint code_attempts_pkey PRIMARY KEY 
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.code_attempts to postgres;
 
+create table private.edge_function_calls (
+  request_id bigint not null,
+  function_name text not null,
+  called_at timestamp with time zone default now() not null
+);
+alter table private.edge_function_calls owner to postgres;
+
+comment on table private.edge_function_calls is 'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
+
+alter table private.edge_function_calls add constraint edge_function_calls_pkey PRIMARY KEY (request_id);
+
+CREATE INDEX edge_function_calls_function_idx ON private.edge_function_calls USING btree (function_name, called_at DESC);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.edge_function_calls to postgres;
+
 create table private.ip_locations (
   addresses private.inet_range not null,
   country text not null,
@@ -716,18 +731,22 @@ AS $function$
 declare
   project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
   service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+  request_id bigint;
 begin
   if project_url is null or service_key is null then
     raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
       case when project_url is null then 'project_url' else 'service_role_key' end;
   end if;
-  return net.http_post(
+  request_id := net.http_post(
     url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
     headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key),
     body := body || jsonb_build_object('scheduledAt', now()),
     -- The functions answer within hosted's 150 s request idle timeout; pg_net waits that long.
     timeout_milliseconds := 150000
   );
+  delete from private.edge_function_calls where called_at < now() - interval '1 day';
+  insert into private.edge_function_calls (request_id, function_name) values (request_id, function_name);
+  return request_id;
 end
 $function$;
 alter function private.call_edge_function(text,jsonb) owner to postgres;
@@ -4091,6 +4110,58 @@ comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.tex
 
 grant execute on function public.decide_removal_request(uuid,text) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.deployment_status()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'jobs', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'jobname', j.jobname,
+          'schedule', j.schedule,
+          'active', j.active,
+          'last_run', r.run,
+          'last_call', c.call
+        ) order by j.jobname)
+      from cron.job j
+      left join lateral (
+        select jsonb_build_object('status', d.status, 'start', d.start_time, 'message', d.return_message) as run
+        from cron.job_run_details d
+        where d.jobid = j.jobid
+        order by d.runid desc
+        limit 1
+      ) r on true
+      -- The last call of the job's function that has an answer (a call still in flight has none yet).
+      left join lateral (
+        select jsonb_build_object(
+            'at', e.called_at,
+            'status_code', h.status_code,
+            'timed_out', h.timed_out,
+            'error', h.error_msg,
+            'body', left(h.content, 300)
+          ) as call
+        from private.edge_function_calls e
+        join net._http_response h on h.id = e.request_id
+        where e.function_name = j.jobname
+        order by e.called_at desc
+        limit 1
+      ) c on true
+    ), '[]'::jsonb),
+    'locations', (
+      select jsonb_build_object('version', s.version, 'rows', s.rows, 'loaded_at', s.loaded_at)
+      from private.ip_locations_source s
+      limit 1
+    )
+  )
+$function$;
+alter function public.deployment_status() owner to postgres;
+
+comment on function public.deployment_status() is 'For npm run check:hosted: each pg_cron job, its last run and its function''s answer to the last call; the location data loaded. Service role only.';
+
+grant execute on function public.deployment_status() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
  RETURNS text
  LANGUAGE plpgsql
@@ -5200,10 +5271,10 @@ alter role authenticator set statement_timeout = '8s';
 -- ====================================================================================================
 
 -- cron.job: 4 rows
---   {"jobid": 1, "active": true, "command": "select private.call_edge_function('notify-dispatch')", "jobname": "notify-dispatch", "database": "schema_24964_mwzjrvts_piqaut", "nodename": "localhost", "nodeport": 28530, "schedule": "* * * * *", "username": "postgres"}
---   {"jobid": 2, "active": true, "command": "select private.call_edge_function('removal-expiry')", "jobname": "removal-expiry", "database": "schema_24964_mwzjrvts_piqaut", "nodename": "localhost", "nodeport": 28530, "schedule": "0 * * * *", "username": "postgres"}
---   {"jobid": 3, "active": true, "command": "select private.call_edge_function('open-data')", "jobname": "open-data", "database": "schema_24964_mwzjrvts_piqaut", "nodename": "localhost", "nodeport": 28530, "schedule": "5 * * * *", "username": "postgres"}
---   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "schema_24964_mwzjrvts_piqaut", "nodename": "localhost", "nodeport": 28530, "schedule": "15 * * * *", "username": "postgres"}
+--   {"jobid": 1, "active": true, "command": "select private.call_edge_function('notify-dispatch')", "jobname": "notify-dispatch", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "* * * * *", "username": "postgres"}
+--   {"jobid": 2, "active": true, "command": "select private.call_edge_function('removal-expiry')", "jobname": "removal-expiry", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "0 * * * *", "username": "postgres"}
+--   {"jobid": 3, "active": true, "command": "select private.call_edge_function('open-data')", "jobname": "open-data", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "5 * * * *", "username": "postgres"}
+--   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.ph_region_anchors: 115 rows
 --   {"lat": 10.006, "lng": 125.571, "region_code": "XIII"}

@@ -8,6 +8,18 @@
 create extension if not exists pg_cron with schema pg_catalog;
 create extension if not exists pg_net with schema extensions;
 
+-- Which function each pg_net request called, so an answer in net._http_response (which keeps no URL)
+-- can be told apart by function: public.deployment_status and npm run check:hosted read it. Kept a day.
+create table private.edge_function_calls (
+  request_id bigint primary key,
+  function_name text not null,
+  called_at timestamptz not null default now()
+);
+create index edge_function_calls_function_idx on private.edge_function_calls (function_name, called_at desc);
+revoke all on private.edge_function_calls from public, anon, authenticated;
+comment on table private.edge_function_calls is
+  'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
+
 -- Calls one edge function with the service-role key; answers pg_net's request id. A missing Vault
 -- secret is an error that names it, in cron.job_run_details.
 create or replace function private.call_edge_function(function_name text, body jsonb default '{}'::jsonb)
@@ -19,18 +31,22 @@ as $$
 declare
   project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
   service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+  request_id bigint;
 begin
   if project_url is null or service_key is null then
     raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
       case when project_url is null then 'project_url' else 'service_role_key' end;
   end if;
-  return net.http_post(
+  request_id := net.http_post(
     url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
     headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key),
     body := body || jsonb_build_object('scheduledAt', now()),
     -- The functions answer within hosted's 150 s request idle timeout; pg_net waits that long.
     timeout_milliseconds := 150000
   );
+  delete from private.edge_function_calls where called_at < now() - interval '1 day';
+  insert into private.edge_function_calls (request_id, function_name) values (request_id, function_name);
+  return request_id;
 end
 $$;
 revoke execute on function private.call_edge_function(text, jsonb) from public, anon, authenticated;

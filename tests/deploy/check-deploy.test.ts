@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkDeploy, scanEnvFile, scanSource } from './check-deploy.ts';
+import { checkDeploy, missingScheduledFunctions, scanEnvFile, scanSource } from './check-deploy.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-check-deploy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -73,5 +73,19 @@ describe('check:deploy', () => {
     expect(scanSource(file, `const m = await import('npm:zod@4.6.7')`, [])).toEqual([]);
     expect(scanSource(file, `new Worker(new URL('./w.ts', import.meta.url))`, [])[0]).toMatch(/Web Workers/);
     expect(scanEnvFile('/no/such/file')).toEqual([]);
+  });
+
+  it('fails on a scheduled job that calls a function the project does not have', () => {
+    fn('fine', `Deno.serve(() => new Response('ok'));\n`);
+    expect(
+      missingScheduledFunctions(
+        [
+          { jobname: 'fine', command: `select private.call_edge_function('fine')` },
+          { jobname: 'typo', command: `select private.call_edge_function('notify-dispatchh')` },
+          { jobname: 'plain-sql', command: 'select public.refresh_public_statistics()' },
+        ],
+        dir,
+      ),
+    ).toEqual(['cron job typo calls the function notify-dispatchh, which is not in supabase/functions']);
   });
 });

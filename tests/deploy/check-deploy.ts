@@ -145,7 +145,25 @@ async function freePort(): Promise<number> {
 }
 
 /** Applies the migrations to a new, empty Postgres; answers the problems found. */
-async function checkMigrations(log: (line: string) => void): Promise<Finding[]> {
+/**
+ * Scheduled jobs whose command calls a function (`private.call_edge_function('name')`) that is not in
+ * `functionsDir`: the job would call a function the deploy never made, every run.
+ */
+export function missingScheduledFunctions(
+  jobs: { jobname: string; command: string }[],
+  functionsDir: string,
+): string[] {
+  const problems: string[] = [];
+  for (const job of jobs)
+    for (const m of job.command.matchAll(/call_edge_function\(\s*'([^']+)'/g))
+      if (!existsSync(path.join(functionsDir, m[1], 'index.ts')))
+        problems.push(
+          `cron job ${job.jobname} calls the function ${m[1]}, which is not in supabase/functions`,
+        );
+  return problems;
+}
+
+async function checkMigrations(log: (line: string) => void, functionsDir: string): Promise<Finding[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-deploy-db-'));
   const port = await freePort();
   const server = new LocalPostgres({
@@ -169,9 +187,12 @@ async function checkMigrations(log: (line: string) => void): Promise<Finding[]> 
       await applyPlatform(pool);
       const n = await applyMigrations(pool, () => undefined);
       log(`migrations: ${n} applied to an empty database`);
-      const jobs = await pool.query<{ jobname: string }>('select jobname from cron.job order by jobname');
+      const jobs = await pool.query<{ jobname: string; command: string }>(
+        'select jobname, command from cron.job order by jobname',
+      );
       if (jobs.rows.length === 0) findings.push({ problem: 'the migrations schedule no pg_cron job' });
       else log(`cron jobs: ${jobs.rows.map((r) => r.jobname).join(', ')}`);
+      for (const problem of missingScheduledFunctions(jobs.rows, functionsDir)) findings.push({ problem });
     } catch (e) {
       findings.push({ problem: (e as Error).message });
     } finally {
@@ -228,7 +249,7 @@ export async function checkDeploy(o: CheckOptions = {}): Promise<Finding[]> {
   }
   for (const file of o.envFiles ?? [path.join(dir, '.env'), path.join(dir, '.env.example')])
     for (const problem of scanEnvFile(file)) findings.push({ file: path.relative(ROOT_DIR, file), problem });
-  if (!o.skipMigrations) findings.push(...(await checkMigrations(log)));
+  if (!o.skipMigrations) findings.push(...(await checkMigrations(log, dir)));
   return findings;
 }
 

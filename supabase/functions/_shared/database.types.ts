@@ -647,6 +647,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      deployment_status: { Args: Record<PropertyKey, never>; Returns: Json }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: {
         Args: Record<PropertyKey, never>

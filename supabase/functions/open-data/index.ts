@@ -5,7 +5,7 @@
  * stable addresses:
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.csv
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.json
- * Supabase runs it with pg_cron + pg_net (README); the local stack with supabase/local/scheduler.ts.
+ * A pg_cron job of the migrations (..._scheduled_jobs.sql) calls it with pg_net, hosted and local alike.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';
