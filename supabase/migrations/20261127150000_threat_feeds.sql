@@ -362,11 +362,12 @@ grant execute on function public.taxii_page(text, timestamptz, timestamptz, bigi
 -- ---------------------------------------------------------------------------------------------
 /**
  * The api function asks before serving a partner feed file: key_hash is the SHA-256 of the caller's
- * API key (already checked by public.api_limit). Answers {status: 'unknown' | 'revoked' | 'not_partner'
- * | 'ok', organisation, items}; when ok the download is logged (items: the identifiers the file lists,
- * 0 when not_modified).
+ * API key (already checked by public.api_limit), file its name in the feeds-partner bucket
+ * (amber/...), if_none_match the caller's If-None-Match. Answers {status: 'unknown' | 'revoked' |
+ * 'not_partner' | 'no_file' | 'ok', organisation, items, sha256, not_modified}; when ok the download is
+ * logged (items: the identifiers the file lists, 0 when the caller already has this version).
  */
-create function public.partner_feed_access(key_hash text, file text, not_modified boolean default false)
+create function public.partner_feed_access(key_hash text, file text, if_none_match text default null)
 returns jsonb
 language plpgsql
 volatile
@@ -375,7 +376,8 @@ set search_path = ''
 as $$
 declare
   v_key public.api_keys;
-  v_items integer;
+  v_file private.feed_files;
+  v_not_modified boolean;
 begin
   select k.* into v_key
   from private.api_key_hashes h join public.api_keys k on k.id = h.key_id
@@ -389,21 +391,24 @@ begin
   if v_key.partner_organisation is null then
     return jsonb_build_object('status', 'not_partner');
   end if;
-  select f.items into v_items from private.feed_files f where f.name = partner_feed_access.file;
-  if v_items is null then
+  select * into v_file from private.feed_files f where f.name = partner_feed_access.file;
+  if v_file.name is null then
     return jsonb_build_object('status', 'no_file');
   end if;
+  -- If-None-Match is a list of entity tags ('"a", "b"' or '*').
+  v_not_modified := coalesce(partner_feed_access.if_none_match ~ ('(^|[ ,])(W/)?"' || v_file.sha256 || '"($|[ ,])')
+                             or btrim(partner_feed_access.if_none_match) = '*', false);
   insert into public.partner_feed_downloads (key_id, organisation, file, items, not_modified)
-  values (v_key.id, v_key.partner_organisation, partner_feed_access.file,
-          case when partner_feed_access.not_modified then 0 else v_items end,
-          coalesce(partner_feed_access.not_modified, false));
-  return jsonb_build_object('status', 'ok', 'organisation', v_key.partner_organisation, 'items', v_items);
+  values (v_key.id, v_key.partner_organisation, v_file.name,
+          case when v_not_modified then 0 else v_file.items end, v_not_modified);
+  return jsonb_build_object('status', 'ok', 'organisation', v_key.partner_organisation, 'items', v_file.items,
+                            'sha256', v_file.sha256, 'not_modified', v_not_modified);
 end
 $$;
-comment on function public.partner_feed_access(text, text, boolean) is
+comment on function public.partner_feed_access(text, text, text) is
   'Service role only (the api function): may this API key (by SHA-256) download a partner feed file? Logs the download when it may.';
-revoke execute on function public.partner_feed_access(text, text, boolean) from public, anon, authenticated;
-grant execute on function public.partner_feed_access(text, text, boolean) to service_role;
+revoke execute on function public.partner_feed_access(text, text, text) from public, anon, authenticated;
+grant execute on function public.partner_feed_access(text, text, text) to service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Takedown reports (XARF v4)

@@ -1,7 +1,7 @@
 /**
  * The feed files (issue 34, docs/feeds.md), built from the listed items (private.feed_items) by the
  * open-data job: per TLP, a URLhaus-style CSV with a '#' header, JSON with the same fields, a plain list,
- * a MISP feed (manifest.json and one event per day) and STIX 2.1 bundles (one per day, and an index).
+ * a MISP feed (manifest.json and one event per day) and STIX 2.1 bundles (one per month, and an index).
  * The TAXII endpoints (api/routes/taxii.ts) serve the same STIX objects from the database.
  *
  * Pure TypeScript: the job (Deno), the api function and the tests (Node) import it.
@@ -330,15 +330,25 @@ export function mispEvent(day: string, items: FeedItem[], tlp: Tlp, site: string
   };
 }
 
-/** Items by the day of their MISP event and STIX bundle, days in order. */
-export function byDay(items: FeedItem[]): Map<string, FeedItem[]> {
-  const days = new Map<string, FeedItem[]>();
+function groupBy(items: FeedItem[], key: (i: FeedItem) => string): Map<string, FeedItem[]> {
+  const groups = new Map<string, FeedItem[]>();
   for (const item of items) {
-    const list = days.get(item.event_day);
+    const k = key(item);
+    const list = groups.get(k);
     if (list) list.push(item);
-    else days.set(item.event_day, [item]);
+    else groups.set(k, [item]);
   }
-  return new Map([...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+  return new Map([...groups.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Items by the day of their MISP event (their first report's day, fixed when listed), days in order. */
+export function byDay(items: FeedItem[]): Map<string, FeedItem[]> {
+  return groupBy(items, (i) => i.event_day);
+}
+
+/** Items by the month of their STIX bundle (YYYY-MM of their event day), months in order. */
+export function byMonth(items: FeedItem[]): Map<string, FeedItem[]> {
+  return groupBy(items, (i) => i.event_day.slice(0, 7));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -443,10 +453,11 @@ export function fixedObjects(tlp: Tlp, site: string) {
   return objects;
 }
 
-export function stixBundle(tlp: Tlp, day: string, items: FeedItem[], site: string) {
+/** A bundle of a TLP's indicators of one period (a month, YYYY-MM). */
+export function stixBundle(tlp: Tlp, period: string, items: FeedItem[], site: string) {
   return {
     type: 'bundle',
-    id: `bundle--${uuid5(`stix-bundle:${tlp}:${day}`)}`,
+    id: `bundle--${uuid5(`stix-bundle:${tlp}:${period}`)}`,
     objects: [...fixedObjects(tlp, site), ...items.map((i) => indicatorObject(i, site))],
   };
 }
@@ -477,7 +488,6 @@ export function buildFeedFiles(all: FeedItem[], tlp: Tlp, now: Date, site: strin
     },
   ];
   const manifest: Record<string, unknown> = {};
-  const bundles: { day: string; file: string; indicators: number; modified: string }[] = [];
   for (const [day, dayItems] of byDay(items)) {
     const event = mispEvent(day, dayItems, tlp, site);
     manifest[event.Event.uuid] = {
@@ -495,17 +505,22 @@ export function buildFeedFiles(all: FeedItem[], tlp: Tlp, now: Date, site: strin
       body: JSON.stringify(event),
       items: dayItems.length,
     });
+  }
+  // STIX bundles by month of first report: a month holds a few thousand indicators, well within a
+  // file, and a first build writes a few dozen files rather than one per day.
+  const bundles: { month: string; file: string; indicators: number; modified: string }[] = [];
+  for (const [month, monthItems] of byMonth(items)) {
     files.push({
-      name: `${tlp}/stix/${day}.json`,
+      name: `${tlp}/stix/${month}.json`,
       type: 'application/json',
-      body: JSON.stringify(stixBundle(tlp, day, dayItems, site)),
-      items: dayItems.length,
+      body: JSON.stringify(stixBundle(tlp, month, monthItems, site)),
+      items: monthItems.length,
     });
     bundles.push({
-      day,
-      file: `${day}.json`,
-      indicators: dayItems.length,
-      modified: dayItems.reduce((m, i) => (i.version_at > m ? i.version_at : m), ''),
+      month,
+      file: `${month}.json`,
+      indicators: monthItems.length,
+      modified: monthItems.reduce((m, i) => (i.version_at > m ? i.version_at : m), ''),
     });
   }
   files.push({
@@ -518,7 +533,7 @@ export function buildFeedFiles(all: FeedItem[], tlp: Tlp, now: Date, site: strin
     name: `${tlp}/stix/index.json`,
     type: 'application/json',
     body: JSON.stringify({
-      title: `ScamCheck STIX 2.1 bundles, one per day of first report (${TLP_LABEL[tlp]})`,
+      title: `ScamCheck STIX 2.1 bundles, one per month of first report (${TLP_LABEL[tlp]})`,
       generated_at: now.toISOString(),
       indicators: items.length,
       bundles,
