@@ -121,10 +121,11 @@ create table private.feed_files (
   sha256 text not null check (sha256 ~ '^[0-9a-f]{64}$'),
   items integer not null check (items >= 0),
   bytes bigint not null check (bytes >= 0),
+  source_key text not null default '',
   updated_at timestamptz not null default now()
 );
 comment on table private.feed_files is
-  'Each feed file the open-data job wrote (clear/... in the public feeds bucket, amber/... in feeds-partner), its SHA-256 (unchanged files are not rewritten) and how many identifiers it lists (the partner download log counts them).';
+  'Each feed file the open-data job wrote (clear/... in the public feeds bucket, amber/... in feeds-partner): its SHA-256 (the partner feed''s ETag), how many identifiers it lists (the partner download log counts them) and source_key, what it was built from (a file whose items did not change is not built or written again).';
 alter table private.feed_files enable row level security;
 
 create table private.feed_settings (
@@ -282,21 +283,21 @@ comment on function public.feed_items_current() is 'Service role only (the open-
 revoke execute on function public.feed_items_current() from public, anon, authenticated;
 grant execute on function public.feed_items_current() to service_role;
 
-/** The files written last time: name and SHA-256. Service role only. */
+/** The files written last time: name, SHA-256 and source key. Service role only. */
 create function public.feed_files_state()
-returns table (name text, sha256 text)
+returns table (name text, sha256 text, source_key text)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select f.name, f.sha256 from private.feed_files f order by f.name
+  select f.name, f.sha256, f.source_key from private.feed_files f order by f.name
 $$;
 revoke execute on function public.feed_files_state() from public, anon, authenticated;
 grant execute on function public.feed_files_state() to service_role;
 
 /**
- * Records the files the job wrote (files: [{name, sha256, items, bytes}]) and forgets those it
+ * Records the files the job wrote (files: [{name, sha256, items, bytes, source_key}]) and forgets those it
  * deleted (removed). Service role only.
  */
 create function public.feed_files_record(files jsonb, removed text[] default '{}')
@@ -306,11 +307,13 @@ volatile
 security definer
 set search_path = ''
 as $$
-  insert into private.feed_files (name, sha256, items, bytes, updated_at)
-  select x.name, x.sha256, x.items, x.bytes, now()
-  from jsonb_to_recordset(feed_files_record.files) as x(name text, sha256 text, items integer, bytes bigint)
+  insert into private.feed_files (name, sha256, items, bytes, source_key, updated_at)
+  select x.name, x.sha256, x.items, x.bytes, coalesce(x.source_key, ''), now()
+  from jsonb_to_recordset(feed_files_record.files)
+    as x(name text, sha256 text, items integer, bytes bigint, source_key text)
   on conflict (name) do update
-    set sha256 = excluded.sha256, items = excluded.items, bytes = excluded.bytes, updated_at = excluded.updated_at;
+    set sha256 = excluded.sha256, items = excluded.items, bytes = excluded.bytes,
+        source_key = excluded.source_key, updated_at = excluded.updated_at;
   delete from private.feed_files f where f.name = any (feed_files_record.removed);
 $$;
 revoke execute on function public.feed_files_record(jsonb, text[]) from public, anon, authenticated;

@@ -433,7 +433,7 @@ describe('MISP feed', () => {
     expect(mispProblems(broken)).toHaveLength(2);
   });
   it('the manifest names every event file, one per day', () => {
-    const files = buildFeedFiles(ITEMS, 'clear', NOW, SITE);
+    const files = buildFeedFiles(ITEMS, 'clear', SITE).files;
     const manifest = JSON.parse(files.find((f) => f.name === 'clear/misp/manifest.json')!.body) as Record<
       string,
       { date: string; Orgc: unknown; timestamp: string }
@@ -450,8 +450,8 @@ describe('MISP feed', () => {
 });
 
 describe('CSV, JSON and list', () => {
-  const clear = buildFeedFiles(ITEMS, 'clear', NOW, SITE);
-  const amber = buildFeedFiles(ITEMS, 'amber', NOW, SITE);
+  const clear = buildFeedFiles(ITEMS, 'clear', SITE).files;
+  const amber = buildFeedFiles(ITEMS, 'amber', SITE).files;
   const body = (files: typeof clear, name: string) => files.find((f) => f.name === name)!.body;
 
   it('the CSV has the documented header after its # lines, and one quoted row of every field per item', () => {
@@ -515,5 +515,44 @@ describe('XARF takedown reports', () => {
   it('a report missing its reporter is refused', () => {
     const { reporter: _, ...rest } = xarfReport(ITEMS[0], reporter, SITE, NOW).xarf;
     expect(valid(validateXarf, rest)).not.toBe('valid');
+  });
+});
+
+describe('incremental builds', () => {
+  it('rebuilds only the files whose items changed, and the same items give the same bytes', () => {
+    const first = buildFeedFiles(ITEMS, 'clear', SITE);
+    const keys = new Map(first.files.map((f) => [f.name, f.key]));
+    const again = buildFeedFiles(ITEMS, 'clear', SITE, keys);
+    expect(again.files).toEqual([]);
+    expect(again.kept.sort()).toEqual([...keys.keys()].sort());
+    expect(buildFeedFiles(ITEMS, 'clear', SITE).files.map((f) => f.body)).toEqual(
+      first.files.map((f) => f.body),
+    );
+
+    // One identifier of 2026-11-21 gets a new version: its day's event, its month's bundle and the
+    // whole-feed files are rebuilt; the other day's event is not.
+    const changed = ITEMS.map((i) =>
+      i.id === ITEMS[2].id ? { ...i, reporters: 5, version_at: '2026-11-27T16:00:00.000Z' } : i,
+    );
+    const next = buildFeedFiles(changed, 'clear', SITE, keys);
+    const built = next.files.map((f) => f.name);
+    expect(built).toEqual(
+      expect.arrayContaining([
+        'clear/indicators.csv',
+        'clear/indicators.json',
+        'clear/list.txt',
+        'clear/misp/manifest.json',
+        'clear/stix/2026-11.json',
+        'clear/stix/index.json',
+      ]),
+    );
+    const day20 = first.files.find(
+      (f) =>
+        f.body.includes('"date":"2026-11-20"') &&
+        f.name.includes('/misp/') &&
+        !f.name.endsWith('manifest.json'),
+    )!;
+    expect(next.kept).toContain(day20.name);
+    expect(built.filter((n) => /misp\/[0-9a-f-]{36}\.json$/.test(n))).toHaveLength(1);
   });
 });

@@ -439,6 +439,25 @@ interface BrandMatch {
   matched: string;
 }
 
+/**
+ * What lookalikeBrand derives from a brand, worked out once per brand object (the feeds' job checks
+ * a hundred thousand hosts against the same brands; parsing their domains again for each was most
+ * of the cost).
+ */
+const brandPartsCache = new WeakMap<Brand, { officialSuffixes: string[]; words: string[] }>();
+function brandParts(brand: Brand): { officialSuffixes: string[]; words: string[] } {
+  let parts = brandPartsCache.get(brand);
+  if (!parts) {
+    const officialLabels = brand.official_domains.map((d) => parseHost(d).domainWithoutSuffix ?? '');
+    parts = {
+      officialSuffixes: brand.official_domains.map((d) => parseHost(d).publicSuffix ?? ''),
+      words: [...brand.keywords, ...officialLabels].filter((w) => w.length >= 4),
+    };
+    brandPartsCache.set(brand, parts);
+  }
+  return parts;
+}
+
 /** The brand a host imitates, if any (the brands' own domains and their subdomains never match). */
 export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null {
   if (!host || isIpHost(host)) return null;
@@ -459,9 +478,7 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
   const regFolded = skeleton(registrable);
 
   for (const brand of brands) {
-    const officialSuffixes = brand.official_domains.map((d) => parseHost(d).publicSuffix ?? '');
-    const officialLabels = brand.official_domains.map((d) => parseHost(d).domainWithoutSuffix ?? '');
-    const words = [...brand.keywords, ...officialLabels].filter((w) => w.length >= 4);
+    const { officialSuffixes, words } = brandParts(brand);
     for (const word of words) {
       if (labels.some((l) => l.replace(/-/g, '').includes(word))) {
         const how = confusable ? 'confusable' : regFolded === word ? 'other-domain' : 'label';

@@ -157,11 +157,16 @@ describe('public feeds after the export job', () => {
   });
 
   it('the job rewrites only the files that changed', async () => {
+    const before = await fetch(publicFile('indicators.csv'));
     const again = await runJob('open-data');
     const feeds = again.body.feeds as { files_written: number; files_unchanged: number };
-    // The CSV, JSON and list (and the STIX index) carry the build time: at most those are rewritten.
-    expect(feeds.files_written).toBeLessThanOrEqual(8);
-    expect(feeds.files_unchanged).toBeGreaterThan(0);
+    // Other test files may verify reports meanwhile, which rewrites the files they touch; the files
+    // of days nobody touched stay as they were.
+    expect(feeds.files_unchanged).toBeGreaterThan(feeds.files_written);
+    if (feeds.files_written === 0) {
+      const after = await fetch(publicFile('indicators.csv'));
+      expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    }
   });
 });
 

@@ -192,7 +192,7 @@ export function buildJson(items: FeedItem[], tlp: Tlp, now: Date, site: string):
     tlp: TLP_LABEL[tlp],
     terms: tlp === 'clear' ? FEED_LICENCE : PARTNER_TERMS,
     documentation: `${site}/developers#feeds`,
-    generated_at: now.toISOString(),
+    updated_at: now.toISOString(),
     count: items.length,
     fields: FEED_COLUMNS,
     items: items.map((i) => feedRow(i, site)),
@@ -221,6 +221,7 @@ export function buildList(items: FeedItem[], tlp: Tlp, now: Date, site: string):
 // ---------------------------------------------------------------------------------------------
 // MISP
 // ---------------------------------------------------------------------------------------------
+const SCAMCHECK_TAG = { name: 'scamcheck:verified', colour: '#0f766e' };
 const MISP_TLP_TAG: Record<Tlp, { name: string; colour: string }> = {
   clear: { name: 'tlp:clear', colour: '#ffffff' },
   amber: { name: 'tlp:amber', colour: '#ffc000' },
@@ -311,7 +312,7 @@ export function mispEvent(day: string, items: FeedItem[], tlp: Tlp, site: string
       orgc_id: '0',
       attribute_count: String(items.length),
       Orgc: MISP_ORG,
-      Tag: [MISP_TLP_TAG[tlp], { name: 'scamcheck:verified', colour: '#0f766e' }],
+      Tag: [MISP_TLP_TAG[tlp], SCAMCHECK_TAG],
       Attribute: items.map((item) => ({
         uuid: item.stix_id,
         id: '0',
@@ -465,80 +466,104 @@ export function stixBundle(tlp: Tlp, period: string, items: FeedItem[], site: st
 // ---------------------------------------------------------------------------------------------
 // Every file of a TLP
 // ---------------------------------------------------------------------------------------------
-export function buildFeedFiles(all: FeedItem[], tlp: Tlp, now: Date, site: string): FeedFile[] {
+/** Bump when a file's layout changes, so every file is rebuilt once. */
+export const FEED_FORMAT = 1;
+
+/**
+ * What a file is built from, in a few characters: the items' number, newest version and ids, the
+ * site's address and the format. Every change of an item bumps its version (private.feed_items), a
+ * withdrawn item leaves the set, so an unchanged key means an unchanged file.
+ */
+export function sourceKey(items: FeedItem[], site: string): string {
+  let newest = '';
+  let ids = 0;
+  for (const i of items) {
+    if (i.version_at > newest) newest = i.version_at;
+    ids = (ids + i.id) % 2 ** 48;
+  }
+  return `${FEED_FORMAT}|${site}|${items.length}|${newest}|${ids}`;
+}
+
+/** When the newest of the items changed (the files say "last updated" this, not when they were built). */
+function updatedAt(items: FeedItem[]): Date {
+  let newest = '';
+  for (const i of items) if (i.version_at > newest) newest = i.version_at;
+  return new Date(newest || 0);
+}
+
+export interface BuiltFile extends FeedFile {
+  /** sourceKey of the items it was built from. */
+  key: string;
+}
+
+/**
+ * The files of a TLP. previous: each file's source key from the last run; a file whose key has not
+ * changed is not built again (its name is in `kept`). Files hold no build time, so the same items
+ * give the same bytes, and the same ETag.
+ */
+export function buildFeedFiles(
+  all: FeedItem[],
+  tlp: Tlp,
+  site: string,
+  previous: ReadonlyMap<string, string> = new Map(),
+): { files: BuiltFile[]; kept: string[] } {
   const items = all.filter((i) => i.tlp === tlp && !i.withdrawn_at);
-  const files: FeedFile[] = [
-    {
-      name: `${tlp}/indicators.csv`,
-      type: 'text/csv',
-      body: buildCsv(items, tlp, now, site),
-      items: items.length,
-    },
-    {
-      name: `${tlp}/indicators.json`,
-      type: 'application/json',
-      body: buildJson(items, tlp, now, site),
-      items: items.length,
-    },
-    {
-      name: `${tlp}/list.txt`,
-      type: 'text/plain',
-      body: buildList(items, tlp, now, site),
-      items: listItems(items, tlp).length,
-    },
-  ];
+  const files: BuiltFile[] = [];
+  const kept: string[] = [];
+  const add = (name: string, type: string, group: FeedItem[], count: number, body: () => string) => {
+    const key = sourceKey(group, site);
+    if (previous.get(name) === key) kept.push(name);
+    else files.push({ name, type, body: body(), items: count, key });
+  };
+  const updated = updatedAt(items);
+  add(`${tlp}/indicators.csv`, 'text/csv', items, items.length, () => buildCsv(items, tlp, updated, site));
+  add(`${tlp}/indicators.json`, 'application/json', items, items.length, () =>
+    buildJson(items, tlp, updated, site),
+  );
+  add(`${tlp}/list.txt`, 'text/plain', items, listItems(items, tlp).length, () =>
+    buildList(items, tlp, updated, site),
+  );
+
   const manifest: Record<string, unknown> = {};
   for (const [day, dayItems] of byDay(items)) {
-    const event = mispEvent(day, dayItems, tlp, site);
-    manifest[event.Event.uuid] = {
-      info: event.Event.info,
+    const uuid = mispEventUuid(tlp, day);
+    const timestamp = unix(updatedAt(dayItems).toISOString());
+    manifest[uuid] = {
+      info: eventInfo(tlp, day),
       Orgc: { name: MISP_ORG.name, uuid: MISP_ORG.uuid },
-      analysis: event.Event.analysis,
-      threat_level_id: event.Event.threat_level_id,
-      timestamp: event.Event.timestamp,
+      analysis: '2',
+      threat_level_id: '2',
+      timestamp,
       date: day,
-      Tag: event.Event.Tag,
+      Tag: [MISP_TLP_TAG[tlp], SCAMCHECK_TAG],
     };
-    files.push({
-      name: `${tlp}/misp/${event.Event.uuid}.json`,
-      type: 'application/json',
-      body: JSON.stringify(event),
-      items: dayItems.length,
-    });
+    add(`${tlp}/misp/${uuid}.json`, 'application/json', dayItems, dayItems.length, () =>
+      JSON.stringify(mispEvent(day, dayItems, tlp, site)),
+    );
   }
+  add(`${tlp}/misp/manifest.json`, 'application/json', items, 0, () => JSON.stringify(manifest));
+
   // STIX bundles by month of first report: a month holds a few thousand indicators, well within a
   // file, and a first build writes a few dozen files rather than one per day.
   const bundles: { month: string; file: string; indicators: number; modified: string }[] = [];
   for (const [month, monthItems] of byMonth(items)) {
-    files.push({
-      name: `${tlp}/stix/${month}.json`,
-      type: 'application/json',
-      body: JSON.stringify(stixBundle(tlp, month, monthItems, site)),
-      items: monthItems.length,
-    });
+    add(`${tlp}/stix/${month}.json`, 'application/json', monthItems, monthItems.length, () =>
+      JSON.stringify(stixBundle(tlp, month, monthItems, site)),
+    );
     bundles.push({
       month,
       file: `${month}.json`,
       indicators: monthItems.length,
-      modified: monthItems.reduce((m, i) => (i.version_at > m ? i.version_at : m), ''),
+      modified: updatedAt(monthItems).toISOString(),
     });
   }
-  files.push({
-    name: `${tlp}/misp/manifest.json`,
-    type: 'application/json',
-    body: JSON.stringify(manifest),
-    items: 0,
-  });
-  files.push({
-    name: `${tlp}/stix/index.json`,
-    type: 'application/json',
-    body: JSON.stringify({
+  add(`${tlp}/stix/index.json`, 'application/json', items, 0, () =>
+    JSON.stringify({
       title: `ScamCheck STIX 2.1 bundles, one per month of first report (${TLP_LABEL[tlp]})`,
-      generated_at: now.toISOString(),
+      updated_at: updated.toISOString(),
       indicators: items.length,
       bundles,
     }),
-    items: 0,
-  });
-  return files;
+  );
+  return { files, kept };
 }
