@@ -339,21 +339,37 @@ returns table (
   scam_type text, brand text, stix_id uuid, added_at timestamptz, version_at timestamptz,
   withdrawn_at timestamptz
 )
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
+declare
+  -- One lower bound (version, id) for both the cursor and added_after (exclusive on the version),
+  -- so the page is a range scan of feed_items_taxii_idx whatever the client sent.
+  v_version timestamptz := '-infinity';
+  v_id bigint := -1;
+begin
+  if taxii_page.added_after is not null then
+    v_version := taxii_page.added_after;
+    v_id := 9223372036854775807;
+  end if;
+  if taxii_page.after_version is not null
+     and (taxii_page.after_version, coalesce(taxii_page.after_id, -1)) > (v_version, v_id) then
+    v_version := taxii_page.after_version;
+    v_id := coalesce(taxii_page.after_id, -1);
+  end if;
+  return query
   select f.id, f.kind, f.canonical, f.indicator_type, f.value, f.written, f.first_reported, f.last_reported,
          f.reports, f.reporters, f.scam_type, f.brand, f.stix_id, f.added_at, f.version_at, f.withdrawn_at
   from private.feed_items f
   where f.tlp = taxii_page.tlp
-    and (taxii_page.added_after is null or f.version_at > taxii_page.added_after)
-    and (taxii_page.after_version is null or (f.version_at, f.id) > (taxii_page.after_version, taxii_page.after_id))
+    and (f.version_at, f.id) > (v_version, v_id)
     and (taxii_page.ids is null or f.stix_id = any (taxii_page.ids))
     and (taxii_page.indicator_types is null or f.indicator_type = any (taxii_page.indicator_types))
   order by f.version_at, f.id
-  limit least(greatest(coalesce(taxii_page.max_items, 100), 1), 1000) + 1
+  limit least(greatest(coalesce(taxii_page.max_items, 100), 1), 1000) + 1;
+end
 $$;
 comment on function public.taxii_page(text, timestamptz, timestamptz, bigint, integer, uuid[], text[]) is
   'Service role only (the api function''s TAXII 2.1 endpoints): one page of a TLP''s collection, oldest version first.';
