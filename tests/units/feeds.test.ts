@@ -15,6 +15,7 @@ import { Classifier, splitLink } from '../../supabase/functions/_shared/feeds/cl
 import {
   CSV_HEADER,
   FEED_COLUMNS,
+  buildCsv,
   buildFeedFiles,
   extensionObject,
   fixedObjects,
@@ -472,6 +473,21 @@ describe('CSV, JSON and list', () => {
     expect(rows[0]).toContain('"gcash-verify.xyz","gcash-verify.xyz","https://gcash-verify.xyz/login"');
     expect(rows[0]).toContain('"verified"');
     expect(rows[0]).toContain(`"${SITE}/search/gcash-verify.xyz"`);
+  });
+  it('a CSV field with quotes or line breaks is quoted with its quotes doubled and its line breaks as spaces', () => {
+    const account = item({
+      kind: 'social',
+      tlp: 'amber',
+      indicator_type: 'account',
+      canonical: 'juan "promo"',
+      value: 'juan "promo"',
+      written: 'Juan "Promo"\r\nPage',
+      brand: null,
+    });
+    const csv = buildCsv([account], 'amber', new Date('2026-11-27T00:00:00Z'), SITE);
+    const row = csv.trimEnd().split('\r\n').at(-1)!;
+    expect(row).toContain('"juan ""promo""","juan ""promo""","Juan ""Promo"" Page"');
+    expect(row.match(/"(?:[^"]|"")*"/g)).toHaveLength(FEED_COLUMNS.length);
   });
   it('public files carry links, domains and crypto only; the partner files phones, e-wallets and e-mails', () => {
     const publicCsv = body(clear, 'clear/indicators.csv');

@@ -15,7 +15,13 @@ import { fetchCheckRules, lookalikeBrand } from '../_shared/check-message.ts';
 import type { SupabaseClient } from '../_shared/supabase.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { Classifier } from '../_shared/feeds/classify.ts';
-import { BUCKET, buildFeedFiles, type FeedFile, type FeedItem } from '../_shared/feeds/formats.ts';
+import {
+  BUCKET,
+  buildFeedFiles,
+  sha256Bytes,
+  type FeedFile,
+  type FeedItem,
+} from '../_shared/feeds/formats.ts';
 import { takedownCandidate, xarfReport, type TakedownDraft } from '../_shared/feeds/xarf.ts';
 
 /** Takedown reports are drafted for links whose last verified report is this recent. */
@@ -148,7 +154,7 @@ export async function buildFeeds(db: SupabaseClient, now: Date): Promise<FeedRun
     const written = await Promise.all(
       changed.map(async (file) => {
         const bytes = new TextEncoder().encode(file.body);
-        return { file, bytes, sha256: await sha256Native(bytes) };
+        return { file, bytes, sha256: await sha256Bytes(bytes) };
       }),
     );
     lap('hash');
@@ -193,12 +199,6 @@ export async function buildFeeds(db: SupabaseClient, now: Date): Promise<FeedRun
   } finally {
     await client.end();
   }
-}
-
-/** SHA-256 (hex) with the runtime's native digest: far faster than a JavaScript one on megabytes. */
-async function sha256Native(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 async function upload(db: SupabaseClient, file: FeedFile, bytes: Uint8Array<ArrayBuffer>): Promise<void> {

@@ -90,6 +90,11 @@ export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
+/** SHA-256 (hex) with the runtime's native digest: far faster than sha256Hex on large bodies. */
+export async function sha256Bytes(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return bytesToHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // CSV, JSON and the plain list
 // ---------------------------------------------------------------------------------------------
@@ -152,11 +157,14 @@ export function feedRow(item: FeedItem, site: string): FeedRow {
   };
 }
 
+const NEEDS_CSV_ESCAPE = /["\r\n]/;
+
 /** A CSV field as URLhaus writes them: always quoted, quotes doubled; line breaks become spaces. */
 function csvField(v: string | number): string {
-  return `"${String(v)
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/"/g, '""')}"`;
+  const text = String(v);
+  // Most fields need neither change: skip the two replaces (a feed has 1.3 million fields).
+  if (!NEEDS_CSV_ESCAPE.test(text)) return `"${text}"`;
+  return `"${text.replace(/[\r\n]+/g, ' ').replace(/"/g, '""')}"`;
 }
 
 /** The '#' lines at the top of the CSV and the list. */

@@ -27,7 +27,7 @@ import {
   BUCKET,
   fixedObjects,
   indicatorObject,
-  sha256Hex,
+  sha256Bytes,
   type FeedItem,
 } from '../../_shared/feeds/formats.ts';
 import { requestKeyHash } from '../limits.ts';
@@ -77,10 +77,19 @@ export function acceptsTaxii(accept: string | null): boolean {
   });
 }
 
-/** An answer in TAXII's media type, with a strong ETag of its body and 304 when the client has it. */
-function taxiiAnswer(req: Request, body: unknown, extra: Record<string, string> = {}): Response {
-  const text = JSON.stringify(body);
-  const etag = `"${sha256Hex(text)}"`;
+/**
+ * An answer in TAXII's media type, with a strong ETag of its body and 304 when the client has it. The
+ * body is hashed with the runtime's native SHA-256 (crypto.subtle): a page of 1000 objects is close to
+ * a megabyte, which the JavaScript SHA-256 took 75 to 360 ms to hash on the loaded test machine, more
+ * than the whole page's budget (docs/benchmarks.md#feeds).
+ */
+async function taxiiAnswer(
+  req: Request,
+  body: unknown,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  const etag = `"${await sha256Bytes(bytes)}"`;
   const headers = new Headers({ ...corsHeaders, ...extra });
   headers.set('Content-Type', TAXII_MEDIA_TYPE);
   headers.set('ETag', etag);
@@ -93,7 +102,7 @@ function taxiiAnswer(req: Request, body: unknown, extra: Record<string, string> 
       .some((t) => t.trim().replace(/^W\//, '') === etag)
   )
     return new Response(null, { status: 304, headers });
-  return new Response(req.method === 'HEAD' ? null : text, { status: 200, headers });
+  return new Response(req.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
 /** TAXII errors as TAXII error messages in the TAXII media type; others as the API's usual answers. */
