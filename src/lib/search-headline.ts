@@ -62,7 +62,7 @@ export function headlineFacts(answer: HeadlineAnswer): HeadlineFacts {
 /**
  * A searched identifier cut where it may wrap: phone numbers, e-mail addresses, web addresses and
  * wallet addresses never break inside a group of digits or a word, only after a separator (`@`, `.`,
- * `/`, `:`, `?`, `&`, `=`, `_`, `-`, `+`, `#`) or at a space that separates words. A short value (up to
+ * `/`, `:`, `?`, `&`, `=`, `_`, `-`, `#`) or at a space that separates words. A short value (up to
  * 20 characters, a phone number with its spaces included) stays whole. The pieces joined give the
  * value back unchanged.
  */
@@ -73,7 +73,7 @@ export function identifierSegments(value: string): string[] {
   for (let i = 0; i < value.length; i++) {
     const ch = value.charAt(i);
     current += ch;
-    if ('@./:?&=_-+# '.indexOf(ch) >= 0 && i < value.length - 1) {
+    if ('@./:?&=_-# '.indexOf(ch) >= 0 && i < value.length - 1) {
       pieces.push(current);
       current = '';
     }

@@ -1,6 +1,12 @@
 import { OctagonAlert, ShieldQuestionMark, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { headlineFacts, type HeadlineAnswer, type HeadlineTone } from '@/lib/search-headline';
+import type { ParseKeys } from 'i18next';
+import {
+  headlineFacts,
+  type HeadlineAnswer,
+  type HeadlineKey,
+  type HeadlineTone,
+} from '@/lib/search-headline';
 import { cn } from '@/lib/utils';
 import { IdentifierText } from './identifier-text';
 
@@ -13,6 +19,14 @@ export const HEADLINE_TONE_CLASSES: Record<HeadlineTone, string> = {
 };
 
 const icons = { none: ShieldQuestionMark, pending: TriangleAlert, verified: OctagonAlert } as const;
+
+const sentences: Record<HeadlineKey, ParseKeys> = {
+  none: 'search.headline.none',
+  pending: 'search.headline.pending',
+  pendingLatest: 'search.headline.pendingLatest',
+  verified: 'search.headline.verified',
+  verifiedAtLeast: 'search.headline.verifiedAtLeast',
+};
 
 /**
  * The results page's answer in one line (issue 37), first on the page: "Reported 47 times, 31 verified:
@@ -38,7 +52,7 @@ export function SearchHeadline({ answer, searchString }: { answer: HeadlineAnswe
       {/* The container a long wallet address is scaled to (IdentifierText). */}
       <div className="@container flex min-w-0 flex-1 flex-col gap-1">
         <h2 id="search-headline" data-headline-text className="text-2xl leading-tight font-bold sm:text-3xl">
-          {t(`search.headline.${facts.key}`, {
+          {t(sentences[facts.key], {
             count: facts.count,
             verified: facts.verified,
             shown: facts.shown,
