@@ -31,11 +31,15 @@ describe('the results headline', () => {
   });
 
   it('uses the answer’s own verified count when it has one, and says nobody reported it for 0', () => {
-    expect(headlineFacts({ count: 47, verified: 31, reports: reports('not-verified') })).toMatchObject({
+    expect(
+      headlineFacts({ count: 47, summary: { verified_count: 31 }, reports: reports('not-verified') }),
+    ).toMatchObject({
       key: 'verified',
       verified: 31,
     });
-    expect(headlineFacts({ count: 47, verified: 0, reports: reports('verified') })).toMatchObject({
+    expect(
+      headlineFacts({ count: 47, summary: { verified_count: 0 }, reports: reports('verified') }),
+    ).toMatchObject({
       key: 'pending',
     });
     expect(headlineFacts({ count: 0, reports: [] })).toMatchObject({ tone: 'none', key: 'none' });

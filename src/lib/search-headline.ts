@@ -30,17 +30,20 @@ export interface HeadlineFacts {
   shown: number;
 }
 
-/** The facts a search answer gives the headline; `verified`, when the answer carries it, is exact. */
+/**
+ * The facts a search answer gives the headline; `summary.verified_count` (every answer carries it since
+ * issue 27) is exact. Without it (an older answer) the listed reports' statuses are used.
+ */
 export interface HeadlineAnswer {
   count: number;
   reports: ReadonlyArray<{ status: string }>;
-  verified?: number | null;
+  summary?: { verified_count?: number | null } | null;
 }
 
 /**
  * The headline for a search answer. The answer counts visible reports and lists the newest few with
- * their status; when it also says how many are verified (`verified`), that is used. Otherwise the list
- * is exact when it holds every report, and a lower bound when there are more.
+ * their status; when it also says how many are verified (`summary.verified_count`), that is used.
+ * Otherwise the list is exact when it holds every report, and a lower bound when there are more.
  */
 export function headlineFacts(answer: HeadlineAnswer): HeadlineFacts {
   const count = answer.count > 0 ? answer.count : 0;
@@ -48,7 +51,8 @@ export function headlineFacts(answer: HeadlineAnswer): HeadlineFacts {
   let listed = 0;
   for (let i = 0; i < shown; i++) if (answer.reports[i].status === 'verified') listed++;
   if (count === 0) return { tone: 'none', key: 'none', count: 0, verified: 0, shown: 0 };
-  const exact = typeof answer.verified === 'number' ? answer.verified : shown >= count ? listed : null;
+  const known = answer.summary ? answer.summary.verified_count : null;
+  const exact = typeof known === 'number' ? known : shown >= count ? listed : null;
   if (exact !== null) {
     return exact > 0
       ? { tone: 'verified', key: 'verified', count, verified: exact, shown }

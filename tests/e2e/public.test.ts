@@ -187,29 +187,45 @@ describe('public site as a visitor', () => {
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/search/${reportedSearch}`);
 
     const main = page.locator('main');
-    await expect.poll(() => main.textContent(), { timeout: 45_000 }).toContain('3 reported cases');
+    // The one-line answer first (issue 37), from the answer's own verified count.
+    const headline = main.locator('[data-headline]');
+    await expect
+      .poll(() => headline.locator('h2').textContent(), { timeout: 45_000 })
+      .toBe('Reported 3 times, 2 verified: do not send money or share codes');
+    expect(await headline.getAttribute('data-headline')).toBe('verified');
     const summary = await main.locator('dl').first().textContent();
-    expect(summary).toContain('Number of reports3');
+    expect(summary).toContain('Reports3');
     expect(summary).toContain('Philippines');
-    // 15000 + 5000 from the verified reports; the pending report's amount does not count.
-    expect(summary).toContain('₱20,000.00');
+    // Two verified amounts (15000 + 5000): a sum of fewer than 5 verified reports is not shown (issue 27).
+    expect(summary).not.toContain('₱20,000.00');
+    expect(summary).toContain('Shown once 5 verified reports give an amount');
     expect(summary).toMatch(/Risk level\d+% \((low|medium|high)\)/);
 
     const headers = await page.locator('thead th').allTextContents();
     expect(headers).toEqual([
-      'Reported Date',
-      'Incident Type',
-      'Asset Type',
+      'Reported on',
+      'What happened',
+      'Kind of account',
       'Location',
       'Status',
-      'Incident Date',
+      'Happened on',
       'Action',
     ]);
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(3);
-    // Newest first; the pending report reads not-verified.
+    // Newest first; the pending report reads "not yet reviewed" (the API's not-verified).
     expect(await rows.first().textContent()).toContain('Davao City');
-    expect(await rows.first().textContent()).toContain('not-verified');
+    expect(await rows.first().textContent()).toContain('not yet reviewed');
+    // At 375 px the incidents are cards: every status is in view, nothing scrolls sideways (issue 37).
+    await page.setViewportSize({ width: 375, height: 740 });
+    const cards = main.getByRole('list', { name: 'Latest reports, newest first' }).getByRole('listitem');
+    expect(await cards.count()).toBe(3);
+    for (const card of await cards.all()) {
+      const status = (await card.getByText(/^(verified|not yet reviewed)$/).boundingBox())!;
+      expect(status.x + status.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const action = rows.first().getByRole('link', { name: 'View full report' });
     const href = new URL((await action.getAttribute('href'))!, appUrl());
     expect(href.pathname).toBe('/login');
@@ -449,17 +465,18 @@ describe('sign-up with the e-mailed one-time password', () => {
     const resetRequested = new Date(Date.now() - 1000);
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send me a reset code' }).click();
-    await page.getByText('a 6-digit reset code is on its way').waitFor();
+    await page.getByText('a 10-digit reset code is on its way').waitFor();
     const mail = await latestMailTo(email, { after: resetRequested });
     expect(mail.subject).toMatch(/reset/i);
     const code =
-      mail.text.match(/\b(\d{6})\b/)?.[1] ?? mail.html.replace(/<[^>]+>/g, ' ').match(/\b(\d{6})\b/)?.[1];
+      mail.text.match(/\b(\d{6,10})\b/)?.[1] ??
+      mail.html.replace(/<[^>]+>/g, ' ').match(/\b(\d{6,10})\b/)?.[1];
     expect(code).toBeTruthy();
 
     await page.getByRole('button', { name: 'I already have a code' }).click();
     await expectHeading(page, 'Enter your reset code');
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('6-digit code from the e-mail').fill(code!);
+    await page.getByLabel('10-digit code from the e-mail').fill(code!);
     await page.getByRole('button', { name: 'Verify code' }).click();
     await expectHeading(page, 'Choose a new password');
     await page.getByLabel('New password').fill('second-password-456');

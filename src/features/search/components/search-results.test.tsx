@@ -14,7 +14,12 @@ function report(i: number, extra: Partial<SearchReport> = {}): SearchReport {
   };
 }
 
-function result(reports: SearchReport[], count = reports.length): SearchResult {
+/** An answer whose verified count, by default, is what the listed reports hold. */
+function result(
+  reports: SearchReport[],
+  count = reports.length,
+  verified = reports.filter((r) => r.status === 'verified').length,
+): SearchResult {
   return {
     count,
     reports,
@@ -24,6 +29,10 @@ function result(reports: SearchReport[], count = reports.length): SearchResult {
       risk_level: 63,
       risk_label: 'high',
       estimated_amount_lost: 20000,
+      verified_count: verified,
+      pending_count: count - verified,
+      risk_basis: 'verified',
+      risk_note: null,
     },
     points: [],
   };
@@ -52,14 +61,14 @@ describe('SearchResults', () => {
     renderApp(
       <SearchResults
         searchString="0917 555 0142"
-        result={result(reports, 14)}
+        result={result(reports, 14, 7)}
         signedIn={false}
         fullReportHref="/dashboard/search/0917"
       />,
     );
-    // 14 reports, the 12 listed hold 6 verified: at least 6 (the rest are not in the answer).
+    // 14 reports, 7 verified by the answer's own count (the 12 listed hold 6).
     expect(screen.getByRole('heading', { level: 2, name: /^Reported/ }).textContent).toBe(
-      'Reported 14 times, at least 6 verified: do not send money or share codes',
+      'Reported 14 times, 7 verified: do not send money or share codes',
     );
     expect(screen.getByText('You searched for').textContent).toBe('You searched for 0917 555 0142');
     const summary = screen
@@ -107,12 +116,19 @@ describe('SearchResults', () => {
   it.each([
     [[report(0), report(2)], 2, 'Reported 2 times, 2 verified: do not send money or share codes', 'verified'],
     [[report(1)], 1, 'Reported 1 time, not yet reviewed', 'pending'],
-    [[report(1), report(3)], 30, 'Reported 30 times, the latest 2 not yet reviewed', 'pending'],
-  ])('says in one line what the answer means (%#)', (reports, count, line, tone) => {
+    [
+      [report(1), report(3)],
+      30,
+      'Reported 30 times, 1 verified: do not send money or share codes',
+      'verified',
+      1,
+    ],
+    [[report(1), report(3)], 30, 'Reported 30 times, not yet reviewed', 'pending', 0],
+  ])('says in one line what the answer means (%#)', (reports, count, line, tone, verified?: number) => {
     renderApp(
       <SearchResults
         searchString="x"
-        result={result(reports, count)}
+        result={result(reports, count, verified)}
         signedIn={false}
         fullReportHref="/dashboard/search/x"
       />,
