@@ -335,6 +335,7 @@ describe('public site as a visitor', () => {
       expect(await menu.getByRole('link').allTextContents()).toEqual([
         'Report a Scam',
         'Notify Me',
+        'Check a message',
         'News',
         'About',
         'Donate',
@@ -343,6 +344,7 @@ describe('public site as a visitor', () => {
       ]);
       expect(await menu.getByRole('link', { name: 'Report a Scam' }).getAttribute('href')).toBe('/register');
       expect(await menu.getByRole('link', { name: 'Notify Me' }).getAttribute('href')).toBe('/register');
+      expect(await menu.getByRole('link', { name: 'Check a message' }).getAttribute('href')).toBe('/check');
       await menu.getByRole('link', { name: 'About' }).click();
       await expectHeading(page, 'About ScamCheck');
       expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);
