@@ -4367,8 +4367,17 @@ begin
   if v.id is null or v.method <> 'email' or v.verified_at is not null or v.withdrawn_at is not null then
     raise exception 'no e-mail proof waiting for a code' using errcode = '22023';
   end if;
-  if v.code_sent_at > now() - interval '1 minute' then
-    raise exception 'A code was sent less than a minute ago' using errcode = 'P0001', hint = '429';
+  -- Serialises codes to one address, so two proofs cannot both pass the checks below at once.
+  perform pg_advisory_xact_lock(hashtextextended('ownership_code:' || v.identifier_canonical, 0));
+  if exists (select 1 from public.ownership_proofs p
+              where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
+                and p.code_sent_at > now() - interval '1 minute') then
+    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '429';
+  end if;
+  if (select count(*) from public.ownership_proof_log l join public.ownership_proofs p on p.id = l.proof_id
+       where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
+         and l.event = 'code_sent' and l.created_at > now() - interval '1 hour') >= 5 then
+    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '429';
   end if;
   v_code := lpad((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % 1000000)::text, 6, '0');
   update public.ownership_proofs p
@@ -4381,7 +4390,7 @@ end
 $function$;
 alter function public.issue_ownership_code(uuid) owner to postgres;
 
-comment on function public.issue_ownership_code(pg_catalog.uuid) is 'Service role: a fresh code for an e-mail ownership proof, with the address and language to mail it in.';
+comment on function public.issue_ownership_code(pg_catalog.uuid) is 'Service role: a fresh code for an e-mail ownership proof, with the address and language to mail it in; one a minute and 5 an hour per address.';
 
 grant execute on function public.issue_ownership_code(uuid) to postgres, service_role;
 
