@@ -16,6 +16,36 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION private.handle_user_email_change();
 
 -- ====================================================================================================
+-- cron: Schema
+-- ====================================================================================================
+
+create schema cron;
+alter schema cron owner to postgres;
+
+grant usage, create on schema cron to postgres;
+
+-- ====================================================================================================
+-- extensions: Extensions
+-- ====================================================================================================
+
+create extension pg_net with schema extensions version '0.14.0';
+
+-- ====================================================================================================
+-- net: Schema
+-- ====================================================================================================
+
+create schema net;
+alter schema net owner to postgres;
+
+grant usage, create on schema net to postgres;
+
+-- ====================================================================================================
+-- pg_catalog: Extensions
+-- ====================================================================================================
+
+create extension pg_cron with schema pg_catalog version '1.6';
+
+-- ====================================================================================================
 -- private: Schema
 -- ====================================================================================================
 
@@ -26,6 +56,20 @@ comment on schema private is 'Helpers, trigger functions and rollups that are no
 
 grant usage on schema private to anon, authenticated, service_role;
 grant usage, create on schema private to postgres;
+
+-- ====================================================================================================
+-- private: Types
+-- ====================================================================================================
+
+-- type private.inet_multirange of kind m
+alter type private.inet_multirange owner to postgres;
+
+grant usage on type private.inet_multirange to postgres, public;
+
+-- type private.inet_range of kind r
+alter type private.inet_range owner to postgres;
+
+grant usage on type private.inet_range to postgres, public;
 
 -- ====================================================================================================
 -- private: Tables and views (columns, constraints, indexes, policies, triggers, grants)
@@ -64,6 +108,21 @@ comment on table private.code_attempts is 'Wrong tries against the e-mail code a
 alter table private.code_attempts add constraint code_attempts_pkey PRIMARY KEY (email);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.code_attempts to postgres;
+
+create table private.edge_function_calls (
+  request_id bigint not null,
+  function_name text not null,
+  called_at timestamp with time zone default now() not null
+);
+alter table private.edge_function_calls owner to postgres;
+
+comment on table private.edge_function_calls is 'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
+
+alter table private.edge_function_calls add constraint edge_function_calls_pkey PRIMARY KEY (request_id);
+
+CREATE INDEX edge_function_calls_function_idx ON private.edge_function_calls USING btree (function_name, called_at DESC);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.edge_function_calls to postgres;
 
 create table private.feed_files (
   name text not null,
@@ -147,6 +206,32 @@ comment on table private.feed_settings is 'Feed and takedown settings: takedown_
 alter table private.feed_settings add constraint feed_settings_pkey PRIMARY KEY (name);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_settings to postgres;
+
+create table private.ip_locations (
+  addresses private.inet_range not null,
+  country text not null,
+  region text,
+  city text,
+  postal text,
+  latitude double precision,
+  longitude double precision
+);
+alter table private.ip_locations owner to postgres;
+
+comment on table private.ip_locations is 'Address ranges and where they are (GeoLite2 City via @ip-location-db); loaded by npm run locations:load.';
+
+CREATE INDEX ip_locations_range_idx ON private.ip_locations USING gist (addresses);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations to postgres;
+
+create table private.ip_locations_source (
+  version text not null,
+  rows integer not null,
+  loaded_at timestamp with time zone default now() not null
+);
+alter table private.ip_locations_source owner to postgres;
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations_source to postgres;
 
 create table private.ph_region_anchors (
   region_code text not null,
@@ -720,6 +805,39 @@ comment on function private.bump_site_counter(pg_catalog.text,bigint) is 'Adds d
 
 grant execute on function private.bump_site_counter(text,bigint) to postgres;
 
+CREATE OR REPLACE FUNCTION private.call_edge_function(function_name text, body jsonb DEFAULT '{}'::jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+  request_id bigint;
+begin
+  if project_url is null or service_key is null then
+    raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
+      case when project_url is null then 'project_url' else 'service_role_key' end;
+  end if;
+  request_id := net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key),
+    body := body || jsonb_build_object('scheduledAt', now()),
+    -- The functions answer within hosted's 150 s request idle timeout; pg_net waits that long.
+    timeout_milliseconds := 150000
+  );
+  delete from private.edge_function_calls where called_at < now() - interval '1 day';
+  insert into private.edge_function_calls (request_id, function_name) values (request_id, function_name);
+  return request_id;
+end
+$function$;
+alter function private.call_edge_function(text,jsonb) owner to postgres;
+
+comment on function private.call_edge_function(pg_catalog.text,pg_catalog.jsonb) is 'Calls an edge function with the service-role key from Vault (pg_net); the scheduled jobs use it.';
+
+grant execute on function private.call_edge_function(text,jsonb) to postgres;
+
 CREATE OR REPLACE FUNCTION private.canonical_host(value text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1251,6 +1369,20 @@ comment on function private.handle_user_email_change() is 'Trigger: copies a cha
 
 grant execute on function private.handle_user_email_change() to postgres;
 
+CREATE OR REPLACE FUNCTION private.has_link(p_text text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_text ~* '([a-z][a-z0-9+.-]*://|www[.]|[^[:space:]@]+@[^[:space:]@]+[.][a-z]|[[:alnum:]-][.](com|net|org|ph|io|co|info|biz|xyz|me|app|site|online|shop|top|link|ly|gl|to|cc|us|uk|asia|gov|edu|dev|page)([^[:alpha:]]|$))';
+$function$;
+alter function private.has_link(text) owner to postgres;
+
+comment on function private.has_link(pg_catalog.text) is 'True when text holds a URL, www., an e-mail address or a common host name: owner statements may hold none.';
+
+grant execute on function private.has_link(text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.identifier_hash_prefix(canonical text)
  RETURNS text
  LANGUAGE sql
@@ -1339,6 +1471,51 @@ alter function private.identifier_weight(text) owner to postgres;
 comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier, derived from private.identifier_verdict (issue 27).';
 
 grant execute on function private.identifier_weight(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange()
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor0$function$;
+alter function private.inet_multirange() owner to postgres;
+
+grant execute on function private.inet_multirange() to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(VARIADIC private.inet_range[])
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor2$function$;
+alter function private.inet_multirange(private.inet_range[]) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range[]) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(private.inet_range)
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor1$function$;
+alter function private.inet_multirange(private.inet_range) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor2$function$;
+alter function private.inet_range(inet,inet) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet, text)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor3$function$;
+alter function private.inet_range(inet,inet,text) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet,text) to postgres;
 
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -1486,6 +1663,38 @@ comment on function private.limit_writes() is 'Trigger: limits inserts per signe
 
 grant execute on function private.limit_writes() to postgres;
 
+CREATE OR REPLACE FUNCTION private.live_proof(p_user uuid, p_canonical text)
+ RETURNS public.ownership_proofs
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.* from public.ownership_proofs p
+  where p.user_id = p_user and p.identifier_canonical = p_canonical
+    and p.verified_at is not null and p.withdrawn_at is null and p.expires_at > now()
+  order by p.verified_at desc
+  limit 1;
+$function$;
+alter function private.live_proof(uuid,text) owner to postgres;
+
+comment on function private.live_proof(pg_catalog.uuid,pg_catalog.text) is 'The newest live (verified, not withdrawn, not expired) proof a user holds for a canonical identifier.';
+
+grant execute on function private.live_proof(uuid,text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.log_proof(p_proof uuid, p_event text, p_ok boolean, p_detail text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.ownership_proof_log (proof_id, event, ok, detail) values (p_proof, p_event, p_ok, left(p_detail, 500));
+$function$;
+alter function private.log_proof(uuid,text,boolean,text) owner to postgres;
+
+comment on function private.log_proof(pg_catalog.uuid,pg_catalog.text,boolean,pg_catalog.text) is 'Adds a step to public.ownership_proof_log.';
+
+grant execute on function private.log_proof(uuid,text,boolean,text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.mask_identifier(kind public.reported_account_type, canonical text)
  RETURNS text
  LANGUAGE sql
@@ -1554,6 +1763,20 @@ comment on function private.notify_registrations_before_write() is 'Trigger: set
 
 grant execute on function private.notify_registrations_before_write() to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION private.ownership_setting(p_name text, p_default integer)
+ RETURNS integer
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select s.value::integer from private.rate_limit_settings s where s.name = p_name), p_default);
+$function$;
+alter function private.ownership_setting(text,integer) owner to postgres;
+
+comment on function private.ownership_setting(pg_catalog.text,integer) is 'A right-of-reply setting from private.rate_limit_settings, or the default.';
+
+grant execute on function private.ownership_setting(text,integer) to postgres;
+
 CREATE OR REPLACE FUNCTION private.ph_region(loc text, country text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1609,6 +1832,24 @@ alter function private.profile_language_from_signup() owner to postgres;
 comment on function private.profile_language_from_signup() is 'Trigger: a new profile''s language comes from the sign-up metadata (locale), English otherwise.';
 
 grant execute on function private.profile_language_from_signup() to postgres;
+
+CREATE OR REPLACE FUNCTION private.proof_json(p public.ownership_proofs)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'id', p.id, 'identifier_kind', p.identifier_kind, 'identifier', p.identifier_canonical, 'method', p.method,
+    'challenge', p.challenge, 'created_at', p.created_at, 'verified_at', p.verified_at,
+    'expires_at', p.expires_at, 'withdrawn_at', p.withdrawn_at,
+    'live', p.verified_at is not null and p.withdrawn_at is null and p.expires_at > now());
+$function$;
+alter function private.proof_json(public.ownership_proofs) owner to postgres;
+
+comment on function private.proof_json(public.ownership_proofs) is 'A proof as the right-of-reply functions answer it (never the code hash).';
+
+grant execute on function private.proof_json(public.ownership_proofs) to postgres;
 
 CREATE OR REPLACE FUNCTION private.punycode_label(label text)
  RETURNS text
@@ -2731,6 +2972,31 @@ comment on function private.unverified_note(integer,integer) is 'The sentence "R
 
 grant execute on function private.unverified_note(integer,integer) to postgres;
 
+CREATE OR REPLACE FUNCTION private.verify_proof(p_proof uuid, p_detail text)
+ RETURNS public.ownership_proofs
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+begin
+  update public.ownership_proofs p
+     set verified_at = now(),
+         expires_at = now() + make_interval(days => private.ownership_setting('ownership_proof_days', 365)),
+         code_hash = null
+   where p.id = p_proof
+  returning * into v;
+  perform private.log_proof(p_proof, 'verified', true, p_detail);
+  return v;
+end
+$function$;
+alter function private.verify_proof(uuid,text) owner to postgres;
+
+comment on function private.verify_proof(pg_catalog.uuid,pg_catalog.text) is 'Marks a proof verified for ownership_proof_days and logs it.';
+
+grant execute on function private.verify_proof(uuid,text) to postgres;
+
 -- ====================================================================================================
 -- public: Types
 -- ====================================================================================================
@@ -2749,6 +3015,11 @@ create type public.notification_kind as enum ('identifier_reported', 'removal_re
 alter type public.notification_kind owner to postgres;
 
 grant usage on type public.notification_kind to postgres, public;
+
+create type public.ownership_method as enum ('sms', 'email', 'dns', 'wellknown');
+alter type public.ownership_method owner to postgres;
+
+grant usage on type public.ownership_method to postgres, public;
 
 create type public.removal_request_status as enum ('open', 'report_removed', 'dismissed');
 alter type public.removal_request_status owner to postgres;
@@ -3151,6 +3422,144 @@ grant select, delete on table public.notify_registrations to authenticated;
 grant insert, update (asset_name) on table public.notify_registrations to authenticated;
 
 grant insert (user_id) on table public.notify_registrations to authenticated;
+
+create table public.owner_statements (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  identifier_canonical text not null,
+  body text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  hidden_at timestamp with time zone,
+  hidden_reason text,
+  hidden_by uuid
+);
+alter table public.owner_statements owner to postgres;
+alter table public.owner_statements enable row level security;
+
+comment on table public.owner_statements is 'A verified owner''s answer on the record (issue 32): public through public.owner_statement while its author holds a live proof of the identifier and no admin hid it.';
+
+alter table public.owner_statements add constraint owner_statements_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 500)));
+
+alter table public.owner_statements add constraint owner_statements_check CHECK (((hidden_at IS NULL) = (hidden_reason IS NULL)));
+
+alter table public.owner_statements add constraint owner_statements_hidden_by_fkey FOREIGN KEY (hidden_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.owner_statements add constraint owner_statements_hidden_reason_check CHECK (((char_length(btrim(hidden_reason)) >= 1) AND (char_length(btrim(hidden_reason)) <= 500)));
+
+alter table public.owner_statements add constraint owner_statements_pkey PRIMARY KEY (id);
+
+alter table public.owner_statements add constraint owner_statements_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+alter table public.owner_statements add constraint owner_statements_user_id_identifier_canonical_key UNIQUE (user_id, identifier_canonical);
+
+CREATE INDEX owner_statements_hidden_by_idx ON public.owner_statements USING btree (hidden_by);
+
+CREATE INDEX owner_statements_identifier_idx ON public.owner_statements USING btree (identifier_canonical);
+
+create policy "Authors read their own statements and admins every statement" on public.owner_statements for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.owner_statements to postgres, service_role;
+grant select on table public.owner_statements to authenticated;
+
+create table public.ownership_proof_log (
+  id bigint generated always as identity not null,
+  proof_id uuid not null,
+  event text not null,
+  ok boolean,
+  detail text,
+  created_at timestamp with time zone default now() not null
+);
+alter table public.ownership_proof_log owner to postgres;
+alter table public.ownership_proof_log enable row level security;
+
+comment on table public.ownership_proof_log is 'Every step of every ownership proof, and every check of a website (what was fetched and why it failed).';
+
+alter table public.ownership_proof_log add constraint ownership_proof_log_detail_check CHECK ((char_length(detail) <= 500));
+
+alter table public.ownership_proof_log add constraint ownership_proof_log_event_check CHECK ((event = ANY (ARRAY['started'::text, 'code_sent'::text, 'code_wrong'::text, 'checked'::text, 'verified'::text, 'withdrawn'::text, 'expired'::text])));
+
+alter table public.ownership_proof_log add constraint ownership_proof_log_pkey PRIMARY KEY (id);
+
+alter table public.ownership_proof_log add constraint ownership_proof_log_proof_id_fkey FOREIGN KEY (proof_id) REFERENCES public.ownership_proofs(id) ON DELETE CASCADE;
+
+CREATE INDEX ownership_proof_log_proof_id_idx ON public.ownership_proof_log USING btree (proof_id, created_at);
+
+create policy "Owners read their proofs' log and admins every log" on public.ownership_proof_log for select to authenticated
+  using ((( SELECT private.is_admin() AS is_admin) OR (EXISTS ( SELECT 1
+   FROM public.ownership_proofs p
+  WHERE ((p.id = ownership_proof_log.proof_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.ownership_proof_log to postgres, service_role;
+grant select on table public.ownership_proof_log to authenticated;
+
+create table public.ownership_proofs (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid not null,
+  identifier_kind public.reported_account_type not null,
+  identifier_canonical text not null,
+  method public.ownership_method not null,
+  challenge text,
+  code_hash text,
+  code_sent_at timestamp with time zone,
+  wrong_tries integer default 0 not null,
+  created_at timestamp with time zone default now() not null,
+  verified_at timestamp with time zone,
+  expires_at timestamp with time zone,
+  withdrawn_at timestamp with time zone
+);
+alter table public.ownership_proofs owner to postgres;
+alter table public.ownership_proofs enable row level security;
+
+comment on table public.ownership_proofs is 'Attempts to prove control of an identifier (issue 32). Live: verified_at set, withdrawn_at null, expires_at in the future. Written only by the right-of-reply functions.';
+
+comment on column public.ownership_proofs.challenge is 'For dns/wellknown: the text the owner publishes (TXT record at _scamcheck.<host>, or /.well-known/scamcheck-verification.txt).';
+
+comment on column public.ownership_proofs.code_hash is 'For email: SHA-256 of the e-mailed code (never the code).';
+
+alter table public.ownership_proofs add constraint ownership_proofs_challenge_check CHECK ((challenge ~ '^scamcheck-verify=[0-9a-f]{32}$'::text));
+
+alter table public.ownership_proofs add constraint ownership_proofs_check CHECK ((((method = 'sms'::public.ownership_method) AND (identifier_kind = ANY (ARRAY['mobile'::public.reported_account_type, 'ewallet'::public.reported_account_type]))) OR ((method = 'email'::public.ownership_method) AND (identifier_kind = 'email'::public.reported_account_type)) OR ((method = ANY (ARRAY['dns'::public.ownership_method, 'wellknown'::public.ownership_method])) AND (identifier_kind = 'website'::public.reported_account_type) AND (challenge IS NOT NULL))));
+
+alter table public.ownership_proofs add constraint ownership_proofs_check1 CHECK (((verified_at IS NULL) = (expires_at IS NULL)));
+
+alter table public.ownership_proofs add constraint ownership_proofs_identifier_canonical_check CHECK (((char_length(identifier_canonical) >= 1) AND (char_length(identifier_canonical) <= 320)));
+
+alter table public.ownership_proofs add constraint ownership_proofs_pkey PRIMARY KEY (id);
+
+alter table public.ownership_proofs add constraint ownership_proofs_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+CREATE INDEX ownership_proofs_identifier_idx ON public.ownership_proofs USING btree (identifier_canonical) WHERE ((verified_at IS NOT NULL) AND (withdrawn_at IS NULL));
+
+CREATE INDEX ownership_proofs_user_id_idx ON public.ownership_proofs USING btree (user_id, created_at DESC);
+
+create policy "Owners read their own proofs and admins every proof" on public.ownership_proofs for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.ownership_proofs to postgres, service_role;
+
+grant select (challenge) on table public.ownership_proofs to authenticated;
+
+grant select (code_sent_at) on table public.ownership_proofs to authenticated;
+
+grant select (created_at) on table public.ownership_proofs to authenticated;
+
+grant select (expires_at) on table public.ownership_proofs to authenticated;
+
+grant select (id) on table public.ownership_proofs to authenticated;
+
+grant select (identifier_canonical) on table public.ownership_proofs to authenticated;
+
+grant select (identifier_kind) on table public.ownership_proofs to authenticated;
+
+grant select (method) on table public.ownership_proofs to authenticated;
+
+grant select (user_id) on table public.ownership_proofs to authenticated;
+
+grant select (verified_at) on table public.ownership_proofs to authenticated;
+
+grant select (withdrawn_at) on table public.ownership_proofs to authenticated;
 
 create table public.partner_feed_downloads (
   id bigint generated always as identity not null,
@@ -3991,6 +4400,52 @@ comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) 
 
 grant execute on function public.check_identifiers(jsonb,jsonb) to anon, authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.claim_phone_ownership(kind text, value text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_canonical text;
+  v_phone text;
+  v_confirmed timestamptz;
+  v public.ownership_proofs;
+begin
+  if v_uid is null then
+    raise exception 'sign in to prove an identifier' using errcode = '42501';
+  end if;
+  if kind is null or lower(kind) not in ('mobile', 'ewallet') then
+    raise exception 'only mobile numbers and e-wallets are proved by SMS' using errcode = '22023';
+  end if;
+  v_canonical := public.canonical_identifier(lower(kind), value);
+  if v_canonical is null or v_canonical !~ '^\+[0-9]{8,15}$' then
+    raise exception 'not a valid mobile number' using errcode = '22023';
+  end if;
+  select u.phone, u.phone_confirmed_at into v_phone, v_confirmed from auth.users u where u.id = v_uid;
+  if v_phone is null or v_phone = '' or public.canonical_identifier('mobile', '+' || ltrim(v_phone, '+')) <> v_canonical
+     or v_confirmed is null
+     or v_confirmed < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
+    raise exception 'confirm this number by SMS code first' using errcode = '22023';
+  end if;
+  v := private.live_proof(v_uid, v_canonical);
+  if v.id is not null and v.method = 'sms' then
+    return private.proof_json(v);
+  end if;
+  insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method)
+  values (v_uid, lower(kind)::public.reported_account_type, v_canonical, 'sms')
+  returning * into v;
+  perform private.log_proof(v.id, 'started', null, 'sms');
+  return private.proof_json(private.verify_proof(v.id, 'phone_change code confirmed ' || v_confirmed::text));
+end
+$function$;
+alter function public.claim_phone_ownership(text,text) owner to postgres;
+
+comment on function public.claim_phone_ownership(pg_catalog.text,pg_catalog.text) is 'Records an SMS proof of a mobile number or e-wallet the caller confirmed through Auth''s phone_change in the last ownership_code_minutes.';
+
+grant execute on function public.claim_phone_ownership(text,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.confirm_removal_request(request_id uuid, token text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4115,6 +4570,58 @@ alter function public.decide_removal_request(uuid,text) owner to postgres;
 comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text) is 'Admins only: remove (the report goes) or keep (the request is dismissed; a report hidden by the 1-week rule returns to pending). Takes the request out of the queue.';
 
 grant execute on function public.decide_removal_request(uuid,text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.deployment_status()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'jobs', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'jobname', j.jobname,
+          'schedule', j.schedule,
+          'active', j.active,
+          'last_run', r.run,
+          'last_call', c.call
+        ) order by j.jobname)
+      from cron.job j
+      left join lateral (
+        select jsonb_build_object('status', d.status, 'start', d.start_time, 'message', d.return_message) as run
+        from cron.job_run_details d
+        where d.jobid = j.jobid
+        order by d.runid desc
+        limit 1
+      ) r on true
+      -- The last call of the job's function that has an answer (a call still in flight has none yet).
+      left join lateral (
+        select jsonb_build_object(
+            'at', e.called_at,
+            'status_code', h.status_code,
+            'timed_out', h.timed_out,
+            'error', h.error_msg,
+            'body', left(h.content, 300)
+          ) as call
+        from private.edge_function_calls e
+        join net._http_response h on h.id = e.request_id
+        where e.function_name = j.jobname
+        order by e.called_at desc
+        limit 1
+      ) c on true
+    ), '[]'::jsonb),
+    'locations', (
+      select jsonb_build_object('version', s.version, 'rows', s.rows, 'loaded_at', s.loaded_at)
+      from private.ip_locations_source s
+      limit 1
+    )
+  )
+$function$;
+alter function public.deployment_status() owner to postgres;
+
+comment on function public.deployment_status() is 'For npm run check:hosted: each pg_cron job, its last run and its function''s answer to the last call; the location data loaded. Service role only.';
+
+grant execute on function public.deployment_status() to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
  RETURNS text
@@ -4363,6 +4870,74 @@ comment on function public.feed_sync(pg_catalog.jsonb) is 'Service role only (th
 
 grant execute on function public.feed_sync(jsonb) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.hide_owner_statement(statement_id uuid, reason text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can hide statements' using errcode = '42501';
+  end if;
+  if reason is null or char_length(btrim(reason)) not between 1 and 500 then
+    raise exception 'give a reason (1 to 500 characters)' using errcode = '22023';
+  end if;
+  update public.owner_statements s
+     set hidden_at = now(), hidden_reason = btrim(reason), hidden_by = auth.uid()
+   where s.id = statement_id;
+  if not found then
+    raise exception 'no such statement' using errcode = '22023';
+  end if;
+end
+$function$;
+alter function public.hide_owner_statement(uuid,text) owner to postgres;
+
+comment on function public.hide_owner_statement(pg_catalog.uuid,pg_catalog.text) is 'Admins: hides an abusive owner statement, with a reason its author can read.';
+
+grant execute on function public.hide_owner_statement(uuid,text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.issue_ownership_code(proof_id uuid)
+ RETURNS TABLE(address text, code text, language text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+  v_code text;
+begin
+  select * into v from public.ownership_proofs p where p.id = issue_ownership_code.proof_id for update;
+  if v.id is null or v.method <> 'email' or v.verified_at is not null or v.withdrawn_at is not null then
+    raise exception 'no e-mail proof waiting for a code' using errcode = '22023';
+  end if;
+  -- Serialises codes to one address, so two proofs cannot both pass the checks below at once.
+  perform pg_advisory_xact_lock(hashtextextended('ownership_code:' || v.identifier_canonical, 0));
+  if exists (select 1 from public.ownership_proofs p
+              where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
+                and p.code_sent_at > now() - interval '1 minute') then
+    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '429';
+  end if;
+  if (select count(*) from public.ownership_proof_log l join public.ownership_proofs p on p.id = l.proof_id
+       where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
+         and l.event = 'code_sent' and l.created_at > now() - interval '1 hour') >= 5 then
+    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '429';
+  end if;
+  v_code := lpad((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % 1000000)::text, 6, '0');
+  update public.ownership_proofs p
+     set code_hash = encode(sha256(convert_to(v_code, 'UTF8')), 'hex'), code_sent_at = now(), wrong_tries = 0
+   where p.id = v.id;
+  perform private.log_proof(v.id, 'code_sent', null, null);
+  return query select v.identifier_canonical, v_code,
+    coalesce((select pr.language from public.profiles pr where pr.id = v.user_id), 'en');
+end
+$function$;
+alter function public.issue_ownership_code(uuid) owner to postgres;
+
+comment on function public.issue_ownership_code(pg_catalog.uuid) is 'Service role: a fresh code for an e-mail ownership proof, with the address and language to mail it in; one a minute and 5 an hour per address.';
+
+grant execute on function public.issue_ownership_code(uuid) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.issue_removal_confirmations(max_rows integer DEFAULT 50)
  RETURNS TABLE(request_id uuid, contact_email text, reported_account text, token text, language text)
  LANGUAGE plpgsql
@@ -4409,6 +4984,36 @@ alter function public.issue_removal_confirmations(integer) owner to postgres;
 comment on function public.issue_removal_confirmations(integer) is 'Service role (notify-dispatch): issues confirmation tokens for open, unconfirmed removal requests and returns them for mailing, with the requester''s language; addresses past removal_confirm.address get none.';
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.locate_address(address text)
+ RETURNS TABLE(city text, region text, country text, loc text, postal text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ip inet;
+begin
+  begin
+    ip := host(address::inet)::inet;
+  exception when others then
+    return;
+  end;
+  return query
+    select l.city, l.region, l.country,
+      case when l.latitude is not null and l.longitude is not null
+        then to_char(l.latitude, 'FM990.0000') || ',' || to_char(l.longitude, 'FM990.0000') end,
+      l.postal
+    from private.ip_locations l
+    where l.addresses @> ip
+    limit 1;
+end
+$function$;
+alter function public.locate_address(text) owner to postgres;
+
+comment on function public.locate_address(pg_catalog.text) is 'Where an address is (private.ip_locations): city, region, country, ''lat,lng'', postal. Service role only.';
+
+grant execute on function public.locate_address(text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.locate_report(report_id uuid, reporter uuid, visit jsonb)
  RETURNS boolean
@@ -4509,6 +5114,65 @@ alter function public.orphan_uploads(integer,integer) owner to postgres;
 comment on function public.orphan_uploads(integer,integer) is 'Image objects no row refers to, older than the grace period (at least an hour): (bucket, path), oldest first. Service role only.';
 
 grant execute on function public.orphan_uploads(integer,integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.owner_request_removal(report_id uuid, reason text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_canonical text;
+  v_email text;
+  v_id uuid;
+begin
+  select r.reported_account_canonical into v_canonical from public.reports r
+   where r.id = owner_request_removal.report_id and r.status in ('pending', 'verified');
+  if v_canonical is null then
+    raise exception 'no such report' using errcode = '22023';
+  end if;
+  if v_uid is null or (private.live_proof(v_uid, v_canonical)).id is null then
+    raise exception 'prove that you own this identifier first' using errcode = '42501';
+  end if;
+  select u.email into v_email from auth.users u where u.id = v_uid;
+  insert into public.removal_requests (report_id, requester_id, reason, contact_email)
+  values (owner_request_removal.report_id, v_uid, btrim(reason), v_email)
+  returning id into v_id;
+  update public.removal_requests rr set contact_confirmed_at = now() where rr.id = v_id;
+  return v_id;
+end
+$function$;
+alter function public.owner_request_removal(uuid,text) owner to postgres;
+
+comment on function public.owner_request_removal(pg_catalog.uuid,pg_catalog.text) is 'A verified owner''s removal request: confirmed at once (no e-mailed link), the reporter is notified.';
+
+grant execute on function public.owner_request_removal(uuid,text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.owner_statements_for(canonicals text[])
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'identifier', s.identifier_canonical,
+           'statement', s.body,
+           'updated_at', s.updated_at,
+           'verified_by', p.method,
+           'verified_at', p.verified_at
+         ) order by s.updated_at desc), '[]'::jsonb)
+  from public.owner_statements s
+  cross join lateral private.live_proof(s.user_id, s.identifier_canonical) p
+  where s.identifier_canonical = any (canonicals[1:20])
+    and s.hidden_at is null
+    and p.id is not null;
+$function$;
+alter function public.owner_statements_for(text[]) owner to postgres;
+
+comment on function public.owner_statements_for(pg_catalog.text[]) is 'Public: live, unhidden owner statements on up to 20 canonical identifiers, [{identifier, statement, updated_at, verified_by, verified_at}]; never who wrote them.';
+
+grant execute on function public.owner_statements_for(text[]) to anon, authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.partner_feed_access(key_hash text, file text, if_none_match text DEFAULT NULL::text)
  RETURNS jsonb
@@ -4956,6 +5620,32 @@ comment on function public.rate_limit_check(pg_catalog.text,pg_catalog.text,inte
 
 grant execute on function public.rate_limit_check(text,text,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.record_ownership_check(proof_id uuid, ok boolean, detail text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+begin
+  select * into v from public.ownership_proofs p where p.id = record_ownership_check.proof_id for update;
+  if v.id is null or v.method not in ('dns', 'wellknown') then
+    raise exception 'no such website proof' using errcode = '22023';
+  end if;
+  perform private.log_proof(v.id, 'checked', ok, detail);
+  if ok and v.verified_at is null and v.withdrawn_at is null then
+    v := private.verify_proof(v.id, detail);
+  end if;
+  return private.proof_json(v);
+end
+$function$;
+alter function public.record_ownership_check(uuid,boolean,text) owner to postgres;
+
+comment on function public.record_ownership_check(pg_catalog.uuid,boolean,pg_catalog.text) is 'Service role: logs a website check and verifies the proof when it passed.';
+
+grant execute on function public.record_ownership_check(uuid,boolean,text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_visits(paths text[], visitor_id uuid, visit jsonb, client_address inet)
  RETURNS integer
  LANGUAGE plpgsql
@@ -5302,6 +5992,42 @@ comment on function public.set_api_key_partner(pg_catalog.uuid,pg_catalog.text) 
 
 grant execute on function public.set_api_key_partner(uuid,text) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.set_owner_statement(identifier text, body text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_proof public.ownership_proofs;
+  v public.owner_statements;
+  v_body text := btrim(body);
+begin
+  v_proof := private.live_proof(v_uid, identifier);
+  if v_uid is null or v_proof.id is null then
+    raise exception 'prove that you own this identifier first' using errcode = '42501';
+  end if;
+  if v_body is null or char_length(v_body) not between 1 and 500 then
+    raise exception 'a statement is 1 to 500 characters' using errcode = '22023';
+  end if;
+  if private.has_link(v_body) then
+    raise exception 'a statement may not hold links, web or e-mail addresses' using errcode = '22023';
+  end if;
+  insert into public.owner_statements as s (user_id, identifier_canonical, body)
+  values (v_uid, identifier, v_body)
+  on conflict (user_id, identifier_canonical) do update
+    set body = excluded.body, updated_at = now()
+  returning * into v;
+  return jsonb_build_object('id', v.id, 'body', v.body, 'updated_at', v.updated_at, 'hidden', v.hidden_at is not null);
+end
+$function$;
+alter function public.set_owner_statement(text,text) owner to postgres;
+
+comment on function public.set_owner_statement(pg_catalog.text,pg_catalog.text) is 'A verified owner writes or replaces their statement on a canonical identifier (1-500 characters, no links). A hidden statement stays hidden when edited.';
+
+grant execute on function public.set_owner_statement(text,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.set_report_status(report_id uuid, status public.report_status)
  RETURNS public.reports
  LANGUAGE plpgsql
@@ -5336,6 +6062,56 @@ alter function public.set_report_status(uuid,public.report_status) owner to post
 comment on function public.set_report_status(pg_catalog.uuid,public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
 
 grant execute on function public.set_report_status(uuid,public.report_status) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.start_ownership_proof(kind text, value text, method public.ownership_method)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_canonical text;
+  v public.ownership_proofs;
+begin
+  if v_uid is null then
+    raise exception 'sign in to prove an identifier' using errcode = '42501';
+  end if;
+  if kind is null or lower(kind) not in ('email', 'website') then
+    raise exception 'only e-mail addresses and websites are proved this way' using errcode = '22023',
+      hint = 'Mobile numbers and e-wallets are proved by SMS: public.claim_phone_ownership.';
+  end if;
+  if method is null or method = 'sms' or (lower(kind) = 'email') <> (method = 'email') then
+    raise exception 'an e-mail address is proved by e-mail, a website by dns or wellknown' using errcode = '22023';
+  end if;
+  v_canonical := public.canonical_identifier(lower(kind), value);
+  if v_canonical is null or char_length(v_canonical) > 320 then
+    raise exception 'not a valid %', lower(kind) using errcode = '22023';
+  end if;
+  if lower(kind) = 'email' and v_canonical !~ '^[^[:space:]@]+@[^[:space:]@]+[.][^[:space:]@]+$' then
+    raise exception 'not a valid e-mail address' using errcode = '22023';
+  end if;
+  if lower(kind) = 'website' and v_canonical !~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?([.][a-z0-9]([a-z0-9-]*[a-z0-9])?)+$' then
+    raise exception 'not a valid website host name' using errcode = '22023';
+  end if;
+  if (select count(*) from public.ownership_proofs p
+       where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
+     >= private.ownership_setting('ownership_starts_per_hour', 10) then
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+  end if;
+  insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
+  values (v_uid, lower(kind)::public.reported_account_type, v_canonical, method,
+          case when method in ('dns', 'wellknown') then 'scamcheck-verify=' || encode(extensions.gen_random_bytes(16), 'hex') end)
+  returning * into v;
+  perform private.log_proof(v.id, 'started', null, method::text);
+  return private.proof_json(v);
+end
+$function$;
+alter function public.start_ownership_proof(text,text,public.ownership_method) owner to postgres;
+
+comment on function public.start_ownership_proof(pg_catalog.text,pg_catalog.text,public.ownership_method) is 'Starts proving an e-mail address (method email) or website (dns, wellknown) for the caller; answers the proof with its challenge.';
+
+grant execute on function public.start_ownership_proof(text,text,public.ownership_method) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.takedown_add(reports jsonb)
  RETURNS integer
@@ -5437,6 +6213,25 @@ comment on function public.taxii_page(pg_catalog.text,timestamp with time zone,t
 
 grant execute on function public.taxii_page(text,timestamp with time zone,timestamp with time zone,bigint,integer,uuid[],text[]) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.unhide_owner_statement(statement_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can show statements again' using errcode = '42501';
+  end if;
+  update public.owner_statements s set hidden_at = null, hidden_reason = null, hidden_by = null where s.id = statement_id;
+end
+$function$;
+alter function public.unhide_owner_statement(uuid) owner to postgres;
+
+comment on function public.unhide_owner_statement(pg_catalog.uuid) is 'Admins: shows a hidden owner statement again.';
+
+grant execute on function public.unhide_owner_statement(uuid) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.upload_take(p_user uuid, p_bytes bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5505,6 +6300,90 @@ comment on function public.user_report_stats() is 'Stats of the caller''s own re
 
 grant execute on function public.user_report_stats() to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.verify_ownership_code(proof_id uuid, code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+begin
+  select * into v from public.ownership_proofs p
+   where p.id = verify_ownership_code.proof_id and p.user_id = auth.uid() for update;
+  if v.id is null or v.method <> 'email' then
+    raise exception 'no such e-mail proof' using errcode = '22023';
+  end if;
+  if v.verified_at is not null then
+    return private.proof_json(v);
+  end if;
+  if v.code_hash is null or v.withdrawn_at is not null or v.wrong_tries >= 5
+     or v.code_sent_at < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
+    raise exception 'The code has expired; ask for a new one' using errcode = '22023';
+  end if;
+  if code is null or encode(sha256(convert_to(btrim(code), 'UTF8')), 'hex') <> v.code_hash then
+    update public.ownership_proofs p set wrong_tries = p.wrong_tries + 1 where p.id = v.id;
+    perform private.log_proof(v.id, 'code_wrong', false, null);
+    -- The wrong try is kept (the function returns instead of raising, so the update commits).
+    return private.proof_json(v) || jsonb_build_object('error', 'wrong_code');
+  end if;
+  return private.proof_json(private.verify_proof(v.id, 'e-mail code'));
+end
+$function$;
+alter function public.verify_ownership_code(uuid,text) owner to postgres;
+
+comment on function public.verify_ownership_code(pg_catalog.uuid,pg_catalog.text) is 'Checks the e-mailed code of the caller''s e-mail proof; answers the proof, with error wrong_code when the code was wrong.';
+
+grant execute on function public.verify_ownership_code(uuid,text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.watch_owned_identifier(identifier text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
+    raise exception 'prove that you own this identifier first' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.notify_registrations nr
+                  where nr.user_id = auth.uid() and nr.identifier_canonical = identifier) then
+    insert into public.notify_registrations (user_id, asset_name)
+    values (auth.uid(), identifier);
+  end if;
+end
+$function$;
+alter function public.watch_owned_identifier(text) owner to postgres;
+
+comment on function public.watch_owned_identifier(pg_catalog.text) is 'A verified owner watches their identifier (Notify Me).';
+
+grant execute on function public.watch_owned_identifier(text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.withdraw_ownership_proof(proof_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+begin
+  update public.ownership_proofs p set withdrawn_at = now(), code_hash = null
+   where p.id = withdraw_ownership_proof.proof_id and p.user_id = auth.uid() and p.withdrawn_at is null
+  returning * into v;
+  if v.id is null then
+    raise exception 'no such proof' using errcode = '22023';
+  end if;
+  perform private.log_proof(v.id, 'withdrawn', null, null);
+  return private.proof_json(v);
+end
+$function$;
+alter function public.withdraw_ownership_proof(uuid) owner to postgres;
+
+comment on function public.withdraw_ownership_proof(pg_catalog.uuid) is 'The owner withdraws a proof: their statement on that identifier stops showing.';
+
+grant execute on function public.withdraw_ownership_proof(uuid) to authenticated, postgres, service_role;
+
 -- ====================================================================================================
 -- public: Default privileges
 -- ====================================================================================================
@@ -5551,11 +6430,17 @@ grant execute on functions to postgres;
 -- Cluster: Comments
 -- ====================================================================================================
 
+comment on extension pg_cron is 'Job scheduler for PostgreSQL (local stand-in)';
+
+comment on extension pg_net is 'Async HTTP (local stand-in)';
+
 comment on type public.app_role is 'Roles beyond a signed-in user.';
 
 comment on type public.incident_type is 'What happened to the victim.';
 
 comment on type public.notification_kind is 'Why a user was notified.';
+
+comment on type public.ownership_method is 'How an owner proved control: sms (phone_change code), email (e-mailed code), dns (TXT record), wellknown (file under /.well-known/).';
 
 comment on type public.removal_request_status is 'open until the report is removed (by an admin or after a week without the reporter answering) or the request is dismissed.';
 
@@ -5573,6 +6458,12 @@ alter role authenticator set statement_timeout = '8s';
 -- ====================================================================================================
 -- Rows the migrations insert
 -- ====================================================================================================
+
+-- cron.job: 4 rows
+--   {"jobid": 1, "active": true, "command": "select private.call_edge_function('notify-dispatch')", "jobname": "notify-dispatch", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "* * * * *", "username": "postgres"}
+--   {"jobid": 2, "active": true, "command": "select private.call_edge_function('removal-expiry')", "jobname": "removal-expiry", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "0 * * * *", "username": "postgres"}
+--   {"jobid": 3, "active": true, "command": "select private.call_edge_function('open-data')", "jobname": "open-data", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "5 * * * *", "username": "postgres"}
+--   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}
@@ -5715,12 +6606,15 @@ alter role authenticator set statement_timeout = '8s';
 --   {"lat": 9.1061, "lng": 125.8394, "code": "XIII", "name": "Caraga", "sort_order": 17}
 --   {"lat": 9.9439, "lng": 123.1427, "code": "NIR", "name": "Negros Island Region", "sort_order": 10}
 
--- private.rate_limit_settings: 9 rows
+-- private.rate_limit_settings: 12 rows
 --   {"name": "address_salt", "value": "<uuid><uuid>"}
 --   {"name": "api_keys_per_user", "value": "3"}
 --   {"name": "client_address_header", "value": "x-forwarded-for"}
 --   {"name": "code_wrong_tries", "value": "5"}
 --   {"name": "duplicate_report_days", "value": "30"}
+--   {"name": "ownership_code_minutes", "value": "15"}
+--   {"name": "ownership_proof_days", "value": "365"}
+--   {"name": "ownership_starts_per_hour", "value": "10"}
 --   {"name": "pending_weight", "value": "0.2"}
 --   {"name": "trusted_proxies", "value": ""}
 --   {"name": "young_account_days", "value": "30"}

@@ -8,6 +8,10 @@ declare module 'npm:linkify-it@5.0.2' {
   import LinkifyIt from 'linkify-it';
   export default LinkifyIt;
 }
+declare module 'npm:ipaddr.js@1.9.1' {
+  import ipaddr from 'ipaddr.js';
+  export default ipaddr;
+}
 declare module 'npm:tldts@7.5.4' {
   export * from 'tldts';
 }

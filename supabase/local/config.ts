@@ -50,6 +50,13 @@ export interface StackConfig {
    * client address in the header. (The Postgres rate limiter has its own setting, README "Rate limits".)
    */
   trustedProxies: number;
+  /**
+   * Test stacks only: the port of the web server a test starts to stand for an owner's website
+   * (issue 32). The `ownership` function then fetches website proofs of `.test` hosts from
+   * http://127.0.0.1:<port> and treats that one address and port as public (docs/right-of-reply.md).
+   * Unset for `npm start` and never set on hosted Supabase.
+   */
+  ownershipTestPort?: number;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -83,6 +90,7 @@ export function testPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)) {
     mailPort: 25324 + offset,
     smtpPort: 25325 + offset,
     appPort: 25173 + offset,
+    ownershipTestPort: 25329 + offset,
   };
 }
 

@@ -90,6 +90,10 @@ export async function startStack(
       SMTP_PORT: String(config.smtpPort),
       DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
+      // Test stacks: where website ownership proofs of `.test` hosts are fetched (issue 32).
+      ...(config.ownershipTestPort
+        ? { OWNERSHIP_TEST_ORIGIN: `http://127.0.0.1:${config.ownershipTestPort}` }
+        : {}),
     });
     stops.push(() => functions.stop());
     const services: Record<string, ServiceHandler> = {

@@ -3,4 +3,8 @@ declare namespace Deno {
   const env: { get(name: string): string | undefined };
   function readFile(path: string | URL): Promise<Uint8Array>;
   function serve(handler: (req: Request) => Response | Promise<Response>): unknown;
+  function resolveDns(query: string, recordType: 'A' | 'AAAA' | 'TXT'): Promise<string[]>;
+  namespace errors {
+    class NotFound extends Error {}
+  }
 }

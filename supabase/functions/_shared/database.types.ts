@@ -275,6 +275,125 @@ export type Database = {
         }
         Relationships: []
       }
+      owner_statements: {
+        Row: {
+          body: string
+          created_at: string
+          hidden_at: string | null
+          hidden_by: string | null
+          hidden_reason: string | null
+          id: string
+          identifier_canonical: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          id?: string
+          identifier_canonical: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
+          hidden_reason?: string | null
+          id?: string
+          identifier_canonical?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      ownership_proof_log: {
+        Row: {
+          created_at: string
+          detail: string | null
+          event: string
+          id: number
+          ok: boolean | null
+          proof_id: string
+        }
+        Insert: {
+          created_at?: string
+          detail?: string | null
+          event: string
+          id?: never
+          ok?: boolean | null
+          proof_id: string
+        }
+        Update: {
+          created_at?: string
+          detail?: string | null
+          event?: string
+          id?: never
+          ok?: boolean | null
+          proof_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ownership_proof_log_proof_id_fkey"
+            columns: ["proof_id"]
+            isOneToOne: false
+            referencedRelation: "ownership_proofs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ownership_proofs: {
+        Row: {
+          challenge: string | null
+          code_hash: string | null
+          code_sent_at: string | null
+          created_at: string
+          expires_at: string | null
+          id: string
+          identifier_canonical: string
+          identifier_kind: Database["public"]["Enums"]["reported_account_type"]
+          method: Database["public"]["Enums"]["ownership_method"]
+          user_id: string
+          verified_at: string | null
+          withdrawn_at: string | null
+          wrong_tries: number
+        }
+        Insert: {
+          challenge?: string | null
+          code_hash?: string | null
+          code_sent_at?: string | null
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          identifier_canonical: string
+          identifier_kind: Database["public"]["Enums"]["reported_account_type"]
+          method: Database["public"]["Enums"]["ownership_method"]
+          user_id: string
+          verified_at?: string | null
+          withdrawn_at?: string | null
+          wrong_tries?: number
+        }
+        Update: {
+          challenge?: string | null
+          code_hash?: string | null
+          code_sent_at?: string | null
+          created_at?: string
+          expires_at?: string | null
+          id?: string
+          identifier_canonical?: string
+          identifier_kind?: Database["public"]["Enums"]["reported_account_type"]
+          method?: Database["public"]["Enums"]["ownership_method"]
+          user_id?: string
+          verified_at?: string | null
+          withdrawn_at?: string | null
+          wrong_tries?: number
+        }
+        Relationships: []
+      }
       partner_feed_downloads: {
         Row: {
           downloaded_at: string
@@ -709,6 +828,10 @@ export type Database = {
         Args: { identifiers: Json; visitor?: Json }
         Returns: Json
       }
+      claim_phone_ownership: {
+        Args: { kind: string; value: string }
+        Returns: Json
+      }
       confirm_removal_request: {
         Args: { request_id: string; token: string }
         Returns: Json
@@ -793,6 +916,18 @@ export type Database = {
         }[]
       }
       feed_sync: { Args: { items: Json }; Returns: Json }
+      hide_owner_statement: {
+        Args: { reason: string; statement_id: string }
+        Returns: undefined
+      }
+      issue_ownership_code: {
+        Args: { proof_id: string }
+        Returns: {
+          address: string
+          code: string
+          language: string
+        }[]
+      }
       issue_removal_confirmations: {
         Args: { max_rows?: number }
         Returns: {
@@ -836,6 +971,11 @@ export type Database = {
           path: string
         }[]
       }
+      owner_request_removal: {
+        Args: { reason: string; report_id: string }
+        Returns: string
+      }
+      owner_statements_for: { Args: { canonicals: string[] }; Returns: Json }
       partner_feed_access: {
         Args: { file: string; if_none_match?: string; key_hash: string }
         Returns: Json
@@ -854,6 +994,10 @@ export type Database = {
       range_lookup_limited_many: { Args: { requests: Json }; Returns: Json }
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
+        Returns: Json
+      }
+      record_ownership_check: {
+        Args: { detail: string; ok: boolean; proof_id: string }
         Returns: Json
       }
       record_visits: {
@@ -956,6 +1100,10 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      set_owner_statement: {
+        Args: { body: string; identifier: string }
+        Returns: Json
+      }
       set_report_status: {
         Args: {
           report_id: string
@@ -988,6 +1136,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      start_ownership_proof: {
+        Args: {
+          kind: string
+          method: Database["public"]["Enums"]["ownership_method"]
+          value: string
+        }
+        Returns: Json
       }
       takedown_add: { Args: { reports: Json }; Returns: number }
       takedown_mark: {
@@ -1024,8 +1180,21 @@ export type Database = {
           written: string
         }[]
       }
+      unhide_owner_statement: {
+        Args: { statement_id: string }
+        Returns: undefined
+      }
       upload_take: { Args: { p_bytes: number; p_user: string }; Returns: Json }
       user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      verify_ownership_code: {
+        Args: { code: string; proof_id: string }
+        Returns: Json
+      }
+      watch_owned_identifier: {
+        Args: { identifier: string }
+        Returns: undefined
+      }
+      withdraw_ownership_proof: { Args: { proof_id: string }; Returns: Json }
     }
     Enums: {
       app_role: "admin"
@@ -1034,6 +1203,7 @@ export type Database = {
         | "identifier_reported"
         | "removal_requested"
         | "report_status_changed"
+      ownership_method: "sms" | "email" | "dns" | "wellknown"
       removal_request_status: "open" | "report_removed" | "dismissed"
       report_status: "pending" | "verified" | "rejected" | "removed"
       reported_account_type:
@@ -1176,6 +1346,7 @@ export const Constants = {
         "removal_requested",
         "report_status_changed",
       ],
+      ownership_method: ["sms", "email", "dns", "wellknown"],
       removal_request_status: ["open", "report_removed", "dismissed"],
       report_status: ["pending", "verified", "rejected", "removed"],
       reported_account_type: [

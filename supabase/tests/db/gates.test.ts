@@ -13,6 +13,7 @@ const EXPOSED = ['public', 'graphql_public'];
 const ANON_DEFINER_ALLOW_LIST = [
   'public.check_identifiers(identifiers jsonb, visitor jsonb)' /* a message's identifiers at once (issue 13) */,
   'public.confirm_removal_request(request_id uuid, token text)' /* the e-mailed confirmation link; needs the token */,
+  'public.owner_statements_for(canonicals text[])' /* live, unhidden owner statements, never their author (issue 32) */,
   'public.public_statistics(period text)' /* aggregates only, small counts hidden (issue 14) */,
   'public.search_reports(search_string text)' /* the public search */,
   'public.search_top_identifier(ref uuid)' /* the search of a masked most-reported identifier, by its handle */,
@@ -22,9 +23,13 @@ const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
   'public.admin_removal_queue()' /* admins only, checked inside (issue 27) */,
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
+  'public.claim_phone_ownership(kind text, value text)' /* the caller's own Auth-confirmed phone (issue 32) */,
   'public.confirm_removal_request(request_id uuid, token text)',
   'public.create_api_key(name text)' /* makes the caller's own key (issue 14) */,
   'public.decide_removal_request(request_id uuid, decision text)' /* admins only, checked inside (issue 27) */,
+  'public.hide_owner_statement(statement_id uuid, reason text)' /* admins only, checked inside (issue 32) */,
+  'public.owner_request_removal(report_id uuid, reason text)' /* needs the caller's live proof (issue 32) */,
+  'public.owner_statements_for(canonicals text[])',
   'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
   'public.report_signals(report_ids uuid[])' /* admins only, checked inside (issue 27) */,
@@ -33,8 +38,14 @@ const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.search_reports(search_string text)',
   'public.search_top_identifier(ref uuid)',
   'public.set_api_key_partner(key_id uuid, organisation text)' /* admins only, checked inside (issue 34) */,
+  'public.set_owner_statement(identifier text, body text)' /* needs the caller's live proof (issue 32) */,
   'public.set_report_status(report_id uuid, status report_status)',
+  'public.start_ownership_proof(kind text, value text, method ownership_method)' /* the caller's own proof (issue 32) */,
+  'public.unhide_owner_statement(statement_id uuid)' /* admins only, checked inside (issue 32) */,
   'public.user_report_stats()',
+  'public.verify_ownership_code(proof_id uuid, code text)' /* the caller's own proof (issue 32) */,
+  'public.watch_owned_identifier(identifier text)' /* needs the caller's live proof (issue 32) */,
+  'public.withdraw_ownership_proof(proof_id uuid)' /* the caller's own proof (issue 32) */,
 ];
 
 async function q<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {

@@ -1,0 +1,198 @@
+/**
+ * Proof of control of a reported identifier (issue 32, docs/right-of-reply.md), for signed-in owners:
+ *
+ * - `POST { action: "email", email }`: starts an e-mail proof and mails a 6-digit code to that address
+ *   (the owner then calls the RPC `verify_ownership_code`); `{ action: "email", proof }` sends a new code.
+ * - `POST { action: "website", website, method: "wellknown" | "dns" }`: starts a website proof and answers
+ *   its challenge, to publish at `/.well-known/scamcheck-verification.txt` or as a TXT record at
+ *   `_scamcheck.<host>`.
+ * - `POST { action: "check", proof }`: checks a website proof now (public-fetch.ts: public addresses only,
+ *   3 redirects, 8 KiB, 5 s); the check and its outcome are logged either way.
+ *
+ * Mobile numbers and e-wallets are proved through Supabase Auth (updateUser({ phone }) and a
+ * phone_change code), then the RPC `claim_phone_ownership`: no function is needed.
+ */
+import { preflight } from '../_shared/cors.ts';
+import { HttpError, json, toErrorResponse } from '../_shared/http.ts';
+import { readFields } from '../_shared/body.ts';
+import { clientFor, requireUser } from '../_shared/supabase.ts';
+import { serviceClient } from '../_shared/service.ts';
+import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import { FetchRefused, publicFetch } from '../_shared/public-fetch.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const WELL_KNOWN_PATH = '/.well-known/scamcheck-verification.txt';
+const CHECKS_PER_HOUR = 20;
+
+interface Proof {
+  id: string;
+  identifier: string;
+  method: string;
+  challenge: string | null;
+  live: boolean;
+}
+
+/**
+ * The local test stack's one exception to "public addresses only": OWNERSHIP_TEST_ORIGIN (for example
+ * http://127.0.0.1:25330) is where a website proof of a host under the reserved `.test` name (RFC 6761,
+ * never a real site) is fetched, and only that origin's address and port count as public. It comes from
+ * the function's environment, which no caller sets, and is honoured only while SUPABASE_URL itself is a
+ * loopback address (a local stack): on hosted Supabase it does nothing even if set by mistake.
+ */
+function testOrigin(): URL | null {
+  const origin = Deno.env.get('OWNERSHIP_TEST_ORIGIN');
+  if (!origin) return null;
+  const own = new URL(Deno.env.get('SUPABASE_URL') ?? 'https://invalid.example');
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(own.hostname)) return null;
+  return new URL(origin);
+}
+
+function mailFor(language: string, code: string, address: string) {
+  const fil = language === 'fil';
+  const subject = fil ? 'Ang iyong ScamCheck code ng pagmamay-ari' : 'Your ScamCheck ownership code';
+  const lead = fil
+    ? `May humiling na patunayang pag-aari niya ang ${address} sa ScamCheck. Ilagay ang code na ito sa ScamCheck:`
+    : `Someone asked to prove on ScamCheck that they own ${address}. Enter this code on ScamCheck:`;
+  const tail = fil
+    ? 'Mawawalang-bisa ito sa loob ng 15 minuto. Kung hindi ikaw, balewalain ang e-mail na ito.'
+    : 'It expires in 15 minutes. If this was not you, ignore this e-mail.';
+  return {
+    subject,
+    text: `${lead}\n\n${code}\n\n${tail}\n`,
+    html: `<p>${escapeHtml(lead)}</p><p style="font-size:24px;letter-spacing:4px"><span>${code}</span></p><p>${escapeHtml(tail)}</p>`,
+  };
+}
+
+async function sendCode(proofId: string): Promise<void> {
+  const { data, error } = await serviceClient().rpc('issue_ownership_code', { proof_id: proofId });
+  if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+  const issued = (data as { address: string; code: string; language: string }[])[0];
+  const mail = mailFor(issued.language, issued.code, issued.address);
+  await sendMail({ to: issued.address, ...mail });
+}
+
+async function ownProof(caller: Parameters<typeof clientFor>[0], id: unknown): Promise<Proof> {
+  if (typeof id !== 'string' || !UUID.test(id)) throw new HttpError(400, 'proof must be a proof id');
+  const { data, error } = await clientFor(caller)
+    .from('ownership_proofs')
+    .select('id, identifier:identifier_canonical, method, challenge, verified_at, withdrawn_at')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw new HttpError(502, 'Could not read your proof right now, please try again');
+  if (!data) throw new HttpError(404, 'No such proof');
+  return { ...data, live: false } as Proof;
+}
+
+/** Checks a website proof: the file under /.well-known/ or the TXT record. */
+async function checkWebsite(proof: Proof): Promise<{ ok: boolean; detail: string }> {
+  const host = proof.identifier;
+  const challenge = proof.challenge ?? '';
+  if (proof.method === 'dns') {
+    const name = `_scamcheck.${host}`;
+    try {
+      const records = await Deno.resolveDns(name, 'TXT');
+      const found = records.some((r) => r.join('').trim() === challenge);
+      return { ok: found, detail: found ? `TXT ${name}` : `TXT ${name}: challenge not found` };
+    } catch (e) {
+      return { ok: false, detail: `TXT ${name}: ${(e as Error).name}` };
+    }
+  }
+  const test = testOrigin();
+  const targets =
+    test && host.endsWith('.test')
+      ? [new URL(`${WELL_KNOWN_PATH}?host=${encodeURIComponent(host)}`, test).href]
+      : [`https://${host}${WELL_KNOWN_PATH}`, `http://${host}${WELL_KNOWN_PATH}`];
+  const allow = new Set(test ? [`${test.hostname.replace(/^\[|\]$/g, '')}:${test.port || 80}`] : []);
+  let detail = '';
+  for (const target of targets) {
+    try {
+      const res = await publicFetch(target, { allow });
+      const found = res.status === 200 && res.body.split(/\r?\n/).some((line) => line.trim() === challenge);
+      detail = `${target} -> ${res.url}: HTTP ${res.status}${found ? '' : ', challenge not found'}`;
+      if (found) return { ok: true, detail };
+    } catch (e) {
+      if (!(e instanceof FetchRefused)) throw e;
+      detail = `${target}: refused: ${e.message}`;
+      // A refusal for safety ends the check; an unreachable https still lets http be tried.
+      if (!/could not connect/.test(e.message)) return { ok: false, detail };
+    }
+  }
+  return { ok: false, detail };
+}
+
+Deno.serve(async (req) => {
+  const early = preflight(req);
+  if (early) return early;
+  try {
+    if (req.method !== 'POST') throw new HttpError(405, 'Use POST');
+    const caller = await requireUser(req);
+    const fields = await readFields(req, 10_000);
+    const asCaller = clientFor(caller);
+    switch (fields.action) {
+      case 'email': {
+        if (fields.proof !== undefined) {
+          const proof = await ownProof(caller, fields.proof);
+          await sendCode(proof.id);
+          return json({ proof: proof.id, sent: true });
+        }
+        if (typeof fields.email !== 'string') throw new HttpError(400, 'email is required');
+        const { data, error } = await asCaller.rpc('start_ownership_proof', {
+          kind: 'email',
+          value: fields.email,
+          method: 'email',
+        });
+        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        const proof = data as unknown as Proof;
+        await sendCode(proof.id);
+        return json({ proof, sent: true }, 201);
+      }
+      case 'website': {
+        if (typeof fields.website !== 'string') throw new HttpError(400, 'website is required');
+        if (fields.method !== 'wellknown' && fields.method !== 'dns')
+          throw new HttpError(400, 'method must be wellknown or dns');
+        const { data, error } = await asCaller.rpc('start_ownership_proof', {
+          kind: 'website',
+          value: fields.website,
+          method: fields.method,
+        });
+        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        const proof = data as unknown as Proof;
+        return json(
+          {
+            proof,
+            publish:
+              fields.method === 'dns'
+                ? { type: 'TXT', name: `_scamcheck.${proof.identifier}`, value: proof.challenge }
+                : { url: `https://${proof.identifier}${WELL_KNOWN_PATH}`, content: proof.challenge },
+          },
+          201,
+        );
+      }
+      case 'check': {
+        const proof = await ownProof(caller, fields.proof);
+        if (proof.method !== 'wellknown' && proof.method !== 'dns')
+          throw new HttpError(400, 'Only website proofs are checked here');
+        const { count } = await serviceClient()
+          .from('ownership_proof_log')
+          .select('id', { count: 'exact', head: true })
+          .eq('proof_id', proof.id)
+          .eq('event', 'checked')
+          .gt('created_at', new Date(Date.now() - 3_600_000).toISOString());
+        if ((count ?? 0) >= CHECKS_PER_HOUR)
+          throw new HttpError(429, 'Too many checks of this proof; try again in an hour');
+        const { ok, detail } = await checkWebsite(proof);
+        const { data, error } = await serviceClient().rpc('record_ownership_check', {
+          proof_id: proof.id,
+          ok,
+          detail,
+        });
+        if (error) throw new HttpError(502, 'Could not record the check, please try again');
+        return json({ ok, detail, proof: data });
+      }
+      default:
+        throw new HttpError(400, 'action must be email, website or check');
+    }
+  } catch (e) {
+    return toErrorResponse(e);
+  }
+});
