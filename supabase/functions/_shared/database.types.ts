@@ -739,6 +739,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      deployment_status: { Args: Record<PropertyKey, never>; Returns: Json }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: {
         Args: Record<PropertyKey, never>
@@ -800,6 +801,16 @@ export type Database = {
           reported_account: string
           request_id: string
           token: string
+        }[]
+      }
+      locate_address: {
+        Args: { address: string }
+        Returns: {
+          city: string
+          country: string
+          loc: string
+          postal: string
+          region: string
         }[]
       }
       locate_report: {

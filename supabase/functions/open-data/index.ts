@@ -8,7 +8,7 @@
  * and rebuilds the threat-intelligence feeds of verified identifiers (feeds.ts, docs/feeds.md): the
  * public `feeds` bucket (TLP:CLEAR), the private `feeds-partner` bucket (TLP:AMBER), the TAXII
  * collection's table and the takedown report drafts.
- * Supabase runs it with pg_cron + pg_net (README); the local stack with supabase/local/scheduler.ts.
+ * A pg_cron job of the migrations (..._scheduled_jobs.sql) calls it with pg_net, hosted and local alike.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';
