@@ -16,6 +16,36 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION private.handle_user_email_change();
 
 -- ====================================================================================================
+-- cron: Schema
+-- ====================================================================================================
+
+create schema cron;
+alter schema cron owner to postgres;
+
+grant usage, create on schema cron to postgres;
+
+-- ====================================================================================================
+-- extensions: Extensions
+-- ====================================================================================================
+
+create extension pg_net with schema extensions version '0.14.0';
+
+-- ====================================================================================================
+-- net: Schema
+-- ====================================================================================================
+
+create schema net;
+alter schema net owner to postgres;
+
+grant usage, create on schema net to postgres;
+
+-- ====================================================================================================
+-- pg_catalog: Extensions
+-- ====================================================================================================
+
+create extension pg_cron with schema pg_catalog version '1.6';
+
+-- ====================================================================================================
 -- private: Schema
 -- ====================================================================================================
 
@@ -26,6 +56,20 @@ comment on schema private is 'Helpers, trigger functions and rollups that are no
 
 grant usage on schema private to anon, authenticated, service_role;
 grant usage, create on schema private to postgres;
+
+-- ====================================================================================================
+-- private: Types
+-- ====================================================================================================
+
+-- type private.inet_multirange of kind m
+alter type private.inet_multirange owner to postgres;
+
+grant usage on type private.inet_multirange to postgres, public;
+
+-- type private.inet_range of kind r
+alter type private.inet_range owner to postgres;
+
+grant usage on type private.inet_range to postgres, public;
 
 -- ====================================================================================================
 -- private: Tables and views (columns, constraints, indexes, policies, triggers, grants)
@@ -64,6 +108,21 @@ comment on table private.code_attempts is 'Wrong tries against the e-mail code a
 alter table private.code_attempts add constraint code_attempts_pkey PRIMARY KEY (email);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.code_attempts to postgres;
+
+create table private.edge_function_calls (
+  request_id bigint not null,
+  function_name text not null,
+  called_at timestamp with time zone default now() not null
+);
+alter table private.edge_function_calls owner to postgres;
+
+comment on table private.edge_function_calls is 'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
+
+alter table private.edge_function_calls add constraint edge_function_calls_pkey PRIMARY KEY (request_id);
+
+CREATE INDEX edge_function_calls_function_idx ON private.edge_function_calls USING btree (function_name, called_at DESC);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.edge_function_calls to postgres;
 
 create table private.feed_files (
   name text not null,
@@ -147,6 +206,32 @@ comment on table private.feed_settings is 'Feed and takedown settings: takedown_
 alter table private.feed_settings add constraint feed_settings_pkey PRIMARY KEY (name);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_settings to postgres;
+
+create table private.ip_locations (
+  addresses private.inet_range not null,
+  country text not null,
+  region text,
+  city text,
+  postal text,
+  latitude double precision,
+  longitude double precision
+);
+alter table private.ip_locations owner to postgres;
+
+comment on table private.ip_locations is 'Address ranges and where they are (GeoLite2 City via @ip-location-db); loaded by npm run locations:load.';
+
+CREATE INDEX ip_locations_range_idx ON private.ip_locations USING gist (addresses);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations to postgres;
+
+create table private.ip_locations_source (
+  version text not null,
+  rows integer not null,
+  loaded_at timestamp with time zone default now() not null
+);
+alter table private.ip_locations_source owner to postgres;
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations_source to postgres;
 
 create table private.ph_region_anchors (
   region_code text not null,
@@ -719,6 +804,39 @@ alter function private.bump_site_counter(text,bigint) owner to postgres;
 comment on function private.bump_site_counter(pg_catalog.text,bigint) is 'Adds delta to private.site_counters.';
 
 grant execute on function private.bump_site_counter(text,bigint) to postgres;
+
+CREATE OR REPLACE FUNCTION private.call_edge_function(function_name text, body jsonb DEFAULT '{}'::jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+  request_id bigint;
+begin
+  if project_url is null or service_key is null then
+    raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
+      case when project_url is null then 'project_url' else 'service_role_key' end;
+  end if;
+  request_id := net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key),
+    body := body || jsonb_build_object('scheduledAt', now()),
+    -- The functions answer within hosted's 150 s request idle timeout; pg_net waits that long.
+    timeout_milliseconds := 150000
+  );
+  delete from private.edge_function_calls where called_at < now() - interval '1 day';
+  insert into private.edge_function_calls (request_id, function_name) values (request_id, function_name);
+  return request_id;
+end
+$function$;
+alter function private.call_edge_function(text,jsonb) owner to postgres;
+
+comment on function private.call_edge_function(pg_catalog.text,pg_catalog.jsonb) is 'Calls an edge function with the service-role key from Vault (pg_net); the scheduled jobs use it.';
+
+grant execute on function private.call_edge_function(text,jsonb) to postgres;
 
 CREATE OR REPLACE FUNCTION private.canonical_host(value text)
  RETURNS text
@@ -1339,6 +1457,51 @@ alter function private.identifier_weight(text) owner to postgres;
 comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier, derived from private.identifier_verdict (issue 27).';
 
 grant execute on function private.identifier_weight(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange()
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor0$function$;
+alter function private.inet_multirange() owner to postgres;
+
+grant execute on function private.inet_multirange() to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(VARIADIC private.inet_range[])
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor2$function$;
+alter function private.inet_multirange(private.inet_range[]) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range[]) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(private.inet_range)
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor1$function$;
+alter function private.inet_multirange(private.inet_range) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor2$function$;
+alter function private.inet_range(inet,inet) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet, text)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor3$function$;
+alter function private.inet_range(inet,inet,text) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet,text) to postgres;
 
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -4116,6 +4279,58 @@ comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.tex
 
 grant execute on function public.decide_removal_request(uuid,text) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.deployment_status()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'jobs', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'jobname', j.jobname,
+          'schedule', j.schedule,
+          'active', j.active,
+          'last_run', r.run,
+          'last_call', c.call
+        ) order by j.jobname)
+      from cron.job j
+      left join lateral (
+        select jsonb_build_object('status', d.status, 'start', d.start_time, 'message', d.return_message) as run
+        from cron.job_run_details d
+        where d.jobid = j.jobid
+        order by d.runid desc
+        limit 1
+      ) r on true
+      -- The last call of the job's function that has an answer (a call still in flight has none yet).
+      left join lateral (
+        select jsonb_build_object(
+            'at', e.called_at,
+            'status_code', h.status_code,
+            'timed_out', h.timed_out,
+            'error', h.error_msg,
+            'body', left(h.content, 300)
+          ) as call
+        from private.edge_function_calls e
+        join net._http_response h on h.id = e.request_id
+        where e.function_name = j.jobname
+        order by e.called_at desc
+        limit 1
+      ) c on true
+    ), '[]'::jsonb),
+    'locations', (
+      select jsonb_build_object('version', s.version, 'rows', s.rows, 'loaded_at', s.loaded_at)
+      from private.ip_locations_source s
+      limit 1
+    )
+  )
+$function$;
+alter function public.deployment_status() owner to postgres;
+
+comment on function public.deployment_status() is 'For npm run check:hosted: each pg_cron job, its last run and its function''s answer to the last call; the location data loaded. Service role only.';
+
+grant execute on function public.deployment_status() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
  RETURNS text
  LANGUAGE plpgsql
@@ -4409,6 +4624,36 @@ alter function public.issue_removal_confirmations(integer) owner to postgres;
 comment on function public.issue_removal_confirmations(integer) is 'Service role (notify-dispatch): issues confirmation tokens for open, unconfirmed removal requests and returns them for mailing, with the requester''s language; addresses past removal_confirm.address get none.';
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.locate_address(address text)
+ RETURNS TABLE(city text, region text, country text, loc text, postal text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ip inet;
+begin
+  begin
+    ip := host(address::inet)::inet;
+  exception when others then
+    return;
+  end;
+  return query
+    select l.city, l.region, l.country,
+      case when l.latitude is not null and l.longitude is not null
+        then to_char(l.latitude, 'FM990.0000') || ',' || to_char(l.longitude, 'FM990.0000') end,
+      l.postal
+    from private.ip_locations l
+    where l.addresses @> ip
+    limit 1;
+end
+$function$;
+alter function public.locate_address(text) owner to postgres;
+
+comment on function public.locate_address(pg_catalog.text) is 'Where an address is (private.ip_locations): city, region, country, ''lat,lng'', postal. Service role only.';
+
+grant execute on function public.locate_address(text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.locate_report(report_id uuid, reporter uuid, visit jsonb)
  RETURNS boolean
@@ -5551,6 +5796,10 @@ grant execute on functions to postgres;
 -- Cluster: Comments
 -- ====================================================================================================
 
+comment on extension pg_cron is 'Job scheduler for PostgreSQL (local stand-in)';
+
+comment on extension pg_net is 'Async HTTP (local stand-in)';
+
 comment on type public.app_role is 'Roles beyond a signed-in user.';
 
 comment on type public.incident_type is 'What happened to the victim.';
@@ -5573,6 +5822,12 @@ alter role authenticator set statement_timeout = '8s';
 -- ====================================================================================================
 -- Rows the migrations insert
 -- ====================================================================================================
+
+-- cron.job: 4 rows
+--   {"jobid": 1, "active": true, "command": "select private.call_edge_function('notify-dispatch')", "jobname": "notify-dispatch", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "* * * * *", "username": "postgres"}
+--   {"jobid": 2, "active": true, "command": "select private.call_edge_function('removal-expiry')", "jobname": "removal-expiry", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "0 * * * *", "username": "postgres"}
+--   {"jobid": 3, "active": true, "command": "select private.call_edge_function('open-data')", "jobname": "open-data", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "5 * * * *", "username": "postgres"}
+--   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}
