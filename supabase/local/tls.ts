@@ -1,13 +1,15 @@
 /**
  * The stack's own certificate authority and the certificate its mail sink serves SMTP with (implicit
  * TLS, as hosted functions must use: outgoing ports 25 and 587 are refused there). Made once per data
- * folder with the `openssl` command, for `localhost` and 127.0.0.1 / ::1; the functions' Deno trusts the
- * CA through DENO_CERT (a file holding the machine's own CA file, if one is named, and this CA), so the
- * functions' mail code runs unchanged against the sink and against a real provider.
+ * folder, for `localhost` and 127.0.0.1 / ::1: keys by Node's crypto, certificates by node-forge (no
+ * `openssl` command needed). The functions' Deno trusts the CA through DENO_CERT (a file holding the
+ * machine's own CA file, if one is named, and this CA), so the functions' mail code runs unchanged
+ * against the sink and against a real provider.
  */
-import { spawnSync } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import forge from 'node-forge';
 
 export interface StackTls {
   /** PEM of the CA, the server key and the server certificate. */
@@ -18,13 +20,78 @@ export interface StackTls {
   denoCertFile: string;
 }
 
-function openssl(args: string[], cwd: string) {
-  const r = spawnSync('openssl', args, { cwd, encoding: 'utf8' });
-  if (r.error || r.status !== 0)
-    throw new Error(
-      `openssl ${args[0]} failed (the local mail sink's TLS certificate is made with openssl): ` +
-        (r.error?.message ?? r.stderr.trim()),
-    );
+const YEARS = 10;
+
+/** An RSA key pair (Node's crypto: fast, unlike forge's own JavaScript key generation) as forge keys. */
+function keyPair() {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
+  return { pem: privateKey, key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
+}
+
+/** A certificate of `subjectCN` for `publicKey`, signed by `issuer` (itself when absent), SHA-256. */
+function certificate(o: {
+  subjectCN: string;
+  publicKey: forge.pki.PublicKey;
+  signingKey: forge.pki.rsa.PrivateKey;
+  issuer?: forge.pki.Certificate;
+  extensions: object[];
+}): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = o.publicKey;
+  // A positive serial of 16 random bytes (the leading 0 keeps DER's INTEGER positive).
+  cert.serialNumber = '00' + randomBytes(16).toString('hex');
+  cert.validity.notBefore = new Date(Date.now() - 60_000);
+  cert.validity.notAfter = new Date(Date.now() + YEARS * 365 * 86_400_000);
+  cert.setSubject([{ name: 'commonName', value: o.subjectCN }]);
+  cert.setIssuer((o.issuer ?? cert).subject.attributes);
+  cert.setExtensions(o.extensions);
+  cert.sign(o.signingKey, forge.md.sha256.create());
+  return cert;
+}
+
+function makeCertificates(dir: string) {
+  const ca = keyPair();
+  const caCert = certificate({
+    subjectCN: 'ScamCheck local stack CA',
+    publicKey: ca.publicKey,
+    signingKey: ca.key,
+    extensions: [
+      { name: 'basicConstraints', cA: true, critical: true },
+      { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+      { name: 'subjectKeyIdentifier' },
+    ],
+  });
+  const server = keyPair();
+  const serverCert = certificate({
+    subjectCN: 'localhost',
+    publicKey: server.publicKey,
+    signingKey: ca.key,
+    issuer: caCert,
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
+      { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
+    ],
+  });
+  writeFileSync(path.join(dir, 'ca.key'), ca.pem, { mode: 0o600 });
+  writeFileSync(path.join(dir, 'ca.crt'), forge.pki.certificateToPem(caCert));
+  writeFileSync(path.join(dir, 'server.key'), server.pem, { mode: 0o600 });
+  // Written last: a half-made set is made again at the next start.
+  writeFileSync(path.join(dir, 'server.crt'), forge.pki.certificateToPem(serverCert));
 }
 
 export function stackTls(dataDir: string, host: NodeJS.ProcessEnv = process.env): StackTls {
@@ -32,38 +99,7 @@ export function stackTls(dataDir: string, host: NodeJS.ProcessEnv = process.env)
   const file = (n: string) => path.join(dir, n);
   if (!existsSync(file('server.crt'))) {
     mkdirSync(dir, { recursive: true });
-    const days = '3650';
-    openssl(
-      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', days]
-        .concat(['-subj', '/CN=ScamCheck local stack CA', '-addext', 'basicConstraints=critical,CA:TRUE'])
-        .concat(['-addext', 'keyUsage=critical,keyCertSign,cRLSign']),
-      dir,
-    );
-    openssl(
-      ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr'].concat([
-        '-subj',
-        '/CN=localhost',
-      ]),
-      dir,
-    );
-    writeFileSync(
-      file('server.ext'),
-      'basicConstraints=CA:FALSE\nkeyUsage=digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n' +
-        'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1\n',
-    );
-    openssl(
-      ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial'].concat([
-        '-out',
-        'server.tmp',
-        '-days',
-        days,
-        '-extfile',
-        'server.ext',
-      ]),
-      dir,
-    );
-    // Written last under its final name: a half-made set is made again at the next start.
-    writeFileSync(file('server.crt'), readFileSync(file('server.tmp')));
+    makeCertificates(dir);
   }
   const ca = readFileSync(file('ca.crt'), 'utf8');
   const hostCa = host.DENO_CERT || host.NODE_EXTRA_CA_CERTS || host.SSL_CERT_FILE;
