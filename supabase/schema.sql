@@ -115,6 +115,7 @@ create table private.edge_function_calls (
   called_at timestamp with time zone default now() not null
 );
 alter table private.edge_function_calls owner to postgres;
+alter table private.edge_function_calls enable row level security;
 
 comment on table private.edge_function_calls is 'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
 
@@ -217,8 +218,11 @@ create table private.ip_locations (
   longitude double precision
 );
 alter table private.ip_locations owner to postgres;
+alter table private.ip_locations enable row level security;
 
 comment on table private.ip_locations is 'Address ranges and where they are (GeoLite2 City via @ip-location-db); loaded by npm run locations:load.';
+
+alter table private.ip_locations add constraint ip_locations_pkey PRIMARY KEY (addresses);
 
 CREATE INDEX ip_locations_range_idx ON private.ip_locations USING gist (addresses);
 
@@ -227,9 +231,17 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 create table private.ip_locations_source (
   version text not null,
   rows integer not null,
-  loaded_at timestamp with time zone default now() not null
+  loaded_at timestamp with time zone default now() not null,
+  id boolean default true not null
 );
 alter table private.ip_locations_source owner to postgres;
+alter table private.ip_locations_source enable row level security;
+
+comment on table private.ip_locations_source is 'Which @ip-location-db package version private.ip_locations holds (one row), so a load of the same version is skipped.';
+
+alter table private.ip_locations_source add constraint ip_locations_source_id_check CHECK (id);
+
+alter table private.ip_locations_source add constraint ip_locations_source_pkey PRIMARY KEY (id);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations_source to postgres;
 
@@ -1476,8 +1488,11 @@ CREATE OR REPLACE FUNCTION private.inet_multirange()
  RETURNS private.inet_multirange
  LANGUAGE internal
  IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
 AS $function$multirange_constructor0$function$;
 alter function private.inet_multirange() owner to postgres;
+
+comment on function private.inet_multirange() is 'Constructor of an empty private.inet_multirange.';
 
 grant execute on function private.inet_multirange() to postgres;
 
@@ -1485,8 +1500,11 @@ CREATE OR REPLACE FUNCTION private.inet_multirange(VARIADIC private.inet_range[]
  RETURNS private.inet_multirange
  LANGUAGE internal
  IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
 AS $function$multirange_constructor2$function$;
 alter function private.inet_multirange(private.inet_range[]) owner to postgres;
+
+comment on function private.inet_multirange(private.inet_range[]) is 'Constructor of a private.inet_multirange of several ranges.';
 
 grant execute on function private.inet_multirange(private.inet_range[]) to postgres;
 
@@ -1494,8 +1512,11 @@ CREATE OR REPLACE FUNCTION private.inet_multirange(private.inet_range)
  RETURNS private.inet_multirange
  LANGUAGE internal
  IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
 AS $function$multirange_constructor1$function$;
 alter function private.inet_multirange(private.inet_range) owner to postgres;
+
+comment on function private.inet_multirange(private.inet_range) is 'Constructor of a private.inet_multirange of one range.';
 
 grant execute on function private.inet_multirange(private.inet_range) to postgres;
 
@@ -1503,8 +1524,11 @@ CREATE OR REPLACE FUNCTION private.inet_range(inet, inet)
  RETURNS private.inet_range
  LANGUAGE internal
  IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
 AS $function$range_constructor2$function$;
 alter function private.inet_range(inet,inet) owner to postgres;
+
+comment on function private.inet_range(pg_catalog.inet,pg_catalog.inet) is 'Constructor of private.inet_range (an address range, inclusive-exclusive).';
 
 grant execute on function private.inet_range(inet,inet) to postgres;
 
@@ -1512,8 +1536,11 @@ CREATE OR REPLACE FUNCTION private.inet_range(inet, inet, text)
  RETURNS private.inet_range
  LANGUAGE internal
  IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
 AS $function$range_constructor3$function$;
 alter function private.inet_range(inet,inet,text) owner to postgres;
+
+comment on function private.inet_range(pg_catalog.inet,pg_catalog.inet,pg_catalog.text) is 'Constructor of private.inet_range with explicit bounds.';
 
 grant execute on function private.inet_range(inet,inet,text) to postgres;
 
