@@ -24,6 +24,7 @@ insert into public.brands as b (name, category, official_domains, keywords, shor
   ('LandBank', 'bank', '{landbank.com,lbp-eservices.com}', '{landbank}', '{lbp}'),                  -- https://www.landbank.com (iAccess at https://www.lbp-eservices.com)
   ('PSBank', 'bank', '{psbank.com.ph}', '{psbank}', '{}'),                                          -- https://www.psbank.com.ph
   ('DBP', 'bank', '{dbp.ph}', '{}', '{dbp}'),                                                       -- https://www.dbp.ph
+  ('EastWest', 'bank', '{eastwestbanker.com}', '{eastwest,eastwestbank}', '{}'),                   -- https://www.eastwestbanker.com
   ('AUB', 'bank', '{aub.com.ph}', '{asiaunited}', '{aub}'),                                         -- https://www.aub.com.ph
   -- government
   ('Pag-IBIG', 'government', '{pagibigfund.gov.ph,pagibigfundservices.com}', '{pagibig,pagibigfund}', '{}'), -- https://www.pagibigfund.gov.ph (Virtual Pag-IBIG: https://www.pagibigfundservices.com)

@@ -489,6 +489,26 @@ function shareALoadMatches(refanged: string, taken: (a: number, b: number) => bo
   return out;
 }
 
+/** Viber chat links ('viber://chat?number=%2B63...'), which linkify-it does not know: their number. */
+function viberMatches(text: string, taken: (a: number, b: number) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const m of text.matchAll(/viber:\/\/[^\s<>"']{1,200}/gi)) {
+    const written = m[0].replace(/[.,;:!?)]+$/, '');
+    const account = platformAccount(written);
+    if (!account || account.kind !== 'mobile' || taken(m.index, m.index + written.length)) continue;
+    out.push({
+      type: 'mobile',
+      phoneKind: phoneKindOf(account.canonical),
+      index: m.index,
+      end: m.index + written.length,
+      written,
+      canonical: account.canonical,
+      valid: true,
+    });
+  }
+  return out;
+}
+
 /**
  * Telegram user names written as '@name' where the message speaks of Telegram ('Telegram @name', 'TG:
  * @name'): the account t.me/name. Elsewhere an '@name' is left alone (it may be any platform).
@@ -547,6 +567,7 @@ export function extractIdentifiersWithin(
   const links = linkifyMatches(refanged, deadline);
   let complete = links.complete;
   add(linkMatches(links.matches));
+  add(viberMatches(boundRuns(refanged), taken));
   const bounded = boundRuns(refanged);
   if (now() > deadline) complete = false;
   else
@@ -798,7 +819,7 @@ function speaksAs(text: string, brand: Brand): boolean {
   const head = text.slice(0, 60);
   return (
     new RegExp(
-      `^\\W{0,3}(?:from\\s+|mula sa\\s+)?${name}\\s*(?:[:\\]|-]|advisory|alert|notice|team|customer|support|official|reminder)`,
+      `^\\W{0,3}(?:(?:[\\p{L}]+\\s+){0,2}(?:from|mula sa)\\s+)?${name}\\s*(?:[:\\]|-]|advisory|alert|notice|team|customer|support|official|reminder)`,
       'iu',
     ).test(head) ||
     new RegExp(`(?:this is|ito ay|ito ang|we are|kami ang)\\s+(?:the\\s+)?${name}`, 'iu').test(text) ||
@@ -811,7 +832,7 @@ function speaksAs(text: string, brand: Brand): boolean {
 
 /** Words just before a number that make it the payer, the sender or where to pay, not whom to contact. */
 const NOT_A_CONTACT_BEFORE =
-  /(?<![\p{L}\d])(from|galing (kay|sa)|sender|payer|(?<!(reply|text|call|message|contact|talk|speak|write|msg) )to|transfer to|padala sa|gcash|maya|paymaya|account|acct|number ko|received|natanggap)(?![\p{L}\d])\W{0,6}([\p{L}*.]+\W{0,3}){0,4}$/iu;
+  /(?<![\p{L}\d])(from|galing (kay|sa)|sender|payer|(?<!(reply|text|call|message|contact|talk|speak|write|msg) )to|transfer to|padala sa|received|natanggap)(?![\p{L}\d])\W{0,6}([\p{L}*.]+\W{0,3}){0,4}$/iu;
 
 const ASKS_TO_CONTACT =
   /\b(reply|text|txt|call|contact|message|msg|sms|viber|whatsapp|telegram|pm|send|i-?text|mag-?text|tumawag|itext|i-?message|tawagan|mag-?reply|padala|ipadala)\b/i;

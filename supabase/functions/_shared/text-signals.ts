@@ -24,6 +24,7 @@ export type TextSignalCode =
   | 'pressure'
   | 'secrecy'
   | 'new-number'
+  | 'family-emergency'
   | 'wrong-send'
   | 'parcel-fee'
   | 'investment-returns'
@@ -67,6 +68,9 @@ const MONEY_REQUEST = [
   'bayad',
   'money',
   'pera',
+  'padalhan',
+  'humiram',
+  'gcash me',
 ];
 
 export const TEXT_RULES: TextRule[] = [
@@ -79,6 +83,8 @@ export const TEXT_RULES: TextRule[] = [
     phrases: [
       '(send|give|share|provide|reply with|enter|input|type|confirm|forward|ilagay|ibigay|i-?send|isend|i-?reply|i-?type|i-?forward|i-?text|itext)( (us|me|to us|the|your|ang|mo|iyong|yung|sa amin|po|na))*( [a-z0-9-]+){0,3} (otp|one[- ]time (pin|password|code)|mpin|pin|password|passcode|[0-9]-digit code|verification code|code we sent|code na (na)?tanggap|cvv|card expiry|expiry date|card number)',
       '(otp|mpin|pin|password|cvv)( [a-z]+){0,3} (to|sa) (us|me|this number|numerong ito|agent)',
+      '(need|needs|require|requires|kailangan)( [a-z0-9-]+){0,4} (otp|mpin|pin|password|passcode|[0-9]-digit code|verification code|code sent|cvv)',
+      'reply with (it|the code)',
     ],
   },
   {
@@ -106,6 +112,7 @@ export const TEXT_RULES: TextRule[] = [
       'i-?claim',
       'voucher worth',
       'chosen for a',
+      'giveaway',
       'reward points',
       'napanalunan',
     ],
@@ -156,6 +163,10 @@ export const TEXT_RULES: TextRule[] = [
       '(p|php) ?[0-9,]+ loan',
       'loan application',
       'limit increase',
+      'pautang',
+      'utang agad',
+      'loan approval',
+      '(walang|no) requirements',
     ],
   },
   {
@@ -170,7 +181,7 @@ export const TEXT_RULES: TextRule[] = [
       'withdrawal fee',
       '(tax|fee|bayad) (para|bago|before|to) (ma-?withdraw|withdraw|makuha)',
       '(para|bago|before|to) (ma-?withdraw|withdraw)( [a-z,]+){0,4} (tax|fee|bayad|kailangan)',
-      'settle (p|php)',
+      'settle (p|php) ?[0-9,]+',
       'pay the (p|php) ?[0-9,]+',
       'magbayad (lang )?ng (p|php)? ?[0-9,]*',
     ],
@@ -252,7 +263,7 @@ export const TEXT_RULES: TextRule[] = [
       'keep this (confidential|secret|between us)',
       "(don't|do not) tell (anyone|anybody|your)",
       'between us',
-      '(huwag|wag)( mo)?( munang| mong)? (sabihin|ipaalam)',
+      '(huwag|wag)( mo)?( munang| mong)? (sabihin|ipaalam|tawagan)',
       'atin-?atin lang',
       'secret lang',
       'sikreto',
@@ -272,6 +283,25 @@ export const TEXT_RULES: TextRule[] = [
       'lost my (phone|sim)',
       'changed my number',
       'nawala (yung|ang) (phone|sim)',
+    ],
+    requires: { name: 'asks for money', phrases: MONEY_REQUEST },
+  },
+  {
+    code: 'family-emergency',
+    severity: 'medium',
+    message:
+      'Someone close to you is said to be in an emergency and needs money now. Call them or another relative on a number you already know first.',
+    phrases: [
+      'emergency',
+      'nasa ospital',
+      'na-?ospital',
+      'in the hospital',
+      'naaksidente',
+      'had an accident',
+      'naiwan ko (ang|yung) wallet',
+      'nakulong',
+      'hinuli',
+      'kidnap',
     ],
     requires: { name: 'asks for money', phrases: MONEY_REQUEST },
   },
@@ -326,6 +356,10 @@ export const TEXT_RULES: TextRule[] = [
       'trading bot',
       'mining pool',
       'invest in our',
+      'turn (p|php|\\$|usdt) ?[0-9,]+ into',
+      '[0-9]+x (ang balik|return|returns|profit|your money)',
+      'paluwagan',
+      'receive( [0-9.]+)?( [a-z]+){0,2} back',
       'proof of payouts?',
       'passive income',
       'crypto trading',

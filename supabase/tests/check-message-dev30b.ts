@@ -1,13 +1,11 @@
 /**
- * Issue 30's held-out corpus: written after the message check's rules (text phrase tables, brand
- * table, extraction) were frozen, and run once to measure them; nothing was tuned on it. How it was
- * built: docs/message-check.md. Every message is made up, following the patterns of public Philippine
- * advisories (banks, e-wallets, couriers, telcos, government agencies, CICC) and of ordinary notices and
- * chats; numbers use real prefixes with made-up subscribers, and domains other than official ones are
- * made up. For each: whether it is a scam, the canonical form of every identifier it holds, and the
- * hosts that imitate a brand (must carry lookalike-brand).
+ * Issue 30's second development corpus: written after the rules were first frozen and run once as the
+ * held-out set (first-run figures: identifier recall 0.984, precision 1.00, look-alike recall 0.94,
+ * no official domain flagged, 20% of scams without a warning, no legitimate message called risky). Its
+ * misses led to rule changes, so it became a development set and check-message-heldout.ts was written
+ * afresh. See docs/message-check.md.
  */
-export interface HeldOutMessage {
+export interface Dev30bMessage {
   lang: 'en' | 'fil' | 'taglish';
   scam: boolean;
   text: string;
@@ -15,7 +13,7 @@ export interface HeldOutMessage {
   lookalikes: string[];
 }
 
-export const HELD_OUT: HeldOutMessage[] = [
+export const DEV_30B: Dev30bMessage[] = [
   // ------------------------------------------------------------------ scams
   {
     lang: 'en',
