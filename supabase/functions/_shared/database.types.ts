@@ -725,6 +725,7 @@ export type Database = {
         | "ewallet"
         | "crypto"
         | "website"
+        | "social"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -867,6 +868,7 @@ export const Constants = {
         "ewallet",
         "crypto",
         "website",
+        "social",
       ],
     },
   },
