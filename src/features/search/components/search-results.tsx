@@ -9,6 +9,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { paths } from '@/config/paths';
 import { accountTypeLabel, formatAmount, formatCountry, formatDate, incidentTypeLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { searchNotice } from '@/lib/identifiers';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { ReportStatusBadge } from '@/components/report-status-badge';
@@ -271,6 +272,8 @@ function LatestIncidents({
 /** docs/behaviour.md §2: 'No Results Found', the advice to proceed with caution and the checklist link. */
 export function NoResults({ searchString }: { searchString: string }) {
   const { t } = useTranslation();
+  const notice = searchNotice(searchString);
+  if (notice) return <NotAnIdentifier searchString={searchString} notice={notice} />;
   return (
     <Alert className="border-warning/50 bg-warning/5 p-6">
       <AlertTriangle className="text-amber-600" aria-hidden />
@@ -298,6 +301,44 @@ export function NoResults({ searchString }: { searchString: string }) {
             }}
           />
         </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Issue 30: what can be searched, instead of "nobody has reported", for words or a platform's host. */
+function NotAnIdentifier({
+  searchString,
+  notice,
+}: {
+  searchString: string;
+  notice: 'platform' | 'not-identifier';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert className="p-6" data-testid="not-identifier">
+      <ListChecks aria-hidden />
+      <AlertTitle className="line-clamp-none text-xl">
+        <h2>
+          {t(notice === 'platform' ? 'search.notIdentifier.platformTitle' : 'search.notIdentifier.title')}
+        </h2>
+      </AlertTitle>
+      <AlertDescription className="text-base">
+        <p className="break-words">
+          {t(notice === 'platform' ? 'search.notIdentifier.platform' : 'search.notIdentifier.text', {
+            value: searchString,
+          })}
+        </p>
+        {notice === 'not-identifier' && (
+          <p>
+            <Link
+              to={`${paths.check.getHref()}?text=${encodeURIComponent(searchString)}`}
+              className="text-primary font-medium underline underline-offset-4"
+            >
+              {t('search.notIdentifier.check')}
+            </Link>
+          </p>
+        )}
       </AlertDescription>
     </Alert>
   );
