@@ -394,7 +394,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: false,
     text: 'BPI: You sent PHP 1,500.00 to JUAN DELA CRUZ on 11/22/2026 10:15 AM. Ref No. 9171234567. Not you? Call (02) 889-10000 or visit https://www.bpi.com.ph',
-    identifiers: ['+63288910000', 'bpi.com.ph'],
+    identifiers: ['0288910000', 'bpi.com.ph'],
     lookalikes: [],
   },
   {

@@ -453,7 +453,7 @@ export const DEV_30: Dev30Message[] = [
     lang: 'en',
     scam: false,
     text: 'PhilHealth: Your premium payment of P2,500 was received. For inquiries call (02) 8662-2588 or visit philhealth.gov.ph.',
-    identifiers: ['+63286622588', 'philhealth.gov.ph'],
+    identifiers: ['0286622588', 'philhealth.gov.ph'],
     lookalikes: [],
   },
   {
@@ -523,7 +523,7 @@ export const DEV_30: Dev30Message[] = [
     lang: 'en',
     scam: false,
     text: 'BPI: You have successfully paid P1,200.00 to MERALCO on 11/27/2026 via BPI Online. Ref no. 882731. If you did not make this transaction, call BPI Contact Center at (02) 889-10000.',
-    identifiers: ['+63288910000'],
+    identifiers: ['0288910000'],
     lookalikes: [],
   },
   {

@@ -377,7 +377,7 @@ export const DEV_30B: Dev30bMessage[] = [
     lang: 'en',
     scam: false,
     text: 'LandBank: You transferred PHP 3,000.00 to account ending 8842 on 11/27/2026. For concerns, call the LANDBANK Customer Care at (02) 8-405-7000.',
-    identifiers: ['+63284057000'],
+    identifiers: ['0284057000'],
     lookalikes: [],
   },
   {
@@ -412,7 +412,7 @@ export const DEV_30B: Dev30bMessage[] = [
     lang: 'en',
     scam: false,
     text: 'BDO: Your BDO Online Banking password was changed on 11/27/2026 3:42PM. If you did not make this change, call (02) 8631-8000.',
-    identifiers: ['+63286318000'],
+    identifiers: ['0286318000'],
     lookalikes: [],
   },
   {

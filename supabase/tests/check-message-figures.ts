@@ -55,7 +55,8 @@ export function figures(corpus: LabelledMessage[], rules: CheckRules): Figures {
     for (const id of m.identifiers)
       if (found.includes(id)) idHits++;
       else misses.push(`identifier missed: ${id} in "${m.text.slice(0, 60)}"`);
-    for (const f of found) if (!m.identifiers.includes(f)) misses.push(`identifier extra: ${f} in "${m.text.slice(0, 60)}"`);
+    for (const f of found)
+      if (!m.identifiers.includes(f)) misses.push(`identifier extra: ${f} in "${m.text.slice(0, 60)}"`);
     const flagged = items.filter((i) => i.signals.some((s) => s.code === 'lookalike-brand'));
     laExpected += m.lookalikes.length;
     for (const la of m.lookalikes)

@@ -289,7 +289,7 @@ export const HELD_OUT: HeldOutMessage[] = [
     lang: 'en',
     scam: false,
     text: 'PhilHealth: Learn about your YAKAP benefits at philhealth.gov.ph or call our 24/7 hotline (02) 8662-2588.',
-    identifiers: ['philhealth.gov.ph', '+63286622588'],
+    identifiers: ['philhealth.gov.ph', '0286622588'],
     lookalikes: [],
   },
   {

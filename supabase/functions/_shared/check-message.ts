@@ -467,7 +467,7 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     // number has not and search does not take; the number ends at its own last digit.
     if (n.number.ext) endsAt = endOfDigits(refanged, startsAt, endsAt, n.number.ext.length);
     const e164 = n.number.number as string;
-    const canonical = canonicalIdentifier('mobile', e164);
+    let canonical = canonicalIdentifier('mobile', e164);
     if (!canonical) continue;
     [startsAt, endsAt] = searchableSpan(refanged, startsAt, endsAt, canonical);
     const written = refanged.slice(startsAt, endsAt);
@@ -478,6 +478,8 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     // '+63 2 ...'), other numbers only in international form (+...).
     const landline = phoneKind === 'landline' && (international || /^\(?0\d/.test(written.trimStart()));
     if (phoneKind !== 'mobile' && !landline && !(international && !e164.startsWith('+63'))) continue;
+    // A landline written locally ('(02) 8662-2588') is what search and reports store for it.
+    if (landline && !international) canonical = canonicalIdentifierAuto(written) ?? canonical;
     // A digit run glued to letters or after "OTP", "Ref No.", "Order #" ... is a code, not a number.
     const before = refanged.slice(Math.max(0, startsAt - 24), startsAt);
     if (!international && NOT_A_PHONE_BEFORE.test(before)) continue;
