@@ -19,7 +19,7 @@ const MIGRATIONS = path.resolve(import.meta.dirname, '../../supabase/migrations'
 function seededRules(): CheckRules {
   const brands = new Map<string, Brand>();
   const lists: RegExpMatchArray[] = [];
-  for (const file of ['20261123202506_check_message.sql', '20261127130200_brands_philippines.sql']) {
+  for (const file of ['20261122000800_message_check.sql', '20261127130200_brands_philippines.sql']) {
     const sql = readFileSync(path.join(MIGRATIONS, file), 'utf8');
     const arr = (s: string) => (s ? s.split(',') : []);
     const merge = (a: string[] = [], b: string[]) => [...new Set([...a, ...b])].sort();

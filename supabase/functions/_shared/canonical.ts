@@ -1,7 +1,8 @@
 /**
  * Canonical identifiers: the one written form of a mobile number, e-mail, website, e-wallet, crypto
- * address or social media / chat account, however it was typed or pasted. This is the TypeScript twin of public.canonical_identifier and
- * public.detect_identifier_kind (supabase/migrations/20261122111000_canonical_identifiers.sql, whose
+ * address or social media / chat account, however it was typed or pasted. This is the TypeScript twin of
+ * public.canonical_identifier and public.detect_identifier_kind (supabase/migrations/20261122000200_identifiers.sql,
+ * replaced by supabase/migrations/20261127130100_canonical_social_accounts.sql, whose
  * header lists the rules); supabase/tests/canonical-vectors.json pins both to the same answers.
  *
  * Pure TypeScript (no Deno or Node APIs): the SPA imports it through src/lib and the edge functions
