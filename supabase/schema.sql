@@ -620,6 +620,20 @@ grant insert, select, update, delete, truncate, references, trigger, maintain on
 -- private: Functions
 -- ====================================================================================================
 
+CREATE OR REPLACE FUNCTION private.account_name(n text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case when n ~* '^[a-z0-9._-]+$' then lower(n) end
+$function$;
+alter function private.account_name(text) owner to postgres;
+
+comment on function private.account_name(pg_catalog.text) is 'A user name as a platform writes it (ASCII letters, digits, . _ -), lowercase; null otherwise.';
+
+grant execute on function private.account_name(text) to anon, authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.address_key(addr inet)
  RETURNS text
  LANGUAGE plpgsql
@@ -1074,6 +1088,28 @@ comment on function private.claim_code_try(pg_catalog.text,pg_catalog.text) is '
 
 grant execute on function private.claim_code_try(text,text) to postgres;
 
+CREATE OR REPLACE FUNCTION private.clean_identifier_text(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+           normalize(value, nfkc),
+           '[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]', '', 'g'),
+           '[\u2010-\u2015\u2043\u2212\ufe58\ufe63\uff0d]', '-', 'g'),
+           '^( *)h(xx)p(s?)(\[:\]|:)//', '\1http\3://', 'i'),
+           '\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)', '.', 'gi'),
+           '\[:\]', ':', 'g'),
+           '\[@\]|\(@\)|\[at\]|\(at\)', '@', 'gi'),
+           '\[/\]', '/', 'g')
+$function$;
+alter function private.clean_identifier_text(text) owner to postgres;
+
+comment on function private.clean_identifier_text(pg_catalog.text) is 'What a pasted identifier reads as: NFKC, format characters dropped, dashes made -, defanging undone.';
+
+grant execute on function private.clean_identifier_text(text) to anon, authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.client_address()
  RETURNS inet
  LANGUAGE plpgsql
@@ -1408,6 +1444,20 @@ alter function private.identifier_hash_prefix(text) owner to postgres;
 comment on function private.identifier_hash_prefix(pg_catalog.text) is 'First 5 hex characters of sha256(canonical identifier), the key of public.range_lookup.';
 
 grant execute on function private.identifier_hash_prefix(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.identifier_query_param(query text, name text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select replace(regexp_replace((regexp_match(query, '(^|&)' || name || '=([^&]*)', 'i'))[2], '%2b', '+', 'gi'), '%20', ' ')
+$function$;
+alter function private.identifier_query_param(text,text) owner to postgres;
+
+comment on function private.identifier_query_param(pg_catalog.text,pg_catalog.text) is 'One parameter of a URL query string, with %2B and %20 decoded (what a chat link''s number carries).';
+
+grant execute on function private.identifier_query_param(text,text) to anon, authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.identifier_verdict(canonical text, OUT verified_count integer, OUT pending_count integer, OUT risk_level integer, OUT risk_label text, OUT verified_risk_level integer)
  RETURNS record
@@ -1838,6 +1888,245 @@ alter function private.ph_region(text,text) owner to postgres;
 comment on function private.ph_region(pg_catalog.text,pg_catalog.text) is 'Region code (private.ph_regions) of a "lat,lng" location in the Philippines, else null.';
 
 grant execute on function private.ph_region(text,text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.platform_account(value text, OUT kind text, OUT canonical text)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+declare
+  s text := value;
+  v_host text;
+  v_rest text;
+  v_path text;
+  v_query text;
+  segs text[];
+  v_first text;
+  v_fl text;
+  v_platform text;
+  v_n text;
+  v_number text;
+  v_phone text;
+  v_reserved text[];
+  m text[];
+  url_safe constant text := '^[a-z0-9._~+=-]+$';
+  numeric_id constant text := '^[0-9]{5,20}$';
+begin
+  if s ~* '^viber://' then
+    v_query := case when position('?' in s) > 0 then substr(s, position('?' in s) + 1) else '' end;
+    v_number := private.identifier_query_param(regexp_replace(v_query, '#.*$', ''), 'number');
+    if v_number is not null and v_number <> '' then
+      v_phone := private.canonical_phone(v_number);
+    end if;
+    if v_phone ~ '^\+?[0-9]{7,15}$' then
+      kind := 'mobile';
+      canonical := v_phone;
+    end if;
+    return;
+  end if;
+  if s ~* '^https?://' then
+    s := regexp_replace(s, '^https?://', '', 'i');
+  elsif left(s, 2) = '//' then
+    s := substr(s, 3);
+  elsif s ~* '^[a-z][a-z0-9+.-]*://' then
+    return;
+  end if;
+  v_host := substring(s from '^[^/?#]*');
+  v_rest := substr(s, char_length(v_host) + 1);
+  v_host := lower(replace(v_host, U&'\0130', U&'i\0307'));
+  v_host := regexp_replace(regexp_replace(regexp_replace(v_host, ':[0-9]*$', ''), '\.+$', ''), '^www\.', '');
+  v_path := regexp_replace(v_rest, '[?#].*$', '');
+  v_query := coalesce(substring(v_rest from '^[^?#]*\?([^#]*)'), '');
+  segs := array_remove(string_to_array(v_path, '/'), '');
+  if exists (select 1 from unnest(segs) p
+             where p ~ '[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff\u0001-\u001f\u007f]') then
+    return;
+  end if;
+  v_first := coalesce(segs[1], '');
+  v_fl := lower(v_first);
+
+  -- link shorteners (as SHORTENER_HOSTS in canonical.ts)
+  if v_host = any (array['bit.ly', 'bitly.com', 'tinyurl.com', 't.co', 'goo.gl', 'is.gd', 'v.gd', 'cutt.ly',
+      'rb.gy', 'shorturl.at', 'ow.ly', 's.id', 'tiny.cc', 'rebrand.ly', 't.ly', 'shorte.st', 'buff.ly', 'qrco.de',
+      'surl.li', 'short.gy', 'l.ead.me', 'u.to', 'clck.ru', 'tny.im', 'forms.gle', 'maps.app.goo.gl',
+      'vt.tiktok.com', 'vm.tiktok.com', 'fb.watch', 'lnkd.in', 'bit.do', 'shorturl.asia', 'tinyurl.ph',
+      'go.gov.ph', 'shope.ee', 's.lazada.com.ph', 'bitly.ws', 'cutt.us', 'linkin.bio']) then
+    if cardinality(segs) = 0 or exists (select 1 from unnest(segs) p where p !~* url_safe) then
+      return;
+    end if;
+    kind := 'website';
+    canonical := v_host || '/' || array_to_string(segs, '/');
+    return;
+  end if;
+
+  -- platforms (as PLATFORM_HOSTS in canonical.ts)
+  v_platform := case
+    when v_host in ('facebook.com', 'm.facebook.com', 'web.facebook.com', 'mbasic.facebook.com', 'touch.facebook.com',
+                    'mobile.facebook.com', 'business.facebook.com', 'fb.com', 'fb.me', 'm.me') then 'facebook'
+    when v_host = 'messenger.com' then 'messenger'
+    when v_host in ('instagram.com', 'm.instagram.com', 'instagr.am') then 'instagram'
+    when v_host in ('tiktok.com', 'm.tiktok.com') then 'tiktok'
+    when v_host in ('x.com', 'twitter.com', 'mobile.twitter.com', 'mobile.x.com') then 'x'
+    when v_host in ('youtube.com', 'm.youtube.com') then 'youtube'
+    when v_host in ('t.me', 'telegram.me', 'telegram.dog') then 'telegram'
+    when v_host in ('wa.me', 'api.whatsapp.com', 'whatsapp.com', 'web.whatsapp.com') then 'whatsapp'
+    when v_host = 'chat.whatsapp.com' then 'whatsapp-group'
+    when v_host = 'shopee.ph' then 'shopee'
+    when v_host = 'lazada.com.ph' then 'lazada'
+    when v_host = 'docs.google.com' then 'google-docs'
+    when v_host = 'sites.google.com' then 'google-sites'
+    when v_host = 'linktr.ee' then 'linktree'
+  end;
+  if v_platform is null then
+    return;
+  end if;
+  -- first path parts that are the platform's own pages, not an account (as RESERVED in canonical.ts)
+  v_reserved := case v_platform
+    when 'facebook' then array['login', 'login.php', 'home.php', 'watch', 'events', 'photo.php', 'photo', 'photos',
+      'story.php', 'permalink.php', 'help', 'policies', 'privacy', 'settings', 'search', 'hashtag', 'reel', 'reels',
+      'gaming', 'marketplace', 'groups', 'pages', 'people', 'share', 'sharer', 'sharer.php', 'dialog', 'plugins',
+      'notifications', 'messages', 'friends', 'bookmarks', 'recover', 'r.php', 'l.php', 'video.php', 'stories',
+      'profile.php', 'ads', 'business', 'legal', 'about', 'careers', 'terms', 'fundraisers']
+    when 'instagram' then array['p', 'reel', 'reels', 'explore', 'accounts', 'tv', 'stories', 'direct', 'about',
+      'legal', 'developer']
+    when 'x' then array['home', 'i', 'search', 'intent', 'share', 'hashtag', 'explore', 'settings', 'messages',
+      'notifications', 'login', 'signup', 'tos', 'privacy']
+    when 'youtube' then array['watch', 'results', 'shorts', 'playlist', 'feed', 'embed', 'live', 'premium', 'account',
+      'about']
+    when 'telegram' then array['share', 'addstickers', 'addemoji', 'login', 'setlanguage', 'proxy', 'socks', 'iv']
+    when 'shopee' then array['search', 'cart', 'buyer', 'user', 'mall', 'daily_discover', 'flash_sale', 'm', 'verify',
+      'checkout', 'product', 'shop', 'seller', 'universal-link', 'docs', 'events3']
+    when 'linktree' then array['s', 'admin', 'login', 'register']
+    else array[]::text[]
+  end;
+
+  case v_platform
+    when 'facebook' then
+      if v_fl = 'profile.php' then
+        v_n := private.identifier_query_param(v_query, 'id');
+        canonical := case when v_n ~ numeric_id then 'facebook.com/profile.php?id=' || v_n end;
+      elsif v_fl = 'people' then
+        canonical := case when segs[3] ~ numeric_id then 'facebook.com/profile.php?id=' || segs[3] end;
+      elsif v_fl = 'pages' then
+        canonical := case when segs[cardinality(segs)] ~ numeric_id
+                          then 'facebook.com/profile.php?id=' || segs[cardinality(segs)] end;
+      elsif v_fl = 'groups' then
+        canonical := 'facebook.com/groups/' || private.account_name(segs[2]);
+      elsif v_fl = 'marketplace' and lower(coalesce(segs[2], '')) = 'item' then
+        canonical := case when segs[3] ~ numeric_id then 'facebook.com/marketplace/item/' || segs[3] end;
+      elsif v_first ~ numeric_id then
+        canonical := 'facebook.com/profile.php?id=' || v_first;
+      elsif v_fl = any (v_reserved) then
+        canonical := null;
+      else
+        canonical := 'facebook.com/' || private.account_name(v_first);
+      end if;
+    when 'messenger' then
+      if v_fl = 't' then
+        canonical := case when segs[2] ~ numeric_id then 'facebook.com/profile.php?id=' || segs[2]
+                          else 'facebook.com/' || private.account_name(segs[2]) end;
+      end if;
+    when 'instagram' then
+      v_n := case when v_fl = 'stories' then private.account_name(segs[2])
+                  when v_fl = any (v_reserved) then null
+                  else private.account_name(v_first) end;
+      canonical := 'instagram.com/' || v_n;
+    when 'tiktok' then
+      if left(v_first, 1) = '@' then
+        canonical := 'tiktok.com/@' || private.account_name(substr(v_first, 2));
+      end if;
+    when 'x' then
+      if not v_fl = any (v_reserved) then
+        canonical := 'x.com/' || private.account_name(v_first);
+      end if;
+    when 'youtube' then
+      if left(v_first, 1) = '@' then
+        canonical := 'youtube.com/@' || private.account_name(substr(v_first, 2));
+      elsif v_fl = 'channel' and segs[2] ~* url_safe then
+        canonical := 'youtube.com/channel/' || segs[2];
+      elsif v_fl in ('c', 'user') then
+        canonical := 'youtube.com/' || v_fl || '/' || private.account_name(segs[2]);
+      end if;
+    when 'telegram' then
+      if left(v_first, 1) = '+' and v_first ~* url_safe then
+        canonical := 't.me/' || v_first;
+      elsif v_fl = 'joinchat' and segs[2] ~* url_safe then
+        canonical := 't.me/joinchat/' || segs[2];
+      else
+        v_n := case when v_fl = 's' then private.account_name(segs[2])
+                    when v_fl = any (v_reserved) then null
+                    else private.account_name(v_first) end;
+        canonical := 't.me/' || v_n;
+      end if;
+    when 'whatsapp' then
+      if v_host = 'wa.me' then
+        if v_fl = 'message' and segs[2] ~* url_safe then
+          kind := 'social';
+          canonical := 'wa.me/message/' || segs[2];
+          return;
+        end if;
+        v_number := v_first;
+      elsif v_fl = 'send' or cardinality(segs) = 0 then
+        v_number := private.identifier_query_param(v_query, 'phone');
+      end if;
+      if v_number is null or v_number = '' or replace(v_number, ' ', '') !~ '^\+?[0-9]{7,15}$' then
+        return;
+      end if;
+      -- wa.me numbers are international without '+'; a local '0917...' is read as typed
+      v_phone := private.canonical_phone(case when left(v_number, 1) in ('+', '0') then v_number else '+' || v_number end);
+      if v_phone is not null then
+        kind := 'mobile';
+        canonical := v_phone;
+      end if;
+      return;
+    when 'whatsapp-group' then
+      if segs[1] ~* url_safe and v_fl <> 'invite' then
+        canonical := 'chat.whatsapp.com/' || segs[1];
+      end if;
+    when 'shopee' then
+      -- a product page names its shop: /Name-of-item-i.<shop>.<item> or /product/<shop>/<item>
+      m := regexp_match(coalesce(segs[cardinality(segs)], ''), '-i\.([0-9]+)\.[0-9]+$');
+      if m is not null then
+        canonical := 'shopee.ph/shop/' || m[1];
+      elsif v_fl in ('product', 'shop') and segs[2] ~ '^[0-9]+$' then
+        canonical := 'shopee.ph/shop/' || segs[2];
+      elsif not (v_fl = any (v_reserved)) and cardinality(segs) = 1 then
+        canonical := 'shopee.ph/' || private.account_name(v_first);
+      end if;
+    when 'lazada' then
+      if v_fl = 'shop' then
+        canonical := 'lazada.com.ph/shop/' || private.account_name(segs[2]);
+      end if;
+    when 'google-docs' then
+      if v_fl = 'forms' and lower(coalesce(segs[2], '')) = 'd' then
+        if lower(coalesce(segs[3], '')) = 'e' then
+          canonical := case when segs[4] ~* url_safe then 'docs.google.com/forms/d/e/' || segs[4] end;
+        else
+          canonical := case when segs[3] ~* url_safe then 'docs.google.com/forms/d/' || segs[3] end;
+        end if;
+      end if;
+    when 'google-sites' then
+      if v_fl in ('view', 'site') then
+        canonical := 'sites.google.com/' || v_fl || '/' || private.account_name(segs[2]);
+      end if;
+    when 'linktree' then
+      if not v_fl = any (v_reserved) then
+        canonical := 'linktr.ee/' || private.account_name(v_first);
+      end if;
+    else
+      null;
+  end case;
+  if canonical is not null then
+    kind := 'social';
+  end if;
+end
+$function$;
+alter function private.platform_account(text) owner to postgres;
+
+comment on function private.platform_account(pg_catalog.text) is 'The account a link on a shared platform names (kind social: facebook.com/<page>, t.me/<name> ...), a chat link''s phone number (kind mobile), or a short link with its path (kind website); nulls when the value is none of these. Twin of platformAccount in canonical.ts.';
+
+grant execute on function private.platform_account(text) to anon, authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.profile_language_from_signup()
  RETURNS trigger
@@ -2371,6 +2660,41 @@ comment on function private.removal_requests_one_open() is 'Trigger: one open re
 
 grant execute on function private.removal_requests_one_open() to postgres;
 
+CREATE OR REPLACE FUNCTION private.reports_account_kind()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_clean text := btrim(private.clean_identifier_text(new.reported_account));
+  a record;
+begin
+  select * into a from private.platform_account(v_clean);
+  if new.reported_account_type = 'website' and a.kind in ('social', 'mobile') then
+    new.reported_account_type := a.kind::public.reported_account_type;
+  elsif new.reported_account_type = 'social' and a.kind is distinct from 'social' then
+    raise exception 'not a link to a social media or chat account: give the link to the page, profile, group or account (for example facebook.com/PageName or t.me/name)'
+      using errcode = '22023';
+  elsif new.reported_account_type = 'website' and a.kind is null
+        and private.canonical_host(v_clean) in ('facebook.com', 'fb.com', 'fb.me', 'm.me', 'messenger.com',
+          'instagram.com', 'tiktok.com', 'x.com', 'twitter.com', 'youtube.com', 't.me', 'telegram.me', 'wa.me',
+          'whatsapp.com', 'chat.whatsapp.com', 'shopee.ph', 'lazada.com.ph', 'docs.google.com', 'sites.google.com',
+          'google.com', 'linktr.ee', 'bit.ly', 'bitly.com', 'tinyurl.com', 't.co', 'goo.gl', 'is.gd', 'v.gd',
+          'cutt.ly', 'rb.gy', 'shorturl.at', 'ow.ly', 's.id', 'tiny.cc', 'rebrand.ly', 't.ly', 'forms.gle',
+          'vercel.app', 'netlify.app', 'pages.dev', 'web.app', 'firebaseapp.com', 'github.io', 'blogspot.com',
+          'wixsite.com', 'weebly.com', 'herokuapp.com', 'glitch.me', 'repl.co', 'onrender.com') then
+    raise exception 'a platform shared by many accounts cannot be reported as a whole: give the link to the account, page or short link itself'
+      using errcode = '22023';
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_account_kind() owner to postgres;
+
+comment on function private.reports_account_kind() is 'Trigger: a website report of a platform account becomes social (a chat link mobile); refuses a social value naming no account and a platform''s own host.';
+
+grant execute on function private.reports_account_kind() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.reports_after_write()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2901,6 +3225,7 @@ begin
            sum(r.report_count) filter (where r.reported_account_type = 'ewallet') as ewallet,
            sum(r.report_count) filter (where r.reported_account_type = 'crypto') as crypto,
            sum(r.report_count) filter (where r.reported_account_type = 'website') as website,
+           sum(r.report_count) filter (where r.reported_account_type = 'social') as social,
            sum(r.report_count) filter (where r.status = 'verified') as verified,
            sum(r.report_count) filter (where r.status = 'pending') as pending
     from r
@@ -2911,6 +3236,7 @@ begin
            coalesce(a.total, 0) as total, coalesce(a.scam, 0) as scam, coalesce(a.hacked, 0) as hacked,
            coalesce(a.spam, 0) as spam, coalesce(a.mobile, 0) as mobile, coalesce(a.email, 0) as email,
            coalesce(a.ewallet, 0) as ewallet, coalesce(a.crypto, 0) as crypto, coalesce(a.website, 0) as website,
+           coalesce(a.social, 0) as social,
            coalesce(a.verified, 0) as verified, coalesce(a.pending, 0) as pending
     from generate_series(v_first::timestamp, v_last::timestamp, ('1 ' || unit)::interval) p
     left join a on a.period = p::date
@@ -2919,7 +3245,7 @@ begin
            'period', s.period, 'total', s.total,
            'by_incident_type', jsonb_build_object('scam', s.scam, 'hacked', s.hacked, 'spam', s.spam),
            'by_account_type', jsonb_build_object('mobile', s.mobile, 'email', s.email, 'ewallet', s.ewallet,
-                                                 'crypto', s.crypto, 'website', s.website),
+                                                 'crypto', s.crypto, 'website', s.website, 'social', s.social),
            'by_status', jsonb_build_object('verified', s.verified, 'pending', s.pending))
            order by s.period), '[]'::jsonb)
   into v_out
@@ -3058,7 +3384,7 @@ alter type public.report_status owner to postgres;
 
 grant usage on type public.report_status to postgres, public;
 
-create type public.reported_account_type as enum ('mobile', 'email', 'ewallet', 'crypto', 'website');
+create type public.reported_account_type as enum ('mobile', 'email', 'ewallet', 'crypto', 'website', 'social');
 alter type public.reported_account_type owner to postgres;
 
 grant usage on type public.reported_account_type to postgres, public;
@@ -3128,7 +3454,7 @@ alter table public.brands enable row level security;
 
 comment on table public.brands is 'Brands whose look-alikes the message check flags (lookalike-brand): official_domains (registrable domains; they and their subdomains are never flagged), keywords (found anywhere in a host label, 4+ letters) and short_keywords (found only as a whole part of a host or a whole word of the message). Everyone reads; admins edit.';
 
-alter table public.brands add constraint brands_category_check CHECK ((category = ANY (ARRAY['bank'::text, 'ewallet'::text, 'government'::text, 'courier'::text, 'shop'::text, 'telco'::text])));
+alter table public.brands add constraint brands_category_check CHECK ((category = ANY (ARRAY['bank'::text, 'ewallet'::text, 'government'::text, 'courier'::text, 'shop'::text, 'telco'::text, 'utility'::text])));
 
 alter table public.brands add constraint brands_keywords_check CHECK (((cardinality(keywords) <= 50) AND (array_to_string(keywords, ' '::text) ~ '^([a-z0-9]{4,40}( |$))*$'::text)));
 
@@ -3886,6 +4212,8 @@ create policy "Signed-in users can file reports as themselves" on public.reports
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.limit_writes('report');
 
+CREATE TRIGGER reports_account_kind BEFORE INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_account_kind();
+
 CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_amount_cap();
 
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
@@ -4303,18 +4631,29 @@ CREATE OR REPLACE FUNCTION public.canonical_identifier(kind text, value text)
  SET search_path TO ''
 AS $function$
 declare
-  s text := btrim(value);
+  s text := btrim(private.clean_identifier_text(value));
+  a record;
 begin
   if s is null or s = '' then
     return null;
   end if;
   case lower(kind)
     when 'mobile' then
+      -- a WhatsApp or Viber chat link is its number (its other digits are not)
+      select * into a from private.platform_account(s);
+      if a.kind = 'mobile' then
+        return a.canonical;
+      end if;
       return private.canonical_phone(s);
     when 'email' then
       return nullif(lower(replace(btrim(regexp_replace(s, '^(mailto: *)+', '', 'i')), U&'\0130', U&'i\0307')), '');
     when 'website' then
-      return private.canonical_host(s);
+      -- an account on a shared platform, a chat link's number or a short link is that, not the platform
+      select * into a from private.platform_account(s);
+      return coalesce(a.canonical, private.canonical_host(s));
+    when 'social' then
+      select * into a from private.platform_account(s);
+      return case when a.kind = 'social' then a.canonical end;
     when 'ewallet' then
       if s ~ '^\+?[0-9\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff().-]+$' and s ~ '[0-9]' then
         return private.canonical_phone(s);
@@ -4330,13 +4669,13 @@ begin
       return nullif(s, '');
     else
       raise exception 'unknown identifier kind: %', kind
-        using errcode = '22023', hint = 'Use one of mobile, email, website, ewallet, crypto.';
+        using errcode = '22023', hint = 'Use one of mobile, email, website, ewallet, crypto, social.';
   end case;
 end
 $function$;
 alter function public.canonical_identifier(text,text) owner to postgres;
 
-comment on function public.canonical_identifier(pg_catalog.text,pg_catalog.text) is 'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto); see the migration header for the rules.';
+comment on function public.canonical_identifier(pg_catalog.text,pg_catalog.text) is 'Canonical form of an identifier of the given kind (mobile, email, website, ewallet, crypto, social); see the migration headers for the rules.';
 
 grant execute on function public.canonical_identifier(text,text) to anon, authenticated, postgres, service_role;
 
@@ -4658,7 +4997,8 @@ CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
 AS $function$
 declare
   -- ideographic and full-width full stops separate labels as '.' does
-  s text := translate(btrim(value), U&'\3002\FF0E\FF61', '...');
+  s text := translate(btrim(private.clean_identifier_text(value)), U&'\3002\FF0E\FF61', '...');
+  a record;
 begin
   if s is null or s = '' then
     return null;
@@ -4685,7 +5025,8 @@ begin
   end if;
   if s ~* '^[a-z][a-z0-9+.-]*://'
      or s ~ '^(//)?[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff/@]+\.[^\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff/@.:]{2,}\.?([:/?#].*)?$' then
-    return 'website';
+    select * into a from private.platform_account(s);
+    return coalesce(a.kind, 'website');
   end if;
   if s ~ '^[1-9A-HJ-NP-Za-km-z]{25,}$' then
     return 'crypto';
@@ -4695,7 +5036,7 @@ end
 $function$;
 alter function public.detect_identifier_kind(text) owner to postgres;
 
-comment on function public.detect_identifier_kind(pg_catalog.text) is 'Kind (mobile, email, website, ewallet, crypto) a typed identifier most likely is; used by search.';
+comment on function public.detect_identifier_kind(pg_catalog.text) is 'Kind (mobile, email, website, ewallet, crypto, social) a typed identifier most likely is; used by search.';
 
 grant execute on function public.detect_identifier_kind(text) to anon, authenticated, postgres, service_role;
 
@@ -6473,7 +6814,7 @@ comment on type public.removal_request_status is 'open until the report is remov
 
 comment on type public.report_status is 'Moderation state: pending until an admin verifies or rejects; removed after a granted removal request.';
 
-comment on type public.reported_account_type is 'Kind of identifier a report is about; drives canonical_identifier.';
+comment on type public.reported_account_type is 'Kind of identifier a report is about (mobile, email, ewallet, crypto, website, social); drives canonical_identifier.';
 
 -- ====================================================================================================
 -- Cluster: Roles, publications, event triggers
@@ -6690,19 +7031,19 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "verified_reports", "shard": 0, "value": 0}
 --   {"name": "visitors", "shard": 0, "value": 0}
 
--- public.brands: 29 rows
+-- public.brands: 56 rows
 --   {"id": 1, "name": "GCash", "category": "ewallet", "keywords": ["gcash"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["gcash.com"]}
 --   {"id": 10, "name": "PNB", "category": "bank", "keywords": [], "updated_at": "<now>", "short_keywords": ["pnb"], "official_domains": ["pnb.com.ph"]}
 --   {"id": 11, "name": "China Bank", "category": "bank", "keywords": ["chinabank"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["chinabank.ph"]}
---   {"id": 12, "name": "EastWest", "category": "bank", "keywords": ["eastwestbank", "eastwestbanker"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["eastwestbanker.com"]}
+--   {"id": 12, "name": "EastWest", "category": "bank", "keywords": ["eastwest", "eastwestbank", "eastwestbanker"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["eastwestbanker.com"]}
 --   {"id": 13, "name": "SSS", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["sss"], "official_domains": ["sss.gov.ph"]}
 --   {"id": 14, "name": "PhilHealth", "category": "government", "keywords": ["philhealth"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["philhealth.gov.ph"]}
---   {"id": 15, "name": "Pag-IBIG", "category": "government", "keywords": ["pagibig", "pagibigfund"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["pagibigfund.gov.ph"]}
+--   {"id": 15, "name": "Pag-IBIG", "category": "government", "keywords": ["pagibig", "pagibigfund"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["pagibigfund.gov.ph", "pagibigfundservices.com"]}
 --   {"id": 16, "name": "BIR", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["bir"], "official_domains": ["bir.gov.ph"]}
---   {"id": 17, "name": "LTO", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["lto"], "official_domains": ["lto.gov.ph"]}
+--   {"id": 17, "name": "LTO", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["ltms", "lto"], "official_domains": ["lto.gov.ph"]}
 --   {"id": 18, "name": "DFA", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["dfa"], "official_domains": ["dfa.gov.ph", "passport.gov.ph"]}
 --   {"id": 19, "name": "PhilPost", "category": "government", "keywords": ["phlpost", "philpost"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["phlpost.gov.ph"]}
---   {"id": 2, "name": "Maya", "category": "ewallet", "keywords": ["paymaya"], "updated_at": "<now>", "short_keywords": ["maya"], "official_domains": ["maya.ph", "paymaya.com"]}
+--   {"id": 2, "name": "Maya", "category": "ewallet", "keywords": ["mayabank", "paymaya"], "updated_at": "<now>", "short_keywords": ["maya"], "official_domains": ["maya.ph", "mayabank.ph", "paymaya.com"]}
 --   {"id": 20, "name": "LBC", "category": "courier", "keywords": ["lbcexpress"], "updated_at": "<now>", "short_keywords": ["lbc"], "official_domains": ["lbcexpress.com"]}
 --   {"id": 21, "name": "J&T Express", "category": "courier", "keywords": ["jtexpress"], "updated_at": "<now>", "short_keywords": ["jnt"], "official_domains": ["jtexpress.ph"]}
 --   {"id": 22, "name": "Ninja Van", "category": "courier", "keywords": ["ninjavan"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["ninjavan.co"]}
@@ -6714,14 +7055,41 @@ alter role authenticator set statement_timeout = '8s';
 --   {"id": 28, "name": "Smart", "category": "telco", "keywords": [], "updated_at": "<now>", "short_keywords": ["smart"], "official_domains": ["smart.com.ph"]}
 --   {"id": 29, "name": "DITO", "category": "telco", "keywords": [], "updated_at": "<now>", "short_keywords": ["dito"], "official_domains": ["dito.ph"]}
 --   {"id": 3, "name": "BDO", "category": "bank", "keywords": ["bdounibank"], "updated_at": "<now>", "short_keywords": ["bdo"], "official_domains": ["bdo.com.ph"]}
+--   {"id": 32, "name": "GoTyme", "category": "bank", "keywords": ["gotyme"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["gotyme.com.ph"]}
+--   {"id": 33, "name": "Coins.ph", "category": "ewallet", "keywords": ["coinsph"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["coins.ph"]}
+--   {"id": 34, "name": "Palawan Pawnshop", "category": "ewallet", "keywords": ["palawanpawnshop", "palawanexpress"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["palawanpawnshop.com", "palawanexpress.com.ph"]}
+--   {"id": 35, "name": "Cebuana Lhuillier", "category": "ewallet", "keywords": ["cebuana", "cebuanalhuillier"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["cebuanalhuillier.com"]}
+--   {"id": 39, "name": "PSBank", "category": "bank", "keywords": ["psbank"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["psbank.com.ph"]}
 --   {"id": 4, "name": "BPI", "category": "bank", "keywords": ["bpionline"], "updated_at": "<now>", "short_keywords": ["bpi"], "official_domains": ["bpi.com.ph"]}
+--   {"id": 40, "name": "DBP", "category": "bank", "keywords": [], "updated_at": "<now>", "short_keywords": ["dbp"], "official_domains": ["dbp.ph"]}
+--   {"id": 42, "name": "AUB", "category": "bank", "keywords": ["asiaunited"], "updated_at": "<now>", "short_keywords": ["aub"], "official_domains": ["aub.com.ph"]}
+--   {"id": 44, "name": "DSWD", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["dswd"], "official_domains": ["dswd.gov.ph"]}
+--   {"id": 45, "name": "DMW", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["dmw"], "official_domains": ["dmw.gov.ph"]}
+--   {"id": 46, "name": "POEA", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["poea"], "official_domains": ["poea.gov.ph"]}
+--   {"id": 47, "name": "DICT", "category": "government", "keywords": ["egovph"], "updated_at": "<now>", "short_keywords": ["dict", "egov"], "official_domains": ["dict.gov.ph", "e.gov.ph"]}
+--   {"id": 48, "name": "GSIS", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["gsis"], "official_domains": ["gsis.gov.ph"]}
+--   {"id": 49, "name": "NBI", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["nbi"], "official_domains": ["nbi.gov.ph"]}
 --   {"id": 5, "name": "Metrobank", "category": "bank", "keywords": ["metrobank"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["metrobank.com.ph"]}
---   {"id": 6, "name": "LandBank", "category": "bank", "keywords": ["landbank"], "updated_at": "<now>", "short_keywords": ["lbp"], "official_domains": ["landbank.com"]}
+--   {"id": 50, "name": "PNP", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["pnp"], "official_domains": ["pnp.gov.ph"]}
+--   {"id": 51, "name": "CICC", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["cicc"], "official_domains": ["cicc.gov.ph"]}
+--   {"id": 52, "name": "DTI", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["dti"], "official_domains": ["dti.gov.ph"]}
+--   {"id": 53, "name": "DOLE", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["dole"], "official_domains": ["dole.gov.ph"]}
+--   {"id": 54, "name": "NTC", "category": "government", "keywords": [], "updated_at": "<now>", "short_keywords": ["ntc"], "official_domains": ["ntc.gov.ph"]}
+--   {"id": 56, "name": "Meralco", "category": "utility", "keywords": ["meralco"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["meralco.com.ph"]}
+--   {"id": 57, "name": "Maynilad", "category": "utility", "keywords": ["maynilad"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["mayniladwater.com.ph"]}
+--   {"id": 58, "name": "Manila Water", "category": "utility", "keywords": ["manilawater"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["manilawater.com"]}
+--   {"id": 59, "name": "2GO", "category": "courier", "keywords": ["2goexpress"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["2go.com.ph"]}
+--   {"id": 6, "name": "LandBank", "category": "bank", "keywords": ["landbank"], "updated_at": "<now>", "short_keywords": ["lbp"], "official_domains": ["landbank.com", "lbp-eservices.com"]}
+--   {"id": 60, "name": "SPX Express", "category": "courier", "keywords": ["shopeexpress"], "updated_at": "<now>", "short_keywords": ["spx"], "official_domains": ["spx.ph"]}
+--   {"id": 61, "name": "Lalamove", "category": "courier", "keywords": ["lalamove"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["lalamove.com"]}
+--   {"id": 62, "name": "PLDT", "category": "telco", "keywords": ["pldt", "pldthome"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["pldt.com", "pldthome.com"]}
+--   {"id": 63, "name": "Converge", "category": "telco", "keywords": ["convergeict"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["convergeict.com"]}
+--   {"id": 64, "name": "TNT", "category": "telco", "keywords": [], "updated_at": "<now>", "short_keywords": ["tnt"], "official_domains": ["smart.com.ph"]}
 --   {"id": 7, "name": "UnionBank", "category": "bank", "keywords": ["unionbank"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["unionbankph.com"]}
 --   {"id": 8, "name": "Security Bank", "category": "bank", "keywords": ["securitybank"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["securitybank.com"]}
 --   {"id": 9, "name": "RCBC", "category": "bank", "keywords": ["rcbc"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["rcbc.com"]}
 
--- public.check_domain_lists: 53 rows
+-- public.check_domain_lists: 63 rows
 --   {"list": "abused-tld", "note": null, "value": "bid", "created_at": "<now>"}
 --   {"list": "abused-tld", "note": null, "value": "bond", "created_at": "<now>"}
 --   {"list": "abused-tld", "note": null, "value": "buzz", "created_at": "<now>"}
@@ -6751,27 +7119,37 @@ alter role authenticator set statement_timeout = '8s';
 --   {"list": "abused-tld", "note": null, "value": "win", "created_at": "<now>"}
 --   {"list": "abused-tld", "note": null, "value": "work", "created_at": "<now>"}
 --   {"list": "abused-tld", "note": null, "value": "xyz", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "bit.do", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "bit.ly", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "bitly.com", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "bitly.ws", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "buff.ly", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "clck.ru", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "cutt.ly", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "cutt.us", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "fb.watch", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "forms.gle", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "goo.gl", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "is.gd", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "l.ead.me", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "linkin.bio", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "lnkd.in", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "ow.ly", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "qrco.de", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "rb.gy", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "rebrand.ly", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "s.id", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "shope.ee", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "short.gy", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "shorte.st", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "shorturl.asia", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "shorturl.at", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "surl.li", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "t.co", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "t.ly", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "tiny.cc", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "tinyurl.com", "created_at": "<now>"}
+--   {"list": "shortener", "note": null, "value": "tinyurl.ph", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "tny.im", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "u.to", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "v.gd", "created_at": "<now>"}

@@ -243,7 +243,7 @@ describe('signals', () => {
       new Map([['+639175550101', { count: 3, riskLevel: 70, riskLabel: 'high' as const }]]),
     );
     expect(result.items.map((i) => [i.canonical, i.signals.map((s) => s.code)])).toEqual([
-      ['bit.ly', ['shortener']],
+      ['bit.ly/x1', ['shortener']],
       ['+639175550101', ['reported', 'personal-number-as-business']],
     ]);
     expect(result.verdict.level).toBe('danger');

@@ -146,6 +146,7 @@ const accountTypeKeys = {
   ewallet: 'reports.accountType.ewallet',
   crypto: 'reports.accountType.crypto',
   website: 'reports.accountType.website',
+  social: 'reports.accountType.social',
 } as const;
 
 /** 'ewallet' as 'E-wallet'; an unknown type is shown as stored. */

@@ -71,7 +71,8 @@ describe('parseIdentifierList', () => {
   it('names the first entry that is not an e-mail, number, website or wallet', () => {
     expect(parseIdentifierList('me@example.com, my cat, 0917 123 4567')).toEqual({
       ok: false,
-      error: '"my cat" is not an e-mail, mobile number, website or crypto wallet address',
+      error:
+        '"my cat" is not an e-mail, mobile number, website, social media account link or crypto wallet address',
     });
   });
 
@@ -85,7 +86,8 @@ describe('parseIdentifierList', () => {
   it('refuses a free-form e-wallet name and anything over 320 characters', () => {
     expect(parseIdentifierList('juan_dela_cruz')).toEqual({
       ok: false,
-      error: '"juan_dela_cruz" is not an e-mail, mobile number, website or crypto wallet address',
+      error:
+        '"juan_dela_cruz" is not an e-mail, mobile number, website, social media account link or crypto wallet address',
     });
     const long = `${'a'.repeat(309)}@example.com`; // 321 characters, a well-formed address otherwise
     expect(parseIdentifierList(long)).toMatchObject({ ok: false });
@@ -96,7 +98,8 @@ describe('parseIdentifierList', () => {
   it('names an entry that looks like a kind but has nothing to keep (a scheme with no host)', () => {
     expect(parseIdentifierList('0917 123 4567, https://')).toEqual({
       ok: false,
-      error: '"https://" is not an e-mail, mobile number, website or crypto wallet address',
+      error:
+        '"https://" is not an e-mail, mobile number, website, social media account link or crypto wallet address',
     });
   });
 });

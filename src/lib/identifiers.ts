@@ -1,4 +1,5 @@
 import { canonicalIdentifier, detectIdentifierKind, type IdentifierKind } from '@/lib/canonical';
+import { isSharedPlatformHost } from '../../supabase/functions/_shared/platform-hosts.ts';
 import { i18n } from '@/i18n';
 
 /**
@@ -17,8 +18,17 @@ export function identifierError(kind: IdentifierKind, value: string): string | n
       return detected === 'mobile' ? null : i18n.t('identifiers.mobile');
     case 'email':
       return detected === 'email' ? null : i18n.t('identifiers.email');
-    case 'website':
-      return detected === 'website' ? null : i18n.t('identifiers.website');
+    case 'website': {
+      // An account's link is fine here: the database files it as the account it is (social, or the
+      // number of a chat link). A platform itself (facebook.com, bit.ly, vercel.app) is not.
+      if (detected !== 'website' && detected !== 'social' && detected !== 'mobile')
+        return i18n.t('identifiers.website');
+      if (detected === 'mobile' && !/[/:]/.test(trimmed)) return i18n.t('identifiers.website');
+      const host = canonicalIdentifier('website', trimmed);
+      return host && isSharedPlatformHost(host) ? i18n.t('identifiers.platform', { value: host }) : null;
+    }
+    case 'social':
+      return detected === 'social' ? null : i18n.t('identifiers.social');
     case 'crypto':
       return detected === 'crypto' ? null : i18n.t('identifiers.crypto');
     case 'ewallet':
@@ -28,7 +38,7 @@ export function identifierError(kind: IdentifierKind, value: string): string | n
 }
 
 /** The kinds Notify Me watches; a free-form name (what detection calls 'ewallet') is too vague to match. */
-const NOTIFY_KINDS: IdentifierKind[] = ['mobile', 'email', 'website', 'crypto'];
+const NOTIFY_KINDS: IdentifierKind[] = ['mobile', 'email', 'website', 'crypto', 'social'];
 
 export interface ParsedIdentifier {
   value: string;
@@ -70,4 +80,24 @@ export function parseIdentifierList(text: string): ParseIdentifiersResult {
     identifiers.push({ value, kind, canonical });
   }
   return { ok: true, identifiers };
+}
+
+/**
+ * Why a search that found nothing may not be about an identifier at all (issue 30): 'platform' for a
+ * platform's own host (facebook.com, bit.ly, vercel.app: never reported as a whole), 'not-identifier'
+ * for words that are no number, address, link or account ('hello', 'scam ba ito'); null otherwise, when
+ * "nobody has reported it" is the answer.
+ */
+export function searchNotice(value: string): 'platform' | 'not-identifier' | null {
+  const kind = detectIdentifierKind(value);
+  if (!kind) return 'not-identifier';
+  if (kind === 'website') {
+    const host = canonicalIdentifier('website', value);
+    return host && isSharedPlatformHost(host) ? 'platform' : null;
+  }
+  if (kind !== 'ewallet') return null;
+  const s = value.trim();
+  // An e-wallet account is a number, an e-mail or a user name; plain words and sentences are neither.
+  if (/\d|@/.test(s)) return null;
+  return /^[\p{L}\p{M}'’ .,!?-]+$/u.test(s) ? 'not-identifier' : null;
 }

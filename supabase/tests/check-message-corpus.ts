@@ -142,7 +142,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: true,
     text: 'From: BDO Unibank <noreply@bdo-unibank-alerts.com>\nYour debit card was used in a transaction of PHP 9,870.00 on 11/20/2026 at 10:42 PM. Not you? Click https://bit.ly/3BdOcard',
-    identifiers: ['noreply@bdo-unibank-alerts.com', 'bit.ly'],
+    identifiers: ['noreply@bdo-unibank-alerts.com', 'bit.ly/3BdOcard'],
     lookalikes: ['bdo-unibank-alerts.com'],
   },
   // ---- Government ----
@@ -365,7 +365,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: true,
     text: 'Track your parcel: tinyurl.com/lbc-parcel-88 (LBC). Questions? lbc.customercare@yahoo.com',
-    identifiers: ['tinyurl.com', 'lbc.customercare@yahoo.com'],
+    identifiers: ['tinyurl.com/lbc-parcel-88', 'lbc.customercare@yahoo.com'],
     lookalikes: [],
   },
   {
@@ -394,7 +394,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: false,
     text: 'BPI: You sent PHP 1,500.00 to JUAN DELA CRUZ on 11/22/2026 10:15 AM. Ref No. 9171234567. Not you? Call (02) 889-10000 or visit https://www.bpi.com.ph',
-    identifiers: ['bpi.com.ph'],
+    identifiers: ['0288910000', 'bpi.com.ph'],
     lookalikes: [],
   },
   {
@@ -415,7 +415,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: false,
     text: 'Meeting moved to 2026-11-25 at 14:00. Agenda at https://docs.example.org/agenda and call-in +63 2 8888 1234.',
-    identifiers: ['docs.example.org'],
+    identifiers: ['docs.example.org', '+63288881234'],
     lookalikes: [],
   },
   {
@@ -492,7 +492,7 @@ export const CORPUS: CorpusMessage[] = [
     lang: 'en',
     scam: false,
     text: 'UnionBank: Login to https://online.unionbankph.com was successful at 08:12 AM. If this was not you, call +63 2 8841 8600.',
-    identifiers: ['online.unionbankph.com'],
+    identifiers: ['online.unionbankph.com', '+63288418600'],
     lookalikes: [],
   },
   {

@@ -13,7 +13,7 @@ const month = (period: string, total: number) => ({
   period,
   total,
   by_incident_type: { scam: total, hacked: 0, spam: 0 },
-  by_account_type: { mobile: total, email: 0, ewallet: 0, crypto: 0, website: 0 },
+  by_account_type: { mobile: total, email: 0, ewallet: 0, crypto: 0, website: 0, social: 0 },
   by_status: { verified: 1, pending: total - 1 },
 });
 

@@ -19,15 +19,33 @@ import { findPhoneNumbersInText } from 'npm:libphonenumber-js@1.13.16';
 import { toUnicode } from 'npm:punycode@2.3.1/punycode.es6.js';
 import unhomoglyph from 'npm:unhomoglyph@1.0.6';
 import { z } from 'npm:zod@4.6.7';
-import { canonicalIdentifier, canonicalIdentifierAuto, type IdentifierKind } from './canonical.ts';
+import {
+  canonicalIdentifier,
+  canonicalIdentifierAuto,
+  platformAccount,
+  type IdentifierKind,
+} from './canonical.ts';
 import { findCryptoAddresses, type CryptoNetwork } from './crypto-address.ts';
+import { textSignals, type TextSignal, type TextSignalCode } from './text-signals.ts';
 
-/** The longest text the check accepts (the API answers 413 above it). */
+export { TEXT_RULES, textSignals, type TextSignal, type TextSignalCode } from './text-signals.ts';
+
+/** The longest text the check accepts, in characters as people count them (code points; 413 above it). */
 export const MESSAGE_MAX_LENGTH = 5000;
+
+/** A message's length as people count it: code points, so an emoji is one character, not two. */
+export function messageLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** How long extraction may take before it stops and reports what it found so far (milliseconds). */
+export const EXTRACTION_BUDGET_MS = 400;
 /** At most this many distinct identifiers are looked up for one message. */
 export const MESSAGE_MAX_ITEMS = 50;
 
-export type BrandCategory = 'bank' | 'ewallet' | 'government' | 'courier' | 'shop' | 'telco';
+export type BrandCategory = 'bank' | 'ewallet' | 'government' | 'courier' | 'shop' | 'telco' | 'utility';
 
 /** One row of public.brands. */
 export interface Brand {
@@ -69,7 +87,8 @@ export type SignalCode =
   | 'ip-host'
   | 'new-tld'
   | 'invalid-checksum'
-  | 'personal-number-as-business';
+  | 'personal-number-as-business'
+  | TextSignalCode;
 
 export interface Signal {
   code: SignalCode;
@@ -80,8 +99,13 @@ export interface Signal {
   [evidence: string]: unknown;
 }
 
+/** What a phone number is: a mobile, a landline, a freephone number or a foreign number. */
+export type PhoneKind = 'mobile' | 'landline' | 'freephone' | 'international';
+
 export interface ExtractedItem {
   type: IdentifierKind;
+  /** For phone numbers (type 'mobile'): which kind of number it is. */
+  phoneKind?: PhoneKind;
   /** The text as found (the first written form). */
   value: string;
   /** Every written form, in order of appearance. */
@@ -113,6 +137,8 @@ export interface Verdict {
 
 export interface CheckResult {
   items: CheckedItem[];
+  /** What the words of the message say (named rules with the words that triggered them). */
+  textSignals?: TextSignal[];
   verdict: Verdict;
 }
 
@@ -122,8 +148,24 @@ export interface CheckResult {
 const DEFANG =
   /\b(h[xX]{2}p(s?))(?=\[?:\]?\/\/)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\[:\]|\[@\]|\(@\)|\[at\]|\(at\)|\[\/\]/gi;
 
+/** Format characters copied text carries (direction marks, zero-width ones): dropped. */
+const FORMAT_CHAR = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/;
+const DASH_CHAR = /[\u2010-\u2015\u2043\u2212\ufe58\ufe63]/;
+
+/** One UTF-16 unit as the matchers read it: full-width forms as ASCII, dashes '-', format characters gone. */
+function normalChar(c: string): string {
+  const code = c.charCodeAt(0);
+  if (code >= 0xff01 && code <= 0xff5e) return String.fromCharCode(code - 0xfee0);
+  if (code === 0x3000) return ' ';
+  if (code === 0x3002 || code === 0xff61) return '.';
+  if (FORMAT_CHAR.test(c)) return '';
+  if (DASH_CHAR.test(c)) return '-';
+  return c;
+}
+
 /**
- * Undoes defanging (hxxps://, example[.]com, example(.)com, user[at]mail.com) and keeps, for every
+ * Undoes defanging (hxxps://, example[.]com, example(.)com, user[at]mail.com), reads full-width
+ * characters as ASCII and dashes as '-', drops format characters, and keeps, for every
  * character of the result, the offset it came from, so matches can be reported as written.
  */
 export function refang(text: string): { text: string; origin: number[] } {
@@ -134,11 +176,16 @@ export function refang(text: string): { text: string; origin: number[] } {
     for (let i = 0; i < s.length; i++) origin.push(from);
     out += s;
   };
-  for (const m of text.matchAll(DEFANG)) {
-    for (let i = last; i < m.index; i++) {
-      out += text[i];
+  const copy = (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const c = normalChar(text[i]);
+      if (c === '') continue;
+      out += c;
       origin.push(i);
     }
+  };
+  for (const m of text.matchAll(DEFANG)) {
+    copy(last, m.index);
     const token = m[0].toLowerCase();
     let replacement: string;
     if (m[1]) replacement = `http${m[2] ? 's' : ''}`;
@@ -149,10 +196,7 @@ export function refang(text: string): { text: string; origin: number[] } {
     push(replacement, m.index);
     last = m.index + m[0].length;
   }
-  for (let i = last; i < text.length; i++) {
-    out += text[i];
-    origin.push(i);
-  }
+  copy(last, text.length);
   origin.push(text.length);
   return { text: out, origin };
 }
@@ -165,6 +209,8 @@ const EXTRA_TLDS =
   'app|dev|io|ai|co|me|cc|info|online|site|store|shop|xyz|top|icu|club|vip|click|link|live|buzz|cyou|sbs|cfd|bond|lol|monster|quest|work|support|help|rest|tk|ml|ga|cf|gq|website|space|fun|today|world|life|tech|cloud|digital|services|finance|bank|money|loan|cash|win|bid|trade|gov|mobi|asia|ly|gy|gd|gl|ws'.split(
     '|',
   );
+
+type LinkMatch = NonNullable<ReturnType<LinkifyIt['match']>>[number];
 
 let linkifier: LinkifyIt | null = null;
 function linkify(): LinkifyIt {
@@ -197,6 +243,7 @@ function hostOf(url: string): string {
 
 interface RawMatch {
   type: IdentifierKind;
+  phoneKind?: PhoneKind;
   index: number;
   end: number;
   written: string;
@@ -206,9 +253,76 @@ interface RawMatch {
   valid: boolean;
 }
 
-function linkMatches(refanged: string): RawMatch[] {
+/**
+ * Bounds on what the backtracking matchers (linkify-it's regular expressions) see, issue 28: linkify-it's
+ * match() takes time exponential in the number of labels of a host like 'xn--a.xn--a.(...)xn--' (each
+ * label can be read two ways by its domain pattern), 24 labels took 13 s. A run of text without white
+ * space is cut (a space put in its place, offsets kept) after MAX_DOTS_IN_RUN dots and every
+ * MAX_RUN_LENGTH characters, so a host has at most 11 labels (no real host of a message has more; 12
+ * labels match in under a millisecond) and no run grows without bound.
+ */
+export const MAX_DOTS_IN_RUN = 10;
+export const MAX_RUN_LENGTH = 256;
+
+/** The text with every run of non-space characters bounded as above; same length, same offsets. */
+export function boundRuns(text: string): string {
+  let out = '';
+  let dots = 0;
+  let run = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+      dots = 0;
+      run = 0;
+      continue;
+    }
+    run++;
+    if (c === '.') dots++;
+    if (run > MAX_RUN_LENGTH || dots > MAX_DOTS_IN_RUN) {
+      out += text.slice(from, i) + ' ';
+      from = i + 1;
+      dots = 0;
+      run = 0;
+    }
+  }
+  return out + text.slice(from);
+}
+
+/** The text in pieces of about `size` characters, each ending at white space (links never hold any). */
+function pieces(text: string, size: number): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + size);
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space > start) end = space + 1;
+    }
+    out.push({ start, text: text.slice(start, end) });
+    start = end;
+  }
+  return out;
+}
+
+/** linkify-it's matches over bounded text, piece by piece, until the deadline passes. */
+function linkifyMatches(text: string, deadline: number): { matches: LinkMatch[]; complete: boolean } {
+  const matches: LinkMatch[] = [];
+  for (const piece of pieces(boundRuns(text), 1000)) {
+    if (now() > deadline) return { matches, complete: false };
+    for (const m of linkify().match(piece.text) ?? [])
+      matches.push({ ...m, index: m.index + piece.start, lastIndex: m.lastIndex + piece.start });
+  }
+  return { matches, complete: true };
+}
+
+function now(): number {
+  return typeof performance !== 'undefined' ? performance.now() : Date.now();
+}
+
+function linkMatches(found: LinkMatch[]): RawMatch[] {
   const out: RawMatch[] = [];
-  for (const m of linkify().match(refanged) ?? []) {
+  for (const m of found) {
     if (m.schema === 'mailto:') {
       let address = m.url.replace(/^mailto:/i, '');
       let { index, raw } = m;
@@ -245,6 +359,26 @@ function linkMatches(refanged: string): RawMatch[] {
     // A host under no public suffix ("http://09171234567", "http://intranet", "http://2026-11-23.1") is
     // no site on the internet; what follows the scheme is read as what it is (a number) or not at all.
     if (!parsed.isIp && !parsed.isIcann) continue;
+    // "night.To be" or "done.The": a sentence's end without its space, not a domain (a capitalised
+    // word after the dot, no scheme, no path).
+    if (m.schema === '' && m.raw === host && /\.[A-Z][a-z]+$/.test(host) && host.split('.').length === 2)
+      continue;
+    // An account on a shared platform, a chat link's number or a short link is that identifier (issue
+    // 30), never the platform: a report of one Facebook page marks that page only.
+    const account = platformAccount(m.url.replace(/^mailto:/i, ''));
+    if (account) {
+      out.push({
+        type: account.kind === 'website' ? 'website' : account.kind,
+        index: m.index,
+        end: m.lastIndex,
+        written: m.raw,
+        canonical: account.canonical,
+        ...(account.kind === 'website' ? { host: canonicalHostOf(host) } : {}),
+        ...(account.kind === 'mobile' ? { phoneKind: phoneKindOf(account.canonical) } : {}),
+        valid: true,
+      });
+      continue;
+    }
     const canonical = canonicalIdentifier('website', m.url);
     if (!canonical) continue;
     out.push({
@@ -291,11 +425,42 @@ function searchableSpan(text: string, start: number, end: number, canonical: str
   return [start, end];
 }
 
+/** The text in pieces of at most 300 characters, each cut after a letter, else at white space. */
+function phonePieces(text: string): { start: number; text: string }[] {
+  const out: { start: number; text: string }[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + 300);
+    if (end < text.length) {
+      let cut = -1;
+      for (let i = end - 1; i > start + 100 && cut < 0; i--) if (/\p{L}/u.test(text[i])) cut = i + 1;
+      if (cut < 0) {
+        const space = text.lastIndexOf(' ', end);
+        if (space > start + 100) cut = space + 1;
+      }
+      if (cut > 0) end = cut;
+    }
+    out.push({ start, text: text.slice(start, end) });
+    start = end;
+  }
+  return out;
+}
+
+/** What kind of number an E.164 number is (Philippine numbers by their prefix; +800 is freephone). */
+export function phoneKindOf(e164: string): PhoneKind {
+  if (/^\+639\d{9}$/.test(e164)) return 'mobile';
+  if (/^\+800/.test(e164) || /^\+63180[01]/.test(e164)) return 'freephone';
+  if (/^\+63[2-8]/.test(e164)) return 'landline';
+  return 'international';
+}
+
 function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean): RawMatch[] {
   const out: RawMatch[] = [];
   let found: ReturnType<typeof findPhoneNumbersInText>;
   try {
-    found = findPhoneNumbersInText(refanged, 'PH');
+    // Commas and semicolons separate numbers in a list ("0917 123 4567, 0918 765 4321"; "P500,
+    // 0917..."): read as line breaks (same offsets), libphonenumber does not run a number across them.
+    found = findPhoneNumbersInText(refanged.replace(/[,;]/g, '\n'), 'PH');
   } catch {
     return out;
   }
@@ -308,29 +473,114 @@ function phoneMatches(refanged: string, taken: (a: number, b: number) => boolean
     // number has not and search does not take; the number ends at its own last digit.
     if (n.number.ext) endsAt = endOfDigits(refanged, startsAt, endsAt, n.number.ext.length);
     const e164 = n.number.number as string;
-    const canonical = canonicalIdentifier('mobile', e164);
+    let canonical = canonicalIdentifier('mobile', e164);
     if (!canonical) continue;
     [startsAt, endsAt] = searchableSpan(refanged, startsAt, endsAt, canonical);
     const written = refanged.slice(startsAt, endsAt);
     if (taken(startsAt, endsAt)) continue;
     const international = written.trimStart().startsWith('+');
-    const phMobile = /^\+639\d{9}$/.test(e164);
-    // Philippine mobiles however written; other numbers only in international form (+...).
-    if (!phMobile && !(international && !e164.startsWith('+63'))) continue;
+    const phoneKind = phoneKindOf(e164);
+    // Philippine mobiles however written, Philippine landlines with their area code ('(02) 8662-2588',
+    // '+63 2 ...'), other numbers only in international form (+...).
+    const landline = phoneKind === 'landline' && (international || /^\(?0\d/.test(written.trimStart()));
+    if (phoneKind !== 'mobile' && !landline && !(international && !e164.startsWith('+63'))) continue;
+    // A landline written locally ('(02) 8662-2588') is what search and reports store for it.
+    if (landline && !international) canonical = canonicalIdentifierAuto(written) ?? canonical;
     // A digit run glued to letters or after "OTP", "Ref No.", "Order #" ... is a code, not a number.
     const before = refanged.slice(Math.max(0, startsAt - 24), startsAt);
     if (!international && NOT_A_PHONE_BEFORE.test(before)) continue;
     if (/[\p{L}\d]$/u.test(before) || /^[\p{L}]/u.test(refanged.slice(endsAt, endsAt + 1))) continue;
-    out.push({ type: 'mobile', index: startsAt, end: endsAt, written, canonical, valid: true });
+    out.push({ type: 'mobile', phoneKind, index: startsAt, end: endsAt, written, canonical, valid: true });
+  }
+  return out;
+}
+
+/**
+ * Globe's Share-a-Load: 'send P100 to 2917XXXXXXX' is the mobile 0917XXXXXXX with the service's '2' in
+ * front. Read only after words that send or share load, so other 11-digit runs stay what they are.
+ */
+function shareALoadMatches(refanged: string, taken: (a: number, b: number) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const m of refanged.matchAll(/(?<![\d+])2(9\d{9})(?!\d)/g)) {
+    const before = refanged.slice(Math.max(0, m.index - 40), m.index);
+    if (!/(send|share|pasaload|padala|load|i-?send|ipasa)\b[^\n]*$/i.test(before)) continue;
+    if (taken(m.index, m.index + m[0].length)) continue;
+    out.push({
+      type: 'mobile',
+      phoneKind: 'mobile',
+      index: m.index,
+      end: m.index + m[0].length,
+      written: m[0],
+      canonical: `+63${m[1]}`,
+      valid: true,
+    });
+  }
+  return out;
+}
+
+/** Viber chat links ('viber://chat?number=%2B63...'), which linkify-it does not know: their number. */
+function viberMatches(text: string, taken: (a: number, b: number) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const m of text.matchAll(/viber:\/\/[^\s<>"']{1,200}/gi)) {
+    const written = m[0].replace(/[.,;:!?)]+$/, '');
+    const account = platformAccount(written);
+    if (!account || account.kind !== 'mobile' || taken(m.index, m.index + written.length)) continue;
+    out.push({
+      type: 'mobile',
+      phoneKind: phoneKindOf(account.canonical),
+      index: m.index,
+      end: m.index + written.length,
+      written,
+      canonical: account.canonical,
+      valid: true,
+    });
+  }
+  return out;
+}
+
+/**
+ * Telegram user names written as '@name' where the message speaks of Telegram ('Telegram @name', 'TG:
+ * @name'): the account t.me/name. Elsewhere an '@name' is left alone (it may be any platform).
+ */
+function telegramHandleMatches(refanged: string, taken: (a: number, b: number) => boolean): RawMatch[] {
+  const out: RawMatch[] = [];
+  for (const m of refanged.matchAll(
+    /(?<![\p{L}\p{N}_@.])@([A-Za-z][A-Za-z0-9_]{4,31})(?![\p{L}\p{N}_@])/gu,
+  )) {
+    const before = refanged.slice(Math.max(0, m.index - 30), m.index);
+    if (!/(telegram|\btg\b|\btele\b)[^\n.!?]*$/i.test(before)) continue;
+    if (taken(m.index, m.index + m[0].length)) continue;
+    out.push({
+      type: 'social',
+      index: m.index,
+      end: m.index + m[0].length,
+      written: m[0],
+      canonical: `t.me/${m[1].toLowerCase()}`,
+      valid: true,
+    });
   }
   return out;
 }
 
 /**
  * Every identifier in `text`, in the order it first appears, each once: written forms of the same
- * identifier (0926-555-1234 and 09265551234) are one item. Never throws.
+ * identifier (0926-555-1234 and 09265551234) are one item. Never throws; bounded in time (see
+ * extractIdentifiersWithin).
  */
 export function extractIdentifiers(input: string): ExtractedItem[] {
+  return extractIdentifiersWithin(input, EXTRACTION_BUDGET_MS).items;
+}
+
+/**
+ * extractIdentifiers with a time budget: the matchers see bounded runs of text (boundRuns), the links
+ * are found piece by piece, and once `budgetMs` has passed the remaining steps are skipped; `complete`
+ * says whether every step ran.
+ */
+export function extractIdentifiersWithin(
+  input: string,
+  budgetMs: number,
+): { items: ExtractedItem[]; complete: boolean } {
+  const deadline = now() + budgetMs;
   const text = typeof input === 'string' ? input.slice(0, MESSAGE_MAX_LENGTH * 2) : '';
   const { text: refanged, origin } = refang(text);
   const raw: RawMatch[] = [];
@@ -343,23 +593,44 @@ export function extractIdentifiers(input: string): ExtractedItem[] {
       spans.push([m.index, m.end]);
     }
   };
-  add(linkMatches(refanged));
-  add(
-    findCryptoAddresses(refanged).map((c) => ({
-      type: 'crypto' as const,
-      index: c.index,
-      end: c.index + c.text.length,
-      written: c.text,
-      canonical: canonicalIdentifier('crypto', c.text) ?? c.text,
-      network: c.network,
-      valid: c.valid,
-    })),
-  );
+  const links = linkifyMatches(refanged, deadline);
+  let complete = links.complete;
+  add(linkMatches(links.matches));
+  add(viberMatches(boundRuns(refanged), taken));
+  const bounded = boundRuns(refanged);
+  if (now() > deadline) complete = false;
+  else
+    add(
+      findCryptoAddresses(bounded).map((c) => ({
+        type: 'crypto' as const,
+        index: c.index,
+        end: c.index + c.text.length,
+        written: c.text,
+        canonical: canonicalIdentifier('crypto', c.text) ?? c.text,
+        network: c.network,
+        valid: c.valid,
+      })),
+    );
   // Numbers are searched with the links and addresses already found blanked out (same offsets), so a
   // number written next to one ("4567, 0x52...") is not read as part of a longer digit run.
-  let masked = refanged;
+  let masked = bounded;
   for (const [s, e] of spans) masked = masked.slice(0, s) + ' '.repeat(e - s) + masked.slice(e);
-  add(phoneMatches(masked, taken));
+  if (now() > deadline) complete = false;
+  else {
+    add(shareALoadMatches(masked, taken));
+    add(telegramHandleMatches(masked, taken));
+    // libphonenumber's search is superlinear on long runs of digits and dots ('1.1.1.1...': 5,000
+    // characters took 1.2 s), so it reads the text in pieces of at most 300 characters, cut after a letter
+    // (no number holds one) or else at a space, and stops at the deadline.
+    for (const piece of phonePieces(masked)) {
+      if (now() > deadline) {
+        complete = false;
+        break;
+      }
+      const blank = ' '.repeat(piece.start);
+      add(phoneMatches(blank + piece.text, taken));
+    }
+  }
   raw.sort((a, b) => a.index - b.index);
 
   const items = new Map<string, ExtractedItem>();
@@ -379,12 +650,13 @@ export function extractIdentifiers(input: string): ExtractedItem[] {
       canonical: m.canonical,
       index: origin[m.index],
       valid: m.valid,
+      ...(m.phoneKind ? { phoneKind: m.phoneKind } : {}),
       ...(m.host ? { host: m.host } : {}),
       ...(m.network ? { network: m.network } : {}),
     });
     if (items.size >= MESSAGE_MAX_ITEMS) break;
   }
-  return [...items.values()];
+  return { items: [...items.values()], complete };
 }
 
 /** The original text behind refanged offsets [start, end). */
@@ -468,6 +740,56 @@ interface BrandMatch {
 }
 
 /**
+ * Words phishing hosts glue to a short brand name ('onlinebdo', 'bdoonline', 'mybpi', 'bpisecure'): a
+ * short name (3 letters: 'bdo', 'bpi', 'sss') counts inside a label only with one of these around it,
+ * so 'abdomen' or 'lbpinoy' do not.
+ */
+const PHISHING_WORDS = [
+  'online',
+  'secure',
+  'login',
+  'verify',
+  'update',
+  'my',
+  'e',
+  'i',
+  'web',
+  'app',
+  'portal',
+  'help',
+  'support',
+  'service',
+  'services',
+  'account',
+  'accounts',
+  'bank',
+  'banking',
+  'ph',
+  'pay',
+  'payment',
+  'rewards',
+  'reward',
+  'promo',
+  'claim',
+  'official',
+  'access',
+  'net',
+  'mobile',
+  'card',
+  'unlock',
+  'auth',
+  'id',
+  'gov',
+];
+
+function withPhishingWord(token: string, word: string): boolean {
+  if (token.length <= word.length) return false;
+  if (token.startsWith(word)) return PHISHING_WORDS.includes(token.slice(word.length));
+  if (token.endsWith(word)) return PHISHING_WORDS.includes(token.slice(0, -word.length));
+  return false;
+}
+
+/**
  * What lookalikeBrand derives from a brand, worked out once per brand object (the feeds' job checks
  * a hundred thousand hosts against the same brands; parsing their domains again for each was most
  * of the cost).
@@ -525,7 +847,7 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
       }
     }
     for (const word of brand.short_keywords) {
-      if (tokens.includes(word)) {
+      if (tokens.includes(word) || tokens.some((t) => withPhishingWord(t, word))) {
         const how = confusable ? 'confusable' : regFolded === word ? 'other-domain' : 'label';
         return { brand, how, matched: word };
       }
@@ -553,22 +875,60 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Brand names that are also everyday words ('dito' is Tagalog for 'here', 'smart', 'globe', 'maya' the
+ * bird, 'sun'): in the text they name the brand only written as the brand writes itself ('DITO', 'Smart').
+ */
+const EVERYDAY_WORDS = ['dito', 'smart', 'globe', 'maya', 'sun', 'flash', 'sss'];
+
 /** Brands the text itself names ("BDO", "GCash", "J&T"), as whole words. */
 export function brandsMentioned(text: string, brands: Brand[]): Brand[] {
   const folded = text.normalize('NFKC');
   return brands.filter((b) =>
-    [b.name, ...b.keywords, ...b.short_keywords].some((w) =>
-      new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(w).replace(/\\? /g, '[\\s-]?')}(?![\\p{L}\\d])`, 'iu').test(
-        folded,
-      ),
-    ),
+    [b.name, ...b.keywords, ...b.short_keywords].some((w) => {
+      const everyday = EVERYDAY_WORDS.includes(w.toLowerCase());
+      const word = everyday && w.toLowerCase() === b.name.toLowerCase() ? b.name : w;
+      if (everyday && word === w && w !== b.name) return false;
+      const source = `(?<![\\p{L}\\d])${escapeRegExp(word).replace(/\\? /g, '[\\s-]?')}(?![\\p{L}\\d])`;
+      return new RegExp(source, everyday ? 'u' : 'iu').test(folded);
+    }),
   );
 }
+
+/**
+ * Whether the message speaks as a brand: it opens with the brand's name ('GCash: ...', '[BDO] ...',
+ * 'From BPI'), says it is the brand ('this is', 'ito ay'), or signs as it ('- GCash Team', 'BDO
+ * Customer Care'). A receipt quoting a payer's number or a seller's 'Maya 0927...' line does not.
+ */
+function speaksAs(text: string, brand: Brand): boolean {
+  const names = [brand.name, ...brand.keywords, ...brand.short_keywords].map((w) =>
+    escapeRegExp(w).replace(/\\? /g, '[\\s-]?'),
+  );
+  const name = `(?:${names.join('|')})`;
+  const head = text.slice(0, 60);
+  return (
+    new RegExp(
+      `^\\W{0,3}(?:(?:[\\p{L}]+\\s+){0,2}(?:from|mula sa)\\s+)?${name}\\s*(?:[:\\]|-]|advisory|alert|notice|team|customer|support|official|reminder)`,
+      'iu',
+    ).test(head) ||
+    new RegExp(`(?:this is|ito ay|ito ang|we are|kami ang)\\s+(?:the\\s+)?${name}`, 'iu').test(text) ||
+    new RegExp(
+      `${name}\\s+(?:team|customer (?:care|service|support)|support|help ?desk|hotline|agent|representative)`,
+      'iu',
+    ).test(text)
+  );
+}
+
+/** Words just before a number that make it the payer, the sender or where to pay, not whom to contact. */
+const NOT_A_CONTACT_BEFORE =
+  /(?<![\p{L}\d])(from|galing (kay|sa)|sender|payer|(?<!(reply|text|call|message|contact|talk|speak|write|msg) )to|transfer to|padala sa|received|natanggap)(?![\p{L}\d])\W{0,6}([\p{L}*.]+\W{0,3}){0,4}$/iu;
 
 const ASKS_TO_CONTACT =
   /\b(reply|text|txt|call|contact|message|msg|sms|viber|whatsapp|telegram|pm|send|i-?text|mag-?text|tumawag|itext|i-?message|tawagan|mag-?reply|padala|ipadala)\b/i;
 
 function hostSignals(item: ExtractedItem, rules: CheckRules): Signal[] {
+  // A short link ('bit.ly/abc') is flagged as a short link; its shortener is no brand's look-alike.
+  if (item.type === 'website' && item.canonical.includes('/')) return shortLinkSignals(item);
   const host = item.host ?? '';
   const signals: Signal[] = [];
   const brand = lookalikeBrand(host, rules.brands);
@@ -623,6 +983,18 @@ function hostSignals(item: ExtractedItem, rules: CheckRules): Signal[] {
   return signals;
 }
 
+function shortLinkSignals(item: ExtractedItem): Signal[] {
+  return [
+    {
+      code: 'shortener',
+      severity: 'medium',
+      message:
+        'A link shortener hides where the link really goes; we never open it. Do not tap it unless you trust the sender.',
+      shortener: item.canonical.slice(0, item.canonical.indexOf('/')),
+    },
+  ];
+}
+
 /** Signals of each extracted identifier, from the message, the rules and the report lookups. */
 export function checkItems(
   text: string,
@@ -630,7 +1002,8 @@ export function checkItems(
   rules: CheckRules,
   lookups: Map<string, Lookup>,
 ): CheckedItem[] {
-  const mentioned = brandsMentioned(text, rules.brands);
+  // "Personal number used by a business": only where the message speaks as the business (issue 30).
+  const mentioned = brandsMentioned(text, rules.brands).filter((b) => speaksAs(text, b));
   const asksToContact = ASKS_TO_CONTACT.test(text);
   return items.map((item) => {
     const lookup = lookups.get(item.canonical) ?? { count: 0, riskLevel: 0, riskLabel: 'low' as const };
@@ -665,7 +1038,8 @@ export function checkItems(
       item.type === 'mobile' &&
       item.canonical.startsWith('+639') &&
       mentioned.length > 0 &&
-      asksToContact
+      asksToContact &&
+      !NOT_A_CONTACT_BEFORE.test(text.slice(Math.max(0, item.index - 40), item.index))
     ) {
       signals.push({
         code: 'personal-number-as-business',
@@ -685,7 +1059,33 @@ export function checkItems(
 }
 
 /** The verdict, decided in the open: the strongest signals found, listed as the reasons. */
-export function verdictFor(items: CheckedItem[]): Verdict {
+export function verdictFor(items: CheckedItem[], text: TextSignal[] = []): Verdict {
+  // What the words say counts as the identifiers' signals do (issue 30): a message with text signals is
+  // never "no warning signs" or "nothing found". Each reason names the words that triggered it.
+  if (text.length > 0) {
+    const textItem: CheckedItem = {
+      type: 'ewallet',
+      value: '',
+      forms: [],
+      canonical: '',
+      index: 0,
+      valid: true,
+      count: 0,
+      riskLevel: 0,
+      riskLabel: 'low',
+      signals: text.map((t) => ({
+        code: t.code,
+        severity: t.severity,
+        message: t.message,
+        matched: t.matched,
+      })),
+    };
+    const v = verdictFor([...items, textItem]);
+    return {
+      ...v,
+      reasons: v.reasons.map((r) => (r.value === '' ? { ...r, value: quoted(text, r.code) } : r)),
+    };
+  }
   if (items.length === 0) {
     return {
       level: 'nothing-found',
@@ -724,10 +1124,17 @@ export function verdictFor(items: CheckedItem[]): Verdict {
   };
 }
 
+/** The words that triggered a text signal, quoted: '"send the OTP", "within 24 hours"'. */
+function quoted(text: TextSignal[], code: SignalCode): string {
+  const signal = text.find((t) => t.code === code);
+  return signal ? signal.matched.map((w) => `"${w}"`).join(', ') : '';
+}
+
 /** The whole check: extraction, signals and verdict, given the rules and the report lookups. */
 export function checkMessage(text: string, rules: CheckRules, lookups: Map<string, Lookup>): CheckResult {
   const items = checkItems(text, extractIdentifiers(text), rules, lookups);
-  return { items, verdict: verdictFor(items) };
+  const signals = textSignals(text);
+  return { items, textSignals: signals, verdict: verdictFor(items, signals) };
 }
 
 /** Whether a search box's text is one identifier (goes to /search) or a message (goes to /check). */
@@ -778,7 +1185,12 @@ export type LookupRow = z.infer<typeof lookupRowsSchema>[number];
 
 /** The identifiers to send to public.check_identifiers (one call for the whole message). */
 export function lookupInput(items: ExtractedItem[]): { type: IdentifierKind; value: string }[] {
-  return items.map((i) => ({ type: i.type, value: i.canonical.slice(0, 256) }));
+  // A social account is looked up as the link it is: canonical_identifier('website', 'facebook.com/x')
+  // is 'facebook.com/x', and public.check_identifiers matches on the canonical form alone.
+  return items.map((i) => ({
+    type: i.type === 'social' ? 'website' : i.type,
+    value: i.canonical.slice(0, 256),
+  }));
 }
 
 export function lookupsFrom(rows: LookupRow[]): Map<string, Lookup> {

@@ -1212,6 +1212,7 @@ export type Database = {
         | "ewallet"
         | "crypto"
         | "website"
+        | "social"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1355,6 +1356,7 @@ export const Constants = {
         "ewallet",
         "crypto",
         "website",
+        "social",
       ],
     },
   },

@@ -73,7 +73,7 @@ export const updateUserSchema = z.object({
 });
 
 /** The legacy form's asset types, mapped to the database's identifier kinds. */
-const ACCOUNT_TYPES: Record<string, 'mobile' | 'email' | 'ewallet' | 'crypto' | 'website'> = {
+const ACCOUNT_TYPES: Record<string, 'mobile' | 'email' | 'ewallet' | 'crypto' | 'website' | 'social'> = {
   'mobile no.': 'mobile',
   'mobile no': 'mobile',
   mobile: 'mobile',
@@ -82,6 +82,10 @@ const ACCOUNT_TYPES: Record<string, 'mobile' | 'email' | 'ewallet' | 'crypto' | 
   'e-wallet': 'ewallet',
   crypto: 'crypto',
   website: 'website',
+  // issue 30: an account on a social network, chat app, marketplace or form host ('facebook.com/<page>')
+  social: 'social',
+  'social media': 'social',
+  'social media / chat account': 'social',
 };
 
 const incidentType = z.enum(['scam', 'hacked', 'spam'], {
@@ -98,7 +102,7 @@ const accountType = z
     if (!kind) {
       ctx.addIssue({
         code: 'custom',
-        message: 'reportedAccountType must be one of mobile no., email, ewallet, crypto, website',
+        message: 'reportedAccountType must be one of mobile no., email, ewallet, crypto, website, social',
       });
       return z.NEVER;
     }

@@ -254,6 +254,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'POST /reports': {
     summary: 'File a report',
+    description:
+      '`reportedAccountType` is one of `mobile no.`, `email`, `ewallet`, `crypto`, `website` and, since issue 30, `social` (a social media or chat account: the link to a Facebook page, profile, group or Marketplace item, a Messenger, Instagram, TikTok, X, YouTube or Telegram account, a WhatsApp group, a Shopee or Lazada shop, a Google Form or Site or a Linktree). A `website` that is such a link is stored as `social`, and a WhatsApp or Viber chat link as the `mobile` number it opens; a platform itself (`facebook.com`, `bit.ly`, `vercel.app`) cannot be reported. The legacy field names are unchanged.',
     tag: 'Reports',
     access: 'user',
     body: createReportSchema,
@@ -301,7 +303,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'GET /search/:id': {
     summary: 'Search an identifier',
     description:
-      'Any mobile number, e-mail, website, e-wallet or crypto address, however written. Signed-in callers see more of each report. Each search is logged; the search.ip and search.user limits apply besides the API limit.',
+      'Any mobile number, e-mail, website, short link (`bit.ly/abc`), social media or chat account link (`facebook.com/PageName`, `t.me/name`), e-wallet or crypto address, however written or pasted (invisible marks, full-width digits, dashes and defanged links are read). Signed-in callers see more of each report. Each search is logged; the search.ip and search.user limits apply besides the API limit.',
     tag: 'Search',
     access: 'public',
     ok: {
@@ -344,7 +346,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   'POST /check-message': {
     summary: 'Check a whole message',
     description:
-      'Finds every identifier in a text, chat or e-mail and answers each with its reports and warning signs, and a verdict.',
+      'Finds every identifier in a text, chat or e-mail (numbers, links, e-mails, wallet addresses, and social media or chat accounts: item `type` `social`; phone numbers carry `phoneKind` mobile, landline, freephone or international) and answers each with its reports and warning signs; `textSignals` lists what the words say (named rules with the words that triggered them); and a verdict. At most 5,000 characters, counted as code points.',
     tag: 'Search',
     access: 'public',
     bodySchema: {
@@ -352,7 +354,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       required: ['text'],
       properties: { text: { type: 'string', minLength: 1, maxLength: 5000 } },
     },
-    ok: { status: 200, description: '`{items, verdict}`.' },
+    ok: { status: 200, description: '`{items, textSignals, verdict}`.' },
     errors: { 413: 'Over 5,000 characters.' },
   },
   'GET /range/:prefix': {

@@ -29,7 +29,7 @@ describe('canonical identifier vectors', () => {
   it('has at least 60 vectors covering every kind', () => {
     expect(vectors.length).toBeGreaterThanOrEqual(60);
     expect(new Set(vectors.map((v) => v.kind))).toEqual(
-      new Set(['mobile', 'email', 'website', 'ewallet', 'crypto', 'auto']),
+      new Set(['mobile', 'email', 'website', 'ewallet', 'crypto', 'social', 'auto']),
     );
   });
 

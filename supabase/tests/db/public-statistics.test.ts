@@ -157,6 +157,7 @@ describe('anon reads aggregates only', () => {
       'ewallet',
       'crypto',
       'website',
+      'social',
       'amounts',
       'month',
       'median',

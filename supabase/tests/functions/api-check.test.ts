@@ -109,6 +109,7 @@ describe('POST /api/v1/check-message', () => {
     });
     expect(r.body).toEqual({
       items: [],
+      textSignals: [],
       verdict: expect.objectContaining({ level: 'nothing-found', reasons: [] }),
     });
   });

@@ -5,6 +5,7 @@ import {
   checkItems,
   extractIdentifiers,
   fetchCheckRules,
+  textSignals,
   verdictFor,
   type CheckResult,
   type ExtractedItem,
@@ -68,7 +69,8 @@ export function useCheckMessage(text: string) {
   let result: CheckResult | undefined;
   if (rules.data && lookups.data) {
     const checked = checkItems(text, items, rules.data, lookups.data.lookups);
-    result = { items: checked, verdict: verdictFor(checked) };
+    const signals = textSignals(text);
+    result = { items: checked, textSignals: signals, verdict: verdictFor(checked, signals) };
   }
   return {
     result,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { MESSAGE_MAX_LENGTH } from '@/lib/check-message';
+import { MESSAGE_MAX_LENGTH, messageLength } from '@/lib/check-message';
 import { formatNumber } from '@/lib/format';
 
 /** The message box of /check: a text, chat or e-mail pasted whole. */
@@ -23,10 +23,12 @@ export function CheckForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!value.trim()) return setError(t('check.form.required'));
-    if (value.length > MESSAGE_MAX_LENGTH)
+    // characters as people count them (code points): an emoji is one
+    const length = messageLength(value);
+    if (length > MESSAGE_MAX_LENGTH)
       return setError(
         t('check.form.tooLong', {
-          length: formatNumber(value.length),
+          length: formatNumber(length),
           max: formatNumber(MESSAGE_MAX_LENGTH),
         }),
       );

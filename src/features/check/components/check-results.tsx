@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { accountTypeLabel, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { CheckedItem, CheckResult, Verdict } from '@/lib/check-message';
+import { isSharedPlatformHost } from '../../../../supabase/functions/_shared/platform-hosts.ts';
 import { reasonMessage, riskWord, signalLabel, signalMessage, verdictKeys } from './check-texts';
 
 const verdictLook: Record<Verdict['level'], { icon: typeof ShieldAlert; className: string }> = {
@@ -36,7 +37,15 @@ const riskClass: Record<string, string> = {
   low: 'bg-secondary text-secondary-foreground',
 };
 
-export function VerdictPanel({ verdict, items }: { verdict: Verdict; items: CheckResult['items'] }) {
+export function VerdictPanel({
+  verdict,
+  items,
+  textSignals,
+}: {
+  verdict: Verdict;
+  items: CheckResult['items'];
+  textSignals?: CheckResult['textSignals'];
+}) {
   const { t } = useTranslation();
   const look = verdictLook[verdict.level];
   const Icon = look.icon;
@@ -52,7 +61,8 @@ export function VerdictPanel({ verdict, items }: { verdict: Verdict; items: Chec
             <ul className="text-foreground list-disc pl-5">
               {verdict.reasons.map((r, i) => (
                 <li key={i}>
-                  <span className="font-mono break-all">{r.value}</span>: {reasonMessage(t, r, items)}
+                  <span className="font-mono break-all">{r.value}</span>:{' '}
+                  {reasonMessage(t, r, items, textSignals)}
                 </li>
               ))}
             </ul>
@@ -79,7 +89,11 @@ function ItemRow({
       <Card className="gap-3 py-4">
         <CardHeader className="px-4">
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">
-            <Badge variant="outline">{accountTypeLabel(item.type)}</Badge>
+            <Badge variant="outline">
+              {item.phoneKind && item.phoneKind !== 'mobile'
+                ? t(`check.phoneKind.${item.phoneKind}`)
+                : accountTypeLabel(item.type)}
+            </Badge>
             <span className="font-mono break-all">{item.canonical}</span>
           </CardTitle>
         </CardHeader>
@@ -133,10 +147,13 @@ function ItemRow({
                 {t('check.item.allReports')}
               </Link>
             </Button>
-            <Button size="sm" variant="secondary" onClick={() => onReport(item)}>
-              <FilePlus2 aria-hidden />
-              {t('check.item.report')}
-            </Button>
+            {/* A platform's own host (bit.ly, facebook.com) is no one's to report (issue 30). */}
+            {!(item.type === 'website' && isSharedPlatformHost(item.canonical)) && (
+              <Button size="sm" variant="secondary" onClick={() => onReport(item)}>
+                <FilePlus2 aria-hidden />
+                {t('check.item.report')}
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>
@@ -182,7 +199,9 @@ export function CheckResults({
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      {verdict ?? <VerdictPanel verdict={result.verdict} items={result.items} />}
+      {verdict ?? (
+        <VerdictPanel verdict={result.verdict} items={result.items} textSignals={result.textSignals} />
+      )}
       {result.items.length > 0 && (
         <section aria-labelledby="found-heading" className="flex flex-col gap-3">
           <h2 id="found-heading" className="text-xl font-semibold">

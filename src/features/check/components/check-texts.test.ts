@@ -70,8 +70,9 @@ describe('check texts', () => {
     expect(words).toContain('3 beses nang na-report sa ScamCheck; panganib mataas (70/100).');
     expect(words).toContain('1 beses nang na-report sa ScamCheck; panganib mababa (20/100).');
     expect(words).toContain('Mura at madalas gamitin ng mga scam site ang dulong ".xyz".');
+    // Only BPI: the message speaks as BPI ("BPI: your account..."); GCash is only named in a link (issue 30).
     expect(words.find((w) => w.startsWith('Nagsasalita ang mensahe para sa '))).toMatch(
-      /para sa (BPI, GCash|GCash, BPI) pero pinakokontak ka sa isang personal na mobile number\./,
+      /para sa BPI pero pinakokontak ka sa isang personal na mobile number\./,
     );
   });
 

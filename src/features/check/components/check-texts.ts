@@ -5,7 +5,13 @@
  * through the catalogues. A signal this file does not know keeps the check's own text.
  */
 import type { ParseKeys, TFunction } from 'i18next';
-import type { CheckedItem, CheckResult, Signal, Verdict } from '@/lib/check-message';
+import {
+  TEXT_RULES,
+  type CheckedItem,
+  type CheckResult,
+  type Signal,
+  type Verdict,
+} from '@/lib/check-message';
 
 export const verdictKeys: Record<Verdict['level'], { title: ParseKeys; summary: ParseKeys }> = {
   danger: { title: 'check.verdict.danger.title', summary: 'check.verdict.danger.summary' },
@@ -17,7 +23,10 @@ export const verdictKeys: Record<Verdict['level'], { title: ParseKeys; summary: 
   },
 };
 
-const signalLabelKeys: Record<Signal['code'], ParseKeys> = {
+/** The text rules' codes (issue 30): worded from check.signal.text.<code>. */
+const TEXT_CODES = new Set<string>(TEXT_RULES.map((r) => r.code));
+
+const signalLabelKeys: Partial<Record<Signal['code'], ParseKeys>> = {
   'lookalike-brand': 'check.signal.lookalikeBrand.label',
   reported: 'check.signal.reported.label',
   shortener: 'check.signal.shortener.label',
@@ -45,8 +54,10 @@ export function riskWord(t: TFunction, label: string): string {
   return label in riskKeys ? t(riskKeys[label]) : label;
 }
 
-export function signalLabel(t: TFunction, signal: Signal): string {
-  return signalLabelKeys[signal.code] ? t(signalLabelKeys[signal.code]) : signal.code;
+export function signalLabel(t: TFunction, signal: Pick<Signal, 'code'>): string {
+  if (TEXT_CODES.has(signal.code)) return t(`check.signal.text.${signal.code}.label` as ParseKeys);
+  const key = signalLabelKeys[signal.code];
+  return key ? t(key) : signal.code;
 }
 
 /** One signal's explanation, worded from its evidence. */
@@ -85,6 +96,7 @@ export function signalMessage(t: TFunction, signal: Signal, item: Pick<CheckedIt
         ? t('check.signal.personalNumber.message', { brands: e.brands.join(', ') })
         : signal.message;
     default:
+      if (TEXT_CODES.has(signal.code)) return t(`check.signal.text.${signal.code}.message` as ParseKeys);
       return signal.message;
   }
 }
@@ -94,7 +106,11 @@ export function reasonMessage(
   t: TFunction,
   reason: Verdict['reasons'][number],
   items: CheckResult['items'],
+  textSignals: CheckResult['textSignals'] = [],
 ): string {
+  const text = textSignals.find((s) => s.code === reason.code);
+  if (text)
+    return `${t(`check.signal.text.${text.code}.label` as ParseKeys)}. ${t(`check.signal.text.${text.code}.message` as ParseKeys)}`;
   for (const item of items) {
     if (item.value !== reason.value) continue;
     const signal = item.signals.find((s) => s.code === reason.code);

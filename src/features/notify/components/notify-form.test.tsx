@@ -25,7 +25,7 @@ describe('NotifyForm', () => {
     await user.click(screen.getByRole('button', { name: 'submit' }));
     expect(
       await screen.findByText(
-        '"hello there" is not an e-mail, mobile number, website or crypto wallet address',
+        '"hello there" is not an e-mail, mobile number, website, social media account link or crypto wallet address',
       ),
     ).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();

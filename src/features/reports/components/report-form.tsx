@@ -32,6 +32,7 @@ const accountPlaceholders = {
   ewallet: 'reports.form.accountPlaceholder.ewallet',
   crypto: 'reports.form.accountPlaceholder.crypto',
   website: 'reports.form.accountPlaceholder.website',
+  social: 'reports.form.accountPlaceholder.social',
 } as const satisfies Record<AccountType, string>;
 
 /**

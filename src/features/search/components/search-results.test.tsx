@@ -56,6 +56,35 @@ describe('SearchResults', () => {
     expect(screen.getByRole('link', { name: 'scam-check checklist' })).toHaveAttribute('href', '/guide');
   });
 
+  it('tells words that are no identifier, and a platform’s own host, what can be searched (issue 30)', () => {
+    const { unmount } = renderApp(
+      <SearchResults
+        searchString="hello"
+        result={result([], 0)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'That is not something we can search' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Nobody has reported/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'No Results Found' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Check a whole message' })).toHaveAttribute(
+      'href',
+      '/check?text=hello',
+    );
+    unmount();
+    renderApp(
+      <SearchResults
+        searchString="facebook.com"
+        result={result([], 0)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'That is a platform, not one account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Nobody has reported/ })).toBeNull();
+  });
+
   it('shows the count, the computed summary and at most 10 rows with the limited columns for visitors', () => {
     const reports = Array.from({ length: 12 }, (_, i) => report(i));
     renderApp(

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { formatAmount, formatCountry } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { searchNotice } from '@/lib/identifiers';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { LatestIncidents } from './latest-incidents';
@@ -44,6 +45,15 @@ export function SearchResults({
   const details = useDeferredValue<SearchResult | null>(result, null);
   // The page, top to bottom (issue 37): the one-line answer, then what to do and the owner's word when
   // those parts exist (issues 33 and 32 slot in here), then the summary, the map and the latest reports.
+  // Issue 30: words that are no identifier, or a platform's own host, are told what can be searched
+  // instead of "Nobody has reported this yet".
+  const notice = result.count === 0 ? searchNotice(searchString) : null;
+  if (notice)
+    return (
+      <div className={SEARCH_RESULTS_CLASS}>
+        <NotAnIdentifier searchString={searchString} notice={notice} />
+      </div>
+    );
   return (
     <div className={SEARCH_RESULTS_CLASS}>
       <SearchHeadline answer={result} searchString={searchString} />
@@ -216,6 +226,44 @@ export function NoResults() {
             }}
           />
         </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+/** Issue 30: what can be searched, instead of "nobody has reported", for words or a platform's host. */
+function NotAnIdentifier({
+  searchString,
+  notice,
+}: {
+  searchString: string;
+  notice: 'platform' | 'not-identifier';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert className="p-6" data-testid="not-identifier">
+      <ListChecks aria-hidden />
+      <AlertTitle className="line-clamp-none text-xl">
+        <h2>
+          {t(notice === 'platform' ? 'search.notIdentifier.platformTitle' : 'search.notIdentifier.title')}
+        </h2>
+      </AlertTitle>
+      <AlertDescription className="text-base">
+        <p className="break-words">
+          {t(notice === 'platform' ? 'search.notIdentifier.platform' : 'search.notIdentifier.text', {
+            value: searchString,
+          })}
+        </p>
+        {notice === 'not-identifier' && (
+          <p>
+            <Link
+              to={`${paths.check.getHref()}?text=${encodeURIComponent(searchString)}`}
+              className="text-primary font-medium underline underline-offset-4"
+            >
+              {t('search.notIdentifier.check')}
+            </Link>
+          </p>
+        )}
       </AlertDescription>
     </Alert>
   );

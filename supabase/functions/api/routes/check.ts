@@ -12,6 +12,8 @@ import {
   lookupInput,
   lookupsFrom,
   MESSAGE_MAX_LENGTH,
+  messageLength,
+  textSignals,
   verdictFor,
   type CheckedItem,
   type CheckRules,
@@ -50,6 +52,7 @@ function itemOut(item: CheckedItem) {
     riskLevel: item.riskLabel,
     riskPercentage: item.riskLevel,
     valid: item.valid,
+    ...(item.phoneKind ? { phoneKind: item.phoneKind } : {}),
     ...(item.network ? { network: item.network } : {}),
     signals: item.signals.map(({ severity: _severity, ...s }) => s),
   };
@@ -60,10 +63,12 @@ export async function postCheckMessage({ req }: RouteContext): Promise<Response>
   const text = fields.text;
   if (typeof text !== 'string' || text.trim() === '')
     throw new HttpError(400, 'text is required: the message to check, as a string');
-  if (text.length > MESSAGE_MAX_LENGTH)
+  // Counted in characters as people count them (code points): an emoji is one character, not two.
+  const length = messageLength(text);
+  if (length > MESSAGE_MAX_LENGTH)
     throw new HttpError(
       413,
-      `The message is too long to check: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters (this one has ${text.length.toLocaleString('en')}). Paste the part with the numbers and links.`,
+      `The message is too long to check: at most ${MESSAGE_MAX_LENGTH.toLocaleString('en')} characters (this one has ${length.toLocaleString('en')}). Paste the part with the numbers and links.`,
     );
   const caller = await identify(req);
   const client = clientFor(caller);
@@ -75,5 +80,10 @@ export async function postCheckMessage({ req }: RouteContext): Promise<Response>
   const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items) });
   if (error) throw dbError(error, 'check the message');
   const checked = checkItems(text, items, rules, lookupsFrom(lookupRowsSchema.parse(data)));
-  return json({ items: checked.map(itemOut), verdict: verdictFor(checked) });
+  const signals = textSignals(text);
+  return json({
+    items: checked.map(itemOut),
+    textSignals: signals.map(({ severity: _severity, ...s }) => s),
+    verdict: verdictFor(checked, signals),
+  });
 }
