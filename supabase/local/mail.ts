@@ -10,6 +10,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { StackConfig } from './config.ts';
 import { readBody, sendJson } from './http.ts';
+import { createSmsSink, type SmsSink } from './sms.ts';
 
 interface Address {
   Name: string;
@@ -48,12 +49,15 @@ function escapeHtml(s: string) {
 
 export interface MailSink {
   messages: StoredMessage[];
+  /** The SMS sink served beside it (sms.ts). */
+  sms: SmsSink;
   send(message: { to: string; subject: string; html: string; text?: string; from?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startMailSink(config: StackConfig, log: (line: string) => void): Promise<MailSink> {
   const messages: StoredMessage[] = [];
+  const sms = createSmsSink(log, config.verbose);
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -102,6 +106,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
   const web = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
+    if (await sms.handle(req, res, url)) return;
     if (req.method === 'GET' && p === '/api/v1/messages') {
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
@@ -218,6 +223,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
 
   return {
     messages,
+    sms,
     async send({ to, subject, html, text, from }) {
       await transport.sendMail({
         from: from ?? 'ScamCheck <noreply@scamcheck.local>',

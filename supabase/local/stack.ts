@@ -67,7 +67,7 @@ export async function startStack(
     const mail = await startMailSink(config, log);
     stops.push(() => mail.stop());
 
-    const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
+    const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send, sendSms: mail.sms.send };
     // Functions send e-mail through SMTP; locally that is the mail sink (production sets its own SMTP_*).
     const functions = new FunctionsRuntime(config, log, {
       SMTP_HOST: config.host,
