@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../helpers.ts';
 import { anonClient, confirmedUser } from '../auth-helpers.ts';
+import { address, api } from './helpers.ts';
 
 interface Sms {
   ID: string;
@@ -121,6 +122,26 @@ describe('ownership: mobile number and e-wallet by SMS', () => {
         statement: expect.stringMatching(/sari-sari/),
       }),
     ]);
+
+    // The legacy API's search answer carries it as an added field; the app's search function too.
+    const legacy = await api<{ ownerStatements: unknown[]; summary: Record<string, unknown> }>(
+      'GET',
+      `/search/${encodeURIComponent(n.local)}`,
+      { headers: { 'x-forwarded-for': address() } },
+    );
+    expect(legacy.status).toBe(200);
+    expect(legacy.body.ownerStatements).toEqual([
+      {
+        statement: expect.stringMatching(/sari-sari/),
+        updatedAt: expect.any(String),
+        verifiedBy: 'sms',
+        verifiedAt: expect.any(String),
+      },
+    ]);
+    const app = await anonClient({ 'x-forwarded-for': address() }).functions.invoke('search', {
+      body: { searchString: n.e164 },
+    });
+    expect(app.data.owner_statements).toEqual([expect.objectContaining({ verified_by: 'sms' })]);
 
     expect((await owner.client.rpc('watch_owned_identifier', { identifier: n.e164 })).error).toBeNull();
     const reporter = await confirmedUser();

@@ -34,6 +34,52 @@ function result(reports: SearchReport[], count = reports.length): SearchResult {
 }
 
 describe('SearchResults', () => {
+  it("shows a verified owner's answer as a card of its own, and 'Reported, not yet reviewed' for pending-only identifiers", async () => {
+    const base = result([report(1)], 1);
+    renderApp(
+      <SearchResults
+        searchString="0917 555 0142"
+        result={{
+          ...base,
+          summary: {
+            ...base.summary,
+            risk_level: 10,
+            risk_label: 'low',
+            verified_count: 0,
+            pending_count: 1,
+            risk_basis: 'unverified_only',
+          },
+          owner_statements: [
+            {
+              identifier: '+639175550142',
+              statement: 'This is our store number. We never sell online.',
+              updated_at: '2026-11-20T08:00:00Z',
+              verified_by: 'sms',
+              verified_at: '2026-11-20T07:55:00Z',
+            },
+          ],
+        }}
+        signedIn={false}
+        fullReportHref="/dashboard/search/0917"
+      />,
+    );
+    expect(screen.getByTestId('unreviewed-status').textContent).toBe('Reported, not yet reviewed');
+    const answer = (await screen.findByRole('heading', { name: "The owner's answer" })).closest(
+      '[data-slot=card]',
+    ) as HTMLElement;
+    expect(within(answer).getByText('This is our store number. We never sell online.')).toBeInTheDocument();
+    expect(within(answer).getByText('Ownership verified by SMS code')).toBeInTheDocument();
+  });
+
+  it('shows no owner card when nobody answered', async () => {
+    renderApp(
+      <SearchResults searchString="x" result={result([report(0)], 1)} signedIn={false} fullReportHref="/d" />,
+    );
+    await screen.findByRole('heading', { name: 'Summarized Report' });
+    expect(screen.queryByTestId('owner-answer')).toBeNull();
+    expect(screen.queryByTestId('unreviewed-status')).toBeNull();
+  });
+
   it("shows 'No Results Found', the caution advice and the checklist link when nothing matches", () => {
     renderApp(
       <SearchResults
