@@ -13,6 +13,8 @@ export interface ServiceContext {
   pool: pg.Pool;
   log: (line: string) => void;
   sendMail: (message: { to: string; subject: string; html: string; text?: string }) => Promise<void>;
+  /** Text messages (the local Auth's phone codes) go to the SMS sink (sms.ts). */
+  sendSms?: (message: { to: string; body: string }) => Promise<void>;
 }
 
 /** Handles one request; `subPath` is the path (with query string) after the service prefix. */

@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import type { StackConfig } from './config.ts';
 import { readBody, sendJson } from './http.ts';
 import { stackTls } from './tls.ts';
+import { createSmsSink, type SmsSink } from './sms.ts';
 
 interface Address {
   Name: string;
@@ -51,6 +52,8 @@ export interface MailSink {
   messages: StoredMessage[];
   /** The PEM file the functions' Deno trusts the sink's certificate with (DENO_CERT). */
   denoCertFile: string;
+  /** The SMS sink served beside it (sms.ts). */
+  sms: SmsSink;
   send(message: { to: string; subject: string; html: string; text?: string; from?: string }): Promise<void>;
   stop(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
   const messages: StoredMessage[] = [];
   // SMTP with implicit TLS, as hosted functions must send it (ports 25 and 587 are refused there).
   const tls = stackTls(config.dataDir);
+  const sms = createSmsSink(log, config.verbose);
 
   const smtp = new SMTPServer({
     secure: true,
@@ -110,6 +114,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
   const web = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
+    if (await sms.handle(req, res, url)) return;
     if (req.method === 'GET' && p === '/api/v1/messages') {
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Number(url.searchParams.get('limit') ?? 50);
@@ -227,6 +232,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
   return {
     messages,
     denoCertFile: tls.denoCertFile,
+    sms,
     async send({ to, subject, html, text, from }) {
       await transport.sendMail({
         from: from ?? 'ScamCheck <noreply@scamcheck.local>',

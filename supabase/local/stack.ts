@@ -82,7 +82,7 @@ export async function startStack(
     const mail = await startMailSink(config, log);
     stops.push(() => mail.stop());
 
-    const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
+    const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send, sendSms: mail.sms.send };
     // Functions send e-mail through SMTP with implicit TLS; locally that is the mail sink, whose
     // certificate Deno trusts through DENO_CERT (production sets its own SMTP_*).
     const functions = new FunctionsRuntime(config, log, {

@@ -44,6 +44,18 @@ export const searchSummarySchema = z.object({
   risk_note: z.string().nullable(),
 });
 
+/**
+ * A verified owner's answer on the searched identifier (issue 32, docs/right-of-reply.md): public while
+ * the owner's proof is live and no admin hid it; never who wrote it.
+ */
+export const ownerStatementSchema = z.object({
+  identifier: z.string(),
+  statement: z.string(),
+  updated_at: z.string(),
+  verified_by: z.enum(enums.ownership_method),
+  verified_at: z.string(),
+});
+
 export const searchResultSchema = z.object({
   count: z.number().int(),
   /** The newest LATEST_INCIDENT_ROWS (limits.ts). */
@@ -51,9 +63,12 @@ export const searchResultSchema = z.object({
   summary: searchSummarySchema,
   /** [lat, lng] of every report with a location, for the heatmap. */
   points: z.array(z.tuple([z.number(), z.number()])),
+  /** Added by the search functions from public.owner_statements_for (not part of search_reports). */
+  owner_statements: z.array(ownerStatementSchema).optional(),
 });
 
 export type SearchReport = z.infer<typeof searchReportSchema>;
 export type SearchSummary = z.infer<typeof searchSummarySchema>;
 export type SearchResult = z.infer<typeof searchResultSchema>;
+export type OwnerStatement = z.infer<typeof ownerStatementSchema>;
 export type ReportStatusLabel = SearchReport['status'];

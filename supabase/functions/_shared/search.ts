@@ -17,11 +17,13 @@ export async function locatedSearch(req: Request, searchString: string): Promise
   // only add cost. Errors keep the Data API's meaning (PT429 with its retry_after detail, busy 503).
   let data: unknown;
   try {
-    const { rows } = await directPool().query<{ answer: unknown }>(
-      'select public.search_reports_located($1, $2, $3, $4) as answer',
+    // The owner's answer (issue 32) rides in the same statement: one round trip still.
+    const { rows } = await directPool().query<{ answer: unknown; owners: unknown }>(
+      `select public.search_reports_located($1, $2, $3, $4) as answer,
+              public.owner_statements_for(array[public.canonical_identifier_auto($1)]) as owners`,
       [searchString, caller.user?.id ?? null, logFields(visit), limitAddress(req)],
     );
-    data = rows[0].answer;
+    data = { ...(rows[0].answer as object), owner_statements: rows[0].owners };
   } catch (e) {
     const error = dataApiError(e);
     const limited = rateLimited(error) ?? overloaded(error);

@@ -339,6 +339,21 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
             },
           },
           points: { type: 'array', items: { type: 'string', description: '"lat,lng"' } },
+          ownerStatements: {
+            type: 'array',
+            description:
+              "Added in issue 32: the answer of the identifier's owner, who proved control of it (SMS code, e-mail code, DNS TXT record or a file under /.well-known/). Empty when no owner answered. Never names the owner.",
+            items: {
+              type: 'object',
+              required: ['statement', 'updatedAt', 'verifiedBy', 'verifiedAt'],
+              properties: {
+                statement: { type: 'string', maxLength: 500 },
+                updatedAt: { type: 'string', format: 'date-time' },
+                verifiedBy: { enum: ['sms', 'email', 'dns', 'wellknown'] },
+                verifiedAt: { type: 'string', format: 'date-time' },
+              },
+            },
+          },
         },
       },
     },

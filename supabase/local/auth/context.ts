@@ -65,6 +65,8 @@ export interface Rq {
   address?: string;
   aud: string;
   mails: Mail[];
+  /** Text messages (phone codes) to send once the transaction has committed. */
+  sms: { to: string; body: string }[];
   /** The role of an admin caller (service_role), once the admin check has passed. */
   adminRole?: string;
 }
@@ -105,6 +107,7 @@ export async function parseRequest(
     body,
     aud,
     mails: [],
+    sms: [],
     address,
     client: {
       userAgent: String(req.headers['user-agent'] ?? '') || undefined,
@@ -227,6 +230,14 @@ export function checkPassword(settings: AuthSettings, password: string) {
 }
 
 /** A random numeric code of `digits` digits, zero-padded (crypto.GenerateOtp). */
+/** GoTrue's validatePhone: the + and spaces around it dropped, then E.164 digits. */
+export function validatePhone(phone: string): string {
+  const digits = phone.trim().replace(/^\+/, '').trim();
+  if (!/^[1-9]\d{1,14}$/.test(digits))
+    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  return digits;
+}
+
 export function generateOtp(digits: number): string {
   let out = '';
   for (let i = 0; i < digits; i++) out += crypto.randomInt(10).toString();

@@ -20,10 +20,11 @@ import {
   str,
   tokenHash,
   validateEmail,
+  validatePhone,
   type Auth,
   type Rq,
 } from './context.ts';
-import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import { AuthError, badRequest, forbidden, tooManyRequests, unprocessable } from './errors.ts';
 import {
   PKCE_PREFIX,
   createFlowState,
@@ -332,6 +333,8 @@ interface VerifyParams {
   token: string;
   tokenHash: string;
   email: string;
+  /** A typed phone code (phone_change): the number in E.164 digits, as GoTrue stores it. */
+  phone?: string;
   redirectTo: string;
 }
 
@@ -425,6 +428,90 @@ async function userByCode(auth: Auth, db: Db, p: VerifyParams, aud: string): Pro
   return user;
 }
 
+/**
+ * verifySmsOTP for a phone change (issue 32): the user whose pending phone_change is this number and whose
+ * phone_change_token is sha224(number + code), sent within the SMS OTP's life. Phone sign-ins (type sms)
+ * do not exist here (`[auth.sms] enable_signup = false`), so such a code is always invalid.
+ */
+async function userByPhoneCode(auth: Auth, db: Db, p: VerifyParams, aud: string): Promise<UserRow> {
+  const invalid = () => forbidden('otp_expired', 'Token has expired or is invalid');
+  if (p.type !== 'phone_change') throw invalid();
+  const { rows } = await db.query<{
+    id: string;
+    phone_change_token: string | null;
+    phone_change_sent_at: string | null;
+  }>(
+    `select id, phone_change_token, phone_change_sent_at::text from auth.users
+      where phone_change = $1 and aud = $2 and phone_change_token = $3 for update`,
+    [p.phone, aud, p.tokenHash],
+  );
+  const row = rows[0];
+  if (
+    !row?.phone_change_sent_at ||
+    Date.now() > new Date(row.phone_change_sent_at).getTime() + auth.settings.sms.otpExpiry * 1000
+  )
+    throw invalid();
+  const user = (await findUserById(db, row.id, true))!;
+  if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+  return user;
+}
+
+/** models.User.ConfirmPhoneChange: the pending number becomes the user's, confirmed, with its phone identity. */
+async function confirmPhoneChange(db: Db, userId: string, phone: string): Promise<void> {
+  const { rows: taken } = await db.query('select 1 from auth.users where phone = $1 and id <> $2', [
+    phone,
+    userId,
+  ]);
+  if (taken.length)
+    throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+  await db.query(
+    `update auth.users set phone = $2, phone_confirmed_at = now(), phone_change = '', phone_change_token = '',
+            phone_change_sent_at = null, updated_at = now() where id = $1`,
+    [userId, phone],
+  );
+  await db.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'phone_change_token'`,
+    [userId],
+  );
+  const identityData = JSON.stringify({ sub: userId, phone, email_verified: false, phone_verified: true });
+  const { rowCount } = await db.query(
+    `update auth.identities set identity_data = $2, updated_at = now() where user_id = $1 and provider = 'phone'`,
+    [userId, identityData],
+  );
+  if (!rowCount)
+    await db.query(
+      `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+       values ($1, $2, $3, $4, 'phone', now(), now(), now())`,
+      [newId(), userId, userId, identityData],
+    );
+}
+
+/**
+ * sendPhoneConfirmation for PUT /user { phone } (issue 32): a code by SMS to the new number, which becomes
+ * the user's only when verified (type phone_change). With SMS autoconfirm (`enable_confirmations = false`)
+ * GoTrue sets the number at once, without a code; ScamCheck's config.toml keeps confirmations on.
+ */
+async function sendPhoneChange(auth: Auth, rq: Rq, db: Db, user: UserRow, phone: string) {
+  if (auth.settings.sms.autoconfirm) return confirmPhoneChange(db, user.id, phone);
+  if (user.phone_change_sent_at) {
+    const next = new Date(user.phone_change_sent_at).getTime() + auth.settings.sms.maxFrequencyMs;
+    if (next > Date.now())
+      throw tooManyRequests(
+        'over_sms_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.floor((next - Date.now()) / 1000)} seconds.`,
+      );
+  }
+  const otp = generateOtp(auth.settings.sms.otpLength);
+  const hash = tokenHash(phone, otp);
+  await db.query(
+    `update auth.users set phone_change = $2, phone_change_token = $3, phone_change_sent_at = now(), updated_at = now()
+      where id = $1`,
+    [user.id, phone, hash],
+  );
+  await putOneTimeToken(db, user.id, 'phone_change_token', hash, phone);
+  rq.sms.push({ to: `+${phone}`, body: auth.settings.sms.template.replace(/\{\{\s*\.Code\s*\}\}/g, otp) });
+}
+
 /** Applies a verified token; answers undefined when one half of a double-confirmed e-mail change is done. */
 async function applyVerification(
   auth: Auth,
@@ -489,6 +576,14 @@ async function applyVerification(
       if (!isConfirmed(user)) await confirmUser(db, updated);
       break;
     }
+    case 'phone_change': {
+      const { rows } = await db.query<{ phone_change: string }>(
+        'select phone_change from auth.users where id = $1',
+        [user.id],
+      );
+      await confirmPhoneChange(db, user.id, rows[0].phone_change);
+      break;
+    }
     default:
       throw badRequest('validation_failed', 'Unsupported verification type');
   }
@@ -515,8 +610,13 @@ function verifyParams(rq: Rq, method: 'GET' | 'POST'): VerifyParams {
     throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   }
   if (p.token) {
-    if (str(rq.body['phone']) && !p.email)
-      throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+    if (str(rq.body['phone']) && !p.email) {
+      if (!['sms', 'phone_change'].includes(p.type))
+        throw badRequest('validation_failed', 'Invalid sms verification type');
+      p.phone = validatePhone(str(rq.body['phone']));
+      p.tokenHash = tokenHash(p.phone, p.token);
+      return p;
+    }
     if (!p.email || str(rq.body['phone']))
       throw badRequest(
         'validation_failed',
@@ -539,9 +639,15 @@ export async function verifyPost(auth: Auth, rq: Rq, tx: Tx) {
   limit(auth.limits.verify, rq);
   const p = verifyParams(rq, 'POST');
   const usingHash = !p.token;
+  if (p.phone !== undefined && !auth.settings.sms.enabled)
+    throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
   const run = () =>
     tx(async (db) => {
-      const user = usingHash ? await userByTokenHash(auth, db, p) : await userByCode(auth, db, p, rq.aud);
+      const user = usingHash
+        ? await userByTokenHash(auth, db, p)
+        : p.phone !== undefined
+          ? await userByPhoneCode(auth, db, p, rq.aud)
+          : await userByCode(auth, db, p, rq.aud);
       const verified = await applyVerification(auth, db, p, user);
       if (!verified) return undefined;
       return issueSession(db, auth.settings, verified.id, 'otp', rq.client);
@@ -734,8 +840,17 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
   const data = obj(rq.body['data']);
   if (email) email = validateEmail(email);
   const pkce = pkceParams(rq.body);
-  if (str(rq.body['phone']))
-    throw badRequest('validation_failed', 'Invalid phone number format (E.164 required)');
+  const phone = str(rq.body['phone']) ? validatePhone(str(rq.body['phone'])) : '';
+  if (phone && !auth.settings.sms.enabled)
+    throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+  if (phone && phone !== (user.phone ?? '')) {
+    const { rows } = await auth.pool.query('select 1 from auth.users where phone = $1 and id <> $2', [
+      phone,
+      user.id,
+    ]);
+    if (rows.length)
+      throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+  }
   if (password !== undefined) checkPassword(auth.settings, password);
   if (
     rq.body['app_metadata'] !== undefined &&
@@ -827,6 +942,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
       if (email && email !== current.email) {
         await sendEmailChange(auth, rq, db, (await findUserById(db, user.id))!, email, pkce);
       }
+      if (phone && phone !== (current.phone ?? '')) await sendPhoneChange(auth, rq, db, current, phone);
       await audit(db, current, 'user_modified');
       return loadUserJson(db, user.id);
     });

@@ -90,6 +90,7 @@ export function createAuthService(
       if (admin) rq.adminRole = (await requireAdmin(rq)).role;
       const params = pattern.exec(path)!.slice(1).map(decodeURIComponent);
       const mails = rq.mails;
+      const texts = rq.sms;
       // E-mails queued in a transaction leave once it has committed (so a code works when it arrives) and
       // before the answer; a transaction that fails takes its e-mails with it.
       const tx = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
@@ -98,7 +99,13 @@ export function createAuthService(
           result = await authTx(auth.pool, fn);
         } catch (e) {
           mails.length = 0;
+          texts.length = 0;
           throw e;
+        }
+        for (const text of texts.splice(0)) {
+          await (ctx.sendSms ?? (() => Promise.reject(new Error('no SMS sink'))))(text).catch((e: Error) =>
+            ctx.log(`[auth] sending SMS to ${text.to} failed: ${e.message}`),
+          );
         }
         for (const mail of mails.splice(0)) {
           await ctx

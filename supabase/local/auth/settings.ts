@@ -45,6 +45,21 @@ export interface AuthSettings {
     tokenVerifications: number;
   };
   templates: Partial<Record<TemplateKind, { subject?: string; contentPath?: string }>>;
+  /**
+   * `[auth.sms]` (issue 32): phone numbers confirmed by a code, as GoTrue's phone provider. Present in
+   * config.toml = a provider is configured (locally the SMS sink stands in for it, as the mail sink for SMTP).
+   * GoTrue's SMS OTP is 6 digits living 60 s by default (GOTRUE_SMS_OTP_LENGTH, GOTRUE_SMS_OTP_EXP).
+   */
+  sms: {
+    enabled: boolean;
+    enableSignup: boolean;
+    /** GOTRUE_SMS_AUTOCONFIRM is the negation of `enable_confirmations`: a new phone is set without a code. */
+    autoconfirm: boolean;
+    template: string;
+    maxFrequencyMs: number;
+    otpLength: number;
+    otpExpiry: number;
+  };
 }
 
 function num(v: unknown, fallback: number): number {
@@ -121,6 +136,7 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
   const email = table(auth['email']);
   const rate = table(auth['rate_limit']);
   const smtp = table(email['smtp']);
+  const sms = table(auth['sms']);
   const externalUrl = str(auth['external_url'], '') || `${apiUrl(config)}/auth/v1`;
   const templates: AuthSettings['templates'] = {};
   for (const [kind, value] of Object.entries(table(email['template']))) {
@@ -166,5 +182,14 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
       tokenVerifications: num(rate['token_verifications'], 30),
     },
     templates,
+    sms: {
+      enabled: auth['sms'] !== undefined,
+      enableSignup: bool(sms['enable_signup'], false),
+      autoconfirm: !bool(sms['enable_confirmations'], false),
+      template: str(sms['template'], 'Your code is {{ .Code }}'),
+      maxFrequencyMs: parseGoDuration(str(sms['max_frequency'], '5s')),
+      otpLength: 6,
+      otpExpiry: 60,
+    },
   };
 }

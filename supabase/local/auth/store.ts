@@ -329,7 +329,8 @@ export type OneTimeTokenType =
   | 'reauthentication_token'
   | 'recovery_token'
   | 'email_change_token_new'
-  | 'email_change_token_current';
+  | 'email_change_token_current'
+  | 'phone_change_token';
 
 /** Replaces the user's one-time token of this type (models.CreateOneTimeToken). */
 export async function putOneTimeToken(

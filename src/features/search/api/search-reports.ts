@@ -4,7 +4,13 @@ import { invokeFunction, readFunctionAnswer } from '@/lib/functions';
 import { searchKeys } from './keys';
 import { searchResultSchema, type SearchResult } from '@/lib/search-result';
 
-export type { ReportStatusLabel, SearchReport, SearchResult, SearchSummary } from '@/lib/search-result';
+export type {
+  OwnerStatement,
+  ReportStatusLabel,
+  SearchReport,
+  SearchResult,
+  SearchSummary,
+} from '@/lib/search-result';
 
 /**
  * Runs (and logs) one search; the database canonicalises the identifier however it was typed. It goes

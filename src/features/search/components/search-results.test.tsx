@@ -39,6 +39,53 @@ function result(
 }
 
 describe('SearchResults', () => {
+  it("shows a verified owner's answer as a card of its own, and 'Reported, not yet reviewed' for pending-only identifiers", async () => {
+    const base = result([report(1)], 1);
+    renderApp(
+      <SearchResults
+        searchString="0917 555 0142"
+        result={{
+          ...base,
+          summary: {
+            ...base.summary,
+            risk_level: 10,
+            risk_label: 'low',
+            verified_count: 0,
+            pending_count: 1,
+            risk_basis: 'unverified_only',
+          },
+          owner_statements: [
+            {
+              identifier: '+639175550142',
+              statement: 'This is our store number. We never sell online.',
+              updated_at: '2026-11-20T08:00:00Z',
+              verified_by: 'sms',
+              verified_at: '2026-11-20T07:55:00Z',
+            },
+          ],
+        }}
+        signedIn={false}
+        fullReportHref="/dashboard/search/0917"
+      />,
+    );
+    // The headline (issue 37) says what issue 32's fair display asks: reported, not yet reviewed.
+    expect(document.getElementById('search-headline')?.textContent).toBe('Reported 1 time, not yet reviewed');
+    const answer = (await screen.findByRole('heading', { name: "The owner's answer" })).closest(
+      '[data-slot=card]',
+    ) as HTMLElement;
+    expect(within(answer).getByText('This is our store number. We never sell online.')).toBeInTheDocument();
+    expect(within(answer).getByText('Ownership verified by SMS code')).toBeInTheDocument();
+  });
+
+  it('shows no owner card when nobody answered', async () => {
+    renderApp(
+      <SearchResults searchString="x" result={result([report(0)], 1)} signedIn={false} fullReportHref="/d" />,
+    );
+    await screen.findByRole('heading', { name: 'Summarized Report' });
+    expect(screen.queryByTestId('owner-answer')).toBeNull();
+    expect(document.getElementById('search-headline')?.textContent).not.toContain('not yet reviewed');
+  });
+
   it("shows 'No Results Found', the caution advice and the checklist link when nothing matches", () => {
     renderApp(
       <SearchResults

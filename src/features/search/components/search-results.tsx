@@ -1,16 +1,24 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { AlertTriangle, Globe2, ListChecks, ShieldAlert, Wallet } from 'lucide-react';
+import {
+  AlertTriangle,
+  BadgeCheck,
+  Globe2,
+  ListChecks,
+  MessageSquareQuote,
+  ShieldAlert,
+  Wallet,
+} from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { formatAmount, formatCountry } from '@/lib/format';
+import { formatAmount, formatCountry, formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { searchNotice } from '@/lib/identifiers';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
-import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
+import type { OwnerStatement, SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { LatestIncidents } from './latest-incidents';
 import { SearchHeadline } from './search-headline';
 
@@ -61,7 +69,11 @@ export function SearchResults({
         <NoResults />
       ) : details ? (
         <>
+          {/* Issue 32: the owner's answer follows the summary as a card of the same weight. */}
           <SummarizedReport summary={details.summary} />
+          {(details.owner_statements?.length ?? 0) > 0 && (
+            <OwnerAnswers statements={details.owner_statements ?? []} />
+          )}
 
           <section aria-labelledby="heatmap-heading" className="flex flex-col items-center gap-3">
             <h2 id="heatmap-heading" className="self-start text-xl font-semibold">
@@ -194,6 +206,43 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
             </div>
           ))}
         </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+const verifiedByKeys = {
+  sms: 'search.owner.verifiedBy.sms',
+  email: 'search.owner.verifiedBy.email',
+  dns: 'search.owner.verifiedBy.dns',
+  wellknown: 'search.owner.verifiedBy.wellknown',
+} as const;
+
+/** The verified owner's statements (issue 32): text only, with how and when ownership was proved. */
+function OwnerAnswers({ statements }: { statements: OwnerStatement[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card data-testid="owner-answer">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <MessageSquareQuote className="text-primary size-6 shrink-0" aria-hidden />
+          <h2>{t('search.owner.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('search.owner.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {statements.map((s) => (
+          <figure key={`${s.identifier}-${s.updated_at}`} className="bg-muted/40 rounded-lg border p-4">
+            <blockquote className="text-lg break-words whitespace-pre-line">{s.statement}</blockquote>
+            <figcaption className="text-muted-foreground mt-3 flex flex-col gap-1 text-sm sm:flex-row sm:gap-4">
+              <span className="flex items-center gap-1 font-medium text-green-700 dark:text-green-400">
+                <BadgeCheck className="size-4 shrink-0" aria-hidden />
+                {t(verifiedByKeys[s.verified_by])}
+              </span>
+              <span>{t('search.owner.answered', { date: formatDate(s.updated_at) })}</span>
+            </figcaption>
+          </figure>
+        ))}
       </CardContent>
     </Card>
   );

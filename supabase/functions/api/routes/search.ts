@@ -30,6 +30,13 @@ async function runSearch(req: Request, searchString: string) {
       riskNote: result.summary.risk_note,
     },
     points: result.points.map(([lat, lng]) => `${lat},${lng}`),
+    // Added in issue 32: the verified owner's answer, if any (docs/right-of-reply.md).
+    ownerStatements: (result.owner_statements ?? []).map((s) => ({
+      statement: s.statement,
+      updatedAt: s.updated_at,
+      verifiedBy: s.verified_by,
+      verifiedAt: s.verified_at,
+    })),
   };
 }
 
