@@ -244,7 +244,10 @@ describe('dashboard', () => {
     expect(text).toContain('Scam');
 
     await page.goto(appUrl(`/search/${encodeURIComponent('+63 917 ' + digits)}`));
-    await eventually(() => page.getByText(/1\s*reported case/).count(), 15_000).toBeGreaterThan(0);
+    await eventually(
+      () => page.getByRole('heading', { name: 'Reported 1 time, not yet reviewed' }).count(),
+      15_000,
+    ).toBeGreaterThan(0);
     await eventually(() => page.getByRole('cell', { name: 'Quezon City' }).count()).toBe(1);
   });
 

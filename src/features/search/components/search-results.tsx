@@ -169,7 +169,7 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
       icon: ShieldAlert,
       label: t('search.summary.risk.label'),
       value: `${summary.risk_level}% (${riskKey ? t(riskKey) : summary.risk_label})`,
-      className: riskStyles[summary.risk_label] ?? '',
+      className: cn('capitalize', riskStyles[summary.risk_label]),
       // Issue 27: a risk that rests on unreviewed reports only says so.
       note:
         summary.risk_basis === 'unverified_only'
@@ -183,6 +183,8 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
         summary.estimated_amount_lost == null
           ? t('search.summary.amountHidden')
           : formatAmount(summary.estimated_amount_lost),
+      // The sentence saying why no amount is shown reads as a sentence, not as a figure.
+      className: summary.estimated_amount_lost == null ? 'text-muted-foreground text-base font-normal' : '',
     },
   ];
   return (
@@ -201,7 +203,7 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
                 <Icon className="text-primary size-5 shrink-0" aria-hidden />
                 {label}
               </dt>
-              <dd className={cn('mt-1 pl-7 text-lg font-semibold capitalize', className)}>{value}</dd>
+              <dd className={cn('mt-1 pl-7 text-lg font-semibold', className)}>{value}</dd>
               {note && <dd className="text-muted-foreground mt-1 pl-7 text-sm">{note}</dd>}
             </div>
           ))}
