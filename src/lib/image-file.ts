@@ -8,19 +8,25 @@ export const MAX_IMAGE_BYTES = 500_000;
 /** The types the storage buckets accept (supabase/migrations/*_storage_buckets.sql). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+/**
+ * What the file pickers offer: the stored types plus others browsers decode, which the app re-encodes
+ * before sending (lib/image-shrink.ts). HEIC is left out on purpose: iOS hands a picker that does not
+ * list it a JPEG of the photo; a HEIC chosen anyway is decoded where the browser can, else refused.
+ */
+export const IMAGE_PICK_ACCEPT = `${IMAGE_ACCEPT},image/avif,image/bmp`;
 
 /**
  * An optional image upload as a form field. The size is checked first so an oversize file always
  * shows 'Image size too large' (in the reader's language: the message is made when the file is
  * checked); the buckets enforce the same limits on the server.
  */
-export const optionalImageFile = z
+export const imageFile = z
   .instanceof(File)
   .refine((file) => file.size <= MAX_IMAGE_BYTES, { error: () => i18n.t('image.tooLarge') })
   .refine((file) => (IMAGE_TYPES as readonly string[]).includes(file.type), {
     error: () => i18n.t('image.wrongType'),
-  })
-  .optional();
+  });
+export const optionalImageFile = imageFile.optional();
 
 /** The image buckets; users cannot write to them directly, uploads go through the upload-image function. */
 export type ImageBucket = 'avatars' | 'evidence' | 'news-banners';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useEvidenceUrl } from '@/features/reports/api/get-evidence-url';
+import { useEvidenceUrls } from '@/features/reports/api/get-evidence-url';
 import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
 import { reportToForm } from '@/features/reports/api/report-form-schema';
 import { useUpdateReport } from '@/features/reports/api/update-report';
@@ -27,7 +27,7 @@ export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const report = useReport(id);
-  const evidence = useEvidenceUrl(report.data?.evidence_path);
+  const evidence = useEvidenceUrls(report.data?.evidence_paths);
   const update = useUpdateReport({
     onSuccess: () => {
       toast.success(t('reports.edit.updated'));
@@ -54,8 +54,7 @@ export function Component() {
             <ReportForm
               key={report.data.id}
               defaultValues={reportToForm(report.data)}
-              hasEvidence={!!report.data.evidence_path}
-              evidenceUrl={evidence.data}
+              evidenceUrls={evidence.data}
               isPending={update.isPending}
               onSubmit={(values) => update.mutate({ report: report.data, values })}
             />

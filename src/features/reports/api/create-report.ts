@@ -22,16 +22,37 @@ export function uploadEvidence(file: File): Promise<string> {
   return uploadImage(EVIDENCE_BUCKET, file);
 }
 
+/** Removes stored evidence images, best effort (a leftover file harms nobody and the cleanup finds it). */
+export async function removeEvidence(paths: string[]): Promise<void> {
+  if (paths.length) await supabase.storage.from(EVIDENCE_BUCKET).remove(paths);
+}
+
+/**
+ * Uploads the images in order, one after the other (each is at most 500,000 bytes; a phone's uplink
+ * is the limit, not the requests). If one is refused, the ones already stored are removed again.
+ */
+export async function uploadEvidenceImages(files: File[]): Promise<string[]> {
+  const stored: string[] = [];
+  try {
+    for (const file of files) stored.push(await uploadEvidence(file));
+  } catch (e) {
+    await removeEvidence(stored).catch(() => undefined);
+    throw e;
+  }
+  return stored;
+}
+
 /**
  * Files a report: evidence first (so the row never points at a missing file), then the row. The
  * database sets the reporter, the pending status and the canonical identifier itself.
  */
 export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
-  const evidencePath = values.evidence ? await uploadEvidence(values.evidence) : null;
+  const evidencePaths = await uploadEvidenceImages(values.evidence);
   const row = {
     ...formToColumns(values),
     reporter_id: userId,
-    evidence_path: evidencePath,
+    // The database keeps evidence_path (the legacy API's one image) equal to the first of these.
+    evidence_paths: evidencePaths,
     loc: location?.loc ?? null,
     country: location?.country ?? null,
     source: 'dashboard',
@@ -43,7 +64,7 @@ export async function createReport({ values, userId, location }: CreateReportInp
     .single();
   if (error) {
     // Do not leave an orphaned image behind a report that was refused.
-    if (evidencePath) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidencePath]);
+    await removeEvidence(evidencePaths);
     throw error;
   }
   return data as { id: string };

@@ -21,3 +21,20 @@ export function useEvidenceUrl(path: string | null | undefined) {
     staleTime: (LINK_SECONDS - 60) * 1000,
   });
 }
+
+/** Short-lived links to a report's evidence images, in order (storage policies decide who may read). */
+export function useEvidenceUrls(paths: string[] | undefined) {
+  const list = paths ?? [];
+  return useQuery({
+    queryKey: reportKeys.evidenceList(list),
+    queryFn: async () => {
+      const { data, error } = await supabase.storage
+        .from(EVIDENCE_BUCKET)
+        .createSignedUrls(list, LINK_SECONDS);
+      if (error) throw error;
+      return list.map((path) => ({ path, url: data.find((d) => d.path === path)?.signedUrl ?? null }));
+    },
+    enabled: list.length > 0,
+    staleTime: (LINK_SECONDS - 60) * 1000,
+  });
+}
