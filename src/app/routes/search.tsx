@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { SearchForm } from '@/features/search/components/search-form';
 import { SearchOutcome } from '@/features/search/components/search-outcome';
+import { AfterScamHelp } from '@/features/after-scam/components/after-scam-help';
 
 export function Component() {
   const { t } = useTranslation();
@@ -14,6 +15,7 @@ export function Component() {
         <SearchForm key={searchString} defaultValue={searchString} className="max-w-2xl" />
       </header>
       <SearchOutcome searchString={searchString} fallbackHref={paths.home.getHref()} />
+      <AfterScamHelp searchString={searchString} />
     </div>
   );
 }

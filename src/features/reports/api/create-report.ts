@@ -46,7 +46,11 @@ export async function uploadEvidenceImages(files: File[]): Promise<string[]> {
  * Files a report: evidence first (so the row never points at a missing file), then the row. The
  * database sets the reporter, the pending status and the canonical identifier itself.
  */
-export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
+export async function createReport({
+  values,
+  userId,
+  location,
+}: CreateReportInput): Promise<{ id: string; evidencePaths: string[] }> {
   const evidencePaths = await uploadEvidenceImages(values.evidence);
   const row = {
     ...formToColumns(values),
@@ -67,7 +71,7 @@ export async function createReport({ values, userId, location }: CreateReportInp
     await removeEvidence(evidencePaths);
     throw error;
   }
-  return data as { id: string };
+  return { id: (data as { id: string }).id, evidencePaths };
 }
 
 /** The database's answer to a second report on the same identifier (409, code PT409): the report to edit instead. */
@@ -85,7 +89,9 @@ export function duplicateReportOf(error: unknown): DuplicateReport | null {
   return id ? { message: translateServerMessage(e.message), reportId: id } : null;
 }
 
-export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: string }) => void } = {}) {
+export function useCreateReport({
+  onSuccess,
+}: { onSuccess?: (report: { id: string; evidencePaths: string[] }) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReport,

@@ -38,3 +38,17 @@ export function useEvidenceUrls(paths: string[] | undefined) {
     staleTime: (LINK_SECONDS - 60) * 1000,
   });
 }
+
+/**
+ * The stored evidence files themselves (for the complaint pack, which hashes them on the device):
+ * name and bytes, in order. Storage policies let only the reporter and admins read them.
+ */
+export async function downloadEvidence(paths: string[]): Promise<{ name: string; blob: Blob }[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      const { data, error } = await supabase.storage.from(EVIDENCE_BUCKET).download(path);
+      if (error) throw error;
+      return { name: path.split('/').pop() ?? path, blob: data };
+    }),
+  );
+}
