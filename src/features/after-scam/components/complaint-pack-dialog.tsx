@@ -25,11 +25,13 @@ import type { PackSource } from '../api/pack-source';
 
 /** The victim's own details, typed for the pack only (with the browser's autofill names). */
 const PERSON_FIELDS = [
-  { key: 'name', autoComplete: 'name', type: 'text' },
-  { key: 'phone', autoComplete: 'tel', type: 'tel' },
-  { key: 'email', autoComplete: 'email', type: 'email' },
-  { key: 'address', autoComplete: 'street-address', type: 'text' },
+  { key: 'name', label: 'afterScam.pack.victim.name', autoComplete: 'name', type: 'text' },
+  { key: 'phone', label: 'afterScam.pack.victim.phone', autoComplete: 'tel', type: 'tel' },
+  { key: 'email', label: 'afterScam.pack.victim.email', autoComplete: 'email', type: 'email' },
+  { key: 'address', label: 'afterScam.pack.victim.address', autoComplete: 'street-address', type: 'text' },
 ] as const;
+
+const LANGUAGE_LABELS = { en: 'afterScam.pack.languages.en', fil: 'afterScam.pack.languages.fil' } as const;
 
 /** Lines 'a | b | c' as trimmed parts; blank lines dropped. */
 function splitLines(text: string): string[][] {
@@ -145,8 +147,8 @@ export default function ComplaintPackDialog({
     }
   }
 
-  const person = (key: keyof typeof victim, autoComplete: string, type: string) => (
-    <Field key={key} id={`pack-${key}`} label={t(`afterScam.pack.victim.${key}`)}>
+  const person = (key: keyof typeof victim, label: string, autoComplete: string, type: string) => (
+    <Field key={key} id={`pack-${key}`} label={label}>
       <Input
         id={`pack-${key}`}
         type={type}
@@ -176,7 +178,7 @@ export default function ComplaintPackDialog({
                   checked={language === lang}
                   onChange={() => setLanguage(lang)}
                 />
-                {t(`afterScam.pack.languages.${lang}`)}
+                {t(LANGUAGE_LABELS[lang])}
               </label>
             ))}
           </fieldset>
@@ -184,7 +186,9 @@ export default function ComplaintPackDialog({
             {source.identifiers.map((i) => i.written).join(', ')}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            {PERSON_FIELDS.map(({ key, autoComplete, type }) => person(key, autoComplete, type))}
+            {PERSON_FIELDS.map(({ key, label, autoComplete, type }) =>
+              person(key, t(label), autoComplete, type),
+            )}
             <Field
               id="pack-institution"
               label={t('afterScam.pack.institution')}
