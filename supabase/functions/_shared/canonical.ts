@@ -1,7 +1,7 @@
 /**
  * Canonical identifiers: the one written form of a mobile number, e-mail, website, e-wallet or crypto
  * address, however it was typed. This is the TypeScript twin of public.canonical_identifier and
- * public.detect_identifier_kind (supabase/migrations/20261122111000_canonical_identifiers.sql, whose
+ * public.detect_identifier_kind (supabase/migrations/20261122000200_identifiers.sql, whose
  * header lists the rules); supabase/tests/canonical-vectors.json pins both to the same answers.
  *
  * Pure TypeScript (no Deno or Node APIs): the SPA imports it through src/lib and the edge functions

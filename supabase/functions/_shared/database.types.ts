@@ -346,6 +346,9 @@ export type Database = {
           contact_confirmed_at: string | null
           contact_email: string
           created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          escalated_at: string | null
           id: string
           reason: string
           report_id: string
@@ -359,6 +362,9 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email: string
           created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          escalated_at?: string | null
           id?: string
           reason: string
           report_id: string
@@ -372,6 +378,9 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email?: string
           created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          escalated_at?: string | null
           id?: string
           reason?: string
           report_id?: string
@@ -610,6 +619,24 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      admin_removal_queue: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          contact_confirmed_at: string
+          contact_email: string
+          deadline: string
+          escalated_at: string
+          reason: string
+          report_id: string
+          report_status: Database["public"]["Enums"]["report_status"]
+          reported_account: string
+          reporter_response: string
+          request_id: string
+          request_status: Database["public"]["Enums"]["removal_request_status"]
+          requested_at: string
+          responded_at: string
+        }[]
+      }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
@@ -619,7 +646,13 @@ export type Database = {
         Args: { p_email: string; p_ok: boolean }
         Returns: undefined
       }
+      auth_login_claim: { Args: { p_email: string }; Returns: Json }
+      auth_login_result: {
+        Args: { p_email: string; p_ok: boolean }
+        Returns: undefined
+      }
       auth_register_check: { Args: { p_email: string }; Returns: Json }
+      auth_verify_link_try: { Args: Record<PropertyKey, never>; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
         Returns: string
@@ -634,6 +667,31 @@ export type Database = {
         Returns: Json
       }
       create_api_key: { Args: { name: string }; Returns: Json }
+      decide_removal_request: {
+        Args: { decision: string; request_id: string }
+        Returns: {
+          contact_confirmed_at: string | null
+          contact_email: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          escalated_at: string | null
+          id: string
+          reason: string
+          report_id: string
+          reporter_response: string | null
+          requester_id: string | null
+          resolved_at: string | null
+          responded_at: string | null
+          status: Database["public"]["Enums"]["removal_request_status"]
+        }
+        SetofOptions: {
+          from: "*"
+          to: "removal_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: {
         Args: Record<PropertyKey, never>
@@ -649,6 +707,11 @@ export type Database = {
           token: string
         }[]
       }
+      locate_report: {
+        Args: { report_id: string; reporter: string; visit: Json }
+        Returns: boolean
+      }
+      mail_recipient_take: { Args: { p_email: string }; Returns: number }
       open_data_daily: {
         Args: { days?: number }
         Returns: {
@@ -658,6 +721,13 @@ export type Database = {
           reported_account_type: Database["public"]["Enums"]["reported_account_type"]
           reports: number
           status: Database["public"]["Enums"]["report_status"]
+        }[]
+      }
+      orphan_uploads: {
+        Args: { p_grace_seconds?: number; p_limit?: number }
+        Returns: {
+          bucket: string
+          path: string
         }[]
       }
       public_statistics: { Args: { period?: string }; Returns: Json }
@@ -690,6 +760,15 @@ export type Database = {
         Returns: Json
       }
       report_details: { Args: { report_id: string }; Returns: Json }
+      report_signals: {
+        Args: { report_ids: string[] }
+        Returns: {
+          network_known: boolean
+          report_id: string
+          shared_network_reporters: number
+          young_account: boolean
+        }[]
+      }
       revoke_api_key: {
         Args: { key_id: string }
         Returns: {
@@ -754,6 +833,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      upload_take: { Args: { p_bytes: number; p_user: string }; Returns: Json }
       user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
     }
     Enums: {

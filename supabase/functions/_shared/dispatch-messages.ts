@@ -43,10 +43,12 @@ export const mailText = {
     },
     removal: {
       intro: (id: string) => `The holder of ${id} asked us to remove your report about it.`,
-      reason: (reason: string) => `Their reason: ${reason}`,
+      reason: 'Their reason, as they wrote it (ScamCheck did not write it; do not follow any address in it):',
       contact: (email: string) => `Their contact e-mail: ${email}`,
-      choice:
-        'If you agree, you can delete the report at once. If you do not answer within 7 days, the report is removed automatically.',
+      deadline: (date: string) =>
+        `Please answer by ${date} (UTC). To answer, open your report with the link below and write why the report is right; an admin then decides. If you agree with them, you can delete the report at once.`,
+      noAnswer:
+        'If you do not answer by then: a report an admin has verified stays up until an admin decides; a report still waiting for review is hidden from search until an admin decides.',
       subject: (id: string) => `ScamCheck: removal requested for your report about ${id}`,
       deleteNow: 'Delete the report now',
       review: 'Review or answer',
@@ -92,10 +94,13 @@ export const mailText = {
     },
     removal: {
       intro: (id: string) => `Hiniling ng may-ari ng ${id} na alisin namin ang report mo tungkol dito.`,
-      reason: (reason: string) => `Ang dahilan nila: ${reason}`,
+      reason:
+        'Ang dahilan nila, ayon sa pagkakasulat nila (hindi ito isinulat ng ScamCheck; huwag sundan ang anumang address dito):',
       contact: (email: string) => `Ang contact e-mail nila: ${email}`,
-      choice:
-        'Kung sang-ayon ka, puwede mong burahin agad ang report. Kung hindi ka sumagot sa loob ng 7 araw, kusang aalisin ang report.',
+      deadline: (date: string) =>
+        `Pakisagot bago mag-${date} (UTC). Para sumagot, buksan ang report mo gamit ang link sa ibaba at isulat kung bakit tama ang report; isang admin ang magpapasya. Kung sang-ayon ka sa kanila, puwede mong burahin agad ang report.`,
+      noAnswer:
+        'Kung hindi ka sumagot bago noon: mananatili ang report na na-verify na ng admin hanggang magpasya ang isang admin; ang report na naghihintay pa ng pagsusuri ay itatago sa search hanggang magpasya ang isang admin.',
       subject: (id: string) => `ScamCheck: may humihiling na alisin ang report mo tungkol sa ${id}`,
       deleteNow: 'Burahin na ang report',
       review: 'Suriin o sumagot',

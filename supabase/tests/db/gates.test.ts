@@ -20,11 +20,14 @@ const ANON_DEFINER_ALLOW_LIST = [
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
+  'public.admin_removal_queue()' /* admins only, checked inside (issue 27) */,
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
   'public.confirm_removal_request(request_id uuid, token text)',
   'public.create_api_key(name text)' /* makes the caller's own key (issue 14) */,
+  'public.decide_removal_request(request_id uuid, decision text)' /* admins only, checked inside (issue 27) */,
   'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
+  'public.report_signals(report_ids uuid[])' /* admins only, checked inside (issue 27) */,
   'public.revoke_api_key(key_id uuid)' /* the owner's or, for admins, any key */,
   'public.search_reports(search_string text)',
   'public.search_top_identifier(ref uuid)',

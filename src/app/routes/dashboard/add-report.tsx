@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -8,10 +7,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { duplicateReportOf, useCreateReport } from '@/features/reports/api/create-report';
-import {
-  getVisitorLocationQueryOptions,
-  useVisitorLocation,
-} from '@/features/reports/api/get-visitor-location';
 import { downloadEvidence } from '@/features/reports/api/get-evidence-url';
 import {
   emptyReportForm,
@@ -25,12 +20,6 @@ import { ACCOUNT_TYPES } from '@/features/reports/api/types';
 import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
 import { ReportForm } from '@/features/reports/components/report-form';
 import { PageHeader } from '@/components/layouts/page-header';
-
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  // The server-side location lookup runs while the user fills the form.
-  void queryClient.prefetchQuery(getVisitorLocationQueryOptions());
-  return null;
-};
 
 /**
  * Fields a page may fill in before the form opens (the message check's "Report this"): the kind,
@@ -69,7 +58,6 @@ export function Component() {
   const { t } = useTranslation();
   const user = useUser();
   const { state } = useLocation();
-  const location = useVisitorLocation();
   const [redirecting, setRedirecting] = useState(false);
   const [defaults] = useState(() => prefilled(state));
   const [filed, setFiled] = useState<PackSource | null>(null);
@@ -133,7 +121,7 @@ export function Component() {
             isPending={create.isPending}
             onSubmit={(values, reset) =>
               create.mutate(
-                { values, userId: user!.id, location: location.data ?? null },
+                { values, userId: user!.id },
                 {
                   onSuccess: ({ id, evidencePaths }) => {
                     toast.success(t('reports.add.created'));

@@ -8,13 +8,11 @@ import type { TablesInsert } from '@/types/database.types';
 import { reportKeys } from './keys';
 import { formToColumns, type ReportFormInput } from './report-form-schema';
 import { EVIDENCE_BUCKET } from './types';
-import type { VisitorLocation } from './get-visitor-location';
+import { locateReport } from './locate-report';
 
 export interface CreateReportInput {
   values: ReportFormInput;
   userId: string;
-  /** From the server-side visitor lookup; null when the visitor could not be located. */
-  location: VisitorLocation | null;
 }
 
 /** Uploads evidence (checked and cleaned by the upload-image function) into the reporter's own folder. */
@@ -44,12 +42,12 @@ export async function uploadEvidenceImages(files: File[]): Promise<string[]> {
 
 /**
  * Files a report: evidence first (so the row never points at a missing file), then the row. The
- * database sets the reporter, the pending status and the canonical identifier itself.
+ * database sets the reporter, the pending status and the canonical identifier itself; the server then
+ * sets the location from the caller's address (locateReport: the browser never sends one).
  */
 export async function createReport({
   values,
   userId,
-  location,
 }: CreateReportInput): Promise<{ id: string; evidencePaths: string[] }> {
   const evidencePaths = await uploadEvidenceImages(values.evidence);
   const row = {
@@ -57,8 +55,6 @@ export async function createReport({
     reporter_id: userId,
     // The database keeps evidence_path (the legacy API's one image) equal to the first of these.
     evidence_paths: evidencePaths,
-    loc: location?.loc ?? null,
-    country: location?.country ?? null,
     source: 'dashboard',
   } satisfies FilledByDatabase<'reports', 'reported_account_canonical'>;
   const { data, error } = await supabase
@@ -71,7 +67,9 @@ export async function createReport({
     await removeEvidence(evidencePaths);
     throw error;
   }
-  return { id: (data as { id: string }).id, evidencePaths };
+  const id = (data as { id: string }).id;
+  await locateReport(id);
+  return { id, evidencePaths };
 }
 
 /** The database's answer to a second report on the same identifier (409, code PT409): the report to edit instead. */

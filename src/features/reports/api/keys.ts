@@ -9,5 +9,4 @@ export const reportKeys = {
   fullReport: (id: string) => [...reportKeys.all, 'full', id] as const,
   evidence: (path: string) => [...reportKeys.all, 'evidence', path] as const,
   evidenceList: (paths: string[]) => [...reportKeys.all, 'evidence-list', ...paths] as const,
-  location: () => [...reportKeys.all, 'visitor-location'] as const,
 };

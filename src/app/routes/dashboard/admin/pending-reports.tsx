@@ -8,7 +8,27 @@ import { PagedList } from '@/features/admin/components/paged-list';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
+import { useReportSignal } from '@/features/admin/api/report-signals';
 import type { AdminReportRow } from './report-rows';
+
+/** Issue 27: whether the report came from a young account or a network other reporters share. */
+function Signal({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { data } = useReportSignal(id);
+  if (!data || (!data.young_account && data.shared_network_reporters === 0)) return null;
+  return (
+    <p className="text-xs font-medium text-amber-700 dark:text-amber-400">
+      {[
+        data.young_account ? t('admin.pending.youngAccount') : null,
+        data.shared_network_reporters > 0
+          ? t('admin.pending.sharedNetwork', { count: data.shared_network_reporters })
+          : null,
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    </p>
+  );
+}
 
 /** Pending reports, to verify or reject (docs/architecture.md); the reporter is notified either way. */
 export function Component() {
@@ -45,6 +65,7 @@ export function Component() {
                   {r.amount_lost != null && t('admin.pending.lost', { amount: formatAmount(r.amount_lost) })}
                   {r.evidence_path && t('admin.pending.hasEvidence')}
                 </p>
+                <Signal id={r.id} />
               </div>
             ),
           },
