@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { IMAGE_PICK_ACCEPT, MAX_IMAGE_BYTES } from '@/lib/image-file';
+import { IMAGE_PICK_ACCEPT, MAX_IMAGE_BYTES, refusedImages } from '@/lib/image-file';
 import { ImageShrinkError, shrinkImage, type ShrunkImage } from '@/lib/image-shrink';
 import { formatBytes, formatNumber } from '@/lib/format';
 
@@ -117,7 +117,8 @@ function Shrinking() {
  * The image upload field of the profile and news forms: label, file input, the size limit (plus
  * `hint`), the field's error, and once chosen a preview with its final size. A picked image is shrunk
  * on the device until it fits (lib/image-shrink.ts) and the field holds the shrunk File; one that
- * cannot be read or shrunk says so at once and leaves the field as it was. `children` go under the
+ * cannot be read or shrunk says so at once and stays in the field as refused (lib/image-file.ts
+ * refusedImages), so the form is not sent until another image is picked or the field is cleared. `children` go under the
  * message (for example the current image). Must sit inside the shadcn `<Form>`.
  */
 export function ImageFormField<T extends FieldValues>({
@@ -159,6 +160,10 @@ export function ImageFormField<T extends FieldValues>({
                   const { done, error } = await shrinkAll([file]);
                   setBusy(false);
                   if (error) {
+                    // Kept in the field, refused by its schema, so the form is not sent without it.
+                    refusedImages.set(file, error);
+                    setPicked(null);
+                    field.onChange(file);
                     setError(name, { type: 'image', message: error });
                     return;
                   }
@@ -175,6 +180,20 @@ export function ImageFormField<T extends FieldValues>({
             <FormMessage />
             {busy && <Shrinking />}
             {current && <ImagePreview picked={current} onRemove={() => field.onChange(undefined)} />}
+            {field.value instanceof File && refusedImages.has(field.value) && (
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                className="w-fit"
+                onClick={() => {
+                  field.onChange(undefined);
+                  clearErrors(name);
+                }}
+              >
+                {t('image.remove', { name: field.value.name })}
+              </Button>
+            )}
             {children}
           </FormItem>
         );

@@ -12,7 +12,9 @@ export const SHRINK_MAX_BYTES = 500_000;
 export const SHRINK_MAX_SIDE = 2400;
 /** Pixel budget: well under the server's decoder bound (supabase/functions/_shared/image.ts). */
 export const SHRINK_MAX_PIXELS = 4_000_000;
-/** Qualities tried in turn at one size before the size goes down (WebP/JPEG quality, 0..1). */
+/** What a shrunk image is written as (see encodeToFit). */
+export const SHRINK_TYPE = 'image/jpeg';
+/** Qualities tried in turn at one size before the size goes down (JPEG quality, 0..1). */
 export const SHRINK_QUALITIES = [0.85, 0.72, 0.6] as const;
 /** Each further round scales the sides by this much. */
 export const SHRINK_STEP = 0.8;
@@ -61,16 +63,17 @@ export interface EncodeCanvas {
 }
 
 /**
- * Draws `bitmap` at each step of the ladder and encodes it until the bytes fit SHRINK_MAX_BYTES.
- * WebP first (smaller for screenshots); where the browser cannot encode WebP (its answer comes back as
- * PNG, as Safari's does) JPEG on a white background. Returns null when even the smallest step is too big.
+ * Draws `bitmap` at each step of the ladder and encodes it as JPEG until the bytes fit SHRINK_MAX_BYTES
+ * (on a white background: JPEG has no transparency). JPEG, not WebP: Chromium encodes a 1080 x 2400
+ * screenshot as JPEG in about 0.15 s with 4x CPU throttling and as WebP in 1.5 to 3.5 s (measured on
+ * this project's machine, docs/behaviour.md §5); WebP's files are a quarter smaller, but the user waits
+ * for the encoder. Returns null when even the smallest step is too big.
  */
 export async function encodeToFit(
   bitmap: ImageBitmap,
   makeCanvas: (width: number, height: number) => EncodeCanvas,
   encode: (canvas: EncodeCanvas, type: string, quality: number) => Promise<Blob>,
 ): Promise<ShrinkResult | null> {
-  let type = 'image/webp';
   let canvas: EncodeCanvas | null = null;
   for (const step of encodingLadder(bitmap.width, bitmap.height)) {
     if (!canvas || canvas.width !== step.width || canvas.height !== step.height) {
@@ -83,11 +86,8 @@ export async function encodeToFit(
       ctx.imageSmoothingQuality = 'high';
       ctx.drawImage(bitmap, 0, 0, step.width, step.height);
     }
-    let blob = await encode(canvas, type, step.quality);
-    if (blob.type !== type) {
-      type = 'image/jpeg';
-      blob = await encode(canvas, type, step.quality);
-    }
+    const blob = await encode(canvas, SHRINK_TYPE, step.quality);
+    if (blob.type !== SHRINK_TYPE) throw new Error(`The browser wrote ${blob.type} for ${SHRINK_TYPE}`);
     if (blob.size <= SHRINK_MAX_BYTES)
       return { blob, width: step.width, height: step.height, quality: step.quality };
   }

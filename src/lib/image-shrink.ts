@@ -1,8 +1,8 @@
 /**
  * Shrinks an image the user picked until the server takes it (issue 33): phone screenshots are 0.5 to
  * 3 MB, the server's rule stays 500,000 bytes (docs/behaviour.md §5). The image is decoded, drawn at up
- * to SHRINK_MAX_SIDE and encoded as WebP (JPEG where the browser cannot write WebP), lowering quality
- * and then size until it fits, in a worker with an OffscreenCanvas where the browser has one (so the
+ * to SHRINK_MAX_SIDE and encoded as JPEG (fast enough on a phone; image-shrink-core.ts), lowering
+ * quality and then size until it fits, in a worker with an OffscreenCanvas where the browser has one (so the
  * page stays responsive) and on a canvas otherwise. A file that already fits, in a type the server
  * takes and within SHRINK_MAX_SIDE, is kept as it is. The server still checks and cleans every upload.
  *
@@ -32,10 +32,8 @@ export function isHeic(file: File): boolean {
   return /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 }
 
-function renamed(name: string, type: string): string {
-  const ext = type === 'image/webp' ? 'webp' : 'jpg';
-  const base = name.replace(/\.[^./]*$/, '') || 'image';
-  return `${base}.${ext}`;
+function renamed(name: string): string {
+  return `${name.replace(/\.[^./]*$/, '') || 'image'}.jpg`;
 }
 
 async function naturalSize(file: File): Promise<{ width: number; height: number } | null> {
@@ -96,12 +94,30 @@ async function onPage(file: File): Promise<WorkerAnswer> {
 const canUseWorker = () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
 
 /**
+ * Whether the file starts like an image a browser decodes (PNG, JPEG, GIF, WebP, BMP, or an ISO media
+ * file: AVIF, HEIC). Anything else is refused at once, without starting a worker to fail on it.
+ */
+async function looksLikeImage(file: File): Promise<boolean> {
+  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  return (
+    (b[0] === 0x89 && ascii(1, 4) === 'PNG') ||
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+    ascii(0, 4) === 'GIF8' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
+    ascii(0, 2) === 'BM' ||
+    ascii(4, 8) === 'ftyp'
+  );
+}
+
+/**
  * The picked `file` as one the server will take (at most SHRINK_MAX_BYTES, a type it stores), or an
  * ImageShrinkError with the reason in the reader's language.
  */
 export async function shrinkImage(file: File): Promise<ShrunkImage> {
   const heic = isHeic(file);
   if (!heic && !file.type.startsWith('image/')) throw new ImageShrinkError(i18n.t('image.wrongType'));
+  if (!(await looksLikeImage(file))) throw new ImageShrinkError(i18n.t('image.unreadable'));
   if (file.size <= SHRINK_MAX_BYTES && KEPT_TYPES.includes(file.type)) {
     const size = await naturalSize(file);
     if (!size) throw new ImageShrinkError(i18n.t('image.unreadable'));
@@ -122,7 +138,7 @@ export async function shrinkImage(file: File): Promise<ShrunkImage> {
   }
   const { blob, width, height } = answer.result;
   return {
-    file: new File([blob], renamed(file.name, blob.type), {
+    file: new File([blob], renamed(file.name), {
       type: blob.type,
       lastModified: file.lastModified,
     }),

@@ -5,7 +5,7 @@
  * anon, the owner, a stranger and an admin.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DENIED, affected, anon, createUser, fileReport, run, type Actor } from './actors.ts';
+import { DENIED, affected, anon, createUser, fileReport, run, serviceRole, type Actor } from './actors.ts';
 import { adminPool } from '../helpers.ts';
 
 let owner: Actor;
@@ -83,6 +83,26 @@ describe('reports.evidence_paths', () => {
     expect(await run(owner, 'select evidence_paths from public.reports where id = $1', [r.id])).toEqual([
       { evidence_paths: paths(owner, 2) },
     ]);
+  });
+});
+
+describe('upload cleanup and evidence_paths', () => {
+  it('public.orphan_uploads counts every image of a report as referenced, not only the first', async () => {
+    const pool = adminPool();
+    const [first, second, loose] = ['o-1.webp', 'o-2.webp', 'o-loose.webp'].map((n) => `${owner.id}/${n}`);
+    await pool.query(
+      `insert into storage.objects (bucket_id, name, created_at)
+       select 'evidence', n, now() - interval '2 days' from unnest($1::text[]) n`,
+      [[first, second, loose]],
+    );
+    await fileReport(owner, { evidence_paths: [first, second] });
+    const rows = await run<{ path: string }>(
+      serviceRole,
+      `select path from public.orphan_uploads(86400, 1000) where bucket = 'evidence' and path like $1`,
+      [`${owner.id}/o-%`],
+    );
+    const ours = rows.map((r) => r.path);
+    expect(ours).toEqual([loose]);
   });
 });
 

@@ -1,29 +1,11 @@
-import { PDFDocument, PDFArray, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { pdfText } from '@/testing/pdf-text';
 import jpeg from 'jpeg-js';
 import { buildPack } from './pack-model';
 import { packToPdf } from './pack-pdf';
 import { packToText } from './pack-text';
 import { sha256Hex } from './hash';
 import type { PackInput, PackLanguage } from './pack-input';
-
-/** The text a PDF page draws: pdf-lib writes each line as one `<hex> Tj` in WinAnsi. */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string[] }> {
-  const doc = await PDFDocument.load(bytes);
-  const ansi = new TextDecoder('windows-1252');
-  const text = doc.getPages().map((page) => {
-    const contents = page.node.Contents();
-    const streams =
-      contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
-    return streams
-      .map((s) => new TextDecoder('latin1').decode(decodePDFRawStream(s as PDFRawStream).decode()))
-      .join('\n')
-      .split('\n')
-      .flatMap((line) => [...line.matchAll(/<([0-9A-Fa-f]*)> Tj/g)])
-      .map((m) => ansi.decode(Uint8Array.from(m[1].match(/../g) ?? [], (h) => parseInt(h, 16))))
-      .join('\n');
-  });
-  return { pages: doc.getPageCount(), text };
-}
 
 async function screenshot(): Promise<{ bytes: Uint8Array; width: number; height: number }> {
   const width = 60;
