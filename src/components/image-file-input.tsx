@@ -146,6 +146,8 @@ export function ImageFormField<T extends FieldValues>({
       name={name}
       render={({ field }) => {
         const current = picked && picked.file === (field.value as unknown) ? picked : null;
+        const value: unknown = field.value;
+        const refused = value instanceof File && refusedImages.has(value) ? value : null;
         return (
           <FormItem className={className}>
             <FormLabel>{label}</FormLabel>
@@ -180,7 +182,7 @@ export function ImageFormField<T extends FieldValues>({
             <FormMessage />
             {busy && <Shrinking />}
             {current && <ImagePreview picked={current} onRemove={() => field.onChange(undefined)} />}
-            {field.value instanceof File && refusedImages.has(field.value) && (
+            {refused && (
               <Button
                 type="button"
                 variant="secondary"
@@ -191,7 +193,7 @@ export function ImageFormField<T extends FieldValues>({
                   clearErrors(name);
                 }}
               >
-                {t('image.remove', { name: field.value.name })}
+                {t('image.remove', { name: refused.name })}
               </Button>
             )}
             {children}
