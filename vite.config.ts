@@ -222,11 +222,12 @@ export default defineConfig({
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and
   // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
   // pre-bundles them all at once.
-  // tesseract.js is imported only by a lazily imported .ts module (/check's screenshot reader), which the
-  // scan does not reach: without `include`, the first image read re-optimises and reloads every open page.
+  // tesseract.js and pdf-lib are imported only by lazily imported .ts modules (/check's screenshot reader,
+  // the complaint pack's PDF), which the scan does not reach: without `include`, the first image read or
+  // PDF re-optimises and reloads every open page.
   optimizeDeps: {
     entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'],
-    include: ['tesseract.js'],
+    include: ['tesseract.js', 'pdf-lib'],
   },
   // Dev servers running side by side (npm start, test stacks on their own ports) would otherwise share
   // one pre-bundle folder and keep invalidating each other's bundles (504 Outdated Optimize Dep).

@@ -661,6 +661,22 @@ comment on function private.address_key(pg_catalog.inet) is 'Salted hash of an a
 
 grant execute on function private.address_key(inet) to postgres;
 
+CREATE OR REPLACE FUNCTION private.after_scam_steps_stamp()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.updated_by := (select auth.uid());
+  return new;
+end
+$function$;
+alter function private.after_scam_steps_stamp() owner to postgres;
+
+comment on function private.after_scam_steps_stamp() is 'Trigger: sets after_scam_steps.updated_by to the caller.';
+
+grant execute on function private.after_scam_steps_stamp() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.api_limit_for(key_hash text, cost integer, addr inet)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -995,6 +1011,36 @@ alter function private.check_object_path(text,text) owner to postgres;
 comment on function private.check_object_path(pg_catalog.text,pg_catalog.text) is 'Check constraint helper: true for a plain relative object name, else raises 23514 naming the column (no "..", ".", empty segments, backslashes or control characters).';
 
 grant execute on function private.check_object_path(text,text) to anon, authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.check_object_paths(paths text[], column_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_path text;
+begin
+  if paths is null then
+    return true;
+  end if;
+  foreach v_path in array paths loop
+    if v_path is null then
+      raise exception '% cannot hold an empty entry', column_name using errcode = '23514';
+    end if;
+    perform private.check_object_path(v_path, column_name);
+  end loop;
+  if cardinality(paths) <> (select count(distinct p) from unnest(paths) as p) then
+    raise exception '% names the same image twice', column_name using errcode = '23514';
+  end if;
+  return true;
+end
+$function$;
+alter function private.check_object_paths(text[],text) owner to postgres;
+
+comment on function private.check_object_paths(pg_catalog.text[],pg_catalog.text) is 'Check constraint helper: every element a plain object name (private.check_object_path), no nulls, no repeats; raises 23514 naming the column.';
+
+grant execute on function private.check_object_paths(text[],text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.check_signup_code(p_email text, p_code text, p_client text DEFAULT NULL::text)
  RETURNS jsonb
@@ -2563,14 +2609,15 @@ CREATE OR REPLACE FUNCTION private.referenced_upload(p_bucket text, p_name text)
 AS $function$
   select case p_bucket
     when 'avatars' then exists (select 1 from public.profiles p where p.avatar_path = p_name)
-    when 'evidence' then exists (select 1 from public.reports r where r.evidence_path = p_name)
+    -- evidence_paths holds evidence_path as its first element; @> uses reports_evidence_paths_idx.
+    when 'evidence' then exists (select 1 from public.reports r where r.evidence_paths @> array[p_name])
     when 'news-banners' then exists (select 1 from public.news n where n.banner_path = p_name)
     else true
   end
 $function$;
 alter function private.referenced_upload(text,text) owner to postgres;
 
-comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, reports.evidence_path, news.banner_path); other buckets count as referenced.';
+comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, any of reports.evidence_paths, news.banner_path); other buckets count as referenced.';
 
 grant execute on function private.referenced_upload(text,text) to postgres;
 
@@ -2793,6 +2840,27 @@ comment on function private.reports_before_write() is 'Trigger: sets reported_ac
 
 grant execute on function private.reports_before_write() to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION private.reports_incident_date_not_future()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user in ('anon', 'authenticated')
+     and (tg_op = 'INSERT' or new.incident_date is distinct from old.incident_date)
+     -- POSIX zone names count the other way: Etc/GMT-14 is UTC+14.
+     and new.incident_date > (now() at time zone 'Etc/GMT-14')::date then
+    raise exception 'incident_date cannot be in the future' using errcode = '22023';
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_incident_date_not_future() owner to postgres;
+
+comment on function private.reports_incident_date_not_future() is 'Trigger: refuses an API caller''s incident date after today in UTC+14, the time zone furthest ahead.';
+
+grant execute on function private.reports_incident_date_not_future() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.reports_notify()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2965,6 +3033,43 @@ alter function private.reports_server_location() owner to postgres;
 comment on function private.reports_server_location() is 'Trigger: an API role never sets a report''s loc or country (null on insert, unchanged on update); public.locate_report does.';
 
 grant execute on function private.reports_server_location() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.reports_sync_evidence_paths()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_path text;
+begin
+  if tg_op = 'INSERT' then
+    if cardinality(new.evidence_paths) = 0 and new.evidence_path is not null then
+      new.evidence_paths := array[new.evidence_path];
+    end if;
+  elsif new.evidence_paths is not distinct from old.evidence_paths
+        and new.evidence_path is distinct from old.evidence_path then
+    new.evidence_paths := case
+      when new.evidence_path is null then coalesce(old.evidence_paths[2:], '{}')
+      else array[new.evidence_path] || coalesce(old.evidence_paths[2:], '{}')
+    end;
+  end if;
+  new.evidence_path := new.evidence_paths[1];
+  if current_user in ('anon', 'authenticated') then
+    foreach v_path in array new.evidence_paths loop
+      if split_part(v_path, '/', 1) is distinct from new.reporter_id::text then
+        raise exception 'evidence_paths must be in the reporter''s own folder of the evidence bucket'
+          using errcode = '42501';
+      end if;
+    end loop;
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_sync_evidence_paths() owner to postgres;
+
+comment on function private.reports_sync_evidence_paths() is 'Trigger: evidence_path = evidence_paths[1] (a write of evidence_path alone replaces the first image); API callers may only name images in the reporter''s folder.';
+
+grant execute on function private.reports_sync_evidence_paths() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.request_role()
  RETURNS text
@@ -3392,6 +3497,93 @@ grant usage on type public.reported_account_type to postgres, public;
 -- ====================================================================================================
 -- public: Tables and views (columns, constraints, indexes, policies, triggers, grants)
 -- ====================================================================================================
+
+create table public.after_scam_steps (
+  id uuid default gen_random_uuid() not null,
+  "position" smallint not null,
+  title_en text not null,
+  title_fil text not null,
+  body_en text not null,
+  body_fil text not null,
+  contacts text,
+  link_url text,
+  reviewed_at date default CURRENT_DATE not null,
+  updated_by uuid default auth.uid(),
+  updated_at timestamp with time zone default now() not null
+);
+alter table public.after_scam_steps owner to postgres;
+alter table public.after_scam_steps enable row level security;
+
+comment on table public.after_scam_steps is 'The "what to do now" checklist for scam victims, in order of urgency (position), in English and Filipino, with official numbers and links. Everyone reads it; admins edit it.';
+
+comment on column public.after_scam_steps."position" is 'Order of urgency: 1 is done first.';
+
+comment on column public.after_scam_steps.contacts is 'Official phone numbers or addresses, shown as written (the same in both languages).';
+
+comment on column public.after_scam_steps.link_url is 'The official page for the step (https only).';
+
+comment on column public.after_scam_steps.reviewed_at is 'When an admin last checked the numbers and links against the official sources.';
+
+comment on column public.after_scam_steps.updated_by is 'The admin who last changed the row.';
+
+alter table public.after_scam_steps add constraint after_scam_steps_body_en_check CHECK (((char_length(btrim(body_en)) >= 1) AND (char_length(btrim(body_en)) <= 1000)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_body_fil_check CHECK (((char_length(btrim(body_fil)) >= 1) AND (char_length(btrim(body_fil)) <= 1000)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_contacts_check CHECK ((char_length(contacts) <= 300));
+
+alter table public.after_scam_steps add constraint after_scam_steps_link_url_check CHECK (((link_url ~ '^https://[^\s/]+(/\S*)?$'::text) AND (char_length(link_url) <= 300)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_pkey PRIMARY KEY (id);
+
+alter table public.after_scam_steps add constraint after_scam_steps_position_check CHECK ((("position" >= 1) AND ("position" <= 50)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_position_key UNIQUE ("position");
+
+alter table public.after_scam_steps add constraint after_scam_steps_title_en_check CHECK (((char_length(btrim(title_en)) >= 1) AND (char_length(btrim(title_en)) <= 200)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_title_fil_check CHECK (((char_length(btrim(title_fil)) >= 1) AND (char_length(btrim(title_fil)) <= 200)));
+
+alter table public.after_scam_steps add constraint after_scam_steps_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+CREATE INDEX after_scam_steps_updated_by_idx ON public.after_scam_steps USING btree (updated_by);
+
+create policy "Admins can add after-scam steps" on public.after_scam_steps for insert to authenticated
+  with check (( SELECT private.is_admin() AS is_admin));
+
+create policy "Admins can delete after-scam steps" on public.after_scam_steps for delete to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+create policy "Admins can update after-scam steps" on public.after_scam_steps for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+
+create policy "Anyone can read the after-scam steps" on public.after_scam_steps for select to anon, authenticated
+  using (true);
+
+CREATE TRIGGER after_scam_steps_stamp BEFORE UPDATE ON public.after_scam_steps FOR EACH ROW EXECUTE FUNCTION private.after_scam_steps_stamp();
+
+CREATE TRIGGER after_scam_steps_touch_updated_at BEFORE UPDATE ON public.after_scam_steps FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.after_scam_steps to postgres, service_role;
+grant select on table public.after_scam_steps to anon;
+grant select, delete on table public.after_scam_steps to authenticated;
+
+grant insert, update ("position") on table public.after_scam_steps to authenticated;
+
+grant insert, update (body_en) on table public.after_scam_steps to authenticated;
+
+grant insert, update (body_fil) on table public.after_scam_steps to authenticated;
+
+grant insert, update (contacts) on table public.after_scam_steps to authenticated;
+
+grant insert, update (link_url) on table public.after_scam_steps to authenticated;
+
+grant insert, update (reviewed_at) on table public.after_scam_steps to authenticated;
+
+grant insert, update (title_en) on table public.after_scam_steps to authenticated;
+
+grant insert, update (title_fil) on table public.after_scam_steps to authenticated;
 
 create table public.api_keys (
   id uuid default gen_random_uuid() not null,
@@ -4144,7 +4336,8 @@ create table public.reports (
   source text,
   amount_lost numeric(14,2),
   created_at timestamp with time zone default now() not null,
-  updated_at timestamp with time zone default now() not null
+  updated_at timestamp with time zone default now() not null,
+  evidence_paths text[] default '{}'::text[] not null
 );
 alter table public.reports owner to postgres;
 alter table public.reports enable row level security;
@@ -4167,6 +4360,8 @@ comment on column public.reports.status is 'Moderation status; only admins chang
 
 comment on column public.reports.amount_lost is 'Amount the victim lost, optional; summed over verified reports in search summaries.';
 
+comment on column public.reports.evidence_paths is 'Every evidence image of the report (object paths in the private evidence bucket, <reporter_id>/...), at most five, first shown first. evidence_path is always evidence_paths[1] (trigger reports_sync_evidence_paths).';
+
 alter table public.reports add constraint reports_amount_lost_check CHECK ((amount_lost >= (0)::numeric));
 
 alter table public.reports add constraint reports_country_check CHECK ((char_length(country) <= 64));
@@ -4174,6 +4369,10 @@ alter table public.reports add constraint reports_country_check CHECK ((char_len
 alter table public.reports add constraint reports_evidence_path_check CHECK ((char_length(evidence_path) <= 300));
 
 alter table public.reports add constraint reports_evidence_path_object_name CHECK (private.check_object_path(evidence_path, 'evidence_path'::text));
+
+alter table public.reports add constraint reports_evidence_paths_at_most_five CHECK ((cardinality(evidence_paths) <= 5));
+
+alter table public.reports add constraint reports_evidence_paths_object_names CHECK (private.check_object_paths(evidence_paths, 'evidence_paths'::text));
 
 alter table public.reports add constraint reports_incident_description_check CHECK ((char_length(incident_description) <= 5000));
 
@@ -4190,6 +4389,8 @@ alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (
 alter table public.reports add constraint reports_source_check CHECK ((char_length(source) <= 200));
 
 CREATE INDEX reports_canonical_created_at_idx ON public.reports USING btree (reported_account_canonical, created_at DESC) INCLUDE (status);
+
+CREATE INDEX reports_evidence_paths_idx ON public.reports USING gin (evidence_paths);
 
 CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
@@ -4218,6 +4419,8 @@ CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON publ
 
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
 
+CREATE TRIGGER reports_incident_date_not_future BEFORE INSERT OR UPDATE OF incident_date ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_incident_date_not_future();
+
 CREATE TRIGGER reports_notify AFTER INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_notify();
 
 CREATE TRIGGER reports_notify_verified AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN (((new.status = 'verified'::public.report_status) AND (old.status IS DISTINCT FROM 'verified'::public.report_status))) EXECUTE FUNCTION private.reports_notify_verified();
@@ -4236,6 +4439,8 @@ CREATE TRIGGER reports_rollups_update AFTER UPDATE ON public.reports FOR EACH RO
 
 CREATE TRIGGER reports_server_location BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_server_location();
 
+CREATE TRIGGER reports_sync_evidence_paths BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_sync_evidence_paths();
+
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.reports to postgres, service_role;
 grant select, delete on table public.reports to authenticated;
 
@@ -4244,6 +4449,8 @@ grant insert, update (amount_lost) on table public.reports to authenticated;
 grant insert, update (consent_to_contact) on table public.reports to authenticated;
 
 grant insert, update (evidence_path) on table public.reports to authenticated;
+
+grant insert, update (evidence_paths) on table public.reports to authenticated;
 
 grant insert, update (incident_date) on table public.reports to authenticated;
 
@@ -7030,6 +7237,15 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "users", "shard": 0, "value": 0}
 --   {"name": "verified_reports", "shard": 0, "value": 0}
 --   {"name": "visitors", "shard": 0, "value": 0}
+
+-- public.after_scam_steps: 7 rows
+--   {"id": "<uuid>", "body_en": "A police or NBI complaint is what can lead to charges and to a court order on the scammer's account. Bring a valid ID, your printed evidence and the complaint pack ScamCheck makes for you.", "body_fil": "Ang reklamo sa pulis o sa NBI ang maaaring humantong sa kaso at sa utos ng korte sa account ng scammer. Magdala ng valid ID, ng naka-print na ebidensya at ng complaint pack na ginagawa ng ScamCheck para sa iyo.", "contacts": "PNP-ACG (02) 8723-0401 loc. 7491 · NBI Cybercrime Division (02) 8523-8231 loc. 3454", "link_url": "https://acg.pnp.gov.ph", "position": 4, "title_en": "File a complaint with the PNP Anti-Cybercrime Group or the NBI", "title_fil": "Mag-file ng reklamo sa PNP Anti-Cybercrime Group o sa NBI", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "Do not delete the chat or block the number yet. Screenshot the conversation, the scammer's profile or page, and the transfer receipt with its reference number. Write down the date and time of each payment.", "body_fil": "Huwag munang burahin ang chat o i-block ang numero. I-screenshot ang usapan, ang profile o page ng scammer, at ang resibo ng padala na may reference number. Isulat ang petsa at oras ng bawat bayad.", "contacts": null, "link_url": null, "position": 3, "title_en": "Keep every piece of evidence", "title_fil": "Itago ang lahat ng ebidensya", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "Report the transfer as fraud and ask them to hold the money: RA 12010 (the Anti-Financial Account Scamming Act) lets banks and e-wallets hold disputed funds for up to 30 days, but only if you report fast. Have the amount, date, time and reference number ready. Use only the numbers in the official app or on your card.", "body_fil": "I-report ang padala bilang panloloko at hilinging i-hold ang pera: pinapayagan ng RA 12010 (Anti-Financial Account Scamming Act) ang mga bangko at e-wallet na i-hold ang pinagtatalunang pondo nang hanggang 30 araw, pero kung mabilis ka lang mag-report. Ihanda ang halaga, petsa, oras at reference number. Gamitin lang ang mga numero sa opisyal na app o sa iyong card.", "contacts": "GCash 2882 · Maya (02) 8845-7788 · your bank: the number on your card", "link_url": "https://help.gcash.com", "position": 1, "title_en": "Call your bank or e-wallet now", "title_fil": "Tawagan agad ang iyong bangko o e-wallet", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "Send the National Telecommunications Commission the sender's number, the message as it arrived and a screenshot, so that the registered SIM can be traced and blocked.", "body_fil": "Ipadala sa National Telecommunications Commission ang numero ng nagpadala, ang mensahe kung paano ito dumating at isang screenshot, para ma-trace at ma-block ang rehistradong SIM.", "contacts": null, "link_url": "https://ntc.gov.ph", "position": 5, "title_en": "Scam text? Report the sender to the NTC", "title_fil": "Scam na text? I-report ang nagpadala sa NTC", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "The Bangko Sentral ng Pilipinas takes complaints about banks and e-wallets through its Consumer Assistance Mechanism. Give it your complaint's reference number from the bank or e-wallet.", "body_fil": "Tumatanggap ang Bangko Sentral ng Pilipinas ng reklamo tungkol sa mga bangko at e-wallet sa Consumer Assistance Mechanism nito. Ibigay ang reference number ng reklamo mo mula sa bangko o e-wallet.", "contacts": "BSP Online Buddy (BOB) on bsp.gov.ph · consumeraffairs@bsp.gov.ph · (02) 8708-7087", "link_url": "https://www.bsp.gov.ph/SitePages/ConsumerProtection.aspx", "position": 7, "title_en": "If your bank or e-wallet does not act: go to the BSP", "title_fil": "Kung hindi kumilos ang bangko o e-wallet: lumapit sa BSP", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "The Cybercrime Investigation and Coordinating Center's Inter-Agency Response Center answers 1326 day and night and passes the case to the police, the bank and the telco. You can also file through eReport in the eGov PH app.", "body_fil": "Sumasagot ang Inter-Agency Response Center ng Cybercrime Investigation and Coordinating Center sa 1326 araw at gabi at ipinapasa nila ang kaso sa pulis, sa bangko at sa telco. Puwede ka ring mag-file sa eReport ng eGov PH app.", "contacts": "Hotline 1326", "link_url": "https://cicc.gov.ph", "position": 2, "title_en": "Report it to CICC: call 1326", "title_fil": "I-report sa CICC: tumawag sa 1326", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
+--   {"id": "<uuid>", "body_en": "\"Fund recovery\" agents, hackers and fake lawyers who ask for a fee to get your money back are a second scam. The police, CICC, the NBI, banks and e-wallets never charge for a complaint.", "body_fil": "Ang mga \"fund recovery\" agent, hacker at pekeng abogado na humihingi ng bayad para mabawi ang pera mo ay pangalawang scam. Hindi naniningil ang pulis, CICC, NBI, mga bangko at e-wallet para sa reklamo.", "contacts": null, "link_url": null, "position": 6, "title_en": "Do not pay anyone who offers to recover your money", "title_fil": "Huwag magbayad sa sinumang nag-aalok na mabawi ang iyong pera", "updated_at": "<now>", "updated_by": null, "reviewed_at": "2026-11-27"}
 
 -- public.brands: 56 rows
 --   {"id": 1, "name": "GCash", "category": "ewallet", "keywords": ["gcash"], "updated_at": "<now>", "short_keywords": [], "official_domains": ["gcash.com"]}

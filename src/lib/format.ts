@@ -82,6 +82,16 @@ export function formatNumber(value: number | string): string {
   return numberFormat().format(Number(value));
 }
 
+const kbFormat = memoPerLanguage((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }));
+const mbFormat = memoPerLanguage((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
+
+/** A file size as people read it: '312 KB', '1.3 MB' (1 KB = 1000 bytes, as the 500,000-byte limit counts). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${numberFormat().format(bytes)} B`;
+  if (bytes < 1_000_000) return `${kbFormat().format(bytes / 1000)} KB`;
+  return `${mbFormat().format(bytes / 1_000_000)} MB`;
+}
+
 const compactFormat = memoPerLanguage(
   (locale) => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }),
 );

@@ -23,7 +23,7 @@ export interface BundleReport {
 }
 
 /** Libraries that must only arrive in lazy chunks. */
-export const HEAVY_LIBRARIES = ['deck.gl', '@deck.gl/', '@luma.gl/', 'recharts', 'd3-'];
+export const HEAVY_LIBRARIES = ['deck.gl', '@deck.gl/', '@luma.gl/', 'recharts', 'd3-', 'pdf-lib'];
 
 function closure(start: Chunk, byName: Map<string, Chunk>): Chunk[] {
   const seen = new Map<string, Chunk>();

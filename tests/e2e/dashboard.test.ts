@@ -189,7 +189,7 @@ describe('dashboard', () => {
     expect(await page.getByRole('link', { name: 'Add News' }).count()).toBe(0);
   });
 
-  it("refuses an oversize image with 'Image size too large' and sends nothing, then files the report with evidence", async () => {
+  it('refuses a file that is no image and sends nothing; shrinks an image over 500,000 bytes on the device; files the report with both', async () => {
     const { page } = userTab;
     const sent = recordApiRequests(page);
     await page.goto(appUrl('/dashboard'));
@@ -203,22 +203,31 @@ describe('dashboard', () => {
     await page.getByLabel('Location').fill('Quezon City');
     await page.getByLabel('Amount lost in pesos (optional)').fill('1500');
 
-    const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
-    await page
-      .getByLabel('Evidence (screenshot)')
-      .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
-    await eventually(() => page.getByText('Image size too large').count()).toBe(1);
-    await page.getByRole('button', { name: 'submit' }).click();
-    await page.waitForTimeout(500);
-    expect(sent, 'nothing may be sent while the image is too large').toEqual([]);
+    const evidence = page.getByLabel('Evidence (up to 5 screenshots)');
+    await evidence.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('#!/bin/sh\necho not an image\n'),
+    });
+    await eventually(() => page.getByText('This image could not be read', { exact: false }).count()).toBe(1);
+    expect(await page.getByTestId('image-size').count()).toBe(0);
 
-    await page
-      .getByLabel('Evidence (screenshot)')
-      .setInputFiles({ name: 'evidence.png', mimeType: 'image/png', buffer: evidencePng });
-    await eventually(() => page.getByText('Image size too large').count()).toBe(0);
+    // Issue 33: an image over the server's 500,000 bytes is made smaller on the device, not refused.
+    const oversize = Buffer.concat([evidencePng, Buffer.alloc(500_001 - evidencePng.length)]);
+    await evidence.setInputFiles([
+      { name: 'evidence.png', mimeType: 'image/png', buffer: evidencePng },
+      { name: 'big.png', mimeType: 'image/png', buffer: oversize },
+    ]);
+    await eventually(() => page.getByTestId('image-size').count()).toBe(2);
+    expect(await page.getByText('This image could not be read', { exact: false }).count()).toBe(0);
+    const sizes = await page.getByTestId('image-size').allTextContents();
+    expect(sizes[0]).toMatch(/^[\d.,]+ K?B64 × 48$/);
+    expect(sizes[1]).toMatch(/^[\d.,]+ K?B \(was 500 KB\)64 × 48$/);
+    await page.waitForTimeout(300);
+    expect(sent, 'images are read and shrunk on the device: nothing is sent before submit').toEqual([]);
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() => page.getByText('Reported Sucessfully').count(), 15_000).toBeGreaterThan(0);
-    expect(sent.some((s) => s.startsWith('POST /functions/v1/upload-image'))).toBe(true);
+    expect(sent.filter((s) => s.startsWith('POST /functions/v1/upload-image'))).toHaveLength(2);
     expect(sent).toContain('POST /rest/v1/reports');
 
     // 'No' to "Have you Notified authorities yet?": the complaint site opens after 5 seconds.
@@ -263,8 +272,8 @@ describe('dashboard', () => {
     await eventually(() => page.getByLabel('Reported account', { exact: true }).inputValue()).toBe(
       reportedNumber,
     );
-    // The evidence filed with the report is shown to its reporter through a signed link.
-    const current = page.getByRole('img', { name: 'Current evidence' });
+    // The evidence filed with the report is shown to its reporter through signed links, in order.
+    const current = page.getByRole('img', { name: 'Stored evidence image 1' });
     await eventually(() => current.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(
       64,
     );
@@ -293,8 +302,12 @@ describe('dashboard', () => {
       'They took over my GCash after I gave them the OTP.',
     );
     expect(await dialog.textContent()).toContain('₱1,500.00');
-    const img = dialog.getByRole('img', { name: 'Evidence attached to the report' });
+    const img = dialog.getByRole('img', { name: 'Evidence image 1 of 2' });
     await eventually(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(64);
+    const second = dialog.getByRole('img', { name: 'Evidence image 2 of 2' });
+    await eventually(() => second.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(
+      64,
+    );
     await screenshot(page, 'dashboard-full-report-1280');
     await page.keyboard.press('Escape');
   });
@@ -582,10 +595,9 @@ describe('dashboard', () => {
       await form
         .getByLabel('New banner (optional)')
         .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: oversize });
-      await eventually(() => form.getByText('Image size too large').count()).toBe(1);
-      await form.getByRole('button', { name: 'submit' }).click();
-      await page.waitForTimeout(500);
-      expect(sent, 'nothing may be sent while the banner is too large').toEqual([]);
+      // Made smaller on the device (issue 33), shown with its new size; nothing sent yet.
+      await eventually(() => form.getByTestId('image-size').textContent()).toMatch(/\(was 500 KB\)/);
+      expect(sent, 'the banner is shrunk on the device').toEqual([]);
 
       await form
         .getByLabel('New banner (optional)')
@@ -658,7 +670,7 @@ describe('dashboard', () => {
     await page
       .getByLabel('Avatar')
       .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(500_001) });
-    await eventually(() => page.getByText('Image size too large').count()).toBe(1);
+    await eventually(() => page.getByText('This image could not be read', { exact: false }).count()).toBe(1);
     await page
       .getByLabel('Avatar')
       .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: evidencePng });

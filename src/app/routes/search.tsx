@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { SearchForm } from '@/features/search/components/search-form';
 import { SearchOutcome } from '@/features/search/components/search-outcome';
+import { AfterScamHelp } from '@/features/after-scam/components/after-scam-help';
 
 /**
  * The results page's frame: its title and search box above the answer. index.html's results shell
@@ -27,6 +28,7 @@ export function Component() {
   return (
     <SearchPageFrame searchString={searchString}>
       <SearchOutcome searchString={searchString} fallbackHref={paths.home.getHref()} />
+      <AfterScamHelp searchString={searchString} />
     </SearchPageFrame>
   );
 }

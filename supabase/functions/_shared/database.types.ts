@@ -14,6 +14,48 @@ export type Database = {
   }
   public: {
     Tables: {
+      after_scam_steps: {
+        Row: {
+          body_en: string
+          body_fil: string
+          contacts: string | null
+          id: string
+          link_url: string | null
+          position: number
+          reviewed_at: string
+          title_en: string
+          title_fil: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          body_en: string
+          body_fil: string
+          contacts?: string | null
+          id?: string
+          link_url?: string | null
+          position: number
+          reviewed_at?: string
+          title_en: string
+          title_fil: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          body_en?: string
+          body_fil?: string
+          contacts?: string | null
+          id?: string
+          link_url?: string | null
+          position?: number
+          reviewed_at?: string
+          title_en?: string
+          title_fil?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       api_keys: {
         Row: {
           created_at: string
@@ -535,6 +577,7 @@ export type Database = {
           country: string | null
           created_at: string
           evidence_path: string | null
+          evidence_paths: string[]
           id: string
           incident_date: string
           incident_description: string | null
@@ -556,6 +599,7 @@ export type Database = {
           country?: string | null
           created_at?: string
           evidence_path?: string | null
+          evidence_paths?: string[]
           id?: string
           incident_date: string
           incident_description?: string | null
@@ -577,6 +621,7 @@ export type Database = {
           country?: string | null
           created_at?: string
           evidence_path?: string | null
+          evidence_paths?: string[]
           id?: string
           incident_date?: string
           incident_description?: string | null
@@ -1115,6 +1160,7 @@ export type Database = {
           country: string | null
           created_at: string
           evidence_path: string | null
+          evidence_paths: string[]
           id: string
           incident_date: string
           incident_description: string | null

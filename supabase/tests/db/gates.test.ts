@@ -236,8 +236,10 @@ describe('schema gates', () => {
       `select table_name as t, string_agg(privilege_type, ',' order by privilege_type) as p
        from information_schema.role_table_grants where grantee = 'anon' and table_schema = 'public' group by 1 order by 1`,
     );
-    // brands and check_domain_lists: the public reference lists of the /check page (issue 13).
+    // brands and check_domain_lists: the public reference lists of the /check page (issue 13);
+    // after_scam_steps: the "what to do now" checklist on public results pages (issue 33).
     expect(rows).toEqual([
+      { t: 'after_scam_steps', p: 'SELECT' },
       { t: 'brands', p: 'SELECT' },
       { t: 'check_domain_lists', p: 'SELECT' },
       { t: 'news', p: 'SELECT' },
@@ -245,7 +247,7 @@ describe('schema gates', () => {
     const cols = await q<{ t: string; p: string }>(
       `select table_name as t, privilege_type || '(' || string_agg(column_name, ',' order by column_name) || ')' as p
        from information_schema.column_privileges where grantee = 'anon' and table_schema = 'public'
-         and table_name not in ('brands', 'check_domain_lists', 'news') group by table_name, privilege_type order by 1, 2`,
+         and table_name not in ('after_scam_steps', 'brands', 'check_domain_lists', 'news') group by table_name, privilege_type order by 1, 2`,
     );
     expect(cols).toEqual([{ t: 'contact_messages', p: 'INSERT(email,message,nickname,subject)' }]);
   });

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useEvidenceUrl } from '@/features/reports/api/get-evidence-url';
+import { downloadEvidence, useEvidenceUrls } from '@/features/reports/api/get-evidence-url';
+import { ComplaintPackButton } from '@/features/after-scam/components/complaint-pack-button';
 import { getReportQueryOptions, useReport } from '@/features/reports/api/get-report';
 import { reportToForm } from '@/features/reports/api/report-form-schema';
 import { useUpdateReport } from '@/features/reports/api/update-report';
@@ -27,7 +28,7 @@ export function Component() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const report = useReport(id);
-  const evidence = useEvidenceUrl(report.data?.evidence_path);
+  const evidence = useEvidenceUrls(report.data?.evidence_paths);
   const update = useUpdateReport({
     onSuccess: () => {
       toast.success(t('reports.edit.updated'));
@@ -46,7 +47,26 @@ export function Component() {
       <PageHeader
         title={t('reports.edit.title')}
         description={t('reports.edit.description')}
-        actions={report.data && <ReportStatusBadge status={report.data.status} />}
+        actions={
+          report.data && (
+            <div className="flex flex-wrap items-center gap-2">
+              <ReportStatusBadge status={report.data.status} />
+              <ComplaintPackButton
+                source={{
+                  identifiers: [
+                    { kind: report.data.reported_account_type, written: report.data.reported_account },
+                  ],
+                  incidentType: report.data.incident_type,
+                  incidentDate: report.data.incident_date,
+                  description: report.data.incident_description ?? '',
+                  amountLost: report.data.amount_lost == null ? null : Number(report.data.amount_lost),
+                  reportId: report.data.id,
+                  loadEvidence: () => downloadEvidence(report.data.evidence_paths),
+                }}
+              />
+            </div>
+          )
+        }
       />
       <Card>
         <CardContent>
@@ -54,8 +74,7 @@ export function Component() {
             <ReportForm
               key={report.data.id}
               defaultValues={reportToForm(report.data)}
-              hasEvidence={!!report.data.evidence_path}
-              evidenceUrl={evidence.data}
+              evidenceUrls={evidence.data}
               isPending={update.isPending}
               onSubmit={(values) => update.mutate({ report: report.data, values })}
             />

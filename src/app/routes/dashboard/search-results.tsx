@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { FullReportDialog } from '@/features/reports/components/full-report-dialog';
 import { SearchForm } from '@/features/search/components/search-form';
 import { SearchOutcome } from '@/features/search/components/search-outcome';
+import { AfterScamHelp } from '@/features/after-scam/components/after-scam-help';
 
 /** Results for signed-in users: every column, the heatmap, and each report opening in full. */
 export function Component() {
@@ -27,6 +28,7 @@ export function Component() {
         signedInOnly
         onViewReport={(report) => report.id && setOpenReport(report.id)}
       />
+      <AfterScamHelp searchString={searchString} />
       <FullReportDialog reportId={openReport} onClose={() => setOpenReport(null)} />
     </>
   );

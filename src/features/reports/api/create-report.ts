@@ -20,17 +20,41 @@ export function uploadEvidence(file: File): Promise<string> {
   return uploadImage(EVIDENCE_BUCKET, file);
 }
 
+/** Removes stored evidence images, best effort (a leftover file harms nobody and the cleanup finds it). */
+export async function removeEvidence(paths: string[]): Promise<void> {
+  if (paths.length) await supabase.storage.from(EVIDENCE_BUCKET).remove(paths);
+}
+
+/**
+ * Uploads the images in order, one after the other (each is at most 500,000 bytes; a phone's uplink
+ * is the limit, not the requests). If one is refused, the ones already stored are removed again.
+ */
+export async function uploadEvidenceImages(files: File[]): Promise<string[]> {
+  const stored: string[] = [];
+  try {
+    for (const file of files) stored.push(await uploadEvidence(file));
+  } catch (e) {
+    await removeEvidence(stored).catch(() => undefined);
+    throw e;
+  }
+  return stored;
+}
+
 /**
  * Files a report: evidence first (so the row never points at a missing file), then the row. The
  * database sets the reporter, the pending status and the canonical identifier itself; the server then
  * sets the location from the caller's address (locateReport: the browser never sends one).
  */
-export async function createReport({ values, userId }: CreateReportInput): Promise<{ id: string }> {
-  const evidencePath = values.evidence ? await uploadEvidence(values.evidence) : null;
+export async function createReport({
+  values,
+  userId,
+}: CreateReportInput): Promise<{ id: string; evidencePaths: string[] }> {
+  const evidencePaths = await uploadEvidenceImages(values.evidence);
   const row = {
     ...formToColumns(values),
     reporter_id: userId,
-    evidence_path: evidencePath,
+    // The database keeps evidence_path (the legacy API's one image) equal to the first of these.
+    evidence_paths: evidencePaths,
     source: 'dashboard',
   } satisfies FilledByDatabase<'reports', 'reported_account_canonical'>;
   const { data, error } = await supabase
@@ -40,11 +64,12 @@ export async function createReport({ values, userId }: CreateReportInput): Promi
     .single();
   if (error) {
     // Do not leave an orphaned image behind a report that was refused.
-    if (evidencePath) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidencePath]);
+    await removeEvidence(evidencePaths);
     throw error;
   }
-  await locateReport((data as { id: string }).id);
-  return data as { id: string };
+  const id = (data as { id: string }).id;
+  await locateReport(id);
+  return { id, evidencePaths };
 }
 
 /** The database's answer to a second report on the same identifier (409, code PT409): the report to edit instead. */
@@ -62,7 +87,9 @@ export function duplicateReportOf(error: unknown): DuplicateReport | null {
   return id ? { message: translateServerMessage(e.message), reportId: id } : null;
 }
 
-export function useCreateReport({ onSuccess }: { onSuccess?: (report: { id: string }) => void } = {}) {
+export function useCreateReport({
+  onSuccess,
+}: { onSuccess?: (report: { id: string; evidencePaths: string[] }) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReport,

@@ -21,3 +21,34 @@ export function useEvidenceUrl(path: string | null | undefined) {
     staleTime: (LINK_SECONDS - 60) * 1000,
   });
 }
+
+/** Short-lived links to a report's evidence images, in order (storage policies decide who may read). */
+export function useEvidenceUrls(paths: string[] | undefined) {
+  const list = paths ?? [];
+  return useQuery({
+    queryKey: reportKeys.evidenceList(list),
+    queryFn: async () => {
+      const { data, error } = await supabase.storage
+        .from(EVIDENCE_BUCKET)
+        .createSignedUrls(list, LINK_SECONDS);
+      if (error) throw error;
+      return list.map((path) => ({ path, url: data.find((d) => d.path === path)?.signedUrl ?? null }));
+    },
+    enabled: list.length > 0,
+    staleTime: (LINK_SECONDS - 60) * 1000,
+  });
+}
+
+/**
+ * The stored evidence files themselves (for the complaint pack, which hashes them on the device):
+ * name and bytes, in order. Storage policies let only the reporter and admins read them.
+ */
+export async function downloadEvidence(paths: string[]): Promise<{ name: string; blob: Blob }[]> {
+  return Promise.all(
+    paths.map(async (path) => {
+      const { data, error } = await supabase.storage.from(EVIDENCE_BUCKET).download(path);
+      if (error) throw error;
+      return { name: path.split('/').pop() ?? path, blob: data };
+    }),
+  );
+}

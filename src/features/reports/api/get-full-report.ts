@@ -19,8 +19,8 @@ export interface FullReport {
   source: string | null;
   status: 'verified' | 'not-verified';
   reported_case_count: number;
-  /** A short-lived link to the evidence image, only for the reporter and admins. */
-  evidenceUrl: string | null;
+  /** Short-lived links to the evidence images, only for the reporter and admins. */
+  evidenceUrls: string[];
 }
 
 /** Signed links to private evidence last this long; the dialog asks again when reopened. */
@@ -32,14 +32,16 @@ export async function getFullReport(id: string): Promise<FullReport> {
   if (!data) throw new Error(i18n.t('reports.full.notAvailable'));
   // Evidence stays private: RLS shows evidence_path only to the reporter and admins, and storage
   // policies sign only their links. Everyone else gets no row here, hence no image.
-  const own = await supabase.from('reports').select('evidence_path').eq('id', id).maybeSingle();
-  let evidenceUrl: string | null = null;
-  const path = (own.data as { evidence_path: string | null } | null)?.evidence_path;
-  if (path) {
-    const signed = await supabase.storage.from(EVIDENCE_BUCKET).createSignedUrl(path, EVIDENCE_LINK_SECONDS);
-    evidenceUrl = signed.data?.signedUrl ?? null;
+  const own = await supabase.from('reports').select('evidence_paths').eq('id', id).maybeSingle();
+  const paths = own.data?.evidence_paths ?? [];
+  let evidenceUrls: string[] = [];
+  if (paths.length) {
+    const signed = await supabase.storage
+      .from(EVIDENCE_BUCKET)
+      .createSignedUrls(paths, EVIDENCE_LINK_SECONDS);
+    evidenceUrls = (signed.data ?? []).flatMap((s) => (s.signedUrl ? [s.signedUrl] : []));
   }
-  return { ...(data as Omit<FullReport, 'evidenceUrl'>), evidenceUrl };
+  return { ...(data as Omit<FullReport, 'evidenceUrls'>), evidenceUrls };
 }
 
 export function getFullReportQueryOptions(id: string) {

@@ -4,16 +4,21 @@ import { i18n } from '@/i18n';
 import { reportKeys } from './keys';
 import { REPORT_CARD_COLUMNS, type ReportRow } from './types';
 
-/** One report the caller may edit (RLS: their own, or any for admins); a missing one is an error. */
-export async function getReport(id: string): Promise<ReportRow> {
-  const { data, error } = await supabase
-    .from('report_cards')
-    .select(REPORT_CARD_COLUMNS)
-    .eq('id', id)
-    .maybeSingle();
-  if (error) throw error;
-  if (!data) throw new Error(i18n.t('reports.notFound'));
-  return data as ReportRow;
+export type EditableReport = ReportRow & { evidence_paths: string[] };
+
+/**
+ * One report the caller may edit (RLS: their own, or any for admins), with all its evidence images
+ * (reports.evidence_paths, which the report_cards view does not carry); a missing one is an error.
+ */
+export async function getReport(id: string): Promise<EditableReport> {
+  const [card, images] = await Promise.all([
+    supabase.from('report_cards').select(REPORT_CARD_COLUMNS).eq('id', id).maybeSingle(),
+    supabase.from('reports').select('evidence_paths').eq('id', id).maybeSingle(),
+  ]);
+  if (card.error) throw card.error;
+  if (images.error) throw images.error;
+  if (!card.data) throw new Error(i18n.t('reports.notFound'));
+  return { ...(card.data as ReportRow), evidence_paths: images.data?.evidence_paths ?? [] };
 }
 
 export function getReportQueryOptions(id: string) {

@@ -8,4 +8,5 @@ export const reportKeys = {
   /** A report as anyone signed in may see it ('View full report'). */
   fullReport: (id: string) => [...reportKeys.all, 'full', id] as const,
   evidence: (path: string) => [...reportKeys.all, 'evidence', path] as const,
+  evidenceList: (paths: string[]) => [...reportKeys.all, 'evidence-list', ...paths] as const,
 };

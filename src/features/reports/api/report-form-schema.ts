@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { identifierError } from '@/lib/identifiers';
-import { optionalImageFile } from '@/lib/image-file';
+import { imageFile } from '@/lib/image-file';
 import { ACCOUNT_TYPES, INCIDENT_TYPES, type ReportRow } from './types';
 
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/**
+ * Today in the user's own time zone as 'YYYY-MM-DD' (issue 33: the incident date defaults to today and
+ * may not be later). The database allows up to today in UTC+14, the zone furthest ahead, so it never
+ * refuses a date this allows.
+ */
+export function todayISO(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/**
- * Tomorrow as 'YYYY-MM-DD' (docs/behaviour.md §5: the incident date defaults to, and may not pass,
- * tomorrow). The database checks against its own (UTC) tomorrow, so the earlier of the user's local
- * tomorrow and UTC tomorrow is used: the form never offers a date the server would refuse.
- */
-export function tomorrowISO(now: Date = new Date()): string {
-  const local = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
-  const localIso = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
-  const utcIso = isoDate(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)));
-  return localIso < utcIso ? localIso : utcIso;
-}
+/** At most this many evidence images per report (as eGov PH's eReport takes; reports.evidence_paths). */
+export const MAX_EVIDENCE_IMAGES = 5;
 
 /** The largest amount lost a report may give, in pesos (the database's reports_amount_cap). */
 export const MAX_AMOUNT_LOST = 100_000_000;
@@ -31,12 +27,15 @@ export const reportFormSchema = z
     incidentDate: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'reports.validation.incidentDate')
-      .refine((d) => d <= tomorrowISO(), 'reports.validation.dateTooLate'),
+      .refine((d) => d <= todayISO(), 'reports.validation.dateInFuture'),
     incidentType: z.enum(INCIDENT_TYPES, { error: 'reports.validation.incidentType' }),
     reportedAccountType: z.enum(ACCOUNT_TYPES, { error: 'reports.validation.accountType' }),
     reportedAccount: z.string(),
     consentToContact: z.enum(['yes', 'no'], { error: 'reports.validation.consent' }),
-    evidence: optionalImageFile,
+    /** New images to upload (already shrunk on the device). */
+    evidence: z.array(imageFile),
+    /** Stored images kept when editing (reports.evidence_paths), in order. */
+    keepEvidence: z.array(z.string()),
     incidentDescription: z
       .string()
       .trim()
@@ -59,6 +58,8 @@ export const reportFormSchema = z
   .superRefine((values, ctx) => {
     const message = identifierError(values.reportedAccountType, values.reportedAccount);
     if (message) ctx.addIssue({ code: 'custom', path: ['reportedAccount'], message });
+    if (values.evidence.length + values.keepEvidence.length > MAX_EVIDENCE_IMAGES)
+      ctx.addIssue({ code: 'custom', path: ['evidence'], message: 'reports.validation.tooManyImages' });
   });
 
 export type ReportFormValues = z.input<typeof reportFormSchema>;
@@ -66,26 +67,28 @@ export type ReportFormInput = z.output<typeof reportFormSchema>;
 
 export function emptyReportForm(): ReportFormValues {
   return {
-    incidentDate: tomorrowISO(),
+    incidentDate: todayISO(),
     incidentType: 'scam',
     reportedAccountType: 'mobile',
     reportedAccount: '',
     consentToContact: 'no',
-    evidence: undefined,
+    evidence: [],
+    keepEvidence: [],
     incidentDescription: '',
     location: '',
     amountLost: '',
   };
 }
 
-export function reportToForm(report: ReportRow): ReportFormValues {
+export function reportToForm(report: ReportRow & { evidence_paths?: string[] }): ReportFormValues {
   return {
     incidentDate: report.incident_date,
     incidentType: report.incident_type,
     reportedAccountType: report.reported_account_type,
     reportedAccount: report.reported_account,
     consentToContact: report.consent_to_contact ? 'yes' : 'no',
-    evidence: undefined,
+    evidence: [],
+    keepEvidence: report.evidence_paths ?? (report.evidence_path ? [report.evidence_path] : []),
     incidentDescription: report.incident_description ?? '',
     location: report.location ?? '',
     amountLost: report.amount_lost == null ? '' : String(report.amount_lost),

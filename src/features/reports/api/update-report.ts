@@ -1,32 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import { uploadEvidence } from './create-report';
+import { removeEvidence, uploadEvidenceImages } from './create-report';
 import { reportKeys } from './keys';
 import { formToColumns, type ReportFormInput } from './report-form-schema';
-import { EVIDENCE_BUCKET, type ReportRow } from './types';
+import type { ReportRow } from './types';
 
 export interface UpdateReportInput {
-  report: Pick<ReportRow, 'id' | 'evidence_path'>;
+  report: Pick<ReportRow, 'id'> & { evidence_paths: string[] };
   values: ReportFormInput;
 }
 
-/** Saves an edited report; a new evidence image replaces the old one, which is then deleted. */
+/**
+ * Saves an edited report: the kept images in their order, then the new ones; images the user removed
+ * are deleted from storage once the report no longer points at them.
+ */
 export async function updateReport({ report, values }: UpdateReportInput): Promise<void> {
-  const newEvidence = values.evidence ? await uploadEvidence(values.evidence) : null;
+  const added = await uploadEvidenceImages(values.evidence);
+  const kept = values.keepEvidence.filter((path) => report.evidence_paths.includes(path));
   const { error } = await supabase
     .from('reports')
-    .update({ ...formToColumns(values), ...(newEvidence ? { evidence_path: newEvidence } : {}) })
+    .update({ ...formToColumns(values), evidence_paths: [...kept, ...added] })
     .eq('id', report.id)
     .select('id')
     .single();
   if (error) {
-    if (newEvidence) await supabase.storage.from(EVIDENCE_BUCKET).remove([newEvidence]);
+    await removeEvidence(added);
     throw error;
   }
-  if (newEvidence && report.evidence_path) {
-    // Best effort: the report already points at the new image; a leftover file harms nobody.
-    await supabase.storage.from(EVIDENCE_BUCKET).remove([report.evidence_path]);
-  }
+  await removeEvidence(report.evidence_paths.filter((path) => !kept.includes(path))).catch(() => undefined);
 }
 
 export function useUpdateReport({ onSuccess }: { onSuccess?: () => void } = {}) {

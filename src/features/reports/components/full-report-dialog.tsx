@@ -52,16 +52,23 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
                 {data.incident_description || t('reports.full.noDescription')}
               </p>
             </section>
-            {data.evidenceUrl && (
+            {data.evidenceUrls.length > 0 && (
               <section>
                 <h3 className="mb-1 text-sm font-semibold">{t('reports.full.evidence')}</h3>
-                <a href={data.evidenceUrl} target="_blank" rel="noopener noreferrer">
-                  <img
-                    src={data.evidenceUrl}
-                    alt={t('reports.full.evidenceAlt')}
-                    className="max-h-96 rounded-md border object-contain"
-                  />
-                </a>
+                <div className="flex flex-wrap gap-2">
+                  {data.evidenceUrls.map((url, i) => (
+                    <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+                      <img
+                        src={url}
+                        alt={t('reports.full.evidenceNumbered', {
+                          n: i + 1,
+                          total: data.evidenceUrls.length,
+                        })}
+                        className="max-h-96 rounded-md border object-contain"
+                      />
+                    </a>
+                  ))}
+                </div>
               </section>
             )}
           </div>

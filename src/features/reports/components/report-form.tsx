@@ -17,14 +17,16 @@ import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/submit-button';
 import { accountTypeLabel, incidentTypeLabel } from '@/lib/format';
+import { Button } from '@/components/ui/button';
 import {
+  MAX_EVIDENCE_IMAGES,
   reportFormSchema,
-  tomorrowISO,
+  todayISO,
   type ReportFormInput,
   type ReportFormValues,
 } from '../api/report-form-schema';
 import { ACCOUNT_TYPES, INCIDENT_TYPES, type AccountType } from '../api/types';
-import { ImageFormField } from '@/components/image-file-input';
+import { ImagesFormField } from '@/components/image-file-input';
 
 const accountPlaceholders = {
   mobile: 'reports.form.accountPlaceholder.mobile',
@@ -43,17 +45,14 @@ export function ReportForm({
   defaultValues,
   onSubmit,
   isPending,
-  hasEvidence = false,
-  evidenceUrl,
+  evidenceUrls = [],
   submitLabel,
 }: {
   defaultValues: ReportFormValues;
   onSubmit: (values: ReportFormInput, reset: () => void) => void;
   isPending: boolean;
-  /** Editing a report that already has an evidence image: choosing none keeps it. */
-  hasEvidence?: boolean;
-  /** A link to the current evidence image, shown beside the file input when editing. */
-  evidenceUrl?: string;
+  /** Editing: links to the stored images (by path), shown with a remove button each. */
+  evidenceUrls?: { path: string; url: string | null }[];
   submitLabel?: string;
 }) {
   const { t } = useTranslation();
@@ -62,6 +61,7 @@ export function ReportForm({
     defaultValues,
   });
   const accountType = useWatch({ control: form.control, name: 'reportedAccountType' });
+  const kept = useWatch({ control: form.control, name: 'keepEvidence' });
 
   return (
     <Form {...form}>
@@ -105,7 +105,7 @@ export function ReportForm({
             <FormItem>
               <FormLabel>{t('reports.form.incidentDate')}</FormLabel>
               <FormControl>
-                <Input type="date" max={tomorrowISO()} {...field} />
+                <Input type="date" max={todayISO()} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -204,22 +204,48 @@ export function ReportForm({
             </FormItem>
           )}
         />
-        <ImageFormField
+        <ImagesFormField
           control={form.control}
           name="evidence"
-          label={t('reports.form.evidence')}
-          hint={hasEvidence && ` ${t('reports.form.keepEvidence')}`}
+          label={t('reports.form.evidenceImages')}
+          max={MAX_EVIDENCE_IMAGES - kept.length}
+          className="md:col-span-2"
         >
-          {evidenceUrl && (
-            <a href={evidenceUrl} target="_blank" rel="noopener noreferrer" className="w-fit">
-              <img
-                src={evidenceUrl}
-                alt={t('reports.form.currentEvidence')}
-                className="max-h-32 rounded-md border object-contain"
-              />
-            </a>
-          )}
-        </ImageFormField>
+          {kept.map((path, i) => {
+            const url = evidenceUrls.find((e) => e.path === path)?.url;
+            return (
+              <figure key={path} className="relative flex w-28 flex-col gap-1 rounded-md border p-1 text-xs">
+                {url ? (
+                  <a href={url} target="_blank" rel="noopener noreferrer">
+                    <img
+                      src={url}
+                      alt={t('reports.form.currentEvidence', { n: i + 1 })}
+                      className="h-32 w-full rounded-sm object-contain"
+                    />
+                  </a>
+                ) : (
+                  <div className="bg-muted h-32 w-full rounded-sm" />
+                )}
+                <figcaption className="text-muted-foreground">{t('reports.form.stored')}</figcaption>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  size="sm"
+                  className="h-6 text-xs"
+                  onClick={() =>
+                    form.setValue(
+                      'keepEvidence',
+                      kept.filter((p) => p !== path),
+                      { shouldDirty: true },
+                    )
+                  }
+                >
+                  {t('reports.form.removeStored')}
+                </Button>
+              </figure>
+            );
+          })}
+        </ImagesFormField>
         <FormField
           control={form.control}
           name="consentToContact"

@@ -208,15 +208,18 @@ export async function deleteReport({ req, params }: RouteContext): Promise<Respo
   const caller = await requireUser(req);
   const id = reportId(params);
   const client = clientFor(caller);
-  const { data, error } = await client.from('reports').delete().eq('id', id).select('id, evidence_path');
+  const { data, error } = await client.from('reports').delete().eq('id', id).select('id, evidence_paths');
   if (error) throw dbError(error, 'delete this report');
   if (!data?.length) throw new HttpError(404, `No report with id ${id}`);
-  const path: string | null = data[0].evidence_path;
-  if (path?.startsWith(`${caller.user.id}/`)) await client.storage.from(EVIDENCE).remove([path]);
-  else if (path && (await isAdmin(client, caller.user.id))) {
+  // Every image of the report (evidence_paths; the legacy `evidence` is its first).
+  const paths: string[] = data[0].evidence_paths ?? [];
+  const own = paths.filter((path) => path.startsWith(`${caller.user.id}/`));
+  const others = paths.filter((path) => !own.includes(path));
+  if (own.length) await client.storage.from(EVIDENCE).remove(own);
+  if (others.length && (await isAdmin(client, caller.user.id))) {
     // An admin deleted someone else's report (RLS allowed the delete): the evidence in the reporter's
     // folder goes too, which storage policies leave to its owner, so the service client does it.
-    await serviceClient().storage.from(EVIDENCE).remove([path]);
+    await serviceClient().storage.from(EVIDENCE).remove(others);
   }
   return json({ msg: 'Report deleted successfully' });
 }

@@ -1,0 +1,150 @@
+/**
+ * Shrinks an image the user picked until the server takes it (issue 33): phone screenshots are 0.5 to
+ * 3 MB, the server's rule stays 500,000 bytes (docs/behaviour.md §5). The image is decoded, drawn at up
+ * to SHRINK_MAX_SIDE and encoded as JPEG (fast enough on a phone; image-shrink-core.ts), lowering
+ * quality and then size until it fits, in a worker with an OffscreenCanvas where the browser has one (so the
+ * page stays responsive) and on a canvas otherwise. A file that already fits, in a type the server
+ * takes and within SHRINK_MAX_SIDE, is kept as it is. The server still checks and cleans every upload.
+ *
+ * HEIC/HEIF (iPhone photos): decoded where the browser can (Safari); elsewhere refused with a message
+ * saying how to send a JPEG instead.
+ */
+import { i18n } from '@/i18n';
+import { encodeToFit, SHRINK_MAX_BYTES, SHRINK_MAX_SIDE, type ShrinkResult } from './image-shrink-core';
+
+/** What the server stores (supabase/functions/_shared/image.ts); anything else is re-encoded. */
+const KEPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+export interface ShrunkImage {
+  file: File;
+  /** The size of the file the user picked, to show "1.3 MB → 312 KB". */
+  originalBytes: number;
+  width: number;
+  height: number;
+  /** False when the file was already small enough and was kept byte for byte. */
+  reencoded: boolean;
+}
+
+/** A refusal whose message is ready for the form (in the reader's language). */
+export class ImageShrinkError extends Error {}
+
+export function isHeic(file: File): boolean {
+  return /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+}
+
+function renamed(name: string): string {
+  return `${name.replace(/\.[^./]*$/, '') || 'image'}.jpg`;
+}
+
+async function naturalSize(file: File): Promise<{ width: number; height: number } | null> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
+}
+
+type WorkerAnswer =
+  { ok: true; result: ShrinkResult } | { ok: false; reason: 'undecodable' | 'tooLarge' | 'failed' };
+
+function inWorker(file: File): Promise<WorkerAnswer> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./image-shrink.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || 'image worker failed'));
+    };
+    worker.postMessage({ file });
+  });
+}
+
+async function onPage(file: File): Promise<WorkerAnswer> {
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  try {
+    const result = await encodeToFit(
+      bitmap,
+      (width, height) => Object.assign(document.createElement('canvas'), { width, height }),
+      (canvas, type, quality) =>
+        new Promise<Blob>((resolve, reject) =>
+          (canvas as HTMLCanvasElement).toBlob(
+            (blob) => (blob ? resolve(blob) : reject(new Error('encoding failed'))),
+            type,
+            quality,
+          ),
+        ),
+    );
+    return result ? { ok: true, result } : { ok: false, reason: 'tooLarge' };
+  } finally {
+    bitmap.close();
+  }
+}
+
+const canUseWorker = () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
+
+/**
+ * Whether the file starts like an image a browser decodes (PNG, JPEG, GIF, WebP, BMP, or an ISO media
+ * file: AVIF, HEIC). Anything else is refused at once, without starting a worker to fail on it.
+ */
+async function looksLikeImage(file: File): Promise<boolean> {
+  const b = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.slice(from, to));
+  return (
+    (b[0] === 0x89 && ascii(1, 4) === 'PNG') ||
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+    ascii(0, 4) === 'GIF8' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') ||
+    ascii(0, 2) === 'BM' ||
+    ascii(4, 8) === 'ftyp'
+  );
+}
+
+/**
+ * The picked `file` as one the server will take (at most SHRINK_MAX_BYTES, a type it stores), or an
+ * ImageShrinkError with the reason in the reader's language.
+ */
+export async function shrinkImage(file: File): Promise<ShrunkImage> {
+  const heic = isHeic(file);
+  if (!heic && !file.type.startsWith('image/')) throw new ImageShrinkError(i18n.t('image.wrongType'));
+  if (!(await looksLikeImage(file))) throw new ImageShrinkError(i18n.t('image.unreadable'));
+  if (file.size <= SHRINK_MAX_BYTES && KEPT_TYPES.includes(file.type)) {
+    const size = await naturalSize(file);
+    if (!size) throw new ImageShrinkError(i18n.t('image.unreadable'));
+    if (Math.max(size.width, size.height) <= SHRINK_MAX_SIDE) {
+      return { file, originalBytes: file.size, ...size, reencoded: false };
+    }
+  }
+  let answer: WorkerAnswer;
+  try {
+    answer = canUseWorker() ? await inWorker(file).catch(() => onPage(file)) : await onPage(file);
+  } catch {
+    answer = { ok: false, reason: 'failed' };
+  }
+  if (!answer.ok) {
+    if (answer.reason === 'undecodable')
+      throw new ImageShrinkError(i18n.t(heic ? 'image.heic' : 'image.unreadable'));
+    throw new ImageShrinkError(i18n.t('image.tooLarge'));
+  }
+  const { blob, width, height } = answer.result;
+  return {
+    file: new File([blob], renamed(file.name), {
+      type: blob.type,
+      lastModified: file.lastModified,
+    }),
+    originalBytes: file.size,
+    width,
+    height,
+    reencoded: true,
+  };
+}
