@@ -149,6 +149,59 @@ export type Database = {
         }
         Relationships: []
       }
+      moderation_log: {
+        Row: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }
+        Insert: {
+          actor_id?: string | null
+          created_at?: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id?: never
+          identifier: string
+          note?: string | null
+          reason?: string | null
+          removal_request_id?: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of?: number | null
+        }
+        Update: {
+          actor_id?: string | null
+          created_at?: string
+          filed_at?: string
+          from_status?: Database["public"]["Enums"]["report_status"]
+          id?: never
+          identifier?: string
+          note?: string | null
+          reason?: string | null
+          removal_request_id?: string | null
+          report_id?: string
+          to_status?: Database["public"]["Enums"]["report_status"]
+          undo_of?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_log_undo_of_fkey"
+            columns: ["undo_of"]
+            isOneToOne: false
+            referencedRelation: "moderation_log"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       news: {
         Row: {
           author_id: string | null
@@ -304,6 +357,10 @@ export type Database = {
           contact_confirmed_at: string | null
           contact_email: string
           created_at: string
+          decided_by: string | null
+          decision: string | null
+          decision_note: string | null
+          decision_reason: string | null
           id: string
           reason: string
           report_id: string
@@ -317,6 +374,10 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email: string
           created_at?: string
+          decided_by?: string | null
+          decision?: string | null
+          decision_note?: string | null
+          decision_reason?: string | null
           id?: string
           reason: string
           report_id: string
@@ -330,6 +391,10 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email?: string
           created_at?: string
+          decided_by?: string | null
+          decision?: string | null
+          decision_note?: string | null
+          decision_reason?: string | null
           id?: string
           reason?: string
           report_id?: string
@@ -376,6 +441,8 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"]
+          status_note: string | null
+          status_reason: string | null
           updated_at: string
         }
         Insert: {
@@ -397,6 +464,8 @@ export type Database = {
           reporter_id?: string | null
           source?: string | null
           status?: Database["public"]["Enums"]["report_status"]
+          status_note?: string | null
+          status_reason?: string | null
           updated_at?: string
         }
         Update: {
@@ -418,6 +487,8 @@ export type Database = {
           reporter_id?: string | null
           source?: string | null
           status?: Database["public"]["Enums"]["report_status"]
+          status_note?: string | null
+          status_reason?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -558,6 +629,8 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"] | null
+          status_note: string | null
+          status_reason: string | null
           updated_at: string | null
         }
         Relationships: []
@@ -565,6 +638,27 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      admin_moderation_log: {
+        Args: { before_id?: number; max_rows?: number; report?: string }
+        Returns: Json
+      }
+      admin_removal_queue: {
+        Args: { max_rows?: number; only_open?: boolean }
+        Returns: Json
+      }
+      admin_review_queue: {
+        Args: {
+          account_type?: Database["public"]["Enums"]["reported_account_type"]
+          has_evidence?: boolean
+          incident_type?: Database["public"]["Enums"]["incident_type"]
+          max_groups?: number
+          min_age_days?: number
+          region?: string
+          search?: string
+          sort?: string
+        }
+        Returns: Json
+      }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
@@ -589,6 +683,37 @@ export type Database = {
         Returns: Json
       }
       create_api_key: { Args: { name: string }; Returns: Json }
+      decide_removal_request: {
+        Args: {
+          decision: string
+          note?: string
+          reason: string
+          request_id: string
+        }
+        Returns: {
+          contact_confirmed_at: string | null
+          contact_email: string
+          created_at: string
+          decided_by: string | null
+          decision: string | null
+          decision_note: string | null
+          decision_reason: string | null
+          id: string
+          reason: string
+          report_id: string
+          reporter_response: string | null
+          requester_id: string | null
+          resolved_at: string | null
+          responded_at: string | null
+          status: Database["public"]["Enums"]["removal_request_status"]
+        }
+        SetofOptions: {
+          from: "*"
+          to: "removal_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: {
         Args: Record<PropertyKey, never>
@@ -604,6 +729,39 @@ export type Database = {
           token: string
         }[]
       }
+      moderate_reports: {
+        Args: {
+          note?: string
+          reason?: string
+          report_ids: string[]
+          status: Database["public"]["Enums"]["report_status"]
+        }
+        Returns: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "moderation_log"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      moderation_reasons: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      moderation_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
       open_data_daily: {
         Args: { days?: number }
         Returns: {
@@ -699,11 +857,36 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"]
+          status_note: string | null
+          status_reason: string | null
           updated_at: string
         }
         SetofOptions: {
           from: "*"
           to: "reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      undo_moderation: {
+        Args: { log_id: number }
+        Returns: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "moderation_log"
           isOneToOne: true
           isSetofReturn: false
         }
