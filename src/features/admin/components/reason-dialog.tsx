@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { MODERATION_REASONS, type ModerationReason } from '../api/review';
+import { MODERATION_REASONS, moderationReasonLabel, type ModerationReason } from '@/lib/moderation-reasons';
 
 export const NOTE_MAX = 1000;
 
@@ -97,7 +97,7 @@ export function ReasonDialog({
               <kbd className="bg-muted text-muted-foreground rounded border px-1.5 font-mono text-xs">
                 {i + 1}
               </kbd>
-              <span>{t(`moderation.reasons.${r}`)}</span>
+              <span>{moderationReasonLabel(r)}</span>
             </label>
           ))}
           {missing && (

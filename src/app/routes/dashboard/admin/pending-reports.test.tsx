@@ -125,7 +125,6 @@ describe('admin review workspace', () => {
     renderApp(<PendingReports />, { url: '/dashboard/admin/pending-reports' });
     expect(screen.getByRole('heading', { name: 'Mga report na naghihintay' })).toBeInTheDocument();
     expect(await screen.findAllByText('Bagong account')).toHaveLength(3);
-    expect(screen.getByRole('button', { name: 'I-verify lahat ng 2' })).toBeInTheDocument();
     expect(screen.getByText('Talaan ng mga desisyon')).toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '@/features/admin/api/review';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
 import { Constants } from '@/types/database.types';
+import { moderationReasonLabel, moderationStatusLabel } from '@/lib/moderation-reasons';
 
 /** Accounts younger than this are flagged in the reporter's history. */
 const YOUNG_ACCOUNT_DAYS = 7;
@@ -35,6 +36,17 @@ interface Pending {
   ids: string[];
   status: Exclude<Decision, 'verified'>;
 }
+
+const decidedKeys = {
+  verified: 'moderation.decided.verified',
+  rejected: 'moderation.decided.rejected',
+  removed: 'moderation.decided.removed',
+} as const satisfies Record<Decision, string>;
+const askKeys = { rejected: 'moderation.ask.rejected', removed: 'moderation.ask.removed' } as const;
+const confirmKeys = {
+  rejected: 'moderation.confirm.rejected',
+  removed: 'moderation.confirm.removed',
+} as const;
 
 const selectClass =
   'border-input bg-background dark:bg-input/30 h-9 w-full rounded-md border px-2 text-sm shadow-xs focus-visible:ring-ring/50 focus-visible:ring-[3px] outline-none';
@@ -105,7 +117,7 @@ export function ReviewWorkspace() {
             const logIds = rows.map((r) => r.id);
             setLast({ logIds, ids });
             // One toast, replaced by the next decision, so toasts never stack over the page.
-            toast.success(t(`moderation.decided.${status}`, { count: ids.length }), {
+            toast.success(t(decidedKeys[status], { count: ids.length }), {
               id: 'moderation-decision',
               action: { label: t('moderation.undo'), onClick: () => undoDecision(logIds, ids) },
             });
@@ -329,11 +341,9 @@ export function ReviewWorkspace() {
       {pending && (
         <ReasonDialog
           open
-          title={pending ? t(`moderation.ask.${pending.status}`, { count: pending.ids.length }) : ''}
+          title={pending ? t(askKeys[pending.status], { count: pending.ids.length }) : ''}
           description={t('moderation.ask.description')}
-          confirmLabel={
-            pending ? t(`moderation.confirm.${pending.status}`, { count: pending.ids.length }) : ''
-          }
+          confirmLabel={pending ? t(confirmKeys[pending.status], { count: pending.ids.length }) : ''}
           busy={moderate.isPending}
           onCancel={() => setPending(null)}
           onConfirm={(reason, note) => {
@@ -598,10 +608,10 @@ function ModerationLog() {
               {t('moderation.log.entry', {
                 who: e.actor_email ?? t('moderation.log.system'),
                 identifier: e.identifier,
-                from: t(`moderation.status.${e.from_status as Decision | 'pending'}`),
-                to: t(`moderation.status.${e.to_status as Decision | 'pending'}`),
+                from: moderationStatusLabel(e.from_status),
+                to: moderationStatusLabel(e.to_status),
               })}
-              {e.reason && ` · ${t(`moderation.reasons.${e.reason as ModerationReason}`)}`}
+              {e.reason && ` · ${moderationReasonLabel(e.reason)}`}
               {e.undo_of != null && ` · ${t('moderation.log.undoOf', { id: e.undo_of })}`}
             </span>
             <span className="text-muted-foreground text-xs">#{formatNumber(e.id)}</span>
