@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig, runnerImport, type AliasOptions, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import fs from 'node:fs';
+import { OCR_ASSET_BASE, OCR_ASSET_FILES } from './src/features/check/ocr/assets.ts';
 import { loadAppAfterShell, showPageShell } from './src/lib/page-shell.ts';
 
 // The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
@@ -155,8 +157,39 @@ function pageShell(): Plugin {
   };
 }
 
+/**
+ * The OCR engine's files (/check reads screenshots on the device, issue 35): Tesseract's worker, its
+ * WebAssembly core and the English model, served from the npm packages by the dev server and copied
+ * into the build under OCR_ASSET_BASE. Nothing is fetched from a CDN.
+ */
+function ocrAssets(): Plugin {
+  const source = (file: string) => path.join(import.meta.dirname, 'node_modules', OCR_ASSET_FILES[file]);
+  return {
+    name: 'scamcheck-ocr-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = req.url?.split('?')[0] ?? '';
+        if (!url.startsWith(`${OCR_ASSET_BASE}/`)) return next();
+        const file = url.slice(OCR_ASSET_BASE.length + 1);
+        if (!Object.hasOwn(OCR_ASSET_FILES, file)) return next();
+        res.setHeader('Content-Type', file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream');
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        fs.createReadStream(source(file)).pipe(res);
+      });
+    },
+    generateBundle() {
+      for (const file of Object.keys(OCR_ASSET_FILES))
+        this.emitFile({
+          type: 'asset',
+          fileName: `${OCR_ASSET_BASE.slice(1)}/${file}`,
+          source: fs.readFileSync(source(file)),
+        });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), pageShell()],
+  plugins: [react(), tailwindcss(), routePreload(), pageShell(), ocrAssets()],
   build: {
     rolldownOptions: {
       output: {
@@ -177,7 +210,12 @@ export default defineConfig({
   // Pages are lazy chunks, so Vite would find their dependencies only when a page first opens and
   // then reload the browser mid-session ("Outdated Optimize Dep"). Scanning every page at start-up
   // pre-bundles them all at once.
-  optimizeDeps: { entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'] },
+  // tesseract.js is imported only by a lazily imported .ts module (/check's screenshot reader), which the
+  // scan does not reach: without `include`, the first image read re-optimises and reloads every open page.
+  optimizeDeps: {
+    entries: ['index.html', 'src/**/*.tsx', '!src/**/*.test.tsx', '!src/testing/**'],
+    include: ['tesseract.js'],
+  },
   // Dev servers running side by side (npm start, test stacks on their own ports) would otherwise share
   // one pre-bundle folder and keep invalidating each other's bundles (504 Outdated Optimize Dep).
   cacheDir: process.env.SCAMCHECK_VITE_CACHE_DIR || 'node_modules/.vite',

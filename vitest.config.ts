@@ -33,6 +33,8 @@ export default defineConfig({
             'supabase/local/auth/**/*.test.ts',
             'supabase/local/rest/**/*.test.ts',
             'supabase/functions/_shared/image_test.ts',
+            // Reading screenshots (issue 35): Chromium renders the test set, Tesseract reads it; no stack.
+            'tests/ocr/**/*.test.ts',
           ],
           setupFiles: ['tests/units/deno-shim.ts'],
           // The image checks build a 304 KB deflate bomb; on a loaded 2-core machine that alone passed 5 s.
@@ -48,6 +50,7 @@ export default defineConfig({
           include: ['supabase/tests/**/*.test.ts', 'supabase/local/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [
             'tests/units/**',
+            'tests/ocr/**',
             'supabase/local/auth/**',
             'supabase/local/rest/**',
             '**/node_modules/**',

@@ -9,6 +9,8 @@
 -- auth: Tables and views (columns, constraints, indexes, policies, triggers, grants)
 -- ====================================================================================================
 
+CREATE TRIGGER cap_user_metadata BEFORE INSERT OR UPDATE OF raw_user_meta_data ON auth.users FOR EACH ROW EXECUTE FUNCTION private.cap_user_metadata();
+
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION private.handle_new_user();
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION private.handle_user_email_change();
@@ -188,6 +190,34 @@ alter table private.removal_confirmations add constraint removal_confirmations_p
 alter table private.removal_confirmations add constraint removal_confirmations_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.removal_requests(id) ON DELETE CASCADE;
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.removal_confirmations to postgres;
+
+create table private.report_provenance (
+  report_id uuid not null,
+  filed_network text,
+  signup_network text,
+  established boolean default false not null,
+  created_at timestamp with time zone default now() not null
+);
+alter table private.report_provenance owner to postgres;
+alter table private.report_provenance enable row level security;
+
+comment on table private.report_provenance is 'Per report: keyed hashes of the networks (/24, /64) its reporter filed from and signed up from, and whether the account was established (old enough and with a verified report of its own) when it filed. Feeds private.identifier_verdict.';
+
+comment on column private.report_provenance.established is 'At filing: the account was at least young_account_days old and had a verified report. Young accounts'' pending reports weigh young_pending_weight.';
+
+alter table private.report_provenance add constraint report_provenance_filed_network_check CHECK ((filed_network ~ '^net:[0-9a-f]{32}$'::text));
+
+alter table private.report_provenance add constraint report_provenance_pkey PRIMARY KEY (report_id);
+
+alter table private.report_provenance add constraint report_provenance_report_id_fkey FOREIGN KEY (report_id) REFERENCES public.reports(id) ON DELETE CASCADE;
+
+alter table private.report_provenance add constraint report_provenance_signup_network_check CHECK ((signup_network ~ '^net:[0-9a-f]{32}$'::text));
+
+CREATE INDEX report_provenance_filed_network_idx ON private.report_provenance USING btree (filed_network);
+
+CREATE INDEX report_provenance_signup_network_idx ON private.report_provenance USING btree (signup_network);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.report_provenance to postgres;
 
 create table private.site_counters (
   name text not null,
@@ -723,6 +753,29 @@ comment on function private.canonical_phone(pg_catalog.text) is 'Phone number in
 
 grant execute on function private.canonical_phone(text) to anon, authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION private.cap_user_metadata()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if octet_length(coalesce(new.raw_user_meta_data, '{}'::jsonb)::text) > 4096 then
+    new.raw_user_meta_data := jsonb_strip_nulls(jsonb_build_object(
+      'name', left(case when jsonb_typeof(new.raw_user_meta_data -> 'name') = 'string'
+                        then new.raw_user_meta_data ->> 'name' end, 100),
+      'locale', case when new.raw_user_meta_data ->> 'locale' in ('en', 'fil')
+                     then new.raw_user_meta_data ->> 'locale' end));
+  end if;
+  return new;
+end
+$function$;
+alter function private.cap_user_metadata() owner to postgres;
+
+comment on function private.cap_user_metadata() is 'Trigger: user metadata over 4 KB is cut to name (100 characters) and locale.';
+
+grant execute on function private.cap_user_metadata() to postgres;
+
 CREATE OR REPLACE FUNCTION private.check_object_path(path text, column_name text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1127,7 +1180,7 @@ begin
   insert into public.profiles (id, name, email)
   values (
     new.id,
-    coalesce(nullif(btrim(new.raw_user_meta_data ->> 'name'), ''), split_part(new.email, '@', 1)),
+    left(coalesce(nullif(btrim(new.raw_user_meta_data ->> 'name'), ''), split_part(new.email, '@', 1)), 100),
     new.email
   );
   return new;
@@ -1169,6 +1222,8 @@ AS $function$
 $function$;
 alter function private.histogram_quantile(integer[],bigint[],numeric) owner to postgres;
 
+comment on function private.histogram_quantile(integer[],bigint[],numeric) is 'The smallest whole hour at or under which the given share of a histogram''s decisions falls (median, 90th percentile).';
+
 grant execute on function private.histogram_quantile(integer[],bigint[],numeric) to postgres;
 
 CREATE OR REPLACE FUNCTION private.identifier_hash_prefix(canonical text)
@@ -1185,6 +1240,61 @@ comment on function private.identifier_hash_prefix(pg_catalog.text) is 'First 5 
 
 grant execute on function private.identifier_hash_prefix(text) to postgres;
 
+CREATE OR REPLACE FUNCTION private.identifier_verdict(canonical text, OUT verified_count integer, OUT pending_count integer, OUT risk_level integer, OUT risk_label text, OUT verified_risk_level integer)
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pw float8;
+  v_ypw float8;
+  v_v float8;
+  v_p float8;
+begin
+  select coalesce(max(value::float8) filter (where name = 'pending_weight'), 0.2),
+         coalesce(max(value::float8) filter (where name = 'young_pending_weight'), 0.05)
+    into v_pw, v_ypw
+    from private.rate_limit_settings where name in ('pending_weight', 'young_pending_weight');
+  with vis as (
+    select r.id, r.status, coalesce(r.reporter_id::text, r.id::text) as who,
+           power(0.5::float8, extract(epoch from (now() - r.created_at))::float8 / (86400.0 * 180.0)) as decay,
+           p.filed_network, p.signup_network, coalesce(p.established, false) as established
+    from public.reports r
+    left join private.report_provenance p on p.report_id = r.id
+    where r.reported_account_canonical = identifier_verdict.canonical and r.status in ('pending', 'verified')
+  ),
+  ver as (
+    select v.who, max(v.decay) as w from vis v where v.status = 'verified' group by v.who
+  ),
+  pend as (
+    select v.who, coalesce(v.filed_network, v.who) as filed, coalesce(v.signup_network, v.who) as signup,
+           (case when v.established then v_pw else v_ypw end) * v.decay as w
+    from vis v
+    where v.status = 'pending' and not exists (select 1 from ver where ver.who = v.who)
+  )
+  select (select count(*) from vis where status = 'verified')::int,
+         (select count(*) from vis where status = 'pending')::int,
+         (select coalesce(sum(w), 0) from ver),
+         least(
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by who) a),
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by filed) b),
+           (select coalesce(sum(m), 0) from (select max(w) as m from pend group by signup) c))
+    into verified_count, pending_count, v_v, v_p;
+  risk_level := round(100 * (1 - exp(-(v_v + v_p) / 2)))::int;
+  if verified_count = 0 then
+    risk_level := least(risk_level, 59);
+  end if;
+  risk_label := case when risk_level >= 60 then 'high' when risk_level >= 25 then 'medium' else 'low' end;
+  verified_risk_level := round(100 * (1 - exp(-v_v / 2)))::int;
+end
+$function$;
+alter function private.identifier_verdict(text) owner to postgres;
+
+comment on function private.identifier_verdict(pg_catalog.text) is 'The verdict on a canonical identifier: verified and pending counts, risk_level 0-100 and label (never high without a verified report; pending reports grouped by reporter, filing network and sign-up network, young accounts weighing less), and the risk of the verified reports alone.';
+
+grant execute on function private.identifier_verdict(text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.identifier_weight(canonical text)
  RETURNS double precision
  LANGUAGE plpgsql
@@ -1192,23 +1302,16 @@ CREATE OR REPLACE FUNCTION private.identifier_weight(canonical text)
  SET search_path TO ''
 AS $function$
 declare
-  v_weight float8;
+  v_risk integer;
 begin
-  select coalesce(sum(p.w), 0)
-    into v_weight
-    from (
-      select max(case when r.status = 'verified' then 1.0::float8 else 0.2::float8 end
-                 * power(0.5::float8, extract(epoch from (now() - r.created_at))::float8 / (86400.0 * 180.0))) as w
-      from public.reports r
-      where r.reported_account_canonical = identifier_weight.canonical and r.status in ('pending', 'verified')
-      group by coalesce(r.reporter_id, r.id)
-    ) p;
-  return v_weight;
+  select v.risk_level into v_risk from private.identifier_verdict(identifier_weight.canonical) v;
+  -- The weight that gives this risk (risk = 100 * (1 - exp(-w / 2))), capped as the verdict is.
+  return -2 * ln(greatest(1e-9, 1 - v_risk / 100.0));
 end
 $function$;
 alter function private.identifier_weight(text) owner to postgres;
 
-comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier: per distinct reporter their strongest visible report, w(verified 1, pending 0.2) * 0.5^(age days / 180), summed.';
+comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier, derived from private.identifier_verdict (issue 27).';
 
 grant execute on function private.identifier_weight(text) to postgres;
 
@@ -1422,7 +1525,36 @@ AS $function$
 $function$;
 alter function private.moderation_rollup(date,public.report_status,integer,integer) owner to postgres;
 
+comment on function private.moderation_rollup(pg_catalog.date,public.report_status,integer,integer) is 'Adds (or, for an undo, subtracts) one first decision to private.moderation_daily.';
+
 grant execute on function private.moderation_rollup(date,public.report_status,integer,integer) to postgres;
+
+CREATE OR REPLACE FUNCTION private.network_key(addr inet)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text;
+begin
+  if addr is null then
+    return null;
+  end if;
+  select 'net:' || left(encode(sha256(convert_to(
+           s.value || 'net|' || host(network(set_masklen(addr, case when family(addr) = 6 then 64 else 24 end))),
+           'UTF8')), 'hex'), 32)
+    into v_key
+    from private.rate_limit_settings s
+    where s.name = 'address_salt';
+  return v_key;
+end
+$function$;
+alter function private.network_key(inet) owner to postgres;
+
+comment on function private.network_key(pg_catalog.inet) is 'Keyed hash (''net:<hex>'') of the network of an address: its IPv4 /24 or IPv6 /64; null for null.';
+
+grant execute on function private.network_key(inet) to postgres;
 
 CREATE OR REPLACE FUNCTION private.notify_registrations_before_write()
  RETURNS trigger
@@ -1596,31 +1728,26 @@ CREATE OR REPLACE FUNCTION private.range_entries(prefixes text[])
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 begin
-  -- PL/pgSQL, not SQL: a SQL function that cannot be inlined (security definer) is planned again on
-  -- every call (0.3 ms); PL/pgSQL keeps the plan. Its generic plan (the index scan for any array) is
-  -- the only one worth having, and the planner's estimate for `= any ($1)` would have it plan each
-  -- call anew (80 µs, against 12 µs a call with the plan kept).
   return query
   select left(h.hash, 5),
          jsonb_agg(jsonb_build_object(
            'suffix', substr(h.hash, 6),
-           'count', c.report_count,
-           'risk_level', r.risk,
-           'risk_label', case when r.risk >= 60 then 'high' when r.risk >= 25 then 'medium' else 'low' end)
+           'count', c.verified_count,
+           'risk_level', d.verified_risk_level,
+           'risk_label', case when d.verified_risk_level >= 60 then 'high'
+                              when d.verified_risk_level >= 25 then 'medium' else 'low' end)
          order by h.hash)
   from public.identifier_report_counts c
   cross join lateral (select encode(sha256(convert_to(c.identifier_canonical, 'UTF8')), 'hex') as hash) h
-  cross join lateral (
-    select round(100 * (1 - exp(-private.identifier_weight(c.identifier_canonical) / 2)))::int as risk
-  ) r
+  cross join lateral private.identifier_verdict(c.identifier_canonical) d
   where private.identifier_hash_prefix(c.identifier_canonical) = any (range_entries.prefixes)
-    and c.report_count > 0
+    and c.verified_count > 0
   group by left(h.hash, 5);
 end
 $function$;
 alter function private.range_entries(text[]) owner to postgres;
 
-comment on function private.range_entries(pg_catalog.text[]) is 'The reported identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex), as public.range_lookup answers them; no row for a prefix without any.';
+comment on function private.range_entries(pg_catalog.text[]) is 'The verified identifiers of each prefix (sha256 of the canonical identifier, 5 lower-case hex): count of verified reports and the risk of those alone; no row for a prefix without any. Pending-only identifiers are never listed.';
 
 grant execute on function private.range_entries(text[]) to postgres, service_role;
 
@@ -1891,6 +2018,25 @@ comment on function private.rebuild_rollups() is 'Recomputes all rollups from th
 
 grant execute on function private.rebuild_rollups() to postgres;
 
+CREATE OR REPLACE FUNCTION private.referenced_upload(p_bucket text, p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case p_bucket
+    when 'avatars' then exists (select 1 from public.profiles p where p.avatar_path = p_name)
+    when 'evidence' then exists (select 1 from public.reports r where r.evidence_path = p_name)
+    when 'news-banners' then exists (select 1 from public.news n where n.banner_path = p_name)
+    else true
+  end
+$function$;
+alter function private.referenced_upload(text,text) owner to postgres;
+
+comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, reports.evidence_path, news.banner_path); other buckets count as referenced.';
+
+grant execute on function private.referenced_upload(text,text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.removal_requests_before_write()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2022,6 +2168,26 @@ alter function private.reports_after_write() owner to postgres;
 comment on function private.reports_after_write() is 'Trigger: keeps rollups current for inserted, updated and deleted reports.';
 
 grant execute on function private.reports_after_write() to postgres;
+
+CREATE OR REPLACE FUNCTION private.reports_amount_cap()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.amount_lost > 100000000
+     and (tg_op = 'INSERT' or new.amount_lost is distinct from old.amount_lost) then
+    raise exception 'amount_lost must be at most PHP 100,000,000' using errcode = '22023',
+      hint = 'Give the amount in pesos that this one incident cost; larger figures are not accepted.';
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_amount_cap() owner to postgres;
+
+comment on function private.reports_amount_cap() is 'Trigger: refuses an amount_lost above PHP 100,000,000 (22023).';
+
+grant execute on function private.reports_amount_cap() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.reports_before_write()
  RETURNS trigger
@@ -2187,6 +2353,37 @@ comment on function private.reports_public_stats() is 'Trigger: keeps the public
 
 grant execute on function private.reports_public_stats() to postgres;
 
+CREATE OR REPLACE FUNCTION private.reports_record_provenance()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_days integer;
+  v_established boolean := false;
+begin
+  select coalesce(max(value::int), 30) into v_days from private.rate_limit_settings where name = 'young_account_days';
+  if new.reporter_id is not null then
+    select u.created_at <= now() - make_interval(days => v_days)
+           and exists (select 1 from public.reports r
+                       where r.reporter_id = new.reporter_id and r.status = 'verified' and r.id <> new.id)
+      into v_established
+      from auth.users u where u.id = new.reporter_id;
+  end if;
+  insert into private.report_provenance (report_id, filed_network, signup_network, established)
+  values (new.id, private.network_key(private.client_address()), private.signup_network(new.reporter_id),
+          coalesce(v_established, false))
+  on conflict (report_id) do nothing;
+  return null;
+end
+$function$;
+alter function private.reports_record_provenance() owner to postgres;
+
+comment on function private.reports_record_provenance() is 'Trigger: records the filing and sign-up networks (keyed hashes) and whether the reporter was established, for the verdict.';
+
+grant execute on function private.reports_record_provenance() to postgres;
+
 CREATE OR REPLACE FUNCTION private.reports_refuse_duplicates()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2230,6 +2427,30 @@ alter function private.reports_refuse_duplicates() owner to postgres;
 comment on function private.reports_refuse_duplicates() is 'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>).';
 
 grant execute on function private.reports_refuse_duplicates() to postgres;
+
+CREATE OR REPLACE FUNCTION private.reports_server_location()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user in ('anon', 'authenticated') then
+    if tg_op = 'INSERT' then
+      new.loc := null;
+      new.country := null;
+    else
+      new.loc := old.loc;
+      new.country := old.country;
+    end if;
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_server_location() owner to postgres;
+
+comment on function private.reports_server_location() is 'Trigger: an API role never sets a report''s loc or country (null on insert, unchanged on update); public.locate_report does.';
+
+grant execute on function private.reports_server_location() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.reports_status_reason()
  RETURNS trigger
@@ -2327,9 +2548,9 @@ declare
   v_key text;
   v_signed_in boolean := searcher is not null;
   v_count integer;
-  v_weight float8;
-  v_risk integer;
+  v_verdict record;
   v_amount numeric;
+  v_amounts integer;
   v_country text;
   v_reports jsonb;
   v_points jsonb;
@@ -2340,24 +2561,20 @@ begin
   v_kind := public.detect_identifier_kind(search_string);
   v_key := public.canonical_identifier(v_kind, search_string);
 
-  -- One pass over the identifier's visible reports (index range on reported_account_canonical).
-  -- Float arithmetic: numeric power() costs ~10 us a row.
   select count(*)::int,
-         coalesce(sum(r.amount_lost) filter (where r.status = 'verified'), 0),
+         sum(r.amount_lost) filter (where r.status = 'verified'),
+         count(r.amount_lost) filter (where r.status = 'verified')::int,
          (array_agg(r.country order by r.created_at desc) filter (where r.country is not null))[1]
-  into v_count, v_amount, v_country
+  into v_count, v_amount, v_amounts, v_country
   from public.reports r
   where r.reported_account_canonical = v_key and r.status in ('pending', 'verified');
-  -- Most searches are for identifiers nobody reported: no visible report means no weight, no list and no
-  -- points, so the three other reads of the same index range are skipped (same answer).
-  v_weight := case when v_count = 0 then 0 else private.identifier_weight(v_key) end;
-  v_risk := round(100 * (1 - exp(-v_weight / 2)))::int;
 
   if v_count = 0 then
+    select 0 as verified_count, 0 as pending_count, 0 as risk_level, 'low' as risk_label into v_verdict;
     v_reports := '[]'::jsonb;
     v_points := '[]'::jsonb;
   else
-    -- The latest 10, read in index order (reported_account_canonical, created_at desc).
+    select * into v_verdict from private.identifier_verdict(v_key);
     select coalesce(jsonb_agg(
              jsonb_build_object(
                'reported_date', l.created_at::date,
@@ -2371,7 +2588,7 @@ begin
                'reported_account', l.reported_account,
                'country', l.country,
                'incident_description', l.incident_description,
-               'amount_lost', l.amount_lost
+               'amount_lost', case when l.reporter_id = searcher then l.amount_lost end
              ) else '{}'::jsonb end
              order by l.created_at desc), '[]'::jsonb)
     into v_reports
@@ -2382,7 +2599,6 @@ begin
       limit 10
     ) l;
 
-    -- Heatmap points of the newest 1000 reports that have a location.
     select coalesce(jsonb_agg(jsonb_build_array(split_part(p.loc, ',', 1)::float8, split_part(p.loc, ',', 2)::float8)), '[]'::jsonb)
     into v_points
     from (
@@ -2408,9 +2624,14 @@ begin
     'summary', jsonb_build_object(
       'count', v_count,
       'last_victim_country', v_country,
-      'risk_level', v_risk,
-      'risk_label', case when v_risk >= 60 then 'high' when v_risk >= 25 then 'medium' else 'low' end,
-      'estimated_amount_lost', v_amount
+      'risk_level', v_verdict.risk_level,
+      'risk_label', v_verdict.risk_label,
+      'estimated_amount_lost', case when v_amounts >= 5 then v_amount end,
+      'verified_count', v_verdict.verified_count,
+      'pending_count', v_verdict.pending_count,
+      'risk_basis', case when v_verdict.verified_count > 0 then 'verified'
+                         when v_verdict.pending_count > 0 then 'unverified_only' else 'none' end,
+      'risk_note', private.unverified_note(v_verdict.verified_count, v_verdict.pending_count)
     ),
     'points', v_points
   );
@@ -2446,6 +2667,38 @@ alter function private.server_side_location_only() owner to postgres;
 comment on function private.server_side_location_only() is 'Trigger: drops the location fields of a log row written during an anon or signed-in Data API request (the caller could have chosen them).';
 
 grant execute on function private.server_side_location_only() to postgres;
+
+CREATE OR REPLACE FUNCTION private.signup_network(user_id uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_ip inet;
+begin
+  if user_id is null then
+    return null;
+  end if;
+  begin
+    select s.ip::inet into v_ip from auth.sessions s
+    where s.user_id = signup_network.user_id and s.ip is not null
+    order by s.created_at
+    limit 1;
+  exception when insufficient_privilege or undefined_column or undefined_table then
+    return null;
+  end;
+  if v_ip is null or private.is_non_public_address(v_ip) then
+    return null;
+  end if;
+  return private.network_key(v_ip);
+end
+$function$;
+alter function private.signup_network(uuid) owner to postgres;
+
+comment on function private.signup_network(pg_catalog.uuid) is 'Keyed hash of the network of the address an account''s first session came from, or null.';
+
+grant execute on function private.signup_network(uuid) to postgres;
 
 CREATE OR REPLACE FUNCTION private.stats_series(unit text, from_day date, to_day date)
  RETURNS jsonb
@@ -2563,6 +2816,22 @@ alter function private.touch_updated_at() owner to postgres;
 comment on function private.touch_updated_at() is 'Trigger: sets updated_at to now() on update.';
 
 grant execute on function private.touch_updated_at() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.unverified_note(verified_count integer, pending_count integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(verified_count, 0) = 0 and coalesce(pending_count, 0) > 0 then
+    format('Reported %s %s, not yet reviewed', pending_count, case when pending_count = 1 then 'time' else 'times' end)
+  end
+$function$;
+alter function private.unverified_note(integer,integer) owner to postgres;
+
+comment on function private.unverified_note(integer,integer) is 'The sentence "Reported N times, not yet reviewed" when every visible report is pending, else null.';
+
+grant execute on function private.unverified_note(integer,integer) to postgres;
 
 -- ====================================================================================================
 -- public: Types
@@ -3086,21 +3355,33 @@ create table public.removal_requests (
   created_at timestamp with time zone default now() not null,
   resolved_at timestamp with time zone,
   contact_confirmed_at timestamp with time zone,
+  escalated_at timestamp with time zone,
+  decided_at timestamp with time zone,
+  decided_by uuid,
   decision text,
   decision_reason text,
-  decision_note text,
-  decided_by uuid
+  decision_note text
 );
 alter table public.removal_requests owner to postgres;
 alter table public.removal_requests enable row level security;
 
-comment on table public.removal_requests is 'Requests by a reported account holder to remove a report. The reporter is notified; without an answer in 7 days the report is removed (private.expire_removal_requests).';
+comment on table public.removal_requests is 'Requests by a reported account holder to remove a report. The reporter is notified; without an answer in 7 days a pending report is hidden and the request goes to the admins; a verified report is only ever removed by an admin or its reporter.';
 
 comment on column public.removal_requests.reporter_response is 'The reporter''s answer; an answered request waits for an admin instead of expiring.';
 
 comment on column public.removal_requests.contact_confirmed_at is 'When the requester confirmed contact_email through the e-mailed link; until then the reporter is not told and the request cannot expire.';
 
+comment on column public.removal_requests.escalated_at is 'When the request reached its deadline unanswered and went to the admins'' queue (a verified report stays up; a pending one is hidden).';
+
+comment on column public.removal_requests.decided_at is 'When an admin decided an escalated or answered request (decide_removal_request).';
+
+comment on column public.removal_requests.decided_by is 'The admin who decided it.';
+
 comment on column public.removal_requests.decision is 'The admins'' decision: keep (the report stays), hide (the report is rejected: out of public search, kept for its reporter), remove (the report is removed). The requester and the reporter both see it with its reason.';
+
+comment on column public.removal_requests.decision_reason is 'Why (one of public.moderation_reasons()); shown to the requester and the reporter in their language.';
+
+comment on column public.removal_requests.decision_note is 'Optional words an admin added to the reason; shown as plain text.';
 
 alter table public.removal_requests add constraint removal_requests_contact_email_check CHECK (((contact_email ~ '^[^\s@]+@[^\s@]+$'::text) AND (char_length(contact_email) <= 320)));
 
@@ -3127,6 +3408,8 @@ CREATE INDEX removal_requests_decided_by_idx ON public.removal_requests USING bt
 CREATE UNIQUE INDEX removal_requests_one_open_per_requester_idx ON public.removal_requests USING btree (report_id, requester_id) WHERE (status = 'open'::public.removal_request_status);
 
 CREATE INDEX removal_requests_open_created_at_idx ON public.removal_requests USING btree (created_at) WHERE (status = 'open'::public.removal_request_status);
+
+CREATE INDEX removal_requests_queue_idx ON public.removal_requests USING btree (escalated_at) WHERE ((escalated_at IS NOT NULL) AND (decided_at IS NULL));
 
 CREATE INDEX removal_requests_report_id_idx ON public.removal_requests USING btree (report_id);
 
@@ -3284,6 +3567,8 @@ CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (r
 
 CREATE INDEX reports_status_created_at_idx ON public.reports USING btree (status, created_at DESC) WHERE (status = 'pending'::public.report_status);
 
+CREATE INDEX reports_verified_created_at_idx ON public.reports USING btree (created_at) WHERE (status = 'verified'::public.report_status);
+
 create policy "Reporters can delete their own reports and admins every report" on public.reports for delete to authenticated
   using (((reporter_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
@@ -3299,6 +3584,8 @@ create policy "Signed-in users can file reports as themselves" on public.reports
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.limit_writes('report');
 
+CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_amount_cap();
+
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
 
 CREATE TRIGGER reports_log_decision AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_log_decision();
@@ -3311,11 +3598,15 @@ CREATE TRIGGER reports_public_stats_insert_delete AFTER INSERT OR DELETE ON publ
 
 CREATE TRIGGER reports_public_stats_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN (((((((((old.status IS DISTINCT FROM new.status) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reported_account_type IS DISTINCT FROM new.reported_account_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.amount_lost IS DISTINCT FROM new.amount_lost)) OR (old.loc IS DISTINCT FROM new.loc)) OR (old.country IS DISTINCT FROM new.country))) EXECUTE FUNCTION private.reports_public_stats();
 
+CREATE TRIGGER reports_record_provenance AFTER INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_record_provenance();
+
 CREATE TRIGGER reports_refuse_duplicates BEFORE INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_refuse_duplicates();
 
 CREATE TRIGGER reports_rollups_insert_delete AFTER INSERT OR DELETE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_after_write();
 
 CREATE TRIGGER reports_rollups_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN ((((((old.status IS DISTINCT FROM new.status) OR (old.reporter_id IS DISTINCT FROM new.reporter_id)) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.created_at IS DISTINCT FROM new.created_at))) EXECUTE FUNCTION private.reports_after_write();
+
+CREATE TRIGGER reports_server_location BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_server_location();
 
 CREATE TRIGGER reports_status_reason BEFORE UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_status_reason();
 
@@ -3326,8 +3617,6 @@ grant insert, update (amount_lost) on table public.reports to authenticated;
 
 grant insert, update (consent_to_contact) on table public.reports to authenticated;
 
-grant insert, update (country) on table public.reports to authenticated;
-
 grant insert, update (evidence_path) on table public.reports to authenticated;
 
 grant insert, update (incident_date) on table public.reports to authenticated;
@@ -3335,8 +3624,6 @@ grant insert, update (incident_date) on table public.reports to authenticated;
 grant insert, update (incident_description) on table public.reports to authenticated;
 
 grant insert, update (incident_type) on table public.reports to authenticated;
-
-grant insert, update (loc) on table public.reports to authenticated;
 
 grant insert, update (location) on table public.reports to authenticated;
 
@@ -3543,7 +3830,7 @@ comment on function public.admin_moderation_log(bigint,pg_catalog.uuid,integer) 
 
 grant execute on function public.admin_moderation_log(bigint,uuid,integer) to authenticated, postgres, service_role;
 
-CREATE OR REPLACE FUNCTION public.admin_removal_queue(only_open boolean DEFAULT true, max_rows integer DEFAULT 50)
+CREATE OR REPLACE FUNCTION public.admin_removal_decisions(max_rows integer DEFAULT 30)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
@@ -3551,29 +3838,53 @@ CREATE OR REPLACE FUNCTION public.admin_removal_queue(only_open boolean DEFAULT 
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read removal requests' using errcode = '42501';
+    raise exception 'only admins can read removal decisions' using errcode = '42501';
   end if;
   return coalesce((
-    select jsonb_agg(to_jsonb(x) order by x.created_at) from (
-      select rr.id, rr.report_id, rr.reason, rr.contact_email, rr.status, rr.reporter_response, rr.responded_at,
-             rr.created_at, rr.resolved_at, rr.contact_confirmed_at, rr.decision, rr.decision_reason,
-             rr.decision_note,
-             rr.contact_confirmed_at + interval '7 days' as deadline,
-             (select u.email from auth.users u where u.id = rr.decided_by) as decided_by_email,
-             r.reported_account, r.reported_account_type, r.status as report_status, r.incident_type,
-             r.incident_description, r.created_at as report_created_at
+    select jsonb_agg(to_jsonb(x) order by x.decided_at desc) from (
+      select rr.id as request_id, rr.report_id, r.reported_account, rr.decision, rr.decision_reason,
+             rr.decision_note, rr.decided_at, u.email as decided_by_email
       from public.removal_requests rr
       join public.reports r on r.id = rr.report_id
-      where (not only_open or rr.decision is null and rr.status = 'open')
-      order by rr.created_at
-      limit least(greatest(coalesce(max_rows, 50), 1), 200)) x), '[]'::jsonb);
+      left join auth.users u on u.id = rr.decided_by
+      where rr.decided_at is not null
+      order by rr.decided_at desc
+      limit least(greatest(coalesce(max_rows, 30), 1), 200)) x), '[]'::jsonb);
 end
 $function$;
-alter function public.admin_removal_queue(boolean,integer) owner to postgres;
+alter function public.admin_removal_decisions(integer) owner to postgres;
 
-comment on function public.admin_removal_queue(boolean,integer) is 'Admins: removal requests (open ones by default) with the report, the reporter''s answer and the 7-day deadline from the requester''s confirmation.';
+comment on function public.admin_removal_decisions(integer) is 'Admins only: the latest decided removal requests with decision, reason, note, when and by whom.';
 
-grant execute on function public.admin_removal_queue(boolean,integer) to authenticated, postgres, service_role;
+grant execute on function public.admin_removal_decisions(integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_removal_queue()
+ RETURNS TABLE(request_id uuid, report_id uuid, reported_account text, report_status public.report_status, request_status public.removal_request_status, reason text, contact_email text, requested_at timestamp with time zone, contact_confirmed_at timestamp with time zone, deadline timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can read the removal queue' using errcode = '42501';
+  end if;
+  return query
+  select rr.id, rr.report_id, r.reported_account, r.status, rr.status, rr.reason, rr.contact_email,
+         rr.created_at, rr.contact_confirmed_at, rr.contact_confirmed_at + interval '7 days',
+         rr.reporter_response, rr.responded_at, rr.escalated_at
+  from public.removal_requests rr
+  join public.reports r on r.id = rr.report_id
+  where rr.decided_at is null
+    and (rr.status = 'open' or rr.escalated_at is not null)
+  order by rr.contact_confirmed_at + interval '7 days' nulls last, rr.created_at
+  limit 500;
+end
+$function$;
+alter function public.admin_removal_queue() owner to postgres;
+
+comment on function public.admin_removal_queue() is 'Admins only: open and escalated, undecided removal requests with the request, the reporter''s answer or null, and the deadline (contact confirmation + 7 days).';
+
+grant execute on function public.admin_removal_queue() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::text, incident_type public.incident_type DEFAULT NULL::public.incident_type, account_type public.reported_account_type DEFAULT NULL::public.reported_account_type, min_age_days integer DEFAULT NULL::integer, has_evidence boolean DEFAULT NULL::boolean, region text DEFAULT NULL::text, sort text DEFAULT 'oldest'::text, max_groups integer DEFAULT 25)
  RETURNS jsonb
@@ -3634,7 +3945,10 @@ begin
           'reported_account', r.reported_account, 'incident_description', r.incident_description,
           'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
           'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', private.reporter_history(r.reporter_id)) order by r.created_at)
+          'reporter', private.reporter_history(r.reporter_id),
+          'signal', (select jsonb_build_object('young_account', sg.young_account,
+                                               'shared_network_reporters', sg.shared_network_reporters)
+                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
         from public.reports r
         where r.reported_account_canonical = g.identifier and r.status = 'pending'
           and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
@@ -3700,6 +4014,44 @@ comment on function public.auth_code_try_result(pg_catalog.text,boolean) is 'The
 
 grant execute on function public.auth_code_try_result(text,boolean) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.auth_login_claim(p_email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_wait integer := private.take_for_address('auth_login.account', p_email);
+begin
+  if v_wait > 0 then
+    return jsonb_build_object('ok', false, 'retry_after', v_wait);
+  end if;
+  return jsonb_build_object('ok', true, 'known', exists (
+    select 1 from auth.users u
+     where lower(u.email) = lower(trim(p_email)) and coalesce(u.encrypted_password, '') <> ''));
+end
+$function$;
+alter function public.auth_login_claim(text) owner to postgres;
+
+comment on function public.auth_login_claim(pg_catalog.text) is 'Legacy login: claims one password try for an e-mail address (auth_login.account): {ok} or {ok: false, retry_after}. Service role only.';
+
+grant execute on function public.auth_login_claim(text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.auth_login_result(p_email text, p_ok boolean)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  delete from private.rate_limit_buckets
+   where p_ok and name = 'auth_login.account' and subject = 'email:' || md5(lower(trim(p_email)))
+$function$;
+alter function public.auth_login_result(text,boolean) owner to postgres;
+
+comment on function public.auth_login_result(pg_catalog.text,boolean) is 'Legacy login: a right password clears the account''s try count. Service role only.';
+
+grant execute on function public.auth_login_result(text,boolean) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.auth_register_check(p_email text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3708,9 +4060,9 @@ CREATE OR REPLACE FUNCTION public.auth_register_check(p_email text)
 AS $function$
 declare
   existing boolean := private.email_has_account(p_email);
+  v_wait integer := public.mail_recipient_take(p_email);
 begin
-  return jsonb_build_object('existing', existing,
-    'notify', existing and private.claim_code_issue(p_email) = 0);
+  return jsonb_build_object('existing', existing, 'notify', v_wait = 0, 'retry_after', v_wait);
 end;
 $function$;
 alter function public.auth_register_check(text) owner to postgres;
@@ -3718,6 +4070,29 @@ alter function public.auth_register_check(text) owner to postgres;
 comment on function public.auth_register_check(pg_catalog.text) is 'For the legacy register call: whether the address has a confirmed account and whether its owner may be told again (service role only).';
 
 grant execute on function public.auth_register_check(text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.auth_verify_link_try()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_wait integer;
+begin
+  select case when t.allowed then 0 else greatest(1, t.retry_after_seconds) end into v_wait
+    from private.rate_limit_take('auth_verify.ip', coalesce(private.client_address_key(), 'ip:none')) t;
+  if v_wait > 0 then
+    return jsonb_build_object('ok', false, 'retry_after', v_wait);
+  end if;
+  return jsonb_build_object('ok', true);
+end
+$function$;
+alter function public.auth_verify_link_try() owner to postgres;
+
+comment on function public.auth_verify_link_try() is 'Legacy verify link: one token-hash try against the caller''s address (auth_verify.ip): {ok} or {ok: false, retry_after}. Service role only.';
+
+grant execute on function public.auth_verify_link_try() to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.canonical_identifier(kind text, value text)
  RETURNS text
@@ -3788,7 +4163,6 @@ declare
   v_key text := private.client_address_key();
   v_uid uuid := (select auth.uid());
 begin
-  -- sec-abuse's limiter (per address, per user), counted whether or not the input is good
   if v_key is not null then
     perform private.rate_limit('check.ip', v_key);
   end if;
@@ -3814,14 +4188,10 @@ begin
     from jsonb_array_elements(identifiers) with ordinality as e(v, ord)
   ),
   found as (
-    select i.ord, i.kind, i.value, i.canonical, s.n, s.w
+    select i.ord, i.kind, i.value, i.canonical, d.verified_count, d.pending_count, d.risk_level, d.risk_label,
+           d.verified_count + d.pending_count as n
     from input i
-    cross join lateral (
-      -- Float arithmetic as in search_reports: numeric power() costs ~10 us a row.
-      select count(*)::int as n, private.identifier_weight(i.canonical) as w
-      from public.reports r
-      where r.reported_account_canonical = i.canonical and r.status in ('pending', 'verified')
-    ) s
+    cross join lateral private.identifier_verdict(i.canonical) d
   ),
   logged as (
     insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, user_id,
@@ -3838,18 +4208,20 @@ begin
            'value', f.value,
            'canonical', f.canonical,
            'count', f.n,
-           'risk_level', r.risk,
-           'risk_label', case when r.risk >= 60 then 'high' when r.risk >= 25 then 'medium' else 'low' end
+           'risk_level', f.risk_level,
+           'risk_label', f.risk_label,
+           'verified_count', f.verified_count,
+           'pending_count', f.pending_count,
+           'risk_note', private.unverified_note(f.verified_count, f.pending_count)
          ) order by f.ord), '[]'::jsonb)
   into v_result
-  from found f
-  cross join lateral (select round(100 * (1 - exp(-f.w / 2)))::int as risk) r;
+  from found f;
   return v_result;
 end
 $function$;
 alter function public.check_identifiers(jsonb,jsonb) owner to postgres;
 
-comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label}] in input order, risk as search_reports computes it. Logs each as a search (visitor as for search_reports). Limited by check.ip and check.user.';
+comment on function public.check_identifiers(pg_catalog.jsonb,pg_catalog.jsonb) is 'Looks up the identifiers of one message ([{type, value}], at most 50) in one call: [{type, value, canonical, count, risk_level 0-100, risk_label, verified_count, pending_count, risk_note}] in input order, the verdict as search_reports computes it. Logs each as a search. Limited by check.ip and check.user.';
 
 grant execute on function public.check_identifiers(jsonb,jsonb) to anon, authenticated, postgres, service_role;
 
@@ -3934,7 +4306,7 @@ comment on function public.create_api_key(pg_catalog.text) is 'Signed-in users: 
 
 grant execute on function public.create_api_key(text) to authenticated, postgres, service_role;
 
-CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text, reason text, note text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
  RETURNS public.removal_requests
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -3944,6 +4316,8 @@ declare
   v_request public.removal_requests;
   v_note text := nullif(btrim(note), '');
   v_status public.report_status;
+  v_report public.reports;
+  v_hidden_by_rule bigint;
   v_rows integer;
 begin
   if not (select private.is_admin()) then
@@ -3959,42 +4333,65 @@ begin
   if char_length(v_note) > 1000 then
     raise exception 'the note is at most 1000 characters' using errcode = '22023';
   end if;
-  select * into v_request from public.removal_requests rr where rr.id = request_id for update;
+  select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
   if v_request.id is null then
-    raise exception 'removal request % not found', request_id using errcode = 'P0002';
+    raise exception 'no such removal request' using errcode = 'P0002';
   end if;
-  if v_request.decision is not null then
+  if v_request.decided_at is not null then
     raise exception 'this removal request was already decided' using errcode = '22023';
   end if;
-  v_status := case decision when 'hide' then 'rejected' when 'remove' then 'removed' end;
-  if v_status is not null then
-    perform set_config('scamcheck.removal_request', v_request.id::text, true);
-    perform set_config('scamcheck.decision', '1', true);
+  select * into v_report from public.reports r where r.id = v_request.report_id for update;
+
+  perform set_config('scamcheck.removal_request', v_request.id::text, true);
+  perform set_config('scamcheck.decision', '1', true);
+  if decision in ('hide', 'remove') then
+    v_status := case decision when 'hide' then 'rejected' else 'removed' end::public.report_status;
     update public.reports r
     set status = v_status, status_reason = decide_removal_request.reason, status_note = v_note
-    where r.id = v_request.report_id and r.status is distinct from v_status;
+    where r.id = v_report.id and r.status is distinct from v_status;
     get diagnostics v_rows = row_count;
-    perform set_config('scamcheck.removal_request', '', true);
-    if v_rows > 0 then
-      perform private.after_decision(v_request.report_id);
+    if v_rows = 0 then
+      -- Already in that status (the 1-week rule hid it): the reason is still the admins' now.
+      update public.reports r set status_reason = decide_removal_request.reason, status_note = v_note
+      where r.id = v_report.id;
     end if;
+    -- The report's other open requests are settled with it.
+    update public.removal_requests rr set status = 'report_removed', resolved_at = coalesce(rr.resolved_at, now())
+    where rr.report_id = v_report.id and rr.status = 'open';
+    perform private.after_decision(v_report.id);
+  else
+    -- A report the 1-week rule hid comes back for review (issue 27); the rule's log row is undone, so
+    -- the published figures do not count it. One removed otherwise stays removed.
+    if v_request.escalated_at is not null and v_request.status = 'report_removed' and v_report.status = 'removed' then
+      select l.id into v_hidden_by_rule from public.moderation_log l
+      where l.report_id = v_report.id and l.actor_id is null and l.to_status = 'removed' and l.undo_of is null
+        and not exists (select 1 from public.moderation_log k where k.undo_of = l.id)
+        and not exists (select 1 from public.moderation_log n where n.report_id = l.report_id and n.id > l.id)
+      order by l.id desc limit 1;
+      perform set_config('scamcheck.undo_of', coalesce(v_hidden_by_rule::text, ''), true);
+      update public.reports r set status = 'pending' where r.id = v_report.id and r.status = 'removed';
+      perform set_config('scamcheck.undo_of', '', true);
+      perform private.after_decision(v_report.id);
+    elsif v_report.reporter_id is not null then
+      -- The report stays: its reporter is told the request was refused, and why.
+      insert into public.notifications (user_id, kind, report_id, identifier)
+      values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
+    end if;
+    update public.removal_requests rr set status = 'dismissed', resolved_at = now()
+    where rr.id = v_request.id;
   end if;
+  perform set_config('scamcheck.removal_request', '', true);
   update public.removal_requests rr
   set decision = decide_removal_request.decision, decision_reason = decide_removal_request.reason,
-      decision_note = v_note,
-      decided_by = (select auth.uid()), resolved_at = now(),
-      status = case when decide_removal_request.decision = 'keep' then 'dismissed'::public.removal_request_status
-                    else 'report_removed'::public.removal_request_status end
+      decision_note = v_note, decided_at = now(), decided_by = (select auth.uid())
   where rr.id = v_request.id
   returning * into v_request;
-  -- The reporter is told through the status notice (hide, remove) and reads the request with its
-  -- decision; the requester reads it in the product (the removal form lists their requests).
   return v_request;
 end
 $function$;
 alter function public.decide_removal_request(uuid,text,text,text) owner to postgres;
 
-comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Admins decide a removal request: keep, hide (report rejected) or remove (report removed), with a reason both the requester and the reporter see; the report decision is logged in public.moderation_log.';
+comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Admins only: keep (the request is dismissed; a report hidden by the 1-week rule returns to pending), hide (the report is rejected) or remove (the report goes; its open requests are settled), with a reason from public.moderation_reasons() and an optional note that the requester and the reporter both see. Takes the request out of the queue.';
 
 grant execute on function public.decide_removal_request(uuid,text,text,text) to authenticated, postgres, service_role;
 
@@ -4056,10 +4453,11 @@ AS $function$
 declare
   v_removed integer;
 begin
-  with expired as (
+  with due as (
     update public.removal_requests rr
-    set status = 'report_removed', resolved_at = now()
+    set escalated_at = now()
     where rr.status = 'open'
+      and rr.escalated_at is null
       and rr.contact_confirmed_at is not null
       and rr.contact_confirmed_at < now() - interval '7 days'
       and not exists (
@@ -4069,17 +4467,18 @@ begin
     returning rr.report_id
   )
   update public.reports r set status = 'removed'
-  where r.id in (select report_id from expired) and r.status <> 'removed';
+  where r.id in (select report_id from due) and r.status = 'pending';
   get diagnostics v_removed = row_count;
-  -- The report's other open requests are settled with it.
+  -- A hidden report's open requests are settled with it (an admin may still reverse it from the queue).
   update public.removal_requests rr set status = 'report_removed', resolved_at = now()
-  where rr.status = 'open' and exists (select 1 from public.reports r where r.id = rr.report_id and r.status = 'removed');
+  where rr.status = 'open'
+    and exists (select 1 from public.reports r where r.id = rr.report_id and r.status = 'removed');
   return v_removed;
 end
 $function$;
 alter function public.expire_removal_requests() owner to postgres;
 
-comment on function public.expire_removal_requests() is 'Removes reports with an open removal request confirmed over 7 days ago whose reporter answered none of the report''s requests; returns how many. Service role only.';
+comment on function public.expire_removal_requests() is 'Escalates open removal requests confirmed over 7 days ago whose reporter answered none of the report''s requests to the admins'' queue; hides their report only when it is pending (never a verified one). Returns how many reports were hidden. Service role only.';
 
 grant execute on function public.expire_removal_requests() to postgres, service_role;
 
@@ -4129,6 +4528,49 @@ alter function public.issue_removal_confirmations(integer) owner to postgres;
 comment on function public.issue_removal_confirmations(integer) is 'Service role (notify-dispatch): issues confirmation tokens for open, unconfirmed removal requests and returns them for mailing, with the requester''s language; addresses past removal_confirm.address get none.';
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.locate_report(report_id uuid, reporter uuid, visit jsonb)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_loc text := case when visit ->> 'loc' ~ '^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$' then visit ->> 'loc' end;
+  v_country text := left(visit ->> 'country', 64);
+  v_done integer;
+begin
+  if reporter is null or (v_loc is null and v_country is null) then
+    return false;
+  end if;
+  update public.reports r set loc = v_loc, country = v_country
+  where r.id = locate_report.report_id
+    and r.reporter_id = locate_report.reporter
+    and r.created_at > now() - interval '15 minutes'
+    and r.loc is null and r.country is null;
+  get diagnostics v_done = row_count;
+  return v_done > 0;
+end
+$function$;
+alter function public.locate_report(uuid,uuid,jsonb) owner to postgres;
+
+comment on function public.locate_report(pg_catalog.uuid,pg_catalog.uuid,pg_catalog.jsonb) is 'Service role: sets loc/country of the caller''s own report filed in the last 15 minutes and not yet located, from the location an edge function resolved on the server.';
+
+grant execute on function public.locate_report(uuid,uuid,jsonb) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.mail_recipient_take(p_email text)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.take_for_address('mail.recipient', p_email)
+$function$;
+alter function public.mail_recipient_take(text) owner to postgres;
+
+comment on function public.mail_recipient_take(pg_catalog.text) is 'Counts one e-mail to an address (mail.recipient): 0 when it may be sent, else seconds to wait. Service role only.';
+
+grant execute on function public.mail_recipient_take(text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.moderate_reports(report_ids uuid[], status public.report_status, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
  RETURNS SETOF public.moderation_log
@@ -4239,7 +4681,8 @@ begin
     'removal_requests', (
       select jsonb_build_object(
         'received', private.mask_small(count(*)),
-        'open', private.mask_small(count(*) filter (where rr.status = 'open' and rr.decision is null)),
+        'open', private.mask_small(count(*) filter (where rr.decided_at is null
+                                                     and (rr.status = 'open' or rr.escalated_at is not null))),
         'kept', private.mask_small(count(*) filter (where rr.decision = 'keep' or rr.status = 'dismissed')),
         'hidden', private.mask_small(count(*) filter (where rr.decision = 'hide')),
         'removed', private.mask_small(count(*) filter (where rr.decision = 'remove'
@@ -4263,19 +4706,56 @@ CREATE OR REPLACE FUNCTION public.open_data_daily(days integer DEFAULT 365)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint, sum(s.amount_total)
-  from private.stats_daily s
-  where days between 1 and 3660
-    and s.day > (now() at time zone 'UTC')::date - days
-  group by 1, 2, 3, 4
-  having sum(s.report_count) > 0
-  order by 1, 2, 3, 4
+  with counts as (
+    select s.day, s.incident_type, s.reported_account_type, s.status, sum(s.report_count)::bigint as n
+    from private.stats_daily s
+    where days between 1 and 3660
+      and s.day > (now() at time zone 'UTC')::date - days
+    group by 1, 2, 3, 4
+    having sum(s.report_count) > 0
+  ),
+  amounts as (
+    select (r.created_at at time zone 'UTC')::date as day, r.incident_type, r.reported_account_type,
+           sum(r.amount_lost) as total, count(r.amount_lost) as n
+    from public.reports r
+    where days between 1 and 3660
+      and r.status = 'verified'
+      and r.created_at >= ((now() at time zone 'UTC')::date - days + 1)::timestamp at time zone 'UTC'
+      and r.amount_lost > 0
+    group by 1, 2, 3
+  )
+  select c.day, c.incident_type, c.reported_account_type, c.status, c.n,
+         case when c.status = 'verified' and a.n >= 5 then a.total end
+  from counts c
+  left join amounts a on a.day = c.day and a.incident_type = c.incident_type
+                     and a.reported_account_type = c.reported_account_type
+  order by c.day, c.incident_type, c.reported_account_type, c.status
 $function$;
 alter function public.open_data_daily(integer) owner to postgres;
 
-comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export (last `days` days) from the rollups. Service role only.';
+comment on function public.open_data_daily(integer) is 'Rows of the daily open-data export: reports per UTC day, incident type, account type and status; amount_lost_php only for verified rows with at least 5 verified amounts (else null). Service role only.';
 
 grant execute on function public.open_data_daily(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.orphan_uploads(p_grace_seconds integer DEFAULT 86400, p_limit integer DEFAULT 500)
+ RETURNS TABLE(bucket text, path text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.bucket_id, o.name
+    from storage.objects o
+   where o.bucket_id in ('avatars', 'evidence', 'news-banners')
+     and o.created_at < now() - make_interval(secs => greatest(p_grace_seconds, 3600))
+     and not private.referenced_upload(o.bucket_id, o.name)
+   order by o.created_at
+   limit least(greatest(p_limit, 1), 1000)
+$function$;
+alter function public.orphan_uploads(integer,integer) owner to postgres;
+
+comment on function public.orphan_uploads(integer,integer) is 'Image objects no row refers to, older than the grace period (at least an hour): (bucket, path), oldest first. Service role only.';
+
+grant execute on function public.orphan_uploads(integer,integer) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.public_statistics(period text DEFAULT 'last_12_months'::text)
  RETURNS jsonb
@@ -4286,6 +4766,7 @@ AS $function$
 declare
   v_today date := (now() at time zone 'UTC')::date;
   v_from date;
+  v_amounts record;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
     raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023';
@@ -4303,6 +4784,14 @@ begin
                        date_trunc('month', v_today::timestamp)::date);
   end if;
 
+  -- The period's verified amounts, from the verified reports themselves (their partial index): the
+  -- rollups' daily rows do not say how many reports gave an amount.
+  select sum(r.amount_lost) as total, count(r.amount_lost) as n
+    into v_amounts
+    from public.reports r
+    where r.status = 'verified' and r.amount_lost > 0
+      and r.created_at >= v_from::timestamp at time zone 'UTC';
+
   return jsonb_build_object(
     'period', period,
     'from', v_from,
@@ -4317,21 +4806,24 @@ begin
         'reports', coalesce(sum(t.report_count), 0),
         'verified', coalesce(sum(t.report_count) filter (where t.status = 'verified'), 0),
         'pending', coalesce(sum(t.report_count) filter (where t.status = 'pending'), 0),
-        'amount_lost', coalesce(sum(t.amount_total), 0))
+        -- Issue 27: verified amounts only, and only as the sum of at least 5 of them.
+        'amount_lost', case when v_amounts.n >= 5 then v_amounts.total end,
+        'amount_fewer_than_5', coalesce(v_amounts.n, 0) < 5)
       from (
-        select d.status, d.report_count, d.amount_total from private.stats_daily d
+        select d.status, d.report_count from private.stats_daily d
         where period = 'last_30_days' and d.day between v_from and v_today
         union all
-        select m.status, m.report_count, m.amount_total from private.stats_monthly m
+        select m.status, m.report_count from private.stats_monthly m
         where period <> 'last_30_days' and m.month >= v_from and m.month <= v_today
       ) t
     ),
     'weekly', private.stats_series('week', v_from, v_today),
     'monthly', private.stats_series('month', v_from, v_today),
     'amounts', (
+      -- Issue 27: each month's verified amounts only, shown as a total of at least 5 of them.
       select coalesce(jsonb_agg(jsonb_build_object(
                'month', m.month,
-               'total', coalesce(t.total, 0),
+               'total', case when coalesce(t.n, 0) >= 5 then t.total when coalesce(t.n, 0) = 0 then 0 end,
                'reports_with_amount', coalesce(t.n, 0),
                'median', case when coalesce(t.n, 0) >= 5 and md.amount_reports >= 5 then md.median_amount end,
                'fewer_than_5', coalesce(t.n, 0) between 1 and 4) order by m.month), '[]'::jsonb)
@@ -4340,7 +4832,7 @@ begin
       left join (
         select s.month, sum(s.amount_total) as total, sum(s.amount_reports) as n
         from private.stats_monthly s
-        where s.month >= date_trunc('month', v_from::timestamp)::date
+        where s.month >= date_trunc('month', v_from::timestamp)::date and s.status = 'verified'
         group by s.month
       ) t on t.month = m.month
       left join private.stats_monthly_medians md on md.month = m.month
@@ -4379,7 +4871,7 @@ end
 $function$;
 alter function public.public_statistics(text) owner to postgres;
 
-comment on function public.public_statistics(pg_catalog.text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed.';
+comment on function public.public_statistics(pg_catalog.text) is 'Public statistics from rollups for last_30_days, last_12_months or all_time: {period, from, to, totals, weekly, monthly, amounts, regions, top_identifiers}; aggregates only, small counts suppressed; amounts are sums of at least 5 verified reports (issue 27).';
 
 grant execute on function public.public_statistics(text) to anon, authenticated, postgres, service_role;
 
@@ -4437,6 +4929,7 @@ declare
   v_kind text[];
   v_subject text[];
   v_revoked timestamptz[];
+  v_addr text[];
   v_answers jsonb;
 begin
   if jsonb_typeof(requests) is distinct from 'array' then
@@ -4463,8 +4956,8 @@ begin
   -- 1. Who each caller is: 'key' (its bucket 'key:<id>'), 'unknown', 'revoked', or 'anon' (its
   -- bucket the salted hash of its address, null without a public one).
   select array_agg(q.kind order by q.ord), array_agg(q.subject order by q.ord),
-         array_agg(q.revoked_at order by q.ord)
-    into v_kind, v_subject, v_revoked
+         array_agg(q.revoked_at order by q.ord), array_agg(q.addr order by q.ord)
+    into v_kind, v_subject, v_revoked, v_addr
   from (
     select e.ord,
            case
@@ -4475,14 +4968,22 @@ begin
            end as kind,
            case
              when e.value ->> 1 is not null then
-               case when k.revoked_at is null then 'key:' || k.id end
+               case when k.revoked_at is null then 'user:' || k.user_id end
              else private.address_key(
                case
                  when e.value ->> 2 is not null then private.forwarded_client_address(e.value ->> 2)
                  else private.client_address()
                end)
            end as subject,
-           k.revoked_at
+           k.revoked_at,
+           -- A keyed request's address: its second budget (range.address), shared by every account there.
+           case when e.value ->> 1 is not null and k.id is not null and k.revoked_at is null then
+             private.address_key(
+               case
+                 when e.value ->> 2 is not null then private.forwarded_client_address(e.value ->> 2)
+                 else private.client_address()
+               end)
+           end as addr
     from jsonb_array_elements(requests) with ordinality e(value, ord)
     left join private.api_key_hashes h on h.key_hash = lower(e.value ->> 1)
     left join public.api_keys k on k.id = h.key_id
@@ -4507,9 +5008,13 @@ begin
   insert into private.rate_limit_buckets as b (name, subject, tat)
   select r.name, r.subject, v_now
   from (
-    select distinct case when s.kind = 'key' then 'api.key' else 'api.anon' end as name, s.subject
+    select distinct case when s.kind = 'key' then 'range.account' else 'api.anon' end as name, s.subject
     from unnest(v_kind, v_subject) s(kind, subject)
     where s.subject is not null
+    union
+    select distinct 'range.address', s.addr
+    from unnest(v_kind, v_addr) s(kind, addr)
+    where s.kind = 'key' and s.addr is not null
   ) r
   join private.rate_limits l on l.name = r.name and l.enabled
   order by r.name, r.subject
@@ -4522,17 +5027,24 @@ begin
   v_now := clock_timestamp();
 
   with req as (
-    select s.ord, e.value ->> 0 as prefix, s.kind, s.subject, s.revoked_at,
-           case when s.kind = 'key' then 'api.key' else 'api.anon' end as name
-    from unnest(v_kind, v_subject, v_revoked) with ordinality s(kind, subject, revoked_at, ord)
+    select s.ord, e.value ->> 0 as prefix, s.kind, s.subject, s.revoked_at, s.addr,
+           case when s.kind = 'key' then 'range.account' else 'api.anon' end as name
+    from unnest(v_kind, v_subject, v_revoked, v_addr) with ordinality s(kind, subject, revoked_at, addr, ord)
     join jsonb_array_elements(requests) with ordinality e(value, ord) on e.ord = s.ord
   ),
-  -- Each limited request's place in its bucket (1 for the first of them in request order).
-  placed as (
-    select r.ord, r.name, r.subject,
-           row_number() over (partition by r.name, r.subject order by r.ord) as place
-    from req r
+  -- Each limited request's place in each of its buckets (1 for the first of them in request order): the
+  -- caller's own (range.account for a key, api.anon without one) and, for a key, its address's.
+  buckets_of as (
+    select r.ord, r.name, r.subject, true as primary_bucket from req r
     where r.kind in ('key', 'anon') and r.subject is not null
+    union all
+    select r.ord, 'range.address', r.addr, false from req r
+    where r.kind = 'key' and r.subject is not null and r.addr is not null
+  ),
+  placed as (
+    select b.ord, b.name, b.subject, b.primary_bucket,
+           row_number() over (partition by b.name, b.subject order by b.ord) as place
+    from buckets_of b
   ),
   -- Each bucket as it was (locked above), its limit, and how many of its requests it admits.
   bucket as (
@@ -4555,8 +5067,8 @@ begin
   ),
   -- Each limited request's state, as private.rate_limit_take computes it from its bucket's time once it
   -- is taken (admitted) or as the admitted ones left it (refused).
-  state as (
-    select p.ord, a.allowed,
+  state_each as (
+    select p.ord, p.primary_bucket, p.name, a.allowed,
            greatest(0, floor((t.per_seconds - extract(epoch from (a.tat - v_now))) / t.step_s))::int as remaining,
            greatest(0, ceil(extract(epoch from (a.tat - v_now))))::int as reset,
            case
@@ -4570,6 +5082,15 @@ begin
       select p.place <= t.admitted as allowed,
              t.base + make_interval(secs => t.step_s * least(p.place, t.admitted)) as tat
     ) a
+  ),
+  -- A request is served when each of its buckets admits it; its state is that of the bucket that
+  -- refused it, else of its own bucket. (A request one bucket admits and the other refuses still spends
+  -- from the one that admitted it: the budgets err on the caller's side of strict, never the other.)
+  state as (
+    select distinct on (s.ord) s.ord, bool_and(s.allowed) over (partition by s.ord) as allowed,
+           s.name, s.remaining, s.reset, s.retry_after
+    from state_each s
+    order by s.ord, s.allowed, s.primary_bucket desc
   ),
   -- A request without a state has a disabled limit: always allowed, nothing spent.
   limit_state as (
@@ -4594,7 +5115,7 @@ begin
            r.prefix
     from req r
     left join state s on s.ord = r.ord
-    left join private.rate_limits l on l.name = r.name
+    left join private.rate_limits l on l.name = coalesce(s.name, r.name)
   ),
   -- 3. The ranges of the admitted prefixes, in one scan.
   ranges as (
@@ -4619,7 +5140,7 @@ end
 $function$;
 alter function public.range_lookup_limited_many(jsonb) owner to postgres;
 
-comment on function public.range_lookup_limited_many(pg_catalog.jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): each takes its caller''s limit (keys, then buckets, each set in one fixed order); answers in request order.';
+comment on function public.range_lookup_limited_many(pg_catalog.jsonb) is 'Many range lookups in one call ([prefix, key_hash, x_forwarded_for] each): a keyed request takes range.account (per account, across its keys) and range.address, an anonymous one api.anon; verified identifiers only (private.range_entries). Answers in request order.';
 
 grant execute on function public.range_lookup_limited_many(jsonb) to postgres, service_role;
 
@@ -4780,6 +5301,43 @@ comment on function public.report_details(pg_catalog.uuid) is 'A visible report 
 
 grant execute on function public.report_details(uuid) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.report_signals(report_ids uuid[])
+ RETURNS TABLE(report_id uuid, young_account boolean, shared_network_reporters integer, network_known boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not private.is_admin() then
+    raise exception 'only admins can read report signals' using errcode = '42501';
+  end if;
+  if report_ids is null or cardinality(report_ids) > 200 then
+    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
+  end if;
+  return query
+  select r.id,
+         not coalesce(p.established, false),
+         (select count(distinct coalesce(o.reporter_id::text, o.id::text))::int
+            from public.reports o
+            join private.report_provenance op on op.report_id = o.id
+           where o.reported_account_canonical = r.reported_account_canonical
+             and o.id <> r.id
+             and coalesce(o.reporter_id::text, o.id::text) <> coalesce(r.reporter_id::text, r.id::text)
+             and o.status in ('pending', 'verified')
+             and ((p.filed_network is not null and op.filed_network in (p.filed_network, p.signup_network))
+               or (p.signup_network is not null and op.signup_network in (p.filed_network, p.signup_network)))),
+         p.filed_network is not null or p.signup_network is not null
+  from public.reports r
+  left join private.report_provenance p on p.report_id = r.id
+  where r.id = any (report_ids);
+end
+$function$;
+alter function public.report_signals(uuid[]) owner to postgres;
+
+comment on function public.report_signals(pg_catalog.uuid[]) is 'Admins only: per report, young_account (young or without a verified report when filed), shared_network_reporters (other reporters of the same identifier on the same /24 or /64, filing or sign-up) and network_known.';
+
+grant execute on function public.report_signals(uuid[]) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.revoke_api_key(key_id uuid)
  RETURNS public.api_keys
  LANGUAGE plpgsql
@@ -4856,7 +5414,7 @@ declare
 begin
   select t.identifier_canonical into v_canonical from private.stats_top_identifiers t where t.ref = search_top_identifier.ref;
   if v_canonical is null then
-    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'P0002';
+    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'PT404';
   end if;
   return public.search_reports(v_canonical);
 end
@@ -4959,6 +5517,47 @@ alter function public.undo_moderation(bigint) owner to postgres;
 comment on function public.undo_moderation(bigint) is 'Any admin takes back a decision of the last 7 days (the latest of its report): the report returns to its earlier status and reason, the reporter is told, and the undo is logged as a new row.';
 
 grant execute on function public.undo_moderation(bigint) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.upload_take(p_user uuid, p_bytes bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kib integer := greatest(1, ceil(greatest(coalesce(p_bytes, 0), 0) / 1024.0))::integer;
+  v_address text := private.client_address_key();
+  v_take record;
+  v_check record;
+begin
+  if p_user is null then
+    raise exception 'an upload needs its user' using errcode = '22023';
+  end if;
+  for v_check in
+    select * from (values
+      (1, 'upload.user', 'user:' || p_user::text, 1),
+      (2, 'upload_kib.user', 'user:' || p_user::text, v_kib),
+      (3, 'upload.ip', v_address, 1),
+      (4, 'upload_kib.ip', v_address, v_kib)) c(n, name, subject, cost)
+    where c.subject is not null
+    order by c.n
+  loop
+    select * into v_take from private.rate_limit_take(v_check.name, v_check.subject, v_check.cost);
+    if not v_take.allowed then
+      return jsonb_build_object(
+        'ok', false,
+        'retry_after', greatest(1, v_take.retry_after_seconds),
+        'message', (select l.description from private.rate_limits l where l.name = v_check.name));
+    end if;
+  end loop;
+  return jsonb_build_object('ok', true);
+end
+$function$;
+alter function public.upload_take(uuid,bigint) owner to postgres;
+
+comment on function public.upload_take(pg_catalog.uuid,bigint) is 'Spends one image upload of p_bytes for the user and the caller''s address (upload.*, upload_kib.*): {ok} or {ok: false, message, retry_after}. Service role only.';
+
+grant execute on function public.upload_take(uuid,bigint) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.user_report_stats()
  RETURNS jsonb
@@ -5193,20 +5792,24 @@ alter role authenticator set statement_timeout = '8s';
 --   {"lat": 9.1061, "lng": 125.8394, "code": "XIII", "name": "Caraga", "sort_order": 17}
 --   {"lat": 9.9439, "lng": 123.1427, "code": "NIR", "name": "Negros Island Region", "sort_order": 10}
 
--- private.rate_limit_settings: 6 rows
+-- private.rate_limit_settings: 9 rows
 --   {"name": "address_salt", "value": "<uuid><uuid>"}
---   {"name": "api_keys_per_user", "value": "10"}
+--   {"name": "api_keys_per_user", "value": "3"}
 --   {"name": "client_address_header", "value": "x-forwarded-for"}
 --   {"name": "code_wrong_tries", "value": "5"}
 --   {"name": "duplicate_report_days", "value": "30"}
+--   {"name": "pending_weight", "value": "0.2"}
 --   {"name": "trusted_proxies", "value": ""}
+--   {"name": "young_account_days", "value": "30"}
+--   {"name": "young_pending_weight", "value": "0.05"}
 
--- private.rate_limits: 25 rows
+-- private.rate_limits: 33 rows
 --   {"name": "api.anon", "enabled": true, "max_calls": 120, "description": "Too many API requests from your address", "per_seconds": 60}
 --   {"name": "api.key", "enabled": true, "max_calls": 1200, "description": "Too many API requests with this key", "per_seconds": 60}
 --   {"name": "api_key.create", "enabled": true, "max_calls": 20, "description": "Too many API keys made from your account", "per_seconds": 3600}
 --   {"name": "auth_code.address", "enabled": true, "max_calls": 15, "description": "Too many code tries for this e-mail address", "per_seconds": 3600}
 --   {"name": "auth_code.issue", "enabled": true, "max_calls": 5, "description": "Too many codes e-mailed to this address", "per_seconds": 3600}
+--   {"name": "auth_login.account", "enabled": true, "max_calls": 10, "description": "Too many sign-in attempts for this account", "per_seconds": 900}
 --   {"name": "auth_verify.ip", "enabled": true, "max_calls": 30, "description": "Too many code checks from your address", "per_seconds": 300}
 --   {"name": "check.ip", "enabled": true, "max_calls": 60, "description": "Too many message checks from your address", "per_seconds": 60}
 --   {"name": "check.user", "enabled": true, "max_calls": 60, "description": "Too many message checks from your account", "per_seconds": 60}
@@ -5214,8 +5817,11 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "contact.user", "enabled": true, "max_calls": 5, "description": "Too many contact messages from your account", "per_seconds": 3600}
 --   {"name": "email.digest", "enabled": true, "max_calls": 1, "description": "Too many notification digests to this user", "per_seconds": 3600}
 --   {"name": "email.user", "enabled": true, "max_calls": 4, "description": "Too many notification e-mails to this user", "per_seconds": 3600}
+--   {"name": "mail.recipient", "enabled": true, "max_calls": 5, "description": "Too many e-mails to this address today", "per_seconds": 86400}
 --   {"name": "notify.ip", "enabled": true, "max_calls": 60, "description": "Too many Notify Me registrations from your address", "per_seconds": 3600}
 --   {"name": "notify.user", "enabled": true, "max_calls": 30, "description": "Too many Notify Me registrations from your account", "per_seconds": 3600}
+--   {"name": "range.account", "enabled": true, "max_calls": 1200, "description": "Too many range lookups from your account", "per_seconds": 60}
+--   {"name": "range.address", "enabled": true, "max_calls": 1200, "description": "Too many range lookups from your address", "per_seconds": 60}
 --   {"name": "removal.ip", "enabled": true, "max_calls": 10, "description": "Too many removal requests from your address", "per_seconds": 86400}
 --   {"name": "removal.user", "enabled": true, "max_calls": 5, "description": "Too many removal requests from your account", "per_seconds": 86400}
 --   {"name": "removal_confirm.address", "enabled": true, "max_calls": 3, "description": "Too many confirmation e-mails to this address", "per_seconds": 86400}
@@ -5225,6 +5831,10 @@ alter role authenticator set statement_timeout = '8s';
 --   {"name": "rest_write.user", "enabled": true, "max_calls": 120, "description": "Too many changes from your account", "per_seconds": 60}
 --   {"name": "search.ip", "enabled": true, "max_calls": 60, "description": "Too many searches from your address", "per_seconds": 60}
 --   {"name": "search.user", "enabled": true, "max_calls": 60, "description": "Too many searches from your account", "per_seconds": 60}
+--   {"name": "upload.ip", "enabled": true, "max_calls": 60, "description": "Too many images uploaded from your address this hour", "per_seconds": 3600}
+--   {"name": "upload.user", "enabled": true, "max_calls": 30, "description": "Too many images uploaded from your account this hour", "per_seconds": 3600}
+--   {"name": "upload_kib.ip", "enabled": true, "max_calls": 40960, "description": "Too many megabytes of images uploaded from your address this hour", "per_seconds": 3600}
+--   {"name": "upload_kib.user", "enabled": true, "max_calls": 20480, "description": "Too many megabytes of images uploaded from your account this hour", "per_seconds": 3600}
 --   {"name": "visit.ip", "enabled": true, "max_calls": 60, "description": "Too many visits recorded from your address", "per_seconds": 60}
 --   {"name": "visit.user", "enabled": true, "max_calls": 60, "description": "Too many visits recorded from your account", "per_seconds": 60}
 

@@ -9,6 +9,11 @@ import { ProfileLanguageSync } from '@/features/profile/components/profile-langu
 /** Toasts as docs/behaviour.md §9: top-right by default, closing after 5000 ms, light theme. */
 export const TOAST_DURATION_MS = 5000;
 
+// Toasts start below the 64 px header bar (4.5rem), so a toast never covers the user menu or the
+// theme switch a user reaches for next.
+const TOAST_OFFSET = { top: '4.5rem', right: '1rem' } as const;
+const TOAST_MOBILE_OFFSET = { top: '4.5rem', left: '0.5rem', right: '0.5rem' } as const;
+
 // sonner loads after the first paint: nothing toasts before a user acts, and sonner replays any
 // toast raised before its Toaster subscribed. This keeps ~10 KB gzipped off the home page's first load.
 const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
@@ -22,7 +27,14 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
           <ProfileLanguageSync />
           {children}
           <Suspense fallback={null}>
-            <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+            <Toaster
+              position="top-right"
+              offset={TOAST_OFFSET}
+              mobileOffset={TOAST_MOBILE_OFFSET}
+              duration={TOAST_DURATION_MS}
+              richColors
+              closeButton
+            />
           </Suspense>
         </AuthProvider>
       </ThemeProvider>

@@ -47,6 +47,10 @@ const result: SearchResult = {
     risk_level: 63,
     risk_label: 'high',
     estimated_amount_lost: 20000,
+    verified_count: 2,
+    pending_count: 0,
+    risk_basis: 'verified',
+    risk_note: null,
   },
   points: [],
 };

@@ -34,6 +34,10 @@ const limitKeys: Record<string, ParseKeys> = {
   'Too many API requests from your address': 'serverErrors.limits.apiAnon',
   'Too many API requests with this key': 'serverErrors.limits.apiKey',
   'Too many API keys made from your account': 'serverErrors.limits.apiKeyCreate',
+  'Too many images uploaded from your account this hour': 'serverErrors.limits.uploadUser',
+  'Too many images uploaded from your address this hour': 'serverErrors.limits.uploadIp',
+  'Too many megabytes of images uploaded from your account this hour': 'serverErrors.limits.uploadKibUser',
+  'Too many megabytes of images uploaded from your address this hour': 'serverErrors.limits.uploadKibIp',
 };
 
 /** private.rate_limit_duration's words ('1 minute', '30 seconds'). */

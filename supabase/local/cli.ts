@@ -147,18 +147,27 @@ async function admin(grant: boolean) {
 }
 
 /**
- * Regenerates supabase/functions/_shared/database.types.ts (re-exported by src/types) from the database (migrations applied first) with
- * Supabase's generator from @supabase/postgres-meta (gen-types.ts).
+ * Regenerates supabase/functions/_shared/database.types.ts (re-exported by src/types) with Supabase's
+ * generator from @supabase/postgres-meta (gen-types.ts), from a throwaway database built from the
+ * migrations on ports and a folder of its own (shifted by STACK_PORT_OFFSET): the types say what the
+ * migrations build, whatever a running `npm start` database holds, and it runs beside one.
  */
 async function dbTypes() {
-  const config = defaultConfig();
-  await withDatabase(config, async (pool) => {
-    await prepareDatabase(pool, log);
-    const file = path.join(ROOT_DIR, TYPES_FILE);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, await generateTypes(statusEnv(config).DB_URL));
-    console.log(`Wrote ${TYPES_FILE}.`);
-  });
+  const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
+  const dataDir = path.join(ROOT_DIR, '.supabase-local', `types-${offset}`);
+  await fs.rm(dataDir, { recursive: true, force: true });
+  const config = testConfig({ dataDir, dbPort: 25331 + offset, databaseUrl: undefined });
+  try {
+    await withDatabase(config, async (pool) => {
+      await prepareDatabase(pool, log);
+      const file = path.join(ROOT_DIR, TYPES_FILE);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, await generateTypes(statusEnv(config).DB_URL));
+      console.log(`Wrote ${TYPES_FILE}.`);
+    });
+  } finally {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 const commands: Record<string, () => Promise<void>> = {

@@ -14,12 +14,13 @@ export interface ScheduledJob {
 
 /**
  * The production schedule, mirrored: notify e-mails every minute, the removal policy hourly, the
- * statistics refresh and open-data export hourly.
+ * statistics refresh, open-data export and orphan-upload cleanup hourly.
  */
 export const DEFAULT_JOBS: ScheduledJob[] = [
   { name: 'notify-dispatch', everyMs: 60_000 },
   { name: 'removal-expiry', everyMs: 60 * 60_000 },
   { name: 'open-data', everyMs: 60 * 60_000 },
+  { name: 'upload-cleanup', everyMs: 60 * 60_000 },
 ];
 
 /** True when a job's answer counts any work ({ sent: 2 }, { removed: 1 }): idle minutes stay out of the log. */

@@ -158,6 +158,7 @@ as $function$
   on conflict (day, to_status, hours) do update set decisions = m.decisions + excluded.decisions
 $function$;
 alter function private.moderation_rollup(date, public.report_status, integer, integer) owner to postgres;
+comment on function private.moderation_rollup(date, public.report_status, integer, integer) is 'Adds (or, for an undo, subtracts) one first decision to private.moderation_daily.';
 
 create function private.reports_log_decision()
  returns trigger
@@ -409,7 +410,10 @@ begin
           'reported_account', r.reported_account, 'incident_description', r.incident_description,
           'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
           'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', private.reporter_history(r.reporter_id)) order by r.created_at)
+          'reporter', private.reporter_history(r.reporter_id),
+          'signal', (select jsonb_build_object('young_account', sg.young_account,
+                                               'shared_network_reporters', sg.shared_network_reporters)
+                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
         from public.reports r
         where r.reported_account_canonical = g.identifier and r.status = 'pending'
           and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
@@ -434,7 +438,7 @@ revoke execute on function public.admin_review_queue(text, public.incident_type,
 grant execute on function public.admin_review_queue(text, public.incident_type, public.reported_account_type, integer, boolean, text, text, integer) to authenticated, service_role;
 
 -- A reporter's history for the review queue: reports filed, their outcomes and the account's age.
--- (Issue 27 adds the shared-network and young-account signals; until then this is what admins see.)
+-- (Issue 27's young-account and shared-network signals come from public.report_signals, per report.)
 create function private.reporter_history(p_user uuid)
  returns jsonb
  language sql
@@ -487,12 +491,19 @@ revoke execute on function public.admin_moderation_log(bigint, uuid, integer) fr
 grant execute on function public.admin_moderation_log(bigint, uuid, integer) to authenticated, service_role;
 
 -- ====================================================================================================
--- Removal requests: the admins' decision
+-- Removal requests: the admins' decision, with a reason
+--
+-- Issue 27 (20261127100100_removal_hearing.sql) added the admins' queue (public.admin_removal_queue,
+-- kept as it is) and public.decide_removal_request(request_id, 'remove' | 'keep'). This replaces the
+-- latter with one that keeps its behaviour (remove takes the report down and settles its open requests;
+-- keep dismisses the request and puts a report hidden by the 1-week rule back to pending; decided_at and
+-- decided_by are set) and adds: a third decision, hide (the report is rejected: out of public search,
+-- kept for its reporter); a reason from public.moderation_reasons() (required) and an optional note,
+-- which the requester and the reporter both see; the reporter's notice; the log row naming the request.
 
 alter table public.removal_requests add column decision text;
 alter table public.removal_requests add column decision_reason text;
 alter table public.removal_requests add column decision_note text;
-alter table public.removal_requests add column decided_by uuid references auth.users (id) on delete set null;
 alter table public.removal_requests add constraint removal_requests_decision_check
   check (decision is null or decision in ('keep', 'hide', 'remove'));
 alter table public.removal_requests add constraint removal_requests_decision_reason_check
@@ -500,11 +511,16 @@ alter table public.removal_requests add constraint removal_requests_decision_rea
 alter table public.removal_requests add constraint removal_requests_decision_note_check
   check (char_length(decision_note) <= 1000);
 comment on column public.removal_requests.decision is 'The admins'' decision: keep (the report stays), hide (the report is rejected: out of public search, kept for its reporter), remove (the report is removed). The requester and the reporter both see it with its reason.';
-create index removal_requests_decided_by_idx on public.removal_requests (decided_by);
+comment on column public.removal_requests.decision_reason is 'Why (one of public.moderation_reasons()); shown to the requester and the reporter in their language.';
+comment on column public.removal_requests.decision_note is 'Optional words an admin added to the reason; shown as plain text.';
 
-create function public.decide_removal_request(request_id uuid, decision text, reason text, note text default null)
+drop function public.decide_removal_request(uuid, text);
+
+create function public.decide_removal_request(request_id uuid, decision text, reason text default null,
+                                              note text default null)
  returns public.removal_requests
  language plpgsql
+ volatile
  security definer
  set search_path to ''
 as $function$
@@ -512,6 +528,8 @@ declare
   v_request public.removal_requests;
   v_note text := nullif(btrim(note), '');
   v_status public.report_status;
+  v_report public.reports;
+  v_hidden_by_rule bigint;
   v_rows integer;
 begin
   if not (select private.is_admin()) then
@@ -527,45 +545,70 @@ begin
   if char_length(v_note) > 1000 then
     raise exception 'the note is at most 1000 characters' using errcode = '22023';
   end if;
-  select * into v_request from public.removal_requests rr where rr.id = request_id for update;
+  select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
   if v_request.id is null then
-    raise exception 'removal request % not found', request_id using errcode = 'P0002';
+    raise exception 'no such removal request' using errcode = 'P0002';
   end if;
-  if v_request.decision is not null then
+  if v_request.decided_at is not null then
     raise exception 'this removal request was already decided' using errcode = '22023';
   end if;
-  v_status := case decision when 'hide' then 'rejected' when 'remove' then 'removed' end;
-  if v_status is not null then
-    perform set_config('scamcheck.removal_request', v_request.id::text, true);
-    perform set_config('scamcheck.decision', '1', true);
+  select * into v_report from public.reports r where r.id = v_request.report_id for update;
+
+  perform set_config('scamcheck.removal_request', v_request.id::text, true);
+  perform set_config('scamcheck.decision', '1', true);
+  if decision in ('hide', 'remove') then
+    v_status := case decision when 'hide' then 'rejected' else 'removed' end::public.report_status;
     update public.reports r
     set status = v_status, status_reason = decide_removal_request.reason, status_note = v_note
-    where r.id = v_request.report_id and r.status is distinct from v_status;
+    where r.id = v_report.id and r.status is distinct from v_status;
     get diagnostics v_rows = row_count;
-    perform set_config('scamcheck.removal_request', '', true);
-    if v_rows > 0 then
-      perform private.after_decision(v_request.report_id);
+    if v_rows = 0 then
+      -- Already in that status (the 1-week rule hid it): the reason is still the admins' now.
+      update public.reports r set status_reason = decide_removal_request.reason, status_note = v_note
+      where r.id = v_report.id;
     end if;
+    -- The report's other open requests are settled with it.
+    update public.removal_requests rr set status = 'report_removed', resolved_at = coalesce(rr.resolved_at, now())
+    where rr.report_id = v_report.id and rr.status = 'open';
+    perform private.after_decision(v_report.id);
+  else
+    -- A report the 1-week rule hid comes back for review (issue 27); the rule's log row is undone, so
+    -- the published figures do not count it. One removed otherwise stays removed.
+    if v_request.escalated_at is not null and v_request.status = 'report_removed' and v_report.status = 'removed' then
+      select l.id into v_hidden_by_rule from public.moderation_log l
+      where l.report_id = v_report.id and l.actor_id is null and l.to_status = 'removed' and l.undo_of is null
+        and not exists (select 1 from public.moderation_log k where k.undo_of = l.id)
+        and not exists (select 1 from public.moderation_log n where n.report_id = l.report_id and n.id > l.id)
+      order by l.id desc limit 1;
+      perform set_config('scamcheck.undo_of', coalesce(v_hidden_by_rule::text, ''), true);
+      update public.reports r set status = 'pending' where r.id = v_report.id and r.status = 'removed';
+      perform set_config('scamcheck.undo_of', '', true);
+      perform private.after_decision(v_report.id);
+    elsif v_report.reporter_id is not null then
+      -- The report stays: its reporter is told the request was refused, and why.
+      insert into public.notifications (user_id, kind, report_id, identifier)
+      values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
+    end if;
+    update public.removal_requests rr set status = 'dismissed', resolved_at = now()
+    where rr.id = v_request.id;
   end if;
+  perform set_config('scamcheck.removal_request', '', true);
   update public.removal_requests rr
   set decision = decide_removal_request.decision, decision_reason = decide_removal_request.reason,
-      decision_note = v_note,
-      decided_by = (select auth.uid()), resolved_at = now(),
-      status = case when decide_removal_request.decision = 'keep' then 'dismissed'::public.removal_request_status
-                    else 'report_removed'::public.removal_request_status end
+      decision_note = v_note, decided_at = now(), decided_by = (select auth.uid())
   where rr.id = v_request.id
   returning * into v_request;
-  -- The reporter is told through the status notice (hide, remove) and reads the request with its
-  -- decision; the requester reads it in the product (the removal form lists their requests).
   return v_request;
 end
 $function$;
 alter function public.decide_removal_request(uuid, text, text, text) owner to postgres;
-comment on function public.decide_removal_request(uuid, text, text, text) is 'Admins decide a removal request: keep, hide (report rejected) or remove (report removed), with a reason both the requester and the reporter see; the report decision is logged in public.moderation_log.';
+comment on function public.decide_removal_request(uuid, text, text, text) is
+  'Admins only: keep (the request is dismissed; a report hidden by the 1-week rule returns to pending), hide (the report is rejected) or remove (the report goes; its open requests are settled), with a reason from public.moderation_reasons() and an optional note that the requester and the reporter both see. Takes the request out of the queue.';
 revoke execute on function public.decide_removal_request(uuid, text, text, text) from public, anon;
 grant execute on function public.decide_removal_request(uuid, text, text, text) to authenticated, service_role;
 
-create function public.admin_removal_queue(only_open boolean default true, max_rows integer default 50)
+-- Decided requests, newest first, for the admins' record of the queue.
+create function public.admin_removal_decisions(max_rows integer default 30)
  returns jsonb
  language plpgsql
  stable
@@ -574,28 +617,24 @@ create function public.admin_removal_queue(only_open boolean default true, max_r
 as $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read removal requests' using errcode = '42501';
+    raise exception 'only admins can read removal decisions' using errcode = '42501';
   end if;
   return coalesce((
-    select jsonb_agg(to_jsonb(x) order by x.created_at) from (
-      select rr.id, rr.report_id, rr.reason, rr.contact_email, rr.status, rr.reporter_response, rr.responded_at,
-             rr.created_at, rr.resolved_at, rr.contact_confirmed_at, rr.decision, rr.decision_reason,
-             rr.decision_note,
-             rr.contact_confirmed_at + interval '7 days' as deadline,
-             (select u.email from auth.users u where u.id = rr.decided_by) as decided_by_email,
-             r.reported_account, r.reported_account_type, r.status as report_status, r.incident_type,
-             r.incident_description, r.created_at as report_created_at
+    select jsonb_agg(to_jsonb(x) order by x.decided_at desc) from (
+      select rr.id as request_id, rr.report_id, r.reported_account, rr.decision, rr.decision_reason,
+             rr.decision_note, rr.decided_at, u.email as decided_by_email
       from public.removal_requests rr
       join public.reports r on r.id = rr.report_id
-      where (not only_open or rr.decision is null and rr.status = 'open')
-      order by rr.created_at
-      limit least(greatest(coalesce(max_rows, 50), 1), 200)) x), '[]'::jsonb);
+      left join auth.users u on u.id = rr.decided_by
+      where rr.decided_at is not null
+      order by rr.decided_at desc
+      limit least(greatest(coalesce(max_rows, 30), 1), 200)) x), '[]'::jsonb);
 end
 $function$;
-alter function public.admin_removal_queue(boolean, integer) owner to postgres;
-comment on function public.admin_removal_queue(boolean, integer) is 'Admins: removal requests (open ones by default) with the report, the reporter''s answer and the 7-day deadline from the requester''s confirmation.';
-revoke execute on function public.admin_removal_queue(boolean, integer) from public, anon;
-grant execute on function public.admin_removal_queue(boolean, integer) to authenticated, service_role;
+alter function public.admin_removal_decisions(integer) owner to postgres;
+comment on function public.admin_removal_decisions(integer) is 'Admins only: the latest decided removal requests with decision, reason, note, when and by whom.';
+revoke execute on function public.admin_removal_decisions(integer) from public, anon;
+grant execute on function public.admin_removal_decisions(integer) to authenticated, service_role;
 
 -- ====================================================================================================
 -- Published figures
@@ -613,6 +652,7 @@ as $function$
   where x.total > 0 and x.running >= share * x.total
 $function$;
 alter function private.histogram_quantile(integer[], bigint[], numeric) owner to postgres;
+comment on function private.histogram_quantile(integer[], bigint[], numeric) is 'The smallest whole hour at or under which the given share of a histogram''s decisions falls (median, 90th percentile).';
 
 create function public.moderation_statistics()
  returns jsonb
@@ -654,7 +694,8 @@ begin
     'removal_requests', (
       select jsonb_build_object(
         'received', private.mask_small(count(*)),
-        'open', private.mask_small(count(*) filter (where rr.status = 'open' and rr.decision is null)),
+        'open', private.mask_small(count(*) filter (where rr.decided_at is null
+                                                     and (rr.status = 'open' or rr.escalated_at is not null))),
         'kept', private.mask_small(count(*) filter (where rr.decision = 'keep' or rr.status = 'dismissed')),
         'hidden', private.mask_small(count(*) filter (where rr.decision = 'hide')),
         'removed', private.mask_small(count(*) filter (where rr.decision = 'remove'

@@ -252,12 +252,12 @@ describe('rate limits', () => {
 });
 
 /**
- * otp_expiry in config.toml is 900 seconds (15 minutes): a code or link sent 898 seconds ago still works,
- * one sent 901 seconds ago is refused. The clock is moved by back-dating the
+ * otp_expiry in config.toml is 600 seconds (10 minutes): a code or link sent 598 seconds ago still works,
+ * one sent 601 seconds ago is refused. The clock is moved by back-dating the
  * column GoTrue compares with, as a slow reader would have found it.
  */
-describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
-  const OTP_EXPIRY = 900;
+describe('e-mail codes and links expire after otp_expiry (600 s)', () => {
+  const OTP_EXPIRY = 600;
   const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
     adminPool().query(
       `update auth.users set ${column} = now() - make_interval(secs => $2) where email = $1`,
@@ -265,7 +265,7 @@ describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
     );
 
   it.each([
-    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
+    ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-up code %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-code');
@@ -283,7 +283,7 @@ describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
   });
 
   it.each([
-    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
+    ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-up link %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-link');
@@ -304,7 +304,7 @@ describe('e-mail codes and links expire after otp_expiry (900 s)', () => {
   });
 
   it.each([
-    ['just inside the 15 minutes', OTP_EXPIRY - 2, null],
+    ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
   ])('a sign-in code %s', async (_, age, code) => {
     const { email } = await confirmedUser();

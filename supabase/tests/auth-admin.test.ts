@@ -128,7 +128,7 @@ describe('admin API', () => {
     if (!data.user || !data.properties) throw new Error('expected a generated link');
     expect(data.user.id).toBe(user.id);
     expect(data.properties).toMatchObject({
-      email_otp: expect.stringMatching(/^\d{6}$/),
+      email_otp: expect.stringMatching(/^\d{10}$/),
       verification_type: 'magiclink',
       redirect_to: stackEnv('APP_URL'),
     });
@@ -204,7 +204,7 @@ describe('e-mail budget', () => {
     const emails = [uniqueEmail('budget'), uniqueEmail('budget'), uniqueEmail('budget')];
     for (const email of emails.slice(0, 2)) {
       expect((await client.auth.signUp({ email, password: 'correct horse battery' })).error).toBeNull();
-      expect(codeIn(await latestMail(email))).toMatch(/^\d{6}$/);
+      expect(codeIn(await latestMail(email))).toMatch(/^\d{10}$/);
     }
     const { data, error } = await client.auth.signUp({ email: emails[2], password: 'correct horse battery' });
     expect(data.user).toBeNull();

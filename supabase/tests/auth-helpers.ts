@@ -71,7 +71,7 @@ export async function latestMail(to: string, count = 1): Promise<SentMail> {
 
 /** The one-time code shown in a ScamCheck e-mail. */
 export function codeIn(mail: SentMail): string {
-  const m = />\s*(\d{6})\s*<\/span>/.exec(mail.HTML);
+  const m = />\s*(\d{6,10})\s*<\/span>/.exec(mail.HTML);
   if (!m) throw new Error(`no code in e-mail "${mail.Subject}"`);
   return m[1];
 }

@@ -83,12 +83,12 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
       email: {
         autoconfirm: false,
         doubleConfirmChanges: true,
-        otpLength: 6,
-        otpExpiry: 900,
+        otpLength: 10,
+        otpExpiry: 600,
         securePasswordChange: true,
         maxFrequencyMs: 1000,
       },
-      rateLimit: { tokenVerifications: 30, signInSignUps: 30, tokenRefresh: 150, emailSentApplies: false },
+      rateLimit: { tokenVerifications: 20, signInSignUps: 30, tokenRefresh: 150, emailSentApplies: false },
     });
     expect(s.externalUrl).toBe(`http://127.0.0.1:${testConfig().apiPort}/auth/v1`);
     expect(s.jwtIssuer).toBe(s.externalUrl);

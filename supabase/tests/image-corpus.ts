@@ -280,3 +280,28 @@ export const SVG_AS_PNG = enc.encode(
 export const HTML_AS_PNG = enc.encode(
   `<!doctype html><html><body><script>alert(document.cookie)</script></body></html>`,
 );
+
+/**
+ * The probe's WebP bomb (issue 28): an animated WebP whose VP8X canvas is `width` x `height` and whose
+ * `frames` ANMF frames each cover the whole canvas, each holding a 1 x 1 VP8L bitstream. 300 frames of
+ * 4000 x 4000 are a few KB and 4.8 gigapixels for whoever decodes them.
+ */
+export function animatedWebpBomb(frames: number, width: number, height: number): Uint8Array<ArrayBuffer> {
+  const u24 = (n: number) => [n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff];
+  const frame = riffChunk(
+    'ANMF',
+    concat(
+      [0, 0, 0, 0, 0, 0],
+      u24(width - 1),
+      u24(height - 1),
+      [100, 0, 0, 0],
+      riffChunk('VP8L', BASE_WEBP_VP8L),
+    ),
+  );
+  const body = concat(
+    riffChunk('VP8X', [0x02, 0, 0, 0, ...u24(width - 1), ...u24(height - 1)]),
+    riffChunk('ANIM', [0, 0, 0, 0, 0, 0]),
+    ...Array.from({ length: frames }, () => frame),
+  );
+  return concat(enc.encode('RIFF'), u32le(4 + body.length), enc.encode('WEBP'), body);
+}

@@ -9,9 +9,11 @@
  *
  * Each flood comes from a fresh public address in X-Forwarded-For (the local gateway's own hop is
  * loopback, which never counts) and, for signed-in paths, from one fresh account. Exits 1 when a path
- * accepted everything, i.e. has no limit.
+ * accepted everything, i.e. has no limit, when a guessing path (codes by token hash, passwords) never
+ * answered 429, or when registering a stranger's address delivered more than 5 e-mails to it.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { BASE_JPEG } from '../../supabase/tests/image-corpus.ts';
 
 interface Env {
   API_URL: string;
@@ -50,6 +52,8 @@ interface Row {
   refused: number;
   other: Record<string, number>;
   note?: string;
+  /** A guessing path: its wrong guesses answer 4xx, so it must have refused some with 429. */
+  mustRefuse?: boolean;
 }
 
 async function flood(path: string, count: number, call: (i: number) => Promise<Response>): Promise<Row> {
@@ -166,9 +170,16 @@ async function main() {
     reported_account: account,
   });
   const rows: Row[] = [];
-  const run = async (path: string, count: number, call: (i: number) => Promise<Response>, note?: string) => {
+  const run = async (
+    path: string,
+    count: number,
+    call: (i: number) => Promise<Response>,
+    note?: string,
+    mustRefuse = false,
+  ) => {
     const row = await flood(path, count, call);
     row.note = note;
+    row.mustRefuse = mustRefuse;
     rows.push(row);
     console.log(`  ${path}: ${row.accepted} accepted, ${row.refused} refused`);
   };
@@ -307,6 +318,82 @@ async function main() {
     );
   }
 
+  // Issue 28: guessing codes and passwords, uploads, and a stranger's mailbox.
+  {
+    const xff = address();
+    const hash = () => createHash('sha224').update(randomBytes(16)).digest('hex');
+    await run(
+      'Auth POST /verify by token hash (one /64, new address each)',
+      COUNT,
+      (i) =>
+        fetch(`${env.API_URL}/auth/v1/verify`, {
+          method: 'POST',
+          headers: {
+            apikey: env.ANON_KEY,
+            'content-type': 'application/json',
+            'x-forwarded-for': xff.replace(/::1$/, `::${(i + 1).toString(16)}`),
+          },
+          body: JSON.stringify({ type: 'email', token_hash: hash() }),
+        }),
+      'wrong hashes answer 403',
+      true,
+    );
+    const legacyXff = address();
+    await run(
+      'legacy GET /verify/{token hash} (one address)',
+      COUNT,
+      () =>
+        legacy('GET', `/verify/${Buffer.from(`${hash()}.0123456789`).toString('base64')}`, {
+          xff: legacyXff,
+        }),
+      'wrong hashes answer 400',
+      true,
+    );
+  }
+  {
+    const u = await account();
+    await run(
+      'legacy POST /auth/login (one account, wrong passwords)',
+      Math.min(COUNT, 30),
+      (i) =>
+        legacy('POST', '/auth/login', { xff: address(), body: { email: u.email, password: `guess ${i}` } }),
+      'wrong passwords answer 401',
+      true,
+    );
+  }
+  {
+    const u = await account();
+    const jpeg = new Uint8Array(BASE_JPEG);
+    await run('function upload-image (one account)', Math.min(COUNT, 40), () => {
+      const body = new FormData();
+      body.append('bucket', 'evidence');
+      body.append('file', new Blob([jpeg], { type: 'image/jpeg' }), 'flood.jpg');
+      return fetch(`${env.API_URL}/functions/v1/upload-image`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${u.token}`, 'x-forwarded-for': address() },
+        body,
+      });
+    });
+  }
+  let strangerMails = 0;
+  {
+    const stranger = `stranger-${randomBytes(5).toString('hex')}@example.com`;
+    await run("legacy POST /auth/register (a stranger's address, 1 a second)", 8, async (i) => {
+      if (i) await new Promise((r) => setTimeout(r, 1100));
+      return legacy('POST', '/auth/register', {
+        xff: address(),
+        body: { name: 'Claim your prize at evil.example', email: stranger, password: 'long enough pw' },
+      });
+    });
+    if (env.MAILPIT_URL) {
+      await new Promise((r) => setTimeout(r, 1000));
+      const list = (await (
+        await fetch(`${env.MAILPIT_URL}/api/v1/search?query=${encodeURIComponent(`to:${stranger}`)}`)
+      ).json()) as { messages: unknown[] };
+      strangerMails = list.messages.length;
+    }
+  }
+
   // Notification flood: one watcher, many reports by other accounts, then the dispatch job.
   let mails = 0;
   const watcher = await account();
@@ -332,6 +419,7 @@ async function main() {
   console.log(
     `\nNotification flood: ${flooded} reports on one watched identifier -> ${mails} e-mails to the watcher`,
   );
+  console.log(`Register flood: 8 registrations of one stranger's address -> ${strangerMails} e-mails to it`);
 
   const width = Math.max(...rows.map((r) => r.path.length));
   console.log(`\n${'write path'.padEnd(width)}  sent  accepted  refused(429)  other`);
@@ -343,7 +431,11 @@ async function main() {
       `${r.path.padEnd(width)}  ${String(r.sent).padStart(4)}  ${String(r.accepted).padStart(8)}  ${String(r.refused).padStart(12)}  ${other}${r.note ? `  (${r.note})` : ''}`,
     );
   }
-  const open = rows.filter((r) => r.accepted === r.sent);
+  const open = rows.filter((r) => r.accepted === r.sent || (r.mustRefuse && r.refused === 0));
+  if (strangerMails > 5) {
+    console.log(`\nA stranger's mailbox got ${strangerMails} e-mails (at most 5 a day)`);
+    process.exitCode = 1;
+  }
   if (stop) await stop();
   if (open.length) {
     console.log(`\nNo limit on: ${open.map((r) => r.path).join(', ')}`);

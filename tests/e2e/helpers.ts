@@ -117,13 +117,13 @@ export async function latestMailTo(
   throw new Error(`no e-mail to ${email} arrived within ${timeoutMs} ms`);
 }
 
-/** The 6-digit one-time code in the newest e-mail to `email`. */
+/** The one-time code (supabase/config.toml otp_length: 10 digits) in the newest e-mail to `email`. */
 export async function latestOtpCode(
   email: string,
   options?: { timeoutMs?: number; after?: Date },
 ): Promise<string> {
   const mail = await latestMailTo(email, options);
-  const match = `${mail.text}\n${mail.html.replace(/<[^>]+>/g, ' ')}`.match(/\b(\d{6})\b/);
-  if (!match) throw new Error(`no 6-digit code in the e-mail "${mail.subject}" to ${email}`);
+  const match = `${mail.text}\n${mail.html.replace(/<[^>]+>/g, ' ')}`.match(/\b(\d{6,10})\b/);
+  if (!match) throw new Error(`no one-time code in the e-mail "${mail.subject}" to ${email}`);
   return match[1];
 }

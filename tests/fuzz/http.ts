@@ -76,7 +76,7 @@ function targets(apiUrl: string): Target[] {
       tokenChecked: true,
       anyWellFormedForm: name === 'visitor',
     });
-  for (const name of ['notify-dispatch', 'removal-expiry', 'open-data'])
+  for (const name of ['notify-dispatch', 'removal-expiry', 'open-data', 'upload-cleanup'])
     out.push({ name: `POST ${name}`, url: `${fn}/${name}`, method: 'POST', body: true, tokenChecked: true });
   return out;
 }

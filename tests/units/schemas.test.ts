@@ -236,9 +236,13 @@ describe('reports', () => {
       amountLost: 1500.5,
     });
     expect(check(createReportSchema, { ...report, amountLost: 0 })).toMatchObject({ amountLost: 0 });
-    expect(check(createReportSchema, { ...report, amountLost: 999_999_999_999 })).toMatchObject({
-      amountLost: 999_999_999_999,
+    // At most PHP 100,000,000 (issue 27).
+    expect(check(createReportSchema, { ...report, amountLost: 100_000_000 })).toMatchObject({
+      amountLost: 100_000_000,
     });
+    expect(check(createReportSchema, { ...report, amountLost: 100_000_000.01 })).toBe(
+      '400: amountLost must be at most PHP 100,000,000',
+    );
     expect(check(createReportSchema, { ...report, amountLost: '' })).toEqual(
       check(createReportSchema, report),
     );
@@ -246,7 +250,7 @@ describe('reports', () => {
       check(createReportSchema, report),
     );
     expect(check(createReportSchema, { ...report, amountLost: 1_000_000_000_000 })).toBe(
-      '400: amountLost is too large',
+      '400: amountLost must be at most PHP 100,000,000',
     );
     expect(check(createReportSchema, { ...report, amountLost: -0.01 })).toBe(
       '400: amountLost cannot be negative',

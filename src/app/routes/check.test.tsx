@@ -166,6 +166,53 @@ describe('/check', () => {
   });
 });
 
+describe('/check with the text of an image', () => {
+  it('shows the text read from the image with what was looked up marked, and the usual verdict when it read well', async () => {
+    fakeDatabase();
+    const { router } = renderApp(<CheckPage />, { url: '/check' });
+    await router.navigate('/check', {
+      state: { text: MESSAGE, fromImage: { text: MESSAGE, confidence: 91.4 } },
+    });
+    expect(await screen.findByText('Likely a scam')).toBeInTheDocument();
+    const panel = screen.getByTestId('image-text');
+    expect(within(panel).getByRole('heading', { name: 'Read from your image' })).toBeInTheDocument();
+    expect(within(panel).getByText(/91% sure/)).toBeInTheDocument();
+    expect([...panel.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(
+      expect.arrayContaining(['gcash-verify.xyz/login', '0917 555 0101']),
+    );
+  });
+
+  it('never says "No warning signs found" or "Nothing to check" for an image it could not read well', async () => {
+    fakeDatabase();
+    const { router } = renderApp(<CheckPage />, { url: '/check' });
+    const text = 'Hel1o p0, s3e y0u';
+    await router.navigate('/check', { state: { text, fromImage: { text, confidence: 42 } } });
+    expect(await screen.findByText('Could not read enough to say')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing to check')).not.toBeInTheDocument();
+    expect(screen.queryByText('No warning signs found')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('image-text')).getByText(/could not be read clearly \(42% sure\)/),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the image origin when the text is corrected and checked again', async () => {
+    fakeDatabase();
+    const user = userEvent.setup();
+    const { router } = renderApp(<CheckPage />, { url: '/check' });
+    await router.navigate('/check', {
+      state: { text: 'Call 0917 555 01O1', fromImage: { text: 'Call 0917 555 01O1', confidence: 55 } },
+    });
+    // The message box is mounted again for the new text: take it once it holds the image's text.
+    const box = await screen.findByDisplayValue('Call 0917 555 01O1');
+    await user.clear(box);
+    await user.type(box, 'Call 0917 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Check message' }));
+    expect(await screen.findByText('high risk (72/100)', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(router.state.location.state).toMatchObject({ fromImage: { confidence: 55 } });
+    expect(screen.getByTestId('image-text')).toHaveTextContent('Call 0917 555 01O1');
+  });
+});
+
 describe('/check in Filipino', () => {
   it('words the page, the verdict, the signals and the private note in Filipino', async () => {
     await i18n.changeLanguage('fil');

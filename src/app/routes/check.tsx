@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,6 +9,14 @@ import type { CheckedItem } from '@/lib/check-message';
 import { useCheckMessage } from '@/features/check/api/check-message';
 import { CheckForm } from '@/features/check/components/check-form';
 import { CheckResults } from '@/features/check/components/check-results';
+import { ImagePicker } from '@/features/check/components/image-picker';
+import {
+  ImageText,
+  UnreadableVerdict,
+  unreadable,
+  type ImageOrigin,
+} from '@/features/check/components/image-text';
+import { takeSharedImage } from '@/features/check/ocr/shared-image';
 
 /**
  * The message carried to /check: the page state (from the home page's search box), or the query
@@ -20,7 +29,29 @@ export function messageFrom(state: unknown, params: URLSearchParams): string {
   return [...new Set(parts)].join('\n');
 }
 
-function Check({ text }: { text: string }) {
+/** The reading of an image the message came from, if it did (page state, kept while the text is edited). */
+function imageOriginFrom(state: unknown): ImageOrigin | undefined {
+  const origin = (state as { fromImage?: unknown } | null)?.fromImage as Partial<ImageOrigin> | undefined;
+  return typeof origin?.text === 'string' && typeof origin.confidence === 'number'
+    ? { text: origin.text, confidence: origin.confidence }
+    : undefined;
+}
+
+/** An image the phone's share sheet sent (?shared=image): the service worker kept it for the page. */
+function useSharedImage(wanted: boolean): Blob | undefined {
+  const [image, setImage] = useState<Blob>();
+  useEffect(() => {
+    if (!wanted) return;
+    // No "still mounted" guard: the image is taken from the cache once, and React's development
+    // double-run of effects would otherwise drop it (the second run finds the cache empty).
+    void takeSharedImage().then((blob) => {
+      if (blob) setImage(blob);
+    });
+  }, [wanted]);
+  return image;
+}
+
+function Check({ text, fromImage }: { text: string; fromImage?: ImageOrigin }) {
   const { t } = useTranslation();
   const user = useUser();
   const navigate = useNavigate();
@@ -56,7 +87,18 @@ function Check({ text }: { text: string }) {
         <Skeleton className="h-40 w-full" />
       </div>
     );
-  return <CheckResults result={check.result} sent={check.sent} onReport={report} />;
+  const level = check.result.verdict.level;
+  // An image whose text could not be read well never gets "No warning signs found" or "Nothing to check".
+  const honest =
+    fromImage && unreadable(fromImage) && (level === 'no-known-risk' || level === 'nothing-found') ? (
+      <UnreadableVerdict />
+    ) : undefined;
+  return (
+    <>
+      {fromImage && <ImageText origin={fromImage} items={check.result.items} />}
+      <CheckResults result={check.result} sent={check.sent} onReport={report} verdict={honest} />
+    </>
+  );
 }
 
 export function Component() {
@@ -65,6 +107,8 @@ export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const text = messageFrom(location.state, params);
+  const fromImage = imageOriginFrom(location.state);
+  const shared = useSharedImage(params.get('shared') === 'image');
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-10">
@@ -72,12 +116,20 @@ export function Component() {
         <h1 className="text-3xl font-bold tracking-tight">{t('check.title')}</h1>
         <p className="text-muted-foreground">{t('check.lead')}</p>
       </header>
+      <ImagePicker
+        shared={shared}
+        onRead={(reading) =>
+          navigate(paths.check.getHref(), {
+            state: { text: reading.text, fromImage: { text: reading.text, confidence: reading.confidence } },
+          })
+        }
+      />
       <CheckForm
         key={text}
         defaultValue={text}
-        onCheck={(message) => navigate(paths.check.getHref(), { state: { text: message } })}
+        onCheck={(message) => navigate(paths.check.getHref(), { state: { text: message, fromImage } })}
       />
-      {text.trim() && <Check text={text} />}
+      {text.trim() && <Check text={text} fromImage={fromImage} />}
     </div>
   );
 }

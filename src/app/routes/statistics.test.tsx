@@ -23,7 +23,7 @@ const stats: PublicStatistics = {
   to: '2026-11-23',
   generated_at: '2026-11-23T10:00:00Z',
   small_count_threshold: 5,
-  totals: { reports: 1234, verified: 617, pending: 617, amount_lost: 2_500_000 },
+  totals: { reports: 1234, verified: 617, pending: 617, amount_lost: 2_500_000, amount_fewer_than_5: false },
   weekly: [],
   monthly: [month('2026-10-01', 4), month('2026-11-01', 1230)],
   amounts: [

@@ -125,11 +125,13 @@ export function Component() {
               [t('statistics.totals.reports'), formatNumber(data.totals.reports)],
               [t('statistics.totals.verified'), formatNumber(data.totals.verified)],
               [t('statistics.totals.pending'), formatNumber(data.totals.pending)],
-              [
-                t('statistics.totals.lost'),
-                formatCompactAmount(data.totals.amount_lost),
-                formatAmount(data.totals.amount_lost),
-              ],
+              data.totals.amount_lost == null
+                ? [t('statistics.totals.lost'), t('statistics.amounts.fewerThan5Amounts')]
+                : [
+                    t('statistics.totals.lost'),
+                    formatCompactAmount(data.totals.amount_lost),
+                    formatAmount(data.totals.amount_lost),
+                  ],
             ].map(([label, value, full]) => (
               <div key={label} className="bg-card min-w-0 rounded-xl border p-4">
                 <dt className="text-muted-foreground text-sm">{label}</dt>

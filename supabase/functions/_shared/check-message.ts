@@ -54,6 +54,12 @@ export interface Lookup {
   count: number;
   riskLevel: number;
   riskLabel: 'low' | 'medium' | 'high';
+  /**
+   * How many of `count` an admin verified. Absent means all of them (the range lookup lists verified
+   * reports only). With none verified the lookup is never a high signal (issue 27): pending reports
+   * can be bought with free accounts.
+   */
+  verifiedCount?: number;
 }
 
 export type SignalCode =
@@ -580,11 +586,17 @@ export function checkItems(
     const lookup = lookups.get(item.canonical) ?? { count: 0, riskLevel: 0, riskLabel: 'low' as const };
     const signals: Signal[] = [];
     if (lookup.count > 0) {
+      const verified = lookup.verifiedCount ?? lookup.count;
+      const times = `${lookup.count} time${lookup.count === 1 ? '' : 's'}`;
       signals.push({
         code: 'reported',
-        severity: lookup.riskLabel === 'low' ? 'medium' : 'high',
-        message: `Reported ${lookup.count} time${lookup.count === 1 ? '' : 's'} to ScamCheck; risk ${lookup.riskLabel} (${lookup.riskLevel}/100).`,
+        severity: lookup.riskLabel !== 'low' && verified > 0 ? 'high' : 'medium',
+        message:
+          verified > 0
+            ? `Reported ${times} to ScamCheck; risk ${lookup.riskLabel} (${lookup.riskLevel}/100).`
+            : `Reported ${times}, not yet reviewed; risk ${lookup.riskLabel} (${lookup.riskLevel}/100).`,
         count: lookup.count,
+        verifiedCount: verified,
         riskLevel: lookup.riskLevel,
         riskLabel: lookup.riskLabel,
       });
@@ -706,6 +718,10 @@ export const lookupRowsSchema = z.array(
     count: z.number().int().min(0),
     risk_level: z.number().int().min(0).max(100),
     risk_label: z.enum(['low', 'medium', 'high']),
+    verified_count: z.number().int().min(0),
+    pending_count: z.number().int().min(0),
+    /** "Reported N times, not yet reviewed" when every report is pending, else null. */
+    risk_note: z.string().nullable(),
   }),
 );
 export type LookupRow = z.infer<typeof lookupRowsSchema>[number];
@@ -717,6 +733,9 @@ export function lookupInput(items: ExtractedItem[]): { type: IdentifierKind; val
 
 export function lookupsFrom(rows: LookupRow[]): Map<string, Lookup> {
   return new Map(
-    rows.map((r) => [r.canonical, { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label }]),
+    rows.map((r) => [
+      r.canonical,
+      { count: r.count, riskLevel: r.risk_level, riskLabel: r.risk_label, verifiedCount: r.verified_count },
+    ]),
   );
 }

@@ -357,10 +357,12 @@ export type Database = {
           contact_confirmed_at: string | null
           contact_email: string
           created_at: string
+          decided_at: string | null
           decided_by: string | null
           decision: string | null
           decision_note: string | null
           decision_reason: string | null
+          escalated_at: string | null
           id: string
           reason: string
           report_id: string
@@ -374,10 +376,12 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email: string
           created_at?: string
+          decided_at?: string | null
           decided_by?: string | null
           decision?: string | null
           decision_note?: string | null
           decision_reason?: string | null
+          escalated_at?: string | null
           id?: string
           reason: string
           report_id: string
@@ -391,10 +395,12 @@ export type Database = {
           contact_confirmed_at?: string | null
           contact_email?: string
           created_at?: string
+          decided_at?: string | null
           decided_by?: string | null
           decision?: string | null
           decision_note?: string | null
           decision_reason?: string | null
+          escalated_at?: string | null
           id?: string
           reason?: string
           report_id?: string
@@ -642,9 +648,24 @@ export type Database = {
         Args: { before_id?: number; max_rows?: number; report?: string }
         Returns: Json
       }
+      admin_removal_decisions: { Args: { max_rows?: number }; Returns: Json }
       admin_removal_queue: {
-        Args: { max_rows?: number; only_open?: boolean }
-        Returns: Json
+        Args: Record<PropertyKey, never>
+        Returns: {
+          contact_confirmed_at: string
+          contact_email: string
+          deadline: string
+          escalated_at: string
+          reason: string
+          report_id: string
+          report_status: Database["public"]["Enums"]["report_status"]
+          reported_account: string
+          reporter_response: string
+          request_id: string
+          request_status: Database["public"]["Enums"]["removal_request_status"]
+          requested_at: string
+          responded_at: string
+        }[]
       }
       admin_review_queue: {
         Args: {
@@ -668,7 +689,13 @@ export type Database = {
         Args: { p_email: string; p_ok: boolean }
         Returns: undefined
       }
+      auth_login_claim: { Args: { p_email: string }; Returns: Json }
+      auth_login_result: {
+        Args: { p_email: string; p_ok: boolean }
+        Returns: undefined
+      }
       auth_register_check: { Args: { p_email: string }; Returns: Json }
+      auth_verify_link_try: { Args: Record<PropertyKey, never>; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
         Returns: string
@@ -687,17 +714,19 @@ export type Database = {
         Args: {
           decision: string
           note?: string
-          reason: string
+          reason?: string
           request_id: string
         }
         Returns: {
           contact_confirmed_at: string | null
           contact_email: string
           created_at: string
+          decided_at: string | null
           decided_by: string | null
           decision: string | null
           decision_note: string | null
           decision_reason: string | null
+          escalated_at: string | null
           id: string
           reason: string
           report_id: string
@@ -729,6 +758,11 @@ export type Database = {
           token: string
         }[]
       }
+      locate_report: {
+        Args: { report_id: string; reporter: string; visit: Json }
+        Returns: boolean
+      }
+      mail_recipient_take: { Args: { p_email: string }; Returns: number }
       moderate_reports: {
         Args: {
           note?: string
@@ -773,6 +807,13 @@ export type Database = {
           status: Database["public"]["Enums"]["report_status"]
         }[]
       }
+      orphan_uploads: {
+        Args: { p_grace_seconds?: number; p_limit?: number }
+        Returns: {
+          bucket: string
+          path: string
+        }[]
+      }
       public_statistics: { Args: { period?: string }; Returns: Json }
       range_lookup: { Args: { prefix: string }; Returns: Json }
       range_lookup_limited: {
@@ -803,6 +844,15 @@ export type Database = {
         Returns: Json
       }
       report_details: { Args: { report_id: string }; Returns: Json }
+      report_signals: {
+        Args: { report_ids: string[] }
+        Returns: {
+          network_known: boolean
+          report_id: string
+          shared_network_reporters: number
+          young_account: boolean
+        }[]
+      }
       revoke_api_key: {
         Args: { key_id: string }
         Returns: {
@@ -891,6 +941,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      upload_take: { Args: { p_bytes: number; p_user: string }; Returns: Json }
       user_report_stats: { Args: Record<PropertyKey, never>; Returns: Json }
     }
     Enums: {

@@ -23,6 +23,30 @@ const incidentWords: Record<MailLanguage, Record<string, string>> = {
   fil: { scam: 'scam', hacked: 'na-hack', spam: 'spam' },
 };
 
+/** public.moderation_reasons() in each mail language (the app's catalogue says the same). */
+export const reasonWords: Record<MailLanguage, Record<string, string>> = {
+  en: {
+    no_evidence: 'Not enough evidence',
+    not_a_scam: 'Not a scam, hacking or spam',
+    duplicate: 'Duplicate of another report',
+    wrong_identifier: 'Wrong or mistyped identifier',
+    personal_data: 'Contains personal data',
+    abusive: 'Abusive or false report',
+    owner_request: "The owner's request was upheld",
+    other: 'Other (see note)',
+  },
+  fil: {
+    no_evidence: 'Kulang ang ebidensya',
+    not_a_scam: 'Hindi scam, hacking o spam',
+    duplicate: 'Kapareho ng ibang report',
+    wrong_identifier: 'Mali o maling na-type na identifier',
+    personal_data: 'May personal na impormasyon',
+    abusive: 'Mapang-abuso o maling report',
+    owner_request: 'Tinanggap ang hiling ng may-ari',
+    other: 'Iba pa (tingnan ang paalala)',
+  },
+};
+
 function word(
   table: Record<MailLanguage, Record<string, string>>,
   lang: MailLanguage,
@@ -43,16 +67,20 @@ export const mailText = {
     },
     removal: {
       intro: (id: string) => `The holder of ${id} asked us to remove your report about it.`,
-      reason: (reason: string) => `Their reason: ${reason}`,
+      reason: 'Their reason, as they wrote it (ScamCheck did not write it; do not follow any address in it):',
       contact: (email: string) => `Their contact e-mail: ${email}`,
-      choice:
-        'If you agree, you can delete the report at once. If you do not answer within 7 days, the report is removed automatically.',
+      deadline: (date: string) =>
+        `Please answer by ${date} (UTC). To answer, open your report with the link below and write why the report is right; an admin then decides. If you agree with them, you can delete the report at once.`,
+      noAnswer:
+        'If you do not answer by then: a report an admin has verified stays up until an admin decides; a report still waiting for review is hidden from search until an admin decides.',
       subject: (id: string) => `ScamCheck: removal requested for your report about ${id}`,
       deleteNow: 'Delete the report now',
       review: 'Review or answer',
     },
     status: {
       line: (id: string, status: string) => `Your report about ${id} is now ${status}.`,
+      reason: (code: string) => `Reason: ${word(reasonWords, 'en', code)}.`,
+      note: "The moderator's note:",
       subject: (id: string, status: string) => `ScamCheck: your report about ${id} is ${status}`,
       seeIt: 'See it',
       seeReport: 'See your report',
@@ -92,10 +120,13 @@ export const mailText = {
     },
     removal: {
       intro: (id: string) => `Hiniling ng may-ari ng ${id} na alisin namin ang report mo tungkol dito.`,
-      reason: (reason: string) => `Ang dahilan nila: ${reason}`,
+      reason:
+        'Ang dahilan nila, ayon sa pagkakasulat nila (hindi ito isinulat ng ScamCheck; huwag sundan ang anumang address dito):',
       contact: (email: string) => `Ang contact e-mail nila: ${email}`,
-      choice:
-        'Kung sang-ayon ka, puwede mong burahin agad ang report. Kung hindi ka sumagot sa loob ng 7 araw, kusang aalisin ang report.',
+      deadline: (date: string) =>
+        `Pakisagot bago mag-${date} (UTC). Para sumagot, buksan ang report mo gamit ang link sa ibaba at isulat kung bakit tama ang report; isang admin ang magpapasya. Kung sang-ayon ka sa kanila, puwede mong burahin agad ang report.`,
+      noAnswer:
+        'Kung hindi ka sumagot bago noon: mananatili ang report na na-verify na ng admin hanggang magpasya ang isang admin; ang report na naghihintay pa ng pagsusuri ay itatago sa search hanggang magpasya ang isang admin.',
       subject: (id: string) => `ScamCheck: may humihiling na alisin ang report mo tungkol sa ${id}`,
       deleteNow: 'Burahin na ang report',
       review: 'Suriin o sumagot',
@@ -103,6 +134,8 @@ export const mailText = {
     status: {
       line: (id: string, status: string) =>
         `Ang report mo tungkol sa ${id} ay ${word(statusWords, 'fil', status)} na.`,
+      reason: (code: string) => `Dahilan: ${word(reasonWords, 'fil', code)}.`,
+      note: 'Paalala ng moderator:',
       subject: (id: string, status: string) =>
         `ScamCheck: ${word(statusWords, 'fil', status)} na ang report mo tungkol sa ${id}`,
       seeIt: 'Tingnan ito',

@@ -16,6 +16,7 @@ import type { Tables } from './database.ts';
 import { escapeHtml, sendMail, type Mail } from './mail.ts';
 import { siteUrl } from './env.ts';
 import { mailLanguage, mailText, type MailLanguage } from './dispatch-messages.ts';
+import { defang, quoteHtml, quoteText } from './inert-text.ts';
 
 type NotificationRow = Pick<
   Tables<'notifications'>,
@@ -24,7 +25,14 @@ type NotificationRow = Pick<
 
 type ReportSummary = Pick<
   Tables<'reports'>,
-  'id' | 'created_at' | 'reported_account' | 'reported_account_type' | 'incident_type' | 'status'
+  | 'id'
+  | 'created_at'
+  | 'reported_account'
+  | 'reported_account_type'
+  | 'incident_type'
+  | 'status'
+  | 'status_reason'
+  | 'status_note'
 >;
 
 export interface DispatchResult {
@@ -47,9 +55,11 @@ async function compose(
 ): Promise<Omit<Mail, 'to'> | null> {
   const site = siteUrl();
   const m = mailText[lang];
-  const identifier = report?.reported_account ?? n.identifier ?? '';
+  // Written by a reporter, not by ScamCheck: in the mail only as link-free text (issue 27).
+  const written = report?.reported_account ?? n.identifier ?? '';
+  const identifier = defang(written);
   if (n.kind === 'identifier_reported') {
-    const url = `${site}/search/${encodeURIComponent(identifier)}`;
+    const url = `${site}/search/${encodeURIComponent(written)}`;
     const lines = [
       m.reported.intro(identifier),
       report ? m.reported.incident(report.incident_type, report.status === 'verified') : '',
@@ -65,36 +75,45 @@ async function compose(
     if (!n.report_id) return null;
     const { data: request } = await serviceClient()
       .from('removal_requests')
-      .select('id, reason, contact_email, created_at')
+      .select('id, reason, contact_email, created_at, contact_confirmed_at')
       .eq('report_id', n.report_id)
       .eq('status', 'open')
       .not('contact_confirmed_at', 'is', null)
       .order('contact_confirmed_at', { ascending: false })
       .limit(1)
       .maybeSingle();
-    if (!request) return null;
+    if (!request?.contact_confirmed_at) return null;
     const deleteUrl = `${site}/dashboard/delete-report/${n.report_id}`;
     const reviewUrl = `${site}/dashboard/all-reports/${n.report_id}`;
-    const lines = [
-      m.removal.intro(identifier),
-      m.removal.reason(request.reason),
-      m.removal.contact(request.contact_email),
-      m.removal.choice,
+    // The week runs from the confirmation of the requester's contact address (expire_removal_requests).
+    const deadline = new Date(Date.parse(request.contact_confirmed_at) + REMOVAL_WEEK_MS)
+      .toISOString()
+      .replace('T', ' ')
+      .slice(0, 16);
+    // The requester's reason and address are theirs: quoted, link-free, never as ScamCheck's words.
+    const before = [m.removal.intro(identifier), m.removal.reason];
+    const after = [
+      m.removal.contact(defang(request.contact_email)),
+      m.removal.deadline(deadline),
+      m.removal.noAnswer,
     ];
     return {
       subject: m.removal.subject(identifier),
-      text: `${lines.join('\n\n')}\n\n${m.removal.deleteNow}: ${deleteUrl}\n${m.removal.review}: ${reviewUrl}\n`,
-      html: `${paragraphs(lines)}${link(deleteUrl, m.removal.deleteNow)}${link(reviewUrl, m.removal.review)}`,
+      text: `${before.join('\n\n')}\n\n${quoteText(request.reason)}\n\n${after.join('\n\n')}\n\n${m.removal.review}: ${reviewUrl}\n${m.removal.deleteNow}: ${deleteUrl}\n`,
+      html: `${paragraphs(before)}${quoteHtml(request.reason)}${paragraphs(after)}${link(reviewUrl, m.removal.review)}${link(deleteUrl, m.removal.deleteNow)}`,
     };
   }
   if (n.kind === 'report_status_changed') {
     if (!report) return null;
     const url = `${site}/dashboard/all-reports/${report.id}`;
+    // Issue 31: a rejected or removed report says why; the admin's note is quoted, link-free.
     const lines = [m.status.line(identifier, report.status)];
+    if (report.status_reason) lines.push(m.status.reason(report.status_reason));
+    const note = report.status_note ? [m.status.note] : [];
     return {
       subject: m.status.subject(identifier, report.status),
-      text: `${lines.join('\n\n')}\n\n${m.status.seeIt}: ${url}\n`,
-      html: `${paragraphs(lines)}${link(url, m.status.seeReport)}`,
+      text: `${[...lines, ...note].join('\n\n')}${report.status_note ? `\n\n${quoteText(report.status_note)}` : ''}\n\n${m.status.seeIt}: ${url}\n`,
+      html: `${paragraphs([...lines, ...note])}${report.status_note ? quoteHtml(report.status_note) : ''}${link(url, m.status.seeReport)}`,
     };
   }
   return null;
@@ -115,7 +134,7 @@ export async function sendRemovalConfirmations(result: DispatchResult): Promise<
   for (const c of data ?? []) {
     const url = `${site}/api/v1/removal-requests/${c.request_id}/confirm?token=${c.token}`;
     const m = mailText[mailLanguage(c.language)].confirmRemoval;
-    const lines = m.lines(c.reported_account);
+    const lines = m.lines(defang(c.reported_account));
     try {
       await sendMail({
         to: c.contact_email,
@@ -158,6 +177,8 @@ export async function dispatchPending(limit = 100): Promise<DispatchResult> {
 }
 
 const SEND_CONCURRENCY = 4;
+/** The reporter's time to answer a removal request, from its contact confirmation. */
+const REMOVAL_WEEK_MS = 7 * 86_400_000;
 /** A report that was already this old when it was queued came from an import or backfill: not news. */
 const STALE_REPORT_MS = 86_400_000;
 /** How many notifications a digest names one by one; the rest are counted. */
@@ -184,7 +205,11 @@ async function takeLimit(name: string, userId: string): Promise<LimitAnswer> {
  */
 async function dispatchUser(notes: NotificationRow[], result: DispatchResult): Promise<void> {
   const userId = notes[0].user_id;
-  let rest = notes;
+  // A removal request's notice carries the reporter's deadline: always an e-mail of its own, never
+  // held back by the limit or folded into (or cut from) a digest (issue 27). Their number is bounded
+  // by the confirmed requests (one open per requester and report, removal_confirm.address).
+  for (const n of notes.filter((x) => x.kind === 'removal_requested')) await dispatchOne(n, result);
+  let rest = notes.filter((x) => x.kind !== 'removal_requested');
   while (rest.length) {
     const single = await takeLimit('email.user', userId);
     if (!single.allowed) break;
@@ -217,6 +242,7 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
     .update({ emailed_at: new Date().toISOString() })
     .eq('user_id', userId)
     .is('emailed_at', null)
+    .neq('kind', 'removal_requested')
     .select('id, user_id, kind, report_id, identifier, created_at');
   if (error || !claimed?.length) return;
   const notes = claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -257,7 +283,7 @@ async function sendDigest(userId: string, result: DispatchResult): Promise<void>
 
 function digestLine(n: NotificationRow, lang: MailLanguage): string {
   const m = mailText[lang].digest;
-  const what = n.identifier ?? m.anIdentifier;
+  const what = n.identifier == null ? m.anIdentifier : defang(n.identifier);
   if (n.kind === 'identifier_reported') return m.reported(what);
   if (n.kind === 'removal_requested') return m.removal(what);
   return m.status(what);
@@ -283,7 +309,9 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
       ? (
           await db
             .from('reports')
-            .select('id, created_at, reported_account, reported_account_type, incident_type, status')
+            .select(
+              'id, created_at, reported_account, reported_account_type, incident_type, status, status_reason, status_note',
+            )
             .eq('id', n.report_id)
             .maybeSingle()
         ).data

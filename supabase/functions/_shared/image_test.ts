@@ -418,6 +418,30 @@ Deno.test(
   },
 );
 
+Deno.test("animated WebP: the frames together are held to MAX_IMAGE_PIXELS, as a GIF's are", () => {
+  // The probe's bomb: 300 frames of 4000 x 4000 on a 4000 x 4000 canvas (4.8 gigapixels to decode).
+  const bomb = webp(
+    vp8x(0x02, 4000, 4000),
+    anim,
+    ...Array.from({ length: 300 }, () => anmf(0, 0, 4000, 4000)),
+  );
+  assert.ok(bomb.length < 20_000);
+  assert.throws(
+    () => cleanImage(bomb, 'webp'),
+    (e: unknown) =>
+      e instanceof TooManyPixels &&
+      e.framesArea === 32_000_000 &&
+      /frames hold 32 megapixels/.test(e.message),
+  );
+  // Exactly 16,000,000 pixels of frames pass; one pixel more does not.
+  const four = Array.from({ length: 4 }, () => anmf(0, 0, 2000, 2000));
+  assert.ok(cleanImage(webp(vp8x(0x02, 2000, 2000), anim, ...four), 'webp').length > 0);
+  assert.throws(
+    () => cleanImage(webp(vp8x(0x02, 2000, 2000), anim, ...four, anmf(0, 0, 1, 1)), 'webp'),
+    (e: unknown) => e instanceof TooManyPixels && e.framesArea === 16_000_001,
+  );
+});
+
 Deno.test('WebP from a real encoder passes unchanged, and the size checked is the one in its header', () => {
   // A simple file is only its image chunk: nothing to take out, not one byte changed.
   assert.deepEqual(cleanImage(SHARP_VP8, 'webp'), SHARP_VP8);

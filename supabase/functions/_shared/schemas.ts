@@ -141,7 +141,7 @@ const amount = z.preprocess(
     .number({ error: 'amountLost must be a number' })
     .finite('amountLost must be a number')
     .min(0, 'amountLost cannot be negative')
-    .max(999_999_999_999, 'amountLost is too large')
+    .max(100_000_000, 'amountLost must be at most PHP 100,000,000')
     .optional(),
 );
 

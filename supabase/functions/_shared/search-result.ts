@@ -28,11 +28,20 @@ export const searchReportSchema = z.object({
 export const searchSummarySchema = z.object({
   count: z.number().int(),
   last_victim_country: z.string().nullable(),
-  /** 0-100, computed from verified (and a little from pending) reports, newer weighing more. */
+  /**
+   * 0-100, computed from verified (and a little from pending) reports, newer weighing more; never
+   * 'high' without a verified report (docs/behaviour.md §10).
+   */
   risk_level: z.number().int().min(0).max(100),
   risk_label: z.enum(['low', 'medium', 'high']),
-  /** Sum of amounts lost over verified reports. */
-  estimated_amount_lost: z.number(),
+  /** Sum of amounts lost over verified reports, or null while fewer than 5 verified reports give one. */
+  estimated_amount_lost: z.number().nullable(),
+  verified_count: z.number().int().min(0),
+  pending_count: z.number().int().min(0),
+  /** What the risk rests on: verified reports, unverified reports only, or nothing. */
+  risk_basis: z.enum(['verified', 'unverified_only', 'none']),
+  /** "Reported N times, not yet reviewed" when risk_basis is unverified_only, else null. */
+  risk_note: z.string().nullable(),
 });
 
 export const searchResultSchema = z.object({

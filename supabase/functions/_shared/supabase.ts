@@ -56,9 +56,54 @@ function tokenVerifier(): SupabaseClient {
   return (verifier ??= anonClient());
 }
 
-/** A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). */
-export function anonClient(): SupabaseClient {
-  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), clientOptions);
+/** Whether an address is loopback, private, link-local, shared (CGNAT) or unspecified: never a client's. */
+function nonPublic(ip: string): boolean {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.(\d+)$/i.exec(ip);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    );
+  }
+  const low = ip.toLowerCase();
+  return low === '::' || low === '::1' || /^f[cd]/.test(low) || /^fe[89ab]/.test(low);
+}
+
+/**
+ * The caller's address as this function's own edge appended it to X-Forwarded-For: the rightmost entry
+ * that is a public address (entries to its left were written by the client; the runtime's own hops are
+ * loopback or private), as private.client_address() reads the header in the database. Null when there
+ * is none. This is what a function forwards to Auth, whose per-client limits read one address.
+ */
+export function callerAddress(forwardedFor: string | null | undefined): string | null {
+  const entries = (forwardedFor ?? '').split(',').map((s) => s.trim());
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]
+      .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1')
+      .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1');
+    const isIp = /^\d+\.\d+\.\d+\.\d+$/.test(entry) || (/^[0-9a-f:.]+$/i.test(entry) && entry.includes(':'));
+    if (isIp && !nonPublic(entry)) return entry;
+  }
+  return null;
+}
+
+/**
+ * A client with no caller, for auth calls that start a session (sign-up, sign-in, verify). Given the
+ * X-Forwarded-For of the person a function acts for, it forwards it, so Auth's per-client limits
+ * (`[auth.rate_limit]`) count that person, not the function.
+ */
+export function anonClient(forwardedFor?: string | null): SupabaseClient {
+  const caller = callerAddress(forwardedFor);
+  return createClient<Database>(requireEnv('SUPABASE_URL'), requireEnv('SUPABASE_ANON_KEY'), {
+    ...clientOptions,
+    ...(caller ? { global: { headers: { 'X-Forwarded-For': caller } } } : {}),
+  });
 }
 
 /** The `role` claim of a JWT without verifying it (verification is the Auth server's job). */

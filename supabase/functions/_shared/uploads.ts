@@ -22,16 +22,74 @@ export function isImageBucket(value: unknown): value is ImageBucket {
 }
 
 /**
- * Cleans `file` (400 with a message for anything that is not a clean image within the limits) and
- * stores it as `<folder>/<uuid>.<ext>` with the type its bytes have; returns the object path.
- * The caller must have checked that the requester may write to `folder` of `bucket`.
+ * Who an upload is for: the user whose limits it spends, and their X-Forwarded-For, so the address
+ * limits count the person, not the function.
  */
-export async function storeImage(bucket: ImageBucket, folder: string, file: Blob): Promise<string> {
-  return storeSafeImage(bucket, folder, await safeImage(file, IMAGE_BUCKETS[bucket]));
+export interface Uploader {
+  userId: string;
+  forwardedFor: string | null;
 }
 
-/** Stores an image safeImage already cleaned (for callers that check it before other work). */
-export async function storeSafeImage(bucket: ImageBucket, folder: string, image: SafeImage): Promise<string> {
+/**
+ * Spends one upload of `bytes` from the uploader's hourly limits, per account and per address, on the
+ * count and on the bytes (public.upload_take, limits upload.* and upload_kib.*): 429 with Retry-After
+ * past any of them. Called before the file is decoded, so a flood costs no decoding either.
+ */
+export async function takeUpload(uploader: Uploader, bytes: number): Promise<UploadTaken> {
+  const { data, error } = await serviceClient(uploader.forwardedFor).rpc('upload_take', {
+    p_user: uploader.userId,
+    p_bytes: bytes,
+  });
+  if (error) {
+    console.error('upload_take failed', error);
+    throw new HttpError(502, 'Could not check your upload limit right now, please try again');
+  }
+  const state = data as { ok: boolean; message?: string; retry_after?: number };
+  if (!state.ok) {
+    const retryAfter = state.retry_after ?? 3600;
+    throw new HttpError(
+      429,
+      `${state.message ?? 'Too many uploads'}; try again in ${Math.ceil(retryAfter / 60)} minutes`,
+      { retryAfter },
+      { 'Retry-After': String(retryAfter) },
+    );
+  }
+  return { taken: true } as UploadTaken;
+}
+
+/** Proof that an upload was spent from its uploader's limits (takeUpload), which storeSafeImage needs. */
+export type UploadTaken = { readonly taken: true } & { readonly __brand: 'UploadTaken' };
+
+/**
+ * Spends the upload from the uploader's limits (takeUpload), cleans `file` (400 with a message for
+ * anything that is not a clean image within the limits) and stores it as `<folder>/<uuid>.<ext>` with
+ * the type its bytes have; returns the object path. The caller must have checked that the requester
+ * may write to `folder` of `bucket`.
+ */
+export async function storeImage(
+  bucket: ImageBucket,
+  folder: string,
+  file: Blob,
+  uploader: Uploader,
+): Promise<string> {
+  await takeUpload(uploader, file.size);
+  return writeImage(bucket, folder, await safeImage(file, IMAGE_BUCKETS[bucket]));
+}
+
+/**
+ * Stores an image safeImage already cleaned (for callers that check it before other work). The caller
+ * spent the upload with takeUpload before decoding the file, and shows it.
+ */
+export function storeSafeImage(
+  bucket: ImageBucket,
+  folder: string,
+  image: SafeImage,
+  _taken: UploadTaken,
+): Promise<string> {
+  return writeImage(bucket, folder, image);
+}
+
+async function writeImage(bucket: ImageBucket, folder: string, image: SafeImage): Promise<string> {
   const path = objectName(folder, image.type);
   const { error } = await serviceClient()
     .storage.from(bucket)

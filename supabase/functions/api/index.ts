@@ -14,6 +14,7 @@ import { withCookies } from '../_shared/cookies.ts';
 import { router } from './app.ts';
 import { takeApiLimit } from './limits.ts';
 import { RANGE_REQUEST } from './routes/range.ts';
+import { refuseCrossSiteCookieWrite } from './csrf.ts';
 
 /** Calls that start or end a session, where a stale token or cookie must not get in the way. */
 const SESSION_CALLS = /^\/api\/v1\/(auth\/|verify\/)/;
@@ -33,6 +34,8 @@ Deno.serve(async (req) => {
     // key or an exhausted limit is answered before anything else runs. The range lookup takes it in
     // its own single database call (routes/range.ts).
     const { pathname } = new URL(req.url);
+    // A change authenticated by the session cookie must come from ScamCheck's own pages (csrf.ts).
+    refuseCrossSiteCookieWrite(req);
     if (!(req.method === 'GET' && RANGE_REQUEST.test(pathname))) limits = await takeApiLimit(req);
     // A forged or expired token is refused before anything else is read (identify caches the answer
     // for the handler).

@@ -196,7 +196,19 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
               lastReportedVictimCountry: { type: ['string', 'null'] },
               riskPercentage: { type: 'integer', minimum: 0, maximum: 100 },
               riskLevel: { enum: ['low', 'medium', 'high'] },
-              estimatedAmountLost: { type: 'number' },
+              estimatedAmountLost: {
+                type: 'number',
+                description:
+                  'Sum over verified reports; 0 while fewer than 5 verified reports give an amount (amountShown false).',
+              },
+              amountShown: { type: 'boolean' },
+              verifiedReports: { type: 'integer' },
+              pendingReports: { type: 'integer' },
+              riskNote: {
+                type: ['string', 'null'],
+                description:
+                  '"Reported N times, not yet reviewed" when every report is pending: such a risk is never high.',
+              },
             },
           },
           points: { type: 'array', items: { type: 'string', description: '"lat,lng"' } },

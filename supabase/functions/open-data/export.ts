@@ -23,8 +23,9 @@ export const COLUMNS = [
   { name: 'reports', type: 'integer', description: 'number of reports' },
   {
     name: 'amount_lost_php',
-    type: 'number',
-    description: 'sum of the amounts reported lost, in Philippine pesos',
+    type: 'number or empty',
+    description:
+      'sum of the amounts reported lost, in Philippine pesos, of verified reports only; empty unless at least 5 verified reports of the row gave an amount',
   },
 ] as const;
 
@@ -41,7 +42,7 @@ export function buildExport(rows: ExportRow[], now: Date): { name: string; type:
     reported_account_type: r.reported_account_type,
     status: r.status,
     reports: Number(r.reports),
-    amount_lost_php: Number(r.amount_lost_php),
+    amount_lost_php: r.amount_lost_php == null ? null : Number(r.amount_lost_php),
   }));
   const to = now.toISOString().slice(0, 10);
   const from = new Date(now.getTime() - (EXPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);

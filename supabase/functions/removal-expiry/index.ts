@@ -1,14 +1,16 @@
 /**
- * Scheduled job, hourly: applies the 1-week removal policy (docs/behaviour.md §1). Reports whose removal
- * request went 7 days from the confirmation of its contact address without an answer from the reporter
- * (to any of the report's requests) get status 'removed'
- * (public.expire_removal_requests, executable by the service role only), and the person who asked for
- * the removal is told at the contact address they gave. Supabase runs it with pg_cron + pg_net; the
- * local stack with supabase/local/scheduler.ts.
+ * Scheduled job, hourly: applies the 1-week removal policy (docs/behaviour.md §11). A removal request
+ * that went 7 days from the confirmation of its contact address without an answer from the reporter
+ * (to any of the report's requests) goes to the admins' queue (public.expire_removal_requests,
+ * executable by the service role only); its report is hidden only when it is still pending, never when
+ * an admin verified it (issue 27). The person who asked is told at the contact address they gave when
+ * the report was hidden. Supabase runs it with pg_cron + pg_net; the local stack with
+ * supabase/local/scheduler.ts.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
+import { defang } from '../_shared/inert-text.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -36,7 +38,10 @@ serveScheduledJob(async () => {
     const doneIds = new Set((done ?? []).map((r) => r.id));
     for (const r of due ?? []) {
       if (!doneIds.has(r.id)) continue;
-      const account = r.reports?.reported_account ?? 'the identifier you asked about';
+      // Written by the reporter: link-free in the mail (issue 27).
+      const account = r.reports?.reported_account
+        ? defang(r.reports.reported_account)
+        : 'the identifier you asked about';
       const text = `The report about ${account} you asked us to remove has been removed: its reporter did not answer within 7 days.`;
       try {
         await sendMail({

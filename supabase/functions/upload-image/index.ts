@@ -30,7 +30,10 @@ Deno.serve(async (req) => {
       if (!(await isAdmin(clientFor(caller), caller.user.id)))
         throw new HttpError(403, 'Only admins can upload news banners');
     }
-    const path = await storeImage(bucket, caller.user.id, file);
+    const path = await storeImage(bucket, caller.user.id, file, {
+      userId: caller.user.id,
+      forwardedFor: req.headers.get('x-forwarded-for'),
+    });
     return json({ bucket, path }, 201);
   } catch (e) {
     return toErrorResponse(e);

@@ -10,18 +10,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ServiceContext } from '../gateway.ts';
 import { JWT_SECRET, testConfig } from '../config.ts';
 import {
-  asCodeTry,
   authenticate,
   bearer,
   checkFrequency,
   checkPassword,
   claimCodeIssue,
-  claimCodeTry,
   clientAddressFrom,
   createAuth,
   generateOtp,
   isRedirectAllowed,
   limit,
+  rateLimitKey,
   mailData,
   obj,
   parseJwt,
@@ -37,7 +36,6 @@ import {
   type Auth,
   type Rq,
 } from './context.ts';
-import { AuthError } from './errors.ts';
 import { loadAuthSettings, type AuthSettings } from './settings.ts';
 import type { Db, UserRow } from './store.ts';
 
@@ -658,8 +656,8 @@ describe('authenticated callers', () => {
   });
 });
 
-describe('code tries and code issues (counted in Postgres)', () => {
-  /** A pool answering claim_code_try / claim_code_issue with `answer`, recording every call. */
+describe('code issues (counted in Postgres)', () => {
+  /** A pool answering claim_code_issue with `answer`, recording every call. */
   const pool = (answer: Record<string, unknown>) => {
     const calls: [string, unknown[]][] = [];
     const a = {
@@ -673,43 +671,6 @@ describe('code tries and code issues (counted in Postgres)', () => {
     return { a, calls };
   };
 
-  it('a claimed try goes on; a spent code answers as expired; a limit answers 429', async () => {
-    await expect(claimCodeTry(pool({ r: { ok: true } }).a, 'a@b.ph')).resolves.toBeUndefined();
-    expect(
-      await rejection(claimCodeTry(pool({ r: { ok: false, reason: 'code_spent' } }).a, 'a@b.ph')),
-    ).toEqual({
-      status: 403,
-      code: 'otp_expired',
-      message: 'Token has expired or is invalid',
-    });
-    expect(
-      await rejection(claimCodeTry(pool({ r: { ok: false, reason: 'address_limit' } }).a, 'a@b.ph')),
-    ).toEqual({
-      status: 429,
-      code: 'over_request_rate_limit',
-      message: 'Request rate limit reached',
-    });
-  });
-
-  it('records a right code as right, a wrong one as wrong, and nothing for other errors', async () => {
-    const right = pool({ r: { ok: true } });
-    await expect(asCodeTry(right.a, 'a@b.ph', async () => 'session')).resolves.toBe('session');
-    expect(right.calls.map(([sql, params]) => [sql, params])).toEqual([
-      ['select private.claim_code_try($1) as r', ['a@b.ph']],
-      ['select private.code_try_result($1, $2)', ['a@b.ph', true]],
-    ]);
-    for (const code of ['otp_expired', 'reauthentication_not_valid']) {
-      const wrong = pool({ r: { ok: true } });
-      const e = new AuthError(403, code, 'wrong');
-      await expect(asCodeTry(wrong.a, 'a@b.ph', () => Promise.reject(e))).rejects.toBe(e);
-      expect(wrong.calls.at(-1)).toEqual(['select private.code_try_result($1, $2)', ['a@b.ph', false]]);
-    }
-    const other = pool({ r: { ok: true } });
-    const e = new AuthError(422, 'validation_failed', 'other');
-    await expect(asCodeTry(other.a, 'a@b.ph', () => Promise.reject(e))).rejects.toBe(e);
-    expect(other.calls).toHaveLength(1);
-  });
-
   it('a new sign-in code is refused while the address must wait, naming the seconds', async () => {
     const free = pool({ wait: 0 });
     await expect(claimCodeIssue(free.a, 'a@b.ph')).resolves.toBeUndefined();
@@ -719,5 +680,20 @@ describe('code tries and code issues (counted in Postgres)', () => {
       code: 'over_email_send_rate_limit',
       message: 'For security purposes, you can only request this after 42 seconds.',
     });
+  });
+});
+
+describe('rateLimitKey', () => {
+  it('keeps an IPv4 address whole and counts an IPv6 address by its /64', () => {
+    expect(rateLimitKey('81.2.3.4')).toBe('81.2.3.4');
+    expect(rateLimitKey('::ffff:81.2.3.4')).toBe('81.2.3.4');
+    const a = rateLimitKey('2001:db8:1:2:aaaa::1');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe(a);
+    expect(rateLimitKey('[2001:db8:1:2::9]')).toBe(a);
+    expect(rateLimitKey('2001:db8:1:3::1')).not.toBe(a);
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitKey('64:ff9b::1.2.3.4')).toBe('64:ff9b:0:0::/64');
+    expect(rateLimitKey('not an address')).toBe('not an address');
   });
 });

@@ -136,12 +136,46 @@ export function clientAddressFrom(
 }
 
 /**
+ * The key a per-client limit counts under: an IPv4 address whole, an IPv6 address by its /64 (what one
+ * subscriber is given, RFC 6177), so rotating addresses inside one /64 does not buy new buckets.
+ * Hosted GoTrue keys its tollbooth buckets on the whole value of its rate-limit header, with no /64
+ * grouping (supabase/auth internal/api/middleware.go, performRateLimiting); docs/security.md says what
+ * that means for the odds there. Anything that is not an address is its own key.
+ */
+export function rateLimitKey(address: string): string {
+  const bare = address.replace(/^\[|\](?::\d+)?$/g, '').replace(/%.*$/, '');
+  if (net.isIPv6(bare)) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
+    if (mapped) return mapped[1];
+    return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+  }
+  return bare;
+}
+
+/** The eight 16-bit groups of an IPv6 address, as lowercase hex without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  let text = address.toLowerCase();
+  // An embedded IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) becomes two groups.
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number);
+    text = text.slice(0, v4.index) + ((a << 8) | b).toString(16) + ':' + ((c << 8) | d).toString(16);
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail !== undefined && tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  return [...left, ...fill, ...right].map((g) => parseInt(g || '0', 16).toString(16));
+}
+
+/**
  * Per-client limits (GoTrue's tollbooth buckets), keyed by the client address: the connection's peer, or
  * the entry a trusted proxy appended to X-Forwarded-For when the stack is configured with trusted proxies
- * (StackConfig.trustedProxies). A value the client typed into that header never picks the bucket.
+ * (StackConfig.trustedProxies). A value the client typed into that header never picks the bucket; an
+ * IPv6 client counts by its /64 (rateLimitKey).
  */
 export function limit(bucket: KeyedBucket, rq: Rq) {
-  if (rq.address && !bucket.take(rq.address))
+  if (rq.address && !bucket.take(rateLimitKey(rq.address)))
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
 }
 
@@ -383,42 +417,6 @@ export async function requireAdmin(rq: Rq): Promise<Caller['claims']> {
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
     throw forbidden('not_admin', 'User not allowed');
   return claims;
-}
-
-/**
- * Claims one try of the code e-mailed to `email` before it is checked (private.claim_code_try): a code
- * that has had its tries answers as a wrong code (it is deleted), and an address or client over its
- * limit gets 429. Call `codeTryResult` once the code has been checked.
- */
-export async function claimCodeTry(auth: Auth, email: string): Promise<void> {
-  const { rows } = await auth.pool.query<{ r: { ok: boolean; reason?: string } }>(
-    'select private.claim_code_try($1) as r',
-    [email],
-  );
-  const r = rows[0].r;
-  if (r.ok) return;
-  if (r.reason === 'code_spent') throw forbidden('otp_expired', 'Token has expired or is invalid');
-  throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-}
-
-/** Records how a claimed try ended: a right code clears the counts, the last wrong one deletes the code. */
-export async function codeTryResult(auth: Auth, email: string, ok: boolean): Promise<void> {
-  await auth.pool.query('select private.code_try_result($1, $2)', [email, ok]);
-}
-
-/** Runs `check` as one claimed try of the code sent to `email`, recording whether it was right. */
-export async function asCodeTry<T>(auth: Auth, email: string, check: () => Promise<T>): Promise<T> {
-  await claimCodeTry(auth, email);
-  let result: T;
-  try {
-    result = await check();
-  } catch (e) {
-    if (e instanceof AuthError && /otp_expired|reauthentication_not_valid/.test(e.code))
-      await codeTryResult(auth, email, false);
-    throw e;
-  }
-  await codeTryResult(auth, email, true);
-  return result;
 }
 
 /** Sign-in and recovery codes per address (private.claim_code_issue); over the limit answers as GoTrue's max_frequency. */

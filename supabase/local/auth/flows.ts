@@ -6,7 +6,6 @@ import crypto from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import { sendJson } from '../http.ts';
 import {
-  asCodeTry,
   authenticate,
   checkFrequency,
   claimCodeIssue,
@@ -547,8 +546,10 @@ export async function verifyPost(auth: Auth, rq: Rq, tx: Tx) {
       if (!verified) return undefined;
       return issueSession(db, auth.settings, verified.id, 'otp', rq.client);
     });
-  // A typed code is one claimed try of the address's code (a token hash is 224 bits and is not guessed).
-  const result = usingHash ? await run() : await asCodeTry(auth, p.email, run);
+  // As GoTrue: every try, typed code or token hash, spends from the caller's token_verifications bucket
+  // (above) and nothing else. A token hash is sha224(email + code), computable for every code, so it is
+  // no harder to guess than the code: the code's length and life bound both (docs/security.md).
+  const result = await run();
   if (!result) return sendJson(rq.res, 200, { msg: SINGLE_CONFIRMATION, code: '200' });
   sendJson(rq.res, 200, result);
 }
@@ -769,8 +770,8 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
       );
     }
   }
-  // The code is one claimed try of the codes e-mailed to the address, checked here before the new
-  // password is compared with the old, and again in the transaction that spends it.
+  // The code is checked here before the new password is compared with the old, and again in the
+  // transaction that spends it; guesses spend the caller's `user` bucket (GoTrue's limit on PUT /user).
   const nonceValid = (current: UserRow) => {
     const nonce = tokenHash(current.email ?? '', str(rq.body['nonce']));
     if (
@@ -781,10 +782,7 @@ export async function updateUserSelf(auth: Auth, rq: Rq, tx: Tx) {
       throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
     }
   };
-  if (needsNonce)
-    await asCodeTry(auth, user.email ?? '', async () =>
-      nonceValid((await tx((db) => findUserById(db, user.id, true)))!),
-    );
+  if (needsNonce) nonceValid((await tx((db) => findUserById(db, user.id, true)))!);
   let passwordHash: string | undefined;
   if (password) {
     if (

@@ -366,6 +366,15 @@ class RestService {
 
   private async insert(rq: RestRequest, res: ServerResponse, cache: SchemaCache, table: Table) {
     const { prefer, query } = rq;
+    // PostgreSQL's rewriter refuses an INSERT into a view that is not insertable (55000), which the SQLSTATE
+    // table answers with 500; it is the client's method that is wrong, so it gets 405 with that code.
+    if (table.isView && !table.insertable)
+      throw new RestError(
+        405,
+        '55000',
+        `cannot insert into view "${table.name}"`,
+        'Views that are not insertable cannot take a POST.',
+      );
     const { rows, keys } = insertRows(parseJson(rq.body), query.columns);
     const b = new Builder(cache, query, undefined);
     const { mutation, merging } = insertSql(b, table, query, prefer, rows, keys);

@@ -149,11 +149,16 @@ export function insertSql(
   keys: string[],
 ): { mutation: string; merging: boolean } {
   const cols = payloadColumns(table, keys);
-  const bodyParam = b.params.add(JSON.stringify(rows));
   const { qualified, alias } = names(table);
   const present = (c: Column) => rows.some((r) => Object.prototype.hasOwnProperty.call(r, c.name));
   // A column no row carries is left to its default, as PostgreSQL's own INSERT does.
   const used = prefer.missing === 'default' ? cols.filter(present) : cols;
+  // `{}`, `[{}]` and an empty body insert one row of defaults, `[]` none, as PostgREST's
+  // `INSERT ... SELECT FROM json_populate_recordset` of no columns does. Such a statement takes no
+  // body parameter: binding one it does not use is a protocol error (08P01), which answered 503.
+  if (!used.length)
+    return { mutation: rows.length ? defaultRows(table, rows.length) : nothing(table), merging: false };
+  const bodyParam = b.params.add(JSON.stringify(rows));
   const exprs = used.map((c) => {
     const value = `pgrst_body.${ident(c.name)}`;
     if (prefer.missing !== 'default') return value;
@@ -174,13 +179,15 @@ export function insertSql(
   const source =
     `from json_array_elements(${bodyParam}::json) with ordinality as pgrst_rows(j, i) ` +
     `cross join lateral json_populate_record(null::${qualified}, pgrst_rows.j) as pgrst_body order by pgrst_rows.i`;
-  let mutation: string;
-  if (used.length)
-    mutation = `insert into ${qualified} as ${alias} (${used.map((c) => ident(c.name)).join(', ')}) select ${exprs.join(', ')} ${source}${conflict}`;
-  else if (rows.length === 1) mutation = `insert into ${qualified} as ${alias} default values`;
-  // Nothing to insert (an empty array), or rows without columns, which PostgREST also skips.
-  else mutation = nothing(table);
+  const mutation = `insert into ${qualified} as ${alias} (${used.map((c) => ident(c.name)).join(', ')}) select ${exprs.join(', ')} ${source}${conflict}`;
   return { mutation, merging: prefer.resolution === 'merge-duplicates' && conflict !== '' };
+}
+
+/** `count` rows of defaults: one statement, so a refused row (a NOT NULL column) refuses them all. */
+function defaultRows(table: Table, count: number): string {
+  const { qualified, alias } = names(table);
+  if (count === 1) return `insert into ${qualified} as ${alias} default values`;
+  return `insert into ${qualified} as ${alias} select from pg_catalog.generate_series(1, ${Math.floor(count)})`;
 }
 
 /**

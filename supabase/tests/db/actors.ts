@@ -67,7 +67,11 @@ export async function affected(actor: Actor, sql: string, params: unknown[] = []
 /** Errors that mean "not allowed": missing grant, RLS check, or our guards (SQLSTATE 42501). */
 export const DENIED = /permission denied|row-level security|only admins|cannot be|42501/;
 
-/** A report row as a signed-in user files it (reporter_id and status left to their defaults). */
+/**
+ * A report row as a signed-in user files it (reporter_id and status left to their defaults). Its loc
+ * and country, which no API role may write (issue 27), are then set as the server sets them
+ * (public.locate_report's update, here as the database owner).
+ */
 export async function fileReport(
   actor: Actor,
   fields: Partial<Record<string, unknown>> = {},
@@ -84,13 +88,19 @@ export async function fileReport(
     amount_lost: 1500,
     ...fields,
   };
-  const cols = Object.keys(row);
+  const { loc, country, ...filed } = row;
+  const cols = Object.keys(filed);
   const [r] = await run(
     actor,
     `insert into public.reports (${cols.join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning *`,
-    Object.values(row),
+    Object.values(filed),
   );
-  return r;
+  if (loc == null && country == null) return r;
+  const { rows } = await adminPool().query(
+    'update public.reports set loc = $2, country = $3 where id = $1 returning *',
+    [r.id, loc ?? null, country ?? null],
+  );
+  return rows[0];
 }
 
 /** Sets a report's status as the database owner (arranging data for a test, not an API call). */

@@ -182,9 +182,12 @@ describe('check_identifiers', () => {
         value: site,
         canonical: site,
         count: 1,
-        // One fresh pending report: w = 0.2, 100 * (1 - exp(-0.1)) = 9.52.
-        risk_level: 10,
+        // One fresh pending report from a young account (issue 27): w = 0.05, 100 * (1 - exp(-0.025)) = 2.47.
+        risk_level: 2,
         risk_label: 'low',
+        verified_count: 0,
+        pending_count: 1,
+        risk_note: 'Reported 1 time, not yet reviewed',
       },
       {
         type: 'mobile',
@@ -193,6 +196,9 @@ describe('check_identifiers', () => {
         count: 2,
         risk_level: s.summary.risk_level,
         risk_label: s.summary.risk_label,
+        verified_count: 2,
+        pending_count: 0,
+        risk_note: null,
       },
       {
         type: 'email',
@@ -201,6 +207,9 @@ describe('check_identifiers', () => {
         count: 0,
         risk_level: 0,
         risk_label: 'low',
+        verified_count: 0,
+        pending_count: 0,
+        risk_note: null,
       },
     ]);
     expect(s.summary.count).toBe(2);

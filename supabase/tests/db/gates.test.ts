@@ -13,6 +13,7 @@ const EXPOSED = ['public', 'graphql_public'];
 const ANON_DEFINER_ALLOW_LIST = [
   'public.check_identifiers(identifiers jsonb, visitor jsonb)' /* a message's identifiers at once (issue 13) */,
   'public.confirm_removal_request(request_id uuid, token text)' /* the e-mailed confirmation link; needs the token */,
+  'public.moderation_statistics()' /* published moderation figures from the rollup, small counts hidden (issue 31) */,
   'public.public_statistics(period text)' /* aggregates only, small counts hidden (issue 14) */,
   'public.search_reports(search_string text)' /* the public search */,
   'public.search_top_identifier(ref uuid)' /* the search of a masked most-reported identifier, by its handle */,
@@ -20,15 +21,24 @@ const ANON_DEFINER_ALLOW_LIST = [
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
+  'public.admin_moderation_log(before_id bigint, report uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.admin_removal_decisions(max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.admin_removal_queue()' /* admins only, checked inside (issue 27) */,
+  'public.admin_review_queue(search text, incident_type incident_type, account_type reported_account_type, min_age_days integer, has_evidence boolean, region text, sort text, max_groups integer)' /* admins only, checked inside (issue 31) */,
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
   'public.confirm_removal_request(request_id uuid, token text)',
   'public.create_api_key(name text)' /* makes the caller's own key (issue 14) */,
+  'public.decide_removal_request(request_id uuid, decision text, reason text, note text)' /* admins only, checked inside (issues 27, 31) */,
+  'public.moderate_reports(report_ids uuid[], status report_status, reason text, note text)' /* admins only, checked inside (issue 31) */,
+  'public.moderation_statistics()',
   'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
+  'public.report_signals(report_ids uuid[])' /* admins only, checked inside (issue 27) */,
   'public.revoke_api_key(key_id uuid)' /* the owner's or, for admins, any key */,
   'public.search_reports(search_string text)',
   'public.search_top_identifier(ref uuid)',
   'public.set_report_status(report_id uuid, status report_status)',
+  'public.undo_moderation(log_id bigint)' /* admins only, checked inside (issue 31) */,
   'public.user_report_stats()',
 ];
 

@@ -250,8 +250,8 @@ describe('removal requests', () => {
       `insert into public.removal_requests (report_id, requester_id, reason, contact_email) values ($1, $2, 'Not mine', 'me@example.com') returning id`,
       [r.id, requester.id],
     );
-    const [open] = await run(admin, 'select public.admin_removal_queue() as q');
-    expect((open.q as { id: string }[]).map((x) => x.id)).toContain(req.id);
+    const open = await run(admin, 'select request_id from public.admin_removal_queue()');
+    expect(open.map((x) => x.request_id)).toContain(req.id);
     await expect(
       run(owner, `select public.decide_removal_request($1, 'remove', 'owner_request')`, [req.id]),
     ).rejects.toThrow(DENIED);
@@ -298,6 +298,50 @@ describe('removal requests', () => {
     );
     await run(admin, `select public.decide_removal_request($1, 'keep', 'not_a_scam')`, [req2.id]);
     expect((await statusOf(r2.id)).status).toBe('verified');
+    const left = await run(admin, 'select request_id from public.admin_removal_queue()');
+    expect(left.map((x) => x.request_id)).not.toContain(req2.id);
+    const [decided] = await run(admin, 'select public.admin_removal_decisions() as d');
+    expect(
+      (decided.d as { request_id: string; decision: string }[]).find((x) => x.request_id === req2.id),
+    ).toMatchObject({ decision: 'keep', decision_reason: 'not_a_scam' });
+    await expect(run(owner, 'select public.admin_removal_decisions()')).rejects.toThrow(DENIED);
+  });
+
+  it('hide rejects the report with the reason; keep of a report the 1-week rule hid puts it back and undoes the rule in the log', async () => {
+    const requester = await createUser('Requester two');
+    const r = await fileReport(owner);
+    const [req] = await run(
+      requester,
+      `insert into public.removal_requests (report_id, requester_id, reason, contact_email) values ($1, $2, 'Not mine', 'me@example.com') returning id`,
+      [r.id, requester.id],
+    );
+    await run(admin, `select public.decide_removal_request($1, 'hide', 'wrong_identifier')`, [req.id]);
+    expect(await statusOf(r.id)).toMatchObject({ status: 'rejected', status_reason: 'wrong_identifier' });
+
+    // The 1-week rule (issue 27) hides a pending report whose confirmed request went unanswered.
+    const p = await fileReport(owner);
+    const [req2] = await run(
+      requester,
+      `insert into public.removal_requests (report_id, requester_id, reason, contact_email) values ($1, $2, 'Not mine', 'me@example.com') returning id`,
+      [p.id, requester.id],
+    );
+    await adminPool().query(
+      `update public.removal_requests set contact_confirmed_at = now() - interval '8 days' where id = $1`,
+      [req2.id],
+    );
+    await adminPool().query('select public.expire_removal_requests()');
+    expect((await statusOf(p.id)).status).toBe('removed');
+    await run(admin, `select public.decide_removal_request($1, 'keep', 'not_a_scam')`, [req2.id]);
+    expect((await statusOf(p.id)).status).toBe('pending');
+    const log = await run(
+      admin,
+      'select id, actor_id, to_status, undo_of from public.moderation_log where report_id = $1 order by id',
+      [p.id],
+    );
+    expect(log).toMatchObject([
+      { actor_id: null, to_status: 'removed', undo_of: null },
+      { actor_id: admin.id, to_status: 'pending', undo_of: log[0].id },
+    ]);
   });
 });
 

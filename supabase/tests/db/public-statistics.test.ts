@@ -73,7 +73,9 @@ async function expectTotalsOfReports(client: pg.PoolClient) {
     } = await client.query(
       `select count(*)::int as reports, (count(*) filter (where status = 'verified'))::int as verified,
               (count(*) filter (where status = 'pending'))::int as pending,
-              coalesce(sum(amount_lost) filter (where amount_lost > 0), 0)::numeric::float8 as amount_lost
+              -- Issue 27: verified amounts only, as a sum of at least 5 of them.
+              case when count(*) filter (where status = 'verified' and amount_lost > 0) >= 5
+                   then (sum(amount_lost) filter (where status = 'verified' and amount_lost > 0))::float8 end as amount_lost
        from public.reports
        where status in ('pending', 'verified') and (created_at at time zone 'UTC')::date between $1 and $2`,
       [s.from, s.to],
@@ -83,7 +85,7 @@ async function expectTotalsOfReports(client: pg.PoolClient) {
         reports: Number(s.totals.reports),
         verified: Number(s.totals.verified),
         pending: Number(s.totals.pending),
-        amount_lost: Number(s.totals.amount_lost),
+        amount_lost: s.totals.amount_lost == null ? null : Number(s.totals.amount_lost),
       },
       period,
     ).toEqual(counted);
@@ -140,6 +142,7 @@ describe('anon reads aggregates only', () => {
       'verified',
       'pending',
       'amount_lost',
+      'amount_fewer_than_5',
       'weekly',
       'monthly',
       'total',
@@ -358,12 +361,18 @@ describe('rollups kept by the trigger', () => {
           }),
         );
         await c.query("set local lock_timeout = '2s'");
-        await c.query(
+        const {
+          rows: [{ id }],
+        } = await c.query<{ id: string }>(
           `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account,
-                                       incident_description, location, loc, country, amount_lost)
-           values (current_date, 'scam', 'mobile', $1, 'Sharded rollups: same rows at once.', 'Zamboanga City', $2, 'PH', 2750)`,
-          [`0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, ZAMBOANGA],
+                                       incident_description, location, amount_lost)
+           values (current_date, 'scam', 'mobile', $1, 'Sharded rollups: same rows at once.', 'Zamboanga City', 2750)
+           returning id`,
+          [`0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`],
         );
+        // The location as the server sets it (issue 27: no API role writes it), in the same session.
+        await c.query('reset role');
+        await c.query(`update public.reports set loc = $2, country = 'PH' where id = $1`, [id, ZAMBOANGA]);
       };
       await file(sessions[0].c, u1);
       await file(sessions[1].c, u2); // fails with "canceling statement due to lock timeout" if it waits
@@ -447,19 +456,24 @@ describe('the scheduled job: medians and the most-reported identifiers', () => {
     };
     const start = await read();
     expect(start).toMatchObject({ reports_with_amount: 0, median: null, fewer_than_5: false });
-    for (const amount of [100, 5000, 300, 200]) {
+    // Only verified amounts count (issue 27); a pending one is neither summed nor counted.
+    const verified = async (amount: number) => {
       const r = await fileReport(reporter, { amount_lost: amount });
+      await setStatus(r.id, 'verified');
       await backdate(r.id, at);
-    }
+    };
+    for (const amount of [100, 5000, 300, 200]) await verified(amount);
     const zero = await fileReport(reporter, { amount_lost: 0 });
     await backdate(zero.id, at);
+    const pending = await fileReport(reporter, { amount_lost: 7000 });
+    await backdate(pending.id, at);
     const four = await read();
     expect(four.reports_with_amount - start.reports_with_amount).toBe(4);
-    expect(Number(four.total) - Number(start.total)).toBe(5600);
-    expect(four).toMatchObject({ median: null, fewer_than_5: true });
-    const r = await fileReport(reporter, { amount_lost: 250 });
-    await backdate(r.id, at);
+    // Four amounts: neither their total nor their median is shown.
+    expect(four).toMatchObject({ total: null, median: null, fewer_than_5: true });
+    await verified(250);
     const five = await read();
+    expect(Number(five.total) - Number(start.total)).toBe(5850);
     // 100, 200, 250, 300, 5000: the median is 250 (a mean would say 1170).
     expect(Number(five.median)).toBe(250);
     expect(five.fewer_than_5).toBe(false);

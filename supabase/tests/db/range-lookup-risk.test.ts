@@ -1,12 +1,13 @@
 /**
- * public.range_lookup computes its own risk (the third copy of the formula, beside search and the
- * message check): the values and labels at the documented reference points, hand-computed, so a
- * changed constant there is caught (check:sql-mutation). The route around it is tested in
+ * public.range_lookup answers verified identifiers only, with the risk of their verified reports alone
+ * (issue 27): the values and labels at the documented reference points, hand-computed, so a changed
+ * constant there is caught (check:sql-mutation). The route around it is tested in
  * supabase/tests/functions/range.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DENIED, anon, createUser, run, serviceRole, verifiedAged } from './actors.ts';
+import { DENIED, anon, createUser, fileReport, run, serviceRole, verifiedAged } from './actors.ts';
+import { adminPool } from '../helpers.ts';
 
 interface RangeEntry {
   suffix: string;
@@ -45,6 +46,24 @@ describe('range_lookup risk', () => {
       [59, 2, 59, 'medium'],
       [59, 2, 60, 'high'],
     ]);
+  });
+
+  it('lists verified identifiers only (issue 27): pending-only ones are absent, pending ones neither counted nor weighed', async () => {
+    const pendingOnly = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    for (let i = 0; i < 3; i++)
+      await fileReport(await createUser('Pending reporter'), { reported_account: pendingOnly });
+    expect(await lookUp(pendingOnly)).toBeUndefined();
+
+    const mixed = await verifiedAged([0]);
+    for (let i = 0; i < 4; i++)
+      await fileReport(await createUser('Pending reporter'), { reported_account: mixed });
+    const { rows } = await adminPool().query(
+      `select count(*)::int as n from public.reports where reported_account_canonical = $1 and status = 'pending'`,
+      [`+63${mixed.slice(1)}`],
+    );
+    expect(rows[0].n).toBe(4);
+    // The one verified report alone: count 1, 39 medium, as if the four pending ones were not there.
+    expect(await lookUp(mixed)).toMatchObject({ count: 1, risk_level: 39, risk_label: 'medium' });
   });
 
   it('is for the service role only', async () => {

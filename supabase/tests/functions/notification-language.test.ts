@@ -2,6 +2,7 @@
  * Issue 15: notification e-mails are written in the recipient's language (profiles.language); English
  * stays the wording it always was.
  */
+import { defang } from '../../functions/_shared/inert-text.ts';
 import { describe, expect, it } from 'vitest';
 import { adminPool, unique } from '../helpers.ts';
 import { mailsTo } from '../auth-helpers.ts';
@@ -27,15 +28,17 @@ async function watchAndReport(language: 'en' | 'fil') {
 describe('notification e-mails follow the profile language', () => {
   it('a Filipino user is told in Filipino', async () => {
     const { mail, site } = await watchAndReport('fil');
-    expect(mail.Subject).toBe(`ScamCheck: na-report ang https://${site}/login`);
-    expect(mail.Text).toContain(`May nag-report ng https://${site}/login, na ipinabantay mo sa ScamCheck.`);
+    expect(mail.Subject).toBe(`ScamCheck: na-report ang ${defang(`https://${site}/login`)}`);
+    expect(mail.Text).toContain(
+      `May nag-report ng ${defang(`https://${site}/login`)}, na ipinabantay mo sa ScamCheck.`,
+    );
     expect(mail.Text).toContain('Uri ng insidente: na-hack. Naghihintay pa ng pagsusuri ang report.');
     expect(mail.Text).toContain('Tingnan ang mga report: ');
   });
 
   it('an English user gets the English e-mail as before', async () => {
     const { mail, site } = await watchAndReport('en');
-    expect(mail.Subject).toBe(`ScamCheck: https://${site}/login was reported`);
+    expect(mail.Subject).toBe(`ScamCheck: ${defang(`https://${site}/login`)} was reported`);
     expect(mail.Text).toContain('Incident type: hacked. The report is waiting for review.');
   });
 
@@ -60,7 +63,9 @@ describe('notification e-mails follow the profile language', () => {
     await runJob('notify-dispatch');
     const [mail] = await mailsTo(contact, 1, 20_000);
     expect(mail.Subject).toBe('ScamCheck: kumpirmahin ang hiling mong pag-alis ng report');
-    expect(mail.Text).toContain(`May humiling sa ScamCheck na alisin ang isang report tungkol sa ${account}`);
+    expect(mail.Text).toContain(
+      `May humiling sa ScamCheck na alisin ang isang report tungkol sa ${defang(account)}`,
+    );
     expect(mail.Text).toMatch(/Kumpirmahin: http\S+\/api\/v1\/removal-requests\/[0-9a-f-]+\/confirm\?token=/);
     expect(mail.HTML).toContain('Kumpirmahin ang hiling kong pag-alis ng report');
     expect(mail.Text).not.toContain('Someone asked');
@@ -82,7 +87,7 @@ describe('notification e-mails follow the profile language', () => {
     // confirmRemovalByMail finds the mail by its English subject and opens its link.
     expect((await confirmRemovalByMail(contact)).status).toBe(200);
     const [mail] = await mailsTo(contact, 1, 20_000);
-    expect(mail.Text).toContain(`Someone asked ScamCheck to remove a report about ${account}`);
+    expect(mail.Text).toContain(`Someone asked ScamCheck to remove a report about ${defang(account)}`);
     expect(mail.Text).toContain('Confirm: ');
   });
 });

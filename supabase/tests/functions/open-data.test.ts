@@ -62,7 +62,8 @@ describe('open-data job', () => {
     // Other tests file reports too: this day's verified spam/crypto row holds at least our two.
     const ours = lines.find((l) => l.startsWith(`${dayKey},spam,crypto,verified,`))!.split(',');
     expect(Number(ours[4])).toBeGreaterThanOrEqual(2);
-    expect(Number(ours[5])).toBeGreaterThanOrEqual(1334.5);
+    // An amount appears only as the sum of 5 or more verified ones (issue 27): with fewer, the field is empty.
+    if (Number(ours[4]) < 5) expect(ours[5]).toBe('');
     expect(lines.some((l) => l.startsWith(old.toISOString().slice(0, 10)))).toBe(false);
 
     const jsonRes = await fetch(fileUrl('reports-daily.json'));

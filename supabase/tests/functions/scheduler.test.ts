@@ -27,11 +27,12 @@ async function fakeFunctions(answer: (name: string) => number) {
 }
 
 describe('local scheduler', () => {
-  it('mirrors the production schedule: notify e-mails every minute, removal expiry and open data hourly', () => {
+  it('mirrors the production schedule: notify e-mails every minute, removal expiry, open data and upload cleanup hourly', () => {
     expect(DEFAULT_JOBS).toEqual([
       { name: 'notify-dispatch', everyMs: 60_000 },
       { name: 'removal-expiry', everyMs: 3_600_000 },
       { name: 'open-data', everyMs: 3_600_000 },
+      { name: 'upload-cleanup', everyMs: 3_600_000 },
     ]);
   });
 

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -8,21 +7,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { duplicateReportOf, useCreateReport } from '@/features/reports/api/create-report';
-import {
-  getVisitorLocationQueryOptions,
-  useVisitorLocation,
-} from '@/features/reports/api/get-visitor-location';
 import { emptyReportForm, type ReportFormValues } from '@/features/reports/api/report-form-schema';
 import { ACCOUNT_TYPES } from '@/features/reports/api/types';
 import { ComplaintRedirect } from '@/features/reports/components/complaint-redirect';
 import { ReportForm } from '@/features/reports/components/report-form';
 import { PageHeader } from '@/components/layouts/page-header';
-
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  // The server-side location lookup runs while the user fills the form.
-  void queryClient.prefetchQuery(getVisitorLocationQueryOptions());
-  return null;
-};
 
 /**
  * Fields a page may fill in before the form opens (the message check's "Report this"): the kind,
@@ -47,7 +36,6 @@ export function Component() {
   const { t } = useTranslation();
   const user = useUser();
   const { state } = useLocation();
-  const location = useVisitorLocation();
   const [redirecting, setRedirecting] = useState(false);
   const [defaults] = useState(() => prefilled(state));
   const create = useCreateReport();
@@ -98,7 +86,7 @@ export function Component() {
             isPending={create.isPending}
             onSubmit={(values, reset) =>
               create.mutate(
-                { values, userId: user!.id, location: location.data ?? null },
+                { values, userId: user!.id },
                 {
                   onSuccess: () => {
                     toast.success(t('reports.add.created'));

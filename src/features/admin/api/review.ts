@@ -41,6 +41,11 @@ const queueReportSchema = z.object({
   evidence_path: z.string().nullable(),
   source: z.string().nullable(),
   reporter: reporterSchema,
+  /** Issue 27's public.report_signals for this report (null when it has no provenance row). */
+  signal: z
+    .object({ young_account: z.boolean(), shared_network_reporters: z.number() })
+    .nullable()
+    .optional(),
 });
 export type QueueReport = z.infer<typeof queueReportSchema>;
 

@@ -17,7 +17,7 @@ export const registerInputSchema = z.object({
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 
 /**
- * Creates the account; Supabase Auth then e-mails the 6-digit code and the link to
+ * Creates the account; Supabase Auth then e-mails the 10-digit code and the link to
  * /two-factor-authentication/{token hash}. The name travels as user metadata, from which the
  * database creates the profile.
  */

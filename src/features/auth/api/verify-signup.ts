@@ -8,7 +8,7 @@ export const otpInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'validation.otpRequired')
-    .regex(/^\d{6}$/, 'validation.otpFormat'),
+    .regex(/^\d{6,10}$/, 'validation.otpFormat'),
 });
 export type OtpInput = z.infer<typeof otpInputSchema>;
 

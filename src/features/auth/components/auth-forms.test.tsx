@@ -23,7 +23,7 @@ describe('RegisterForm', () => {
 });
 
 describe('OtpForm', () => {
-  it('prefills the remembered e-mail and requires the 6-digit one-time password', async () => {
+  it('prefills the remembered e-mail and requires the 10-digit one-time password', async () => {
     const user = userEvent.setup();
     const onVerified = vi.fn();
     renderApp(<OtpForm defaultEmail="maria@example.com" onVerified={onVerified} />);
@@ -32,7 +32,7 @@ describe('OtpForm', () => {
     expect(await screen.findByText('The one-time password is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText('One-time password'), '12ab');
     await user.click(screen.getByRole('button', { name: 'submit' }));
-    expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the 10-digit code from the e-mail')).toBeInTheDocument();
     expect(onVerified).not.toHaveBeenCalled();
   });
 

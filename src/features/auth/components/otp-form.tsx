@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/submit-button';
 import { otpInputSchema, useResendSignupCode, useVerifySignup, type OtpInput } from '../api/verify-signup';
 
-/** The one-time-password entry: the e-mail (prefilled when remembered) and the 6-digit code. */
+/** The one-time-password entry: the e-mail (prefilled when remembered) and the 10-digit code. */
 export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; onVerified: () => void }) {
   const { t } = useTranslation();
   const form = useForm<OtpInput>({
@@ -61,8 +61,8 @@ export function OtpForm({ defaultEmail, onVerified }: { defaultEmail: string; on
                 <Input
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="123456"
+                  maxLength={10}
+                  placeholder="0123456789"
                   required
                   className="h-12 text-center font-mono text-2xl tracking-[0.5em] md:text-2xl"
                   {...field}

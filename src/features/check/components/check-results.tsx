@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import {
@@ -169,8 +170,11 @@ export function CheckResults({
   result,
   sent,
   onReport,
+  verdict,
 }: {
   result: CheckResult;
+  /** Shown instead of the verdict (an image that could not be read well gets no "all clear"). */
+  verdict?: ReactNode;
   /** Per canonical identifier, the hash prefix the private lookup sent (all ScamCheck saw of it). */
   sent?: Map<string, string>;
   onReport: (item: CheckedItem) => void;
@@ -178,7 +182,7 @@ export function CheckResults({
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-6">
-      <VerdictPanel verdict={result.verdict} items={result.items} />
+      {verdict ?? <VerdictPanel verdict={result.verdict} items={result.items} />}
       {result.items.length > 0 && (
         <section aria-labelledby="found-heading" className="flex flex-col gap-3">
           <h2 id="found-heading" className="text-xl font-semibold">

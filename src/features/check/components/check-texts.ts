@@ -66,7 +66,8 @@ export function signalMessage(t: TFunction, signal: Signal, item: Pick<CheckedIt
       });
     }
     case 'reported':
-      return t('check.signal.reported.message', {
+      // Issue 27: a risk that rests on unreviewed reports only says so.
+      return t(e.verifiedCount === 0 ? 'check.signal.reported.unreviewed' : 'check.signal.reported.message', {
         count: Number(e.count),
         label: riskWord(t, String(e.riskLabel)),
         level: Number(e.riskLevel),

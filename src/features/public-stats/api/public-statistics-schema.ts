@@ -36,14 +36,24 @@ export const publicStatisticsSchema = z.object({
   generated_at: z.string(),
   /** Counts from 1 to this minus 1 are hidden (null with fewer_than_5). */
   small_count_threshold: z.number().int(),
-  totals: z.object({ reports: count, verified: count, pending: count, amount_lost: z.number() }),
+  /** amount_lost: the sum over at least 5 verified reports that give one, else null (issue 27). */
+  totals: z.object({
+    reports: count,
+    verified: count,
+    pending: count,
+    amount_lost: z.number().nullable(),
+    amount_fewer_than_5: z.boolean(),
+  }),
   weekly: z.array(statsPeriodRowSchema),
   monthly: z.array(statsPeriodRowSchema),
-  /** Per month; median is null when fewer than 5 reports of the month gave an amount. */
+  /**
+   * Per month, verified reports only: total and median are null when 1 to 4 verified reports of the
+   * month gave an amount (fewer_than_5).
+   */
   amounts: z.array(
     z.object({
       month: day,
-      total: z.number(),
+      total: z.number().nullable(),
       median: z.number().nullable(),
       reports_with_amount: count,
       fewer_than_5: z.boolean(),

@@ -211,7 +211,7 @@ export function AmountsChart({ stats }: { stats: PublicStatistics }) {
     total: a.total,
     median: a.median,
   }));
-  const total = stats.amounts.reduce((n, a) => n + a.total, 0);
+  const total = stats.amounts.reduce((n, a) => n + (a.total ?? 0), 0);
   const summary = t('statistics.amounts.summary', {
     amount: formatAmount(total),
     months: formatNumber(stats.amounts.length),

@@ -8,13 +8,11 @@ import type { TablesInsert } from '@/types/database.types';
 import { reportKeys } from './keys';
 import { formToColumns, type ReportFormInput } from './report-form-schema';
 import { EVIDENCE_BUCKET } from './types';
-import type { VisitorLocation } from './get-visitor-location';
+import { locateReport } from './locate-report';
 
 export interface CreateReportInput {
   values: ReportFormInput;
   userId: string;
-  /** From the server-side visitor lookup; null when the visitor could not be located. */
-  location: VisitorLocation | null;
 }
 
 /** Uploads evidence (checked and cleaned by the upload-image function) into the reporter's own folder. */
@@ -24,16 +22,15 @@ export function uploadEvidence(file: File): Promise<string> {
 
 /**
  * Files a report: evidence first (so the row never points at a missing file), then the row. The
- * database sets the reporter, the pending status and the canonical identifier itself.
+ * database sets the reporter, the pending status and the canonical identifier itself; the server then
+ * sets the location from the caller's address (locateReport: the browser never sends one).
  */
-export async function createReport({ values, userId, location }: CreateReportInput): Promise<{ id: string }> {
+export async function createReport({ values, userId }: CreateReportInput): Promise<{ id: string }> {
   const evidencePath = values.evidence ? await uploadEvidence(values.evidence) : null;
   const row = {
     ...formToColumns(values),
     reporter_id: userId,
     evidence_path: evidencePath,
-    loc: location?.loc ?? null,
-    country: location?.country ?? null,
     source: 'dashboard',
   } satisfies FilledByDatabase<'reports', 'reported_account_canonical'>;
   const { data, error } = await supabase
@@ -46,6 +43,7 @@ export async function createReport({ values, userId, location }: CreateReportInp
     if (evidencePath) await supabase.storage.from(EVIDENCE_BUCKET).remove([evidencePath]);
     throw error;
   }
+  await locateReport((data as { id: string }).id);
   return data as { id: string };
 }
 

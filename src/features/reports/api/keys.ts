@@ -8,5 +8,4 @@ export const reportKeys = {
   /** A report as anyone signed in may see it ('View full report'). */
   fullReport: (id: string) => [...reportKeys.all, 'full', id] as const,
   evidence: (path: string) => [...reportKeys.all, 'evidence', path] as const,
-  location: () => [...reportKeys.all, 'visitor-location'] as const,
 };

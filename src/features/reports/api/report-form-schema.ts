@@ -19,6 +19,9 @@ export function tomorrowISO(now: Date = new Date()): string {
   return localIso < utcIso ? localIso : utcIso;
 }
 
+/** The largest amount lost a report may give, in pesos (the database's reports_amount_cap). */
+export const MAX_AMOUNT_LOST = 100_000_000;
+
 /**
  * The Report form (docs/behaviour.md §3), for filing and editing; also the mutations' input type.
  * Messages are catalogue keys (src/i18n/locales), which the form's FormMessage translates.
@@ -46,6 +49,11 @@ export const reportFormSchema = z
       .refine(
         (v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v.replace(/,/g, '')),
         'reports.validation.amount',
+      )
+      // The database refuses more (issue 27): no honest report loses more than PHP 100,000,000.
+      .refine(
+        (v) => v === '' || Number(v.replace(/,/g, '')) <= MAX_AMOUNT_LOST,
+        'reports.validation.amountTooLarge',
       ),
   })
   .superRefine((values, ctx) => {

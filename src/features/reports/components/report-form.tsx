@@ -36,7 +36,7 @@ const accountPlaceholders = {
 
 /**
  * The report form (docs/behaviour.md §2), for filing and for editing. The location of the victim is
- * not asked: the server works it out (see get-visitor-location.ts).
+ * not asked: the server works it out (see locate-report.ts).
  */
 export function ReportForm({
   defaultValues,

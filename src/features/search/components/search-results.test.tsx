@@ -24,6 +24,10 @@ function result(reports: SearchReport[], count = reports.length): SearchResult {
       risk_level: 63,
       risk_label: 'high',
       estimated_amount_lost: 20000,
+      verified_count: count,
+      pending_count: 0,
+      risk_basis: 'verified',
+      risk_note: null,
     },
     points: [],
   };

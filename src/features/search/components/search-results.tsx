@@ -145,8 +145,20 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
       label: t('search.summary.risk.label'),
       value: `${summary.risk_level}% (${riskKey ? t(riskKey) : summary.risk_label})`,
       className: riskStyles[summary.risk_label] ?? '',
+      // Issue 27: a risk that rests on unreviewed reports only says so.
+      note:
+        summary.risk_basis === 'unverified_only'
+          ? t('search.summary.unreviewed', { count: summary.pending_count ?? summary.count })
+          : undefined,
     },
-    { icon: Wallet, label: t('search.summary.amount'), value: formatAmount(summary.estimated_amount_lost) },
+    {
+      icon: Wallet,
+      label: t('search.summary.amount'),
+      value:
+        summary.estimated_amount_lost == null
+          ? t('search.summary.amountHidden')
+          : formatAmount(summary.estimated_amount_lost),
+    },
   ];
   return (
     <Card>
@@ -158,13 +170,14 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {items.map(({ icon: Icon, label, value, className }) => (
+          {items.map(({ icon: Icon, label, value, className, note }) => (
             <div key={label} className="bg-muted/40 rounded-lg border p-4">
               <dt className="text-muted-foreground flex items-center gap-2 text-sm">
                 <Icon className="text-primary size-5 shrink-0" aria-hidden />
                 {label}
               </dt>
               <dd className={cn('mt-1 pl-7 text-lg font-semibold capitalize', className)}>{value}</dd>
+              {note && <dd className="text-muted-foreground mt-1 pl-7 text-sm">{note}</dd>}
             </div>
           ))}
         </dl>

@@ -49,7 +49,12 @@ export async function addNews({ req }: RouteContext): Promise<Response> {
   const fields = await readFields(req);
   const input = parseFields(newsSchema, fields);
   const bannerFile = fileField(fields, 'newsBanner');
-  const bannerPath = bannerFile ? await storeImage(BANNERS, 'banners', bannerFile) : null;
+  const bannerPath = bannerFile
+    ? await storeImage(BANNERS, 'banners', bannerFile, {
+        userId: caller.user.id,
+        forwardedFor: req.headers.get('x-forwarded-for'),
+      })
+    : null;
   const { data, error } = await client
     .from('news')
     .insert({

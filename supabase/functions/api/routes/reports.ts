@@ -11,6 +11,7 @@ import {
 } from '../../_shared/schemas.ts';
 import { clientFor, requireUser, type SupabaseClient, isAdmin } from '../../_shared/supabase.ts';
 import { dispatchSoon } from '../../_shared/dispatch.ts';
+import { locateReport } from '../../_shared/report-location.ts';
 import { canonicalIdentifier, type IdentifierKind } from '../../_shared/canonical.ts';
 import { dbError } from '../db.ts';
 import { serviceClient } from '../../_shared/service.ts';
@@ -61,16 +62,18 @@ function toColumns(input: z.infer<typeof updateReportSchema>): TablesUpdate<'rep
     incident_description: input.incidentDescription,
     location: input.location,
     report_date: input.reportDate,
-    loc: input.loc,
-    country: input.country,
+    // loc and country are still accepted (and checked) from old clients, but never stored as sent:
+    // the server sets them from the caller's address (issue 27, locateReport).
     source: input.source,
     amount_lost: input.amountLost,
   });
 }
 
 /** Checks and stores an evidence image under the reporter's folder; returns its path. */
-function storeEvidence(userId: string, file: File | null): Promise<string | null> {
-  return file ? storeImage(EVIDENCE, userId, file) : Promise.resolve(null);
+function storeEvidence(req: Request, userId: string, file: File | null): Promise<string | null> {
+  return file
+    ? storeImage(EVIDENCE, userId, file, { userId, forwardedFor: req.headers.get('x-forwarded-for') })
+    : Promise.resolve(null);
 }
 
 export async function listReports({ req, url }: RouteContext): Promise<Response> {
@@ -121,7 +124,7 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
   const input = parseFields(createReportSchema, fields);
   checkIdentifier(input.reportedAccountType, input.reportedAccount);
   const evidence = fileField(fields, 'evidence');
-  const evidencePath = await storeEvidence(caller.user.id, evidence);
+  const evidencePath = await storeEvidence(req, caller.user.id, evidence);
   const columns = {
     ...toColumns(input),
     reporter_id: caller.user.id,
@@ -145,6 +148,8 @@ export async function createReport({ req }: RouteContext): Promise<Response> {
     if (evidencePath) await clientFor(caller).storage.from(EVIDENCE).remove([evidencePath]);
     throw e instanceof HttpError ? e : dbError(dataApiError(e), 'file this report');
   }
+  const located = await locateReport(req, caller.user.id, String(row.id));
+  if (located) row = { ...row, ...located };
   // Users who registered this identifier were queued a notification by the database; send it now
   // rather than at the scheduler's next minute.
   dispatchSoon();
@@ -182,7 +187,7 @@ export async function updateReport({ req, params }: RouteContext): Promise<Respo
     );
   }
   const patch = toColumns(input);
-  const evidencePath = await storeEvidence(caller.user.id, evidence);
+  const evidencePath = await storeEvidence(req, caller.user.id, evidence);
   if (evidencePath) patch.evidence_path = evidencePath;
   if (!Object.keys(patch).length)
     throw new HttpError(400, 'Nothing to update: send at least one report field');

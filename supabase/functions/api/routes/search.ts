@@ -22,7 +22,12 @@ async function runSearch(req: Request, searchString: string) {
       lastReportedVictimCountry: result.summary.last_victim_country,
       riskPercentage: result.summary.risk_level,
       riskLevel: result.summary.risk_label,
-      estimatedAmountLost: result.summary.estimated_amount_lost,
+      // The old client reads a number here; amountShown says whether it is a real figure (issue 27).
+      estimatedAmountLost: result.summary.estimated_amount_lost ?? 0,
+      amountShown: result.summary.estimated_amount_lost != null,
+      verifiedReports: result.summary.verified_count,
+      pendingReports: result.summary.pending_count,
+      riskNote: result.summary.risk_note,
     },
     points: result.points.map(([lat, lng]) => `${lat},${lng}`),
   };

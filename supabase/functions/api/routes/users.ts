@@ -2,11 +2,19 @@
 import { fileField, readFields } from '../../_shared/body.ts';
 import { HttpError, json } from '../../_shared/http.ts';
 import { safeImage } from '../../_shared/image.ts';
-import { storeSafeImage } from '../../_shared/uploads.ts';
+import { storeSafeImage, takeUpload } from '../../_shared/uploads.ts';
 import { parseFields, updateUserSchema } from '../../_shared/schemas.ts';
-import { clientFor, isAdmin, requireUser, type SupabaseClient, type User } from '../../_shared/supabase.ts';
+import {
+  callerAddress,
+  clientFor,
+  isAdmin,
+  requireUser,
+  type SupabaseClient,
+  type User,
+} from '../../_shared/supabase.ts';
 import { requireEnv, siteUrl } from '../../_shared/env.ts';
 import { dbError } from '../db.ts';
+import { takeRecipient } from '../../_shared/quoted-text.ts';
 import { publicUrl } from '../present.ts';
 import type { TablesUpdate } from '../../_shared/database.ts';
 import type { RouteContext } from '../router.ts';
@@ -38,6 +46,13 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
   const fields = await readFields(req);
   const input = parseFields(updateUserSchema, fields);
   const avatarFile = fileField(fields, 'avatar');
+  // The upload is spent from the caller's limits before the file is decoded.
+  const taken = avatarFile
+    ? await takeUpload(
+        { userId: caller.user.id, forwardedFor: req.headers.get('x-forwarded-for') },
+        avatarFile.size,
+      )
+    : null;
   const avatar = avatarFile ? await safeImage(avatarFile, 'Avatar') : null;
   if (!input.name && !input.email && !avatar)
     throw new HttpError(400, 'Nothing to update: send name, email or avatar');
@@ -52,7 +67,9 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
 
   let emailChangePending = false;
   if (input.email && input.email !== caller.user.email?.toLowerCase()) {
-    // Supabase sends a confirmation to the new address; the e-mail changes once it is confirmed.
+    // Supabase sends a confirmation to the new address; the e-mail changes once it is confirmed. That
+    // e-mail goes to an address the caller typed, so it spends that address's daily allowance first.
+    await takeRecipient(input.email);
     const res = await fetch(
       `${requireEnv('SUPABASE_URL')}/auth/v1/user?redirect_to=${encodeURIComponent(siteUrl() + '/dashboard/profile')}`,
       {
@@ -61,6 +78,10 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
           apikey: requireEnv('SUPABASE_ANON_KEY'),
           Authorization: `Bearer ${caller.token}`,
           'Content-Type': 'application/json',
+          // Auth's per-client limit counts the caller, not this function.
+          ...(callerAddress(req.headers.get('x-forwarded-for'))
+            ? { 'X-Forwarded-For': callerAddress(req.headers.get('x-forwarded-for'))! }
+            : {}),
         },
         body: JSON.stringify({ email: input.email }),
       },
@@ -79,7 +100,7 @@ export async function updateUser({ req }: RouteContext): Promise<Response> {
   if (input.name) patch.name = input.name;
   let uploaded: string | null = null;
   if (avatar) {
-    uploaded = await storeSafeImage('avatars', caller.user.id, avatar);
+    uploaded = await storeSafeImage('avatars', caller.user.id, avatar, taken!);
     patch.avatar_path = uploaded;
   }
   if (Object.keys(patch).length) {

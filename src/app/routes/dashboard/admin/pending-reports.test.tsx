@@ -29,6 +29,7 @@ const report = (id: string, account: string) => ({
     removed: 0,
     pending: 0,
   },
+  signal: { young_account: true, shared_network_reporters: 2 },
 });
 
 const queue = {
@@ -81,8 +82,29 @@ function fakeModeration() {
       );
     }
     if (req.path === '/rest/v1/rpc/undo_moderation') return json({});
+    if (req.path === '/rest/v1/rpc/admin_removal_queue') return json(removals);
+    if (req.path === '/rest/v1/rpc/admin_removal_decisions') return json([]);
+    if (req.path === '/rest/v1/rpc/decide_removal_request') return json({});
   });
 }
+
+const removals = [
+  {
+    request_id: '00000000-0000-4000-8000-0000000000aa',
+    report_id: '00000000-0000-4000-8000-000000000009',
+    reported_account: '09991112222',
+    report_status: 'verified',
+    request_status: 'open',
+    reason: 'This is my business number.',
+    contact_email: 'owner@example.com',
+    requested_at: '2026-11-10T08:00:00Z',
+    contact_confirmed_at: '2026-11-10T09:00:00Z',
+    deadline: '2026-11-17T09:00:00Z',
+    reporter_response: null,
+    responded_at: null,
+    escalated_at: '2026-11-17T10:00:00Z',
+  },
+];
 
 describe('admin review workspace', () => {
   it('groups by identifier, shows the reporter history, and decides a group by keyboard with a reason', async () => {
@@ -90,7 +112,8 @@ describe('admin review workspace', () => {
     renderApp(<PendingReports />, { url: '/dashboard/admin/pending-reports' });
     expect(await screen.findByRole('heading', { name: 'Mobile No.: +639171234567' })).toBeInTheDocument();
     expect(screen.getAllByText(/Reporter: 4 filed · 25% verified · 75% rejected/)).toHaveLength(3);
-    expect(screen.getAllByText('New account')).toHaveLength(3);
+    expect(screen.getAllByText('Young account (under 30 days or no verified report)')).toHaveLength(3);
+    expect(screen.getAllByText('2 other reporters of this identifier on the same network')).toHaveLength(3);
 
     // Shift+V verifies the focused identifier's two reports at once.
     await userEvent.keyboard('V');
@@ -119,12 +142,34 @@ describe('admin review workspace', () => {
     expect(api.sent('POST', '/rest/v1/rpc/undo_moderation')[0].body).toEqual({ log_id: 1 });
   });
 
+  it("shows removal requests with the reporter's silence and the deadline, and decides one with a reason", async () => {
+    const api = fakeModeration();
+    renderApp(<PendingReports />, { url: '/dashboard/admin/pending-reports' });
+    const request = await screen.findByTestId('removal-request');
+    expect(request).toHaveTextContent('This is my business number.');
+    expect(request).toHaveTextContent('No answer from the reporter.');
+    expect(request).toHaveTextContent('Deadline passed, unanswered');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep: report about 09991112222' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Keep the report about 09991112222?' }),
+    ).toBeInTheDocument();
+    await userEvent.keyboard('2{Enter}');
+    expect(await screen.findByText('Report about 09991112222 kept')).toBeInTheDocument();
+    expect(api.sent('POST', '/rest/v1/rpc/decide_removal_request')[0].body).toEqual({
+      request_id: '00000000-0000-4000-8000-0000000000aa',
+      decision: 'keep',
+      reason: 'not_a_scam',
+    });
+  });
+
   it('reads in Filipino', async () => {
     await i18n.changeLanguage('fil');
     fakeModeration();
     renderApp(<PendingReports />, { url: '/dashboard/admin/pending-reports' });
     expect(screen.getByRole('heading', { name: 'Mga report na naghihintay' })).toBeInTheDocument();
-    expect(await screen.findAllByText('Bagong account')).toHaveLength(3);
+    expect(
+      await screen.findAllByText('Bagong account (wala pang 30 araw o walang verified na report)'),
+    ).toHaveLength(3);
     expect(screen.getByText('Talaan ng mga desisyon')).toBeInTheDocument();
   });
 });

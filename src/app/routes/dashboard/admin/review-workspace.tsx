@@ -25,11 +25,10 @@ import {
   type ReporterHistory,
 } from '@/features/admin/api/review';
 import { ReasonDialog } from '@/features/admin/components/reason-dialog';
+import { RemovalQueue } from '@/features/admin/components/removal-queue';
 import { Constants } from '@/types/database.types';
 import { moderationReasonLabel, moderationStatusLabel } from '@/lib/moderation-reasons';
 
-/** Accounts younger than this are flagged in the reporter's history. */
-const YOUNG_ACCOUNT_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 interface Pending {
@@ -336,6 +335,7 @@ export function ReviewWorkspace() {
         </div>
       )}
 
+      <RemovalQueue />
       <ModerationLog />
 
       {pending && (
@@ -500,7 +500,7 @@ function ReportItem({
           {' · '}
           {t('moderation.incidentOn', { date: formatDate(r.incident_date) })}
         </p>
-        <Reporter history={r.reporter} />
+        <Reporter history={r.reporter} signal={r.signal} />
       </div>
       <div className="flex flex-row flex-wrap items-start gap-2 sm:w-56 sm:flex-col sm:items-stretch">
         {r.evidence_path &&
@@ -552,7 +552,8 @@ function ReportItem({
   );
 }
 
-function Reporter({ history }: { history: ReporterHistory }) {
+/** The reporter's history and issue 27's signals (young account, shared network): a signal, not a block. */
+function Reporter({ history, signal }: { history: ReporterHistory; signal: QueueReport['signal'] }) {
   const { t } = useTranslation();
   const [now] = useState(() => Date.now());
   if (!history)
@@ -572,9 +573,14 @@ function Reporter({ history }: { history: ReporterHistory }) {
         })}
       </span>
       {ageDays != null && <span>· {t('moderation.reporter.age', { count: ageDays })}</span>}
-      {ageDays != null && ageDays < YOUNG_ACCOUNT_DAYS && (
+      {signal?.young_account && (
         <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300">
-          {t('moderation.reporter.young')}
+          {t('admin.pending.youngAccount')}
+        </Badge>
+      )}
+      {signal && signal.shared_network_reporters > 0 && (
+        <Badge variant="outline" className="border-amber-500 text-amber-700 dark:text-amber-300">
+          {t('admin.pending.sharedNetwork', { count: signal.shared_network_reporters })}
         </Badge>
       )}
       {history.banned && <Badge variant="destructive">{t('moderation.reporter.suspended')}</Badge>}
