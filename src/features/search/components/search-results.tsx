@@ -12,6 +12,7 @@ import { cn } from '@/lib/utils';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { ReportStatusBadge } from '@/components/report-status-badge';
+import { RemovalRequest } from './removal-request';
 
 // The map comes in two steps so the results are readable and interactive first (issue 12): a light SVG
 // preview (its own small chunk with the basemap), and deck.gl's interactive map only when asked for.
@@ -74,6 +75,8 @@ export function SearchResults({
             fullReportHref={fullReportHref}
             onViewReport={onViewReport}
           />
+
+          <RemovalRequest reports={details.reports} returnTo={fullReportHref} />
         </>
       ) : (
         <div className="flex flex-col gap-4" aria-hidden="true">
