@@ -109,7 +109,16 @@ export function RemovalRequest({ reports, returnTo }: { reports: SearchReport[];
               </p>
             )}
             {!open ? (
-              <Button variant="outline" className="self-start" onClick={() => setOpen(true)}>
+              <Button
+                variant="outline"
+                className="self-start"
+                onClick={() => {
+                  // The session may arrive after the first render: the address is filled in on opening.
+                  if (!form.getValues('contactEmail')) form.setValue('contactEmail', user.email ?? '');
+                  if (!form.getValues('reportId')) form.setValue('reportId', withIds[0].id);
+                  setOpen(true);
+                }}
+              >
                 {t('removal.open')}
               </Button>
             ) : (
