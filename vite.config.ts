@@ -4,7 +4,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import fs from 'node:fs';
 import { OCR_ASSET_BASE, OCR_ASSET_FILES } from './src/features/check/ocr/assets.ts';
-import { loadAppAfterShell, showPageShell } from './src/lib/page-shell.ts';
+import {
+  loadAppAfterShell,
+  pageShellLanguage,
+  showPageShell,
+  showResultsShell,
+} from './src/lib/page-shell.ts';
+import { headlineFacts, identifierSegments } from './src/lib/search-headline.ts';
 
 // The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
 // {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
@@ -19,9 +25,12 @@ export const npmSpecifierAlias = { find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*
  * can paint. In a build, index.html gets a small script that, on those paths, adds modulepreload links
  * for the route's chunks at once, so they download alongside the entry (Lighthouse, docs/benchmarks.md).
  */
+/** A results page's address, as index.html's early search recognises it. */
+const RESULTS_PATH = '^/search/[^/]+/?$';
+
 export const PRELOADED_ROUTES = [
   { module: 'src/app/routes/home.tsx', path: '^/$' },
-  { module: 'src/app/routes/search.tsx', path: '^/search/[^/]+/?$' },
+  { module: 'src/app/routes/search.tsx', path: RESULTS_PATH },
 ];
 
 function routePreload(): Plugin {
@@ -57,9 +66,10 @@ function routePreload(): Plugin {
           return [pattern, [...closure(chunk)].filter((f) => !initial.has(f)).map((f) => base + f)];
         });
         // Vite's own tags for the entry: the module script and its modulepreload links. They move into the
-        // script below, which adds them at once, except on the home page: there the page shell paints
-        // first and then calls window.__scamcheckLoadApp (see pageShell), so a phone's first paint does
-        // not share the connection with ~200 KB of JavaScript (Lighthouse, docs/benchmarks.md).
+        // script below, which adds them at once, except on the home page and a results page: there the
+        // page shell paints first and then calls window.__scamcheckLoadApp (see pageShell; a results page
+        // paints once its early answer is in), so a phone's first paint does not share the connection with
+        // ~200 KB of JavaScript, nor wait for it (Lighthouse, docs/benchmarks.md).
         const entryTag = new RegExp(
           `<script type="module" crossorigin src="${base}${entry.fileName}"></script>\\n?\\s*`,
         );
@@ -80,7 +90,7 @@ function routePreload(): Plugin {
           `for(var i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname)){p=p.concat(r[i][1]);break}` +
           `function load(){window.__scamcheckLoadApp=null;p.forEach(add);var s=document.createElement('script');` +
           `s.type='module';s.crossOrigin='';s.src=e;document.head.appendChild(s)}` +
-          `if(location.pathname==='/')window.__scamcheckLoadApp=load;else load()})()`;
+          `if(location.pathname==='/'||new RegExp(${JSON.stringify(RESULTS_PATH)}).test(location.pathname))window.__scamcheckLoadApp=load;else load()})()`;
         // Right after <meta charset> (which must stay in the first 1024 bytes) and before the stylesheet:
         // an inline script after a stylesheet waits for it to download.
         const charset = /<meta charset="UTF-8" \/>\n/;
@@ -150,7 +160,9 @@ function pageShell(): Plugin {
         if (!html.includes(root)) throw new Error(`page shell: index.html has no ${root}`);
         return html.replace(
           root,
-          `${root}\n    ${templates.join('\n    ')}\n    <script>(${showPageShell.toString()})();(${loadAppAfterShell.toString()})()</script>`,
+          `${root}\n    ${templates.join('\n    ')}\n    <script>(${showPageShell.toString()})(${pageShellLanguage.toString()});` +
+            `(${loadAppAfterShell.toString()})();` +
+            `(${showResultsShell.toString()})(${headlineFacts.toString()},${identifierSegments.toString()},${pageShellLanguage.toString()})</script>`,
         );
       },
     },

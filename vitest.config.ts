@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'units',
           environment: 'node',
-          // image_test.ts: the Deno unit tests of the image checks (geo_test.ts needs the 45 MB GeoLite2 package Deno loads).
+          // image_test.ts: the Deno unit tests of the image checks.
           include: [
             'tests/units/**/*.test.ts',
             'supabase/local/auth/**/*.test.ts',

@@ -42,7 +42,14 @@ void i18nReady.finally(async () => {
   const router = createAppRouter(queryClient);
   // index.html already shows this page (src/lib/page-shell.ts): React's first commit replaces it with
   // the page itself, not with the "Loading…" placeholder the router shows while the page's code loads.
-  if (pageShownByShell()) await routerReady(router);
+  const shown = pageShownByShell();
+  if (shown) await routerReady(router);
+  // A results shell painted the answer: the query cache gets the same answer before React's first
+  // render, so React commits the headline the shell shows instead of a loading state.
+  if (shown?.searchString !== undefined) {
+    const { seedSearchAnswer } = await import('@/features/search/api/search-reports');
+    await seedSearchAnswer(queryClient, shown.searchString);
+  }
   await yieldToMain();
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {

@@ -16,6 +16,36 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION private.handle_user_email_change();
 
 -- ====================================================================================================
+-- cron: Schema
+-- ====================================================================================================
+
+create schema cron;
+alter schema cron owner to postgres;
+
+grant usage, create on schema cron to postgres;
+
+-- ====================================================================================================
+-- extensions: Extensions
+-- ====================================================================================================
+
+create extension pg_net with schema extensions version '0.14.0';
+
+-- ====================================================================================================
+-- net: Schema
+-- ====================================================================================================
+
+create schema net;
+alter schema net owner to postgres;
+
+grant usage, create on schema net to postgres;
+
+-- ====================================================================================================
+-- pg_catalog: Extensions
+-- ====================================================================================================
+
+create extension pg_cron with schema pg_catalog version '1.6';
+
+-- ====================================================================================================
 -- private: Schema
 -- ====================================================================================================
 
@@ -26,6 +56,20 @@ comment on schema private is 'Helpers, trigger functions and rollups that are no
 
 grant usage on schema private to anon, authenticated, service_role;
 grant usage, create on schema private to postgres;
+
+-- ====================================================================================================
+-- private: Types
+-- ====================================================================================================
+
+-- type private.inet_multirange of kind m
+alter type private.inet_multirange owner to postgres;
+
+grant usage on type private.inet_multirange to postgres, public;
+
+-- type private.inet_range of kind r
+alter type private.inet_range owner to postgres;
+
+grant usage on type private.inet_range to postgres, public;
 
 -- ====================================================================================================
 -- private: Tables and views (columns, constraints, indexes, policies, triggers, grants)
@@ -64,6 +108,130 @@ comment on table private.code_attempts is 'Wrong tries against the e-mail code a
 alter table private.code_attempts add constraint code_attempts_pkey PRIMARY KEY (email);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.code_attempts to postgres;
+
+create table private.edge_function_calls (
+  request_id bigint not null,
+  function_name text not null,
+  called_at timestamp with time zone default now() not null
+);
+alter table private.edge_function_calls owner to postgres;
+
+comment on table private.edge_function_calls is 'pg_net requests made by private.call_edge_function (the scheduled jobs), for matching their answers; kept a day.';
+
+alter table private.edge_function_calls add constraint edge_function_calls_pkey PRIMARY KEY (request_id);
+
+CREATE INDEX edge_function_calls_function_idx ON private.edge_function_calls USING btree (function_name, called_at DESC);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.edge_function_calls to postgres;
+
+create table private.feed_files (
+  name text not null,
+  sha256 text not null,
+  items integer not null,
+  bytes bigint not null,
+  source_key text default ''::text not null,
+  updated_at timestamp with time zone default now() not null
+);
+alter table private.feed_files owner to postgres;
+alter table private.feed_files enable row level security;
+
+comment on table private.feed_files is 'Each feed file the open-data job wrote (clear/... in the public feeds bucket, amber/... in feeds-partner): its SHA-256 (the partner feed''s ETag), how many identifiers it lists (the partner download log counts them) and source_key, what it was built from (a file whose items did not change is not built or written again).';
+
+alter table private.feed_files add constraint feed_files_bytes_check CHECK ((bytes >= 0));
+
+alter table private.feed_files add constraint feed_files_items_check CHECK ((items >= 0));
+
+alter table private.feed_files add constraint feed_files_pkey PRIMARY KEY (name);
+
+alter table private.feed_files add constraint feed_files_sha256_check CHECK ((sha256 ~ '^[0-9a-f]{64}$'::text));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_files to postgres;
+
+create table private.feed_items (
+  id bigint generated always as identity not null,
+  kind text not null,
+  canonical text not null,
+  tlp text not null,
+  indicator_type text not null,
+  value text not null,
+  written text not null,
+  first_reported timestamp with time zone not null,
+  last_reported timestamp with time zone not null,
+  reports integer not null,
+  reporters integer not null,
+  scam_type text not null,
+  brand text,
+  stix_id uuid default gen_random_uuid() not null,
+  event_day date not null,
+  added_at timestamp with time zone default date_trunc('milliseconds'::text, now()) not null,
+  version_at timestamp with time zone default date_trunc('milliseconds'::text, now()) not null,
+  withdrawn_at timestamp with time zone
+);
+alter table private.feed_items owner to postgres;
+alter table private.feed_items enable row level security;
+
+comment on table private.feed_items is 'What the feeds list: one row per verified identifier (kind, canonical), as the open-data job classified it (tlp, indicator_type, value). version_at: when the current version entered the feed (TAXII date_added, STIX modified); withdrawn_at: no longer verified or no longer listed (kept so TAXII clients learn of it, as a revoked indicator). event_day: the MISP event and STIX day bundle it belongs to (its first report''s day, fixed when added).';
+
+alter table private.feed_items add constraint feed_items_indicator_type_check CHECK ((indicator_type ~ '^[a-z][a-z0-9-]{0,19}$'::text));
+
+alter table private.feed_items add constraint feed_items_kind_canonical_key UNIQUE (kind, canonical);
+
+alter table private.feed_items add constraint feed_items_pkey PRIMARY KEY (id);
+
+alter table private.feed_items add constraint feed_items_reporters_check CHECK ((reporters >= 0));
+
+alter table private.feed_items add constraint feed_items_reports_check CHECK ((reports > 0));
+
+alter table private.feed_items add constraint feed_items_stix_id_key UNIQUE (stix_id);
+
+alter table private.feed_items add constraint feed_items_tlp_check CHECK ((tlp = ANY (ARRAY['clear'::text, 'amber'::text])));
+
+alter table private.feed_items add constraint feed_items_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 2100)));
+
+alter table private.feed_items add constraint feed_items_written_check CHECK ((char_length(written) <= 2100));
+
+CREATE INDEX feed_items_taxii_idx ON private.feed_items USING btree (tlp, version_at, id);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_items to postgres;
+
+create table private.feed_settings (
+  name text not null,
+  value text not null
+);
+alter table private.feed_settings owner to postgres;
+alter table private.feed_settings enable row level security;
+
+comment on table private.feed_settings is 'Feed and takedown settings: takedown_sending (on/off, default off: XARF reports are only drafted for admins to review), takedown_reporter_contact (the e-mail address abuse desks answer).';
+
+alter table private.feed_settings add constraint feed_settings_pkey PRIMARY KEY (name);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_settings to postgres;
+
+create table private.ip_locations (
+  addresses private.inet_range not null,
+  country text not null,
+  region text,
+  city text,
+  postal text,
+  latitude double precision,
+  longitude double precision
+);
+alter table private.ip_locations owner to postgres;
+
+comment on table private.ip_locations is 'Address ranges and where they are (GeoLite2 City via @ip-location-db); loaded by npm run locations:load.';
+
+CREATE INDEX ip_locations_range_idx ON private.ip_locations USING gist (addresses);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations to postgres;
+
+create table private.ip_locations_source (
+  version text not null,
+  rows integer not null,
+  loaded_at timestamp with time zone default now() not null
+);
+alter table private.ip_locations_source owner to postgres;
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations_source to postgres;
 
 create table private.moderation_daily (
   day date not null,
@@ -677,6 +845,39 @@ alter function private.bump_site_counter(text,bigint) owner to postgres;
 comment on function private.bump_site_counter(pg_catalog.text,bigint) is 'Adds delta to private.site_counters.';
 
 grant execute on function private.bump_site_counter(text,bigint) to postgres;
+
+CREATE OR REPLACE FUNCTION private.call_edge_function(function_name text, body jsonb DEFAULT '{}'::jsonb)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  project_url text := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url');
+  service_key text := (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key');
+  request_id bigint;
+begin
+  if project_url is null or service_key is null then
+    raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
+      case when project_url is null then 'project_url' else 'service_role_key' end;
+  end if;
+  request_id := net.http_post(
+    url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
+    headers := jsonb_build_object('Content-Type', 'application/json', 'Authorization', 'Bearer ' || service_key),
+    body := body || jsonb_build_object('scheduledAt', now()),
+    -- The functions answer within hosted's 150 s request idle timeout; pg_net waits that long.
+    timeout_milliseconds := 150000
+  );
+  delete from private.edge_function_calls where called_at < now() - interval '1 day';
+  insert into private.edge_function_calls (request_id, function_name) values (request_id, function_name);
+  return request_id;
+end
+$function$;
+alter function private.call_edge_function(text,jsonb) owner to postgres;
+
+comment on function private.call_edge_function(pg_catalog.text,pg_catalog.jsonb) is 'Calls an edge function with the service-role key from Vault (pg_net); the scheduled jobs use it.';
+
+grant execute on function private.call_edge_function(text,jsonb) to postgres;
 
 CREATE OR REPLACE FUNCTION private.canonical_host(value text)
  RETURNS text
@@ -1314,6 +1515,51 @@ alter function private.identifier_weight(text) owner to postgres;
 comment on function private.identifier_weight(pg_catalog.text) is 'Risk weight of a canonical identifier, derived from private.identifier_verdict (issue 27).';
 
 grant execute on function private.identifier_weight(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange()
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor0$function$;
+alter function private.inet_multirange() owner to postgres;
+
+grant execute on function private.inet_multirange() to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(VARIADIC private.inet_range[])
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor2$function$;
+alter function private.inet_multirange(private.inet_range[]) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range[]) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_multirange(private.inet_range)
+ RETURNS private.inet_multirange
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE STRICT
+AS $function$multirange_constructor1$function$;
+alter function private.inet_multirange(private.inet_range) owner to postgres;
+
+grant execute on function private.inet_multirange(private.inet_range) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor2$function$;
+alter function private.inet_range(inet,inet) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet) to postgres;
+
+CREATE OR REPLACE FUNCTION private.inet_range(inet, inet, text)
+ RETURNS private.inet_range
+ LANGUAGE internal
+ IMMUTABLE PARALLEL SAFE
+AS $function$range_constructor3$function$;
+alter function private.inet_range(inet,inet,text) owner to postgres;
+
+grant execute on function private.inet_range(inet,inet,text) to postgres;
 
 CREATE OR REPLACE FUNCTION private.is_admin()
  RETURNS boolean
@@ -2879,7 +3125,9 @@ create table public.api_keys (
   created_at timestamp with time zone default now() not null,
   last_used_at timestamp with time zone,
   revoked_at timestamp with time zone,
-  revoked_by uuid
+  revoked_by uuid,
+  partner_organisation text,
+  partner_since timestamp with time zone
 );
 alter table public.api_keys owner to postgres;
 alter table public.api_keys enable row level security;
@@ -2890,7 +3138,13 @@ comment on column public.api_keys.prefix is 'The first 12 characters of the key 
 
 comment on column public.api_keys.last_used_at is 'When the key last made a request, to the minute (updated at most once a minute).';
 
+comment on column public.api_keys.partner_organisation is 'Set by an admin (set_api_key_partner): the bank, e-wallet, telco or CERT this key belongs to; such a key may download the TLP:AMBER partner feed. Null: not a partner.';
+
+comment on column public.api_keys.partner_since is 'When an admin marked the key as a partner.';
+
 alter table public.api_keys add constraint api_keys_name_check CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 60)) AND (name = btrim(name))));
+
+alter table public.api_keys add constraint api_keys_partner_organisation_check CHECK (((partner_organisation IS NULL) OR (((char_length(partner_organisation) >= 1) AND (char_length(partner_organisation) <= 100)) AND (partner_organisation = btrim(partner_organisation)))));
 
 alter table public.api_keys add constraint api_keys_pkey PRIMARY KEY (id);
 
@@ -3288,6 +3542,38 @@ grant select, delete on table public.notify_registrations to authenticated;
 grant insert, update (asset_name) on table public.notify_registrations to authenticated;
 
 grant insert (user_id) on table public.notify_registrations to authenticated;
+
+create table public.partner_feed_downloads (
+  id bigint generated always as identity not null,
+  key_id uuid,
+  organisation text not null,
+  file text not null,
+  items integer not null,
+  not_modified boolean default false not null,
+  downloaded_at timestamp with time zone default now() not null
+);
+alter table public.partner_feed_downloads owner to postgres;
+alter table public.partner_feed_downloads enable row level security;
+
+comment on table public.partner_feed_downloads is 'Every download of the partner (TLP:AMBER) feed: which key and organisation, which file, how many identifiers, when (items 0 and not_modified when the client already had it). Admins read; written by public.partner_feed_access only.';
+
+alter table public.partner_feed_downloads add constraint partner_feed_downloads_file_check CHECK ((char_length(file) <= 200));
+
+alter table public.partner_feed_downloads add constraint partner_feed_downloads_items_check CHECK ((items >= 0));
+
+alter table public.partner_feed_downloads add constraint partner_feed_downloads_key_id_fkey FOREIGN KEY (key_id) REFERENCES public.api_keys(id) ON DELETE SET NULL;
+
+alter table public.partner_feed_downloads add constraint partner_feed_downloads_pkey PRIMARY KEY (id);
+
+CREATE INDEX partner_feed_downloads_at_idx ON public.partner_feed_downloads USING btree (downloaded_at DESC);
+
+CREATE INDEX partner_feed_downloads_key_idx ON public.partner_feed_downloads USING btree (key_id, downloaded_at DESC);
+
+create policy "Admins read the partner feed's download log" on public.partner_feed_downloads for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.partner_feed_downloads to postgres, service_role;
+grant select on table public.partner_feed_downloads to authenticated;
 
 create table public.profiles (
   id uuid not null,
@@ -3695,6 +3981,52 @@ CREATE TRIGGER server_side_location_only BEFORE INSERT ON public.search_log FOR 
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.search_log to postgres, service_role;
 grant select on table public.search_log to authenticated;
+
+create table public.takedown_reports (
+  id uuid default gen_random_uuid() not null,
+  feed_item_id bigint not null,
+  url text not null,
+  host text not null,
+  target_brand text,
+  xarf jsonb not null,
+  status text default 'draft'::text not null,
+  abuse_contact text,
+  created_at timestamp with time zone default now() not null,
+  reviewed_by uuid,
+  reviewed_at timestamp with time zone,
+  sent_at timestamp with time zone,
+  send_error text
+);
+alter table public.takedown_reports owner to postgres;
+alter table public.takedown_reports enable row level security;
+
+comment on table public.takedown_reports is 'XARF v4 phishing reports drafted by the open-data job for each newly listed phishing link, for the hosting provider''s or registrar''s abuse desk. Admins read them and approve (with the abuse contact) or dismiss them; approved ones are sent only when private.feed_settings takedown_sending is on.';
+
+alter table public.takedown_reports add constraint takedown_reports_abuse_contact_check CHECK (((abuse_contact ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text) AND (char_length(abuse_contact) <= 254)));
+
+alter table public.takedown_reports add constraint takedown_reports_feed_item_id_fkey FOREIGN KEY (feed_item_id) REFERENCES private.feed_items(id) ON DELETE CASCADE;
+
+alter table public.takedown_reports add constraint takedown_reports_feed_item_id_key UNIQUE (feed_item_id);
+
+alter table public.takedown_reports add constraint takedown_reports_host_check CHECK ((char_length(host) <= 253));
+
+alter table public.takedown_reports add constraint takedown_reports_pkey PRIMARY KEY (id);
+
+alter table public.takedown_reports add constraint takedown_reports_reviewed_by_fkey FOREIGN KEY (reviewed_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.takedown_reports add constraint takedown_reports_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'approved'::text, 'sent'::text, 'dismissed'::text])));
+
+alter table public.takedown_reports add constraint takedown_reports_url_check CHECK ((char_length(url) <= 2100));
+
+CREATE INDEX takedown_reports_reviewed_by_idx ON public.takedown_reports USING btree (reviewed_by);
+
+CREATE INDEX takedown_reports_status_idx ON public.takedown_reports USING btree (status, created_at DESC);
+
+create policy "Admins read takedown reports" on public.takedown_reports for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.takedown_reports to postgres, service_role;
+grant select on table public.takedown_reports to authenticated;
 
 create table public.user_roles (
   user_id uuid not null,
@@ -4395,6 +4727,58 @@ comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.tex
 
 grant execute on function public.decide_removal_request(uuid,text,text,text) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.deployment_status()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'jobs', coalesce((
+      select jsonb_agg(jsonb_build_object(
+          'jobname', j.jobname,
+          'schedule', j.schedule,
+          'active', j.active,
+          'last_run', r.run,
+          'last_call', c.call
+        ) order by j.jobname)
+      from cron.job j
+      left join lateral (
+        select jsonb_build_object('status', d.status, 'start', d.start_time, 'message', d.return_message) as run
+        from cron.job_run_details d
+        where d.jobid = j.jobid
+        order by d.runid desc
+        limit 1
+      ) r on true
+      -- The last call of the job's function that has an answer (a call still in flight has none yet).
+      left join lateral (
+        select jsonb_build_object(
+            'at', e.called_at,
+            'status_code', h.status_code,
+            'timed_out', h.timed_out,
+            'error', h.error_msg,
+            'body', left(h.content, 300)
+          ) as call
+        from private.edge_function_calls e
+        join net._http_response h on h.id = e.request_id
+        where e.function_name = j.jobname
+        order by e.called_at desc
+        limit 1
+      ) c on true
+    ), '[]'::jsonb),
+    'locations', (
+      select jsonb_build_object('version', s.version, 'rows', s.rows, 'loaded_at', s.loaded_at)
+      from private.ip_locations_source s
+      limit 1
+    )
+  )
+$function$;
+alter function public.deployment_status() owner to postgres;
+
+comment on function public.deployment_status() is 'For npm run check:hosted: each pg_cron job, its last run and its function''s answer to the last call; the location data loaded. Service role only.';
+
+grant execute on function public.deployment_status() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.detect_identifier_kind(value text)
  RETURNS text
  LANGUAGE plpgsql
@@ -4482,6 +4866,166 @@ comment on function public.expire_removal_requests() is 'Escalates open removal 
 
 grant execute on function public.expire_removal_requests() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_candidates()
+ RETURNS TABLE(kind text, canonical text, written text, first_reported timestamp with time zone, last_reported timestamp with time zone, reports integer, reporters integer, scam_type text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.reported_account_type::text, r.reported_account_canonical,
+         (array_agg(r.reported_account order by r.created_at, r.id))[1],
+         min(r.created_at), max(r.created_at), count(*)::int, count(distinct r.reporter_id)::int,
+         (mode() within group (order by r.incident_type))::text
+  from public.reports r
+  where r.status = 'verified'
+  group by r.reported_account_type, r.reported_account_canonical
+$function$;
+alter function public.feed_candidates() owner to postgres;
+
+comment on function public.feed_candidates() is 'Service role only (the open-data job): every identifier with a verified report, aggregated for the feeds (no amounts).';
+
+grant execute on function public.feed_candidates() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_files_record(files jsonb, removed text[] DEFAULT '{}'::text[])
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into private.feed_files (name, sha256, items, bytes, source_key, updated_at)
+  select x.name, x.sha256, x.items, x.bytes, coalesce(x.source_key, ''), now()
+  from jsonb_to_recordset(feed_files_record.files)
+    as x(name text, sha256 text, items integer, bytes bigint, source_key text)
+  on conflict (name) do update
+    set sha256 = excluded.sha256, items = excluded.items, bytes = excluded.bytes,
+        source_key = excluded.source_key, updated_at = excluded.updated_at;
+  delete from private.feed_files f where f.name = any (feed_files_record.removed);
+$function$;
+alter function public.feed_files_record(jsonb,text[]) owner to postgres;
+
+comment on function public.feed_files_record(pg_catalog.jsonb,pg_catalog.text[]) is 'Service role only (the open-data job): records the feed files it wrote (name, sha256, items, bytes, source_key) and forgets those it deleted.';
+
+grant execute on function public.feed_files_record(jsonb,text[]) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_files_state()
+ RETURNS TABLE(name text, sha256 text, source_key text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.name, f.sha256, f.source_key from private.feed_files f order by f.name
+$function$;
+alter function public.feed_files_state() owner to postgres;
+
+comment on function public.feed_files_state() is 'Service role only (the open-data job): the feed files written last time, with their SHA-256 and source key.';
+
+grant execute on function public.feed_files_state() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_items_current()
+ RETURNS TABLE(id bigint, kind text, canonical text, tlp text, indicator_type text, value text, written text, first_reported timestamp with time zone, last_reported timestamp with time zone, reports integer, reporters integer, scam_type text, brand text, stix_id uuid, event_day date, added_at timestamp with time zone, version_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.id, f.kind, f.canonical, f.tlp, f.indicator_type, f.value, f.written, f.first_reported,
+         f.last_reported, f.reports, f.reporters, f.scam_type, f.brand, f.stix_id, f.event_day, f.added_at,
+         f.version_at
+  from private.feed_items f
+  where f.withdrawn_at is null
+  order by f.id
+$function$;
+alter function public.feed_items_current() owner to postgres;
+
+comment on function public.feed_items_current() is 'Service role only (the open-data job): the identifiers the feed files list.';
+
+grant execute on function public.feed_items_current() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_sync(items jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_added integer;
+  v_updated integer;
+  v_withdrawn integer;
+  v_new bigint[];
+  -- Milliseconds, as STIX timestamps and TAXII's added_after carry them: a client's cursor is exact.
+  v_now timestamptz := date_trunc('milliseconds', now());
+begin
+  if jsonb_typeof(feed_sync.items) is distinct from 'array' then
+    raise exception 'items must be a JSON array' using errcode = '22023';
+  end if;
+  -- One sync at a time: two jobs overlapping would withdraw each other's rows.
+  perform pg_advisory_xact_lock(hashtextextended('feed_sync', 0));
+  drop table if exists pg_temp.feed_incoming;
+  create temporary table feed_incoming on commit drop as
+  select x.kind, x.canonical, x.tlp, x.indicator_type, x.value, x.written, x.first_reported, x.last_reported,
+         x.reports, x.reporters, x.scam_type, x.brand
+  from jsonb_to_recordset(feed_sync.items) as x(
+    kind text, canonical text, tlp text, indicator_type text, value text, written text,
+    first_reported timestamptz, last_reported timestamptz, reports integer, reporters integer,
+    scam_type text, brand text);
+  if exists (select 1 from feed_incoming i group by i.kind, i.canonical having count(*) > 1) then
+    raise exception 'items lists an identifier twice' using errcode = '22023';
+  end if;
+  if exists (select 1 from feed_incoming i
+             where i.kind is null or i.canonical is null or i.tlp is null or i.indicator_type is null
+                or i.value is null or i.written is null or i.first_reported is null or i.last_reported is null
+                or i.reports is null or i.reporters is null or i.scam_type is null) then
+    raise exception 'every item needs kind, canonical, tlp, indicator_type, value, written, first_reported, last_reported, reports, reporters and scam_type' using errcode = '22023';
+  end if;
+  analyze feed_incoming;
+
+  with changed as (
+    update private.feed_items f
+    set tlp = i.tlp, indicator_type = i.indicator_type, value = i.value, written = i.written,
+        first_reported = i.first_reported, last_reported = i.last_reported, reports = i.reports,
+        reporters = i.reporters, scam_type = i.scam_type, brand = i.brand,
+        version_at = v_now, withdrawn_at = null
+    from feed_incoming i
+    where i.kind = f.kind and i.canonical = f.canonical
+      and (f.withdrawn_at is not null
+           or (f.tlp, f.indicator_type, f.value, f.written, f.first_reported, f.last_reported, f.reports,
+               f.reporters, f.scam_type, f.brand)
+              is distinct from
+              (i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported, i.reports,
+               i.reporters, i.scam_type, i.brand))
+    returning 1)
+  select count(*) into v_updated from changed;
+
+  with gone as (
+    update private.feed_items f
+    set withdrawn_at = v_now, version_at = v_now
+    where f.withdrawn_at is null
+      and not exists (select 1 from feed_incoming i where i.kind = f.kind and i.canonical = f.canonical)
+    returning 1)
+  select count(*) into v_withdrawn from gone;
+
+  with added as (
+    insert into private.feed_items (kind, canonical, tlp, indicator_type, value, written, first_reported,
+                                    last_reported, reports, reporters, scam_type, brand, event_day, added_at, version_at)
+    select i.kind, i.canonical, i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported,
+           i.reports, i.reporters, i.scam_type, i.brand, (i.first_reported at time zone 'UTC')::date, v_now, v_now
+    from feed_incoming i
+    where not exists (select 1 from private.feed_items f where f.kind = i.kind and f.canonical = i.canonical)
+    returning id, tlp, indicator_type)
+  select count(*)::int,
+         coalesce(array_agg(a.id order by a.id) filter (where a.tlp = 'clear' and a.indicator_type in ('url', 'domain')), '{}')
+  into v_added, v_new
+  from added a;
+
+  return jsonb_build_object('added', v_added, 'updated', v_updated, 'withdrawn', v_withdrawn,
+                            'new_links', to_jsonb(v_new));
+end
+$function$;
+alter function public.feed_sync(jsonb) owner to postgres;
+
+comment on function public.feed_sync(pg_catalog.jsonb) is 'Service role only (the open-data job): stores the feeds'' whole list of identifiers, versioning changed ones and withdrawing missing ones.';
+
+grant execute on function public.feed_sync(jsonb) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.issue_removal_confirmations(max_rows integer DEFAULT 50)
  RETURNS TABLE(request_id uuid, contact_email text, reported_account text, token text, language text)
  LANGUAGE plpgsql
@@ -4528,6 +5072,36 @@ alter function public.issue_removal_confirmations(integer) owner to postgres;
 comment on function public.issue_removal_confirmations(integer) is 'Service role (notify-dispatch): issues confirmation tokens for open, unconfirmed removal requests and returns them for mailing, with the requester''s language; addresses past removal_confirm.address get none.';
 
 grant execute on function public.issue_removal_confirmations(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.locate_address(address text)
+ RETURNS TABLE(city text, region text, country text, loc text, postal text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  ip inet;
+begin
+  begin
+    ip := host(address::inet)::inet;
+  exception when others then
+    return;
+  end;
+  return query
+    select l.city, l.region, l.country,
+      case when l.latitude is not null and l.longitude is not null
+        then to_char(l.latitude, 'FM990.0000') || ',' || to_char(l.longitude, 'FM990.0000') end,
+      l.postal
+    from private.ip_locations l
+    where l.addresses @> ip
+    limit 1;
+end
+$function$;
+alter function public.locate_address(text) owner to postgres;
+
+comment on function public.locate_address(pg_catalog.text) is 'Where an address is (private.ip_locations): city, region, country, ''lat,lng'', postal. Service role only.';
+
+grant execute on function public.locate_address(text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.locate_report(report_id uuid, reporter uuid, visit jsonb)
  RETURNS boolean
@@ -4756,6 +5330,49 @@ alter function public.orphan_uploads(integer,integer) owner to postgres;
 comment on function public.orphan_uploads(integer,integer) is 'Image objects no row refers to, older than the grace period (at least an hour): (bucket, path), oldest first. Service role only.';
 
 grant execute on function public.orphan_uploads(integer,integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.partner_feed_access(key_hash text, file text, if_none_match text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key public.api_keys;
+  v_file private.feed_files;
+  v_not_modified boolean;
+begin
+  select k.* into v_key
+  from private.api_key_hashes h join public.api_keys k on k.id = h.key_id
+  where h.key_hash = lower(partner_feed_access.key_hash);
+  if v_key.id is null then
+    return jsonb_build_object('status', 'unknown');
+  end if;
+  if v_key.revoked_at is not null then
+    return jsonb_build_object('status', 'revoked');
+  end if;
+  if v_key.partner_organisation is null then
+    return jsonb_build_object('status', 'not_partner');
+  end if;
+  select * into v_file from private.feed_files f where f.name = partner_feed_access.file;
+  if v_file.name is null then
+    return jsonb_build_object('status', 'no_file');
+  end if;
+  -- If-None-Match is a list of entity tags ('"a", "b"' or '*').
+  v_not_modified := coalesce(partner_feed_access.if_none_match ~ ('(^|[ ,])(W/)?"' || v_file.sha256 || '"($|[ ,])')
+                             or btrim(partner_feed_access.if_none_match) = '*', false);
+  insert into public.partner_feed_downloads (key_id, organisation, file, items, not_modified)
+  values (v_key.id, v_key.partner_organisation, v_file.name,
+          case when v_not_modified then 0 else v_file.items end, v_not_modified);
+  return jsonb_build_object('status', 'ok', 'organisation', v_key.partner_organisation, 'items', v_file.items,
+                            'sha256', v_file.sha256, 'not_modified', v_not_modified);
+end
+$function$;
+alter function public.partner_feed_access(text,text,text) owner to postgres;
+
+comment on function public.partner_feed_access(pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Service role only (the api function): may this API key (by SHA-256) download a partner feed file? Logs the download when it may.';
+
+grant execute on function public.partner_feed_access(text,text,text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.public_statistics(period text DEFAULT 'last_12_months'::text)
  RETURNS jsonb
@@ -5338,6 +5955,51 @@ comment on function public.report_signals(pg_catalog.uuid[]) is 'Admins only: pe
 
 grant execute on function public.report_signals(uuid[]) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.review_takedown_report(report_id uuid, decision text, abuse_contact text DEFAULT NULL::text)
+ RETURNS public.takedown_reports
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row public.takedown_reports;
+  v_contact text := nullif(lower(btrim(coalesce(review_takedown_report.abuse_contact, ''))), '');
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only admins can review takedown reports' using errcode = '42501';
+  end if;
+  if review_takedown_report.decision is null or review_takedown_report.decision not in ('approve', 'dismiss') then
+    raise exception 'The decision is approve or dismiss' using errcode = '22023';
+  end if;
+  select * into v_row from public.takedown_reports t where t.id = review_takedown_report.report_id for update;
+  if v_row.id is null then
+    raise sqlstate 'PT404' using message = 'No such takedown report';
+  end if;
+  if v_row.status = 'sent' then
+    raise exception 'This report has already been sent' using errcode = '22023';
+  end if;
+  if review_takedown_report.decision = 'approve' then
+    if v_contact is null or v_contact !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_contact) > 254 then
+      raise exception 'Give the abuse contact''s e-mail address' using errcode = '22023';
+    end if;
+    update public.takedown_reports t
+    set status = 'approved', abuse_contact = v_contact, reviewed_by = (select auth.uid()), reviewed_at = now(),
+        send_error = null
+    where t.id = v_row.id returning * into v_row;
+  else
+    update public.takedown_reports t
+    set status = 'dismissed', reviewed_by = (select auth.uid()), reviewed_at = now()
+    where t.id = v_row.id returning * into v_row;
+  end if;
+  return v_row;
+end
+$function$;
+alter function public.review_takedown_report(uuid,text,text) owner to postgres;
+
+comment on function public.review_takedown_report(pg_catalog.uuid,pg_catalog.text,pg_catalog.text) is 'Admins: approves a takedown report for its abuse contact or dismisses it.';
+
+grant execute on function public.review_takedown_report(uuid,text,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.revoke_api_key(key_id uuid)
  RETURNS public.api_keys
  LANGUAGE plpgsql
@@ -5425,6 +6087,42 @@ comment on function public.search_top_identifier(pg_catalog.uuid) is 'Runs searc
 
 grant execute on function public.search_top_identifier(uuid) to anon, authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.set_api_key_partner(key_id uuid, organisation text)
+ RETURNS public.api_keys
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text := nullif(btrim(coalesce(set_api_key_partner.organisation, '')), '');
+  v_row public.api_keys;
+begin
+  if not coalesce(private.is_admin(), false) then
+    raise exception 'Only admins can mark partner keys' using errcode = '42501';
+  end if;
+  if v_org is not null and char_length(v_org) > 100 then
+    raise exception 'An organisation''s name is at most 100 characters' using errcode = '22023';
+  end if;
+  update public.api_keys k
+  set partner_organisation = v_org,
+      partner_since = case when v_org is null then null else coalesce(k.partner_since, now()) end
+  where k.id = set_api_key_partner.key_id
+  returning * into v_row;
+  if v_row.id is null then
+    raise sqlstate 'PT404' using message = 'No such API key';
+  end if;
+  if v_row.revoked_at is not null and v_org is not null then
+    raise exception 'This API key has been revoked' using errcode = '22023';
+  end if;
+  return v_row;
+end
+$function$;
+alter function public.set_api_key_partner(uuid,text) owner to postgres;
+
+comment on function public.set_api_key_partner(pg_catalog.uuid,pg_catalog.text) is 'Admins: marks an API key as a partner''s (organisation) so it may download the TLP:AMBER feed, or unmarks it (null).';
+
+grant execute on function public.set_api_key_partner(uuid,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.set_report_status(report_id uuid, status public.report_status)
  RETURNS public.reports
  LANGUAGE plpgsql
@@ -5459,6 +6157,106 @@ alter function public.set_report_status(uuid,public.report_status) owner to post
 comment on function public.set_report_status(pg_catalog.uuid,public.report_status) is 'Admins set a report''s moderation status (pending, verified, rejected, removed); the reporter is notified.';
 
 grant execute on function public.set_report_status(uuid,public.report_status) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.takedown_add(reports jsonb)
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with added as (
+    insert into public.takedown_reports (feed_item_id, url, host, target_brand, xarf)
+    select x.feed_item_id, x.url, x.host, x.target_brand, x.xarf
+    from jsonb_to_recordset(takedown_add.reports)
+      as x(feed_item_id bigint, url text, host text, target_brand text, xarf jsonb)
+    on conflict (feed_item_id) do nothing
+    returning 1)
+  select count(*)::int from added
+$function$;
+alter function public.takedown_add(jsonb) owner to postgres;
+
+comment on function public.takedown_add(pg_catalog.jsonb) is 'Service role only (the open-data job): stores drafted XARF takedown reports, one per newly listed link at most.';
+
+grant execute on function public.takedown_add(jsonb) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.takedown_mark(report_id uuid, error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.takedown_reports t
+  set status = case when takedown_mark.error is null then 'sent' else t.status end,
+      sent_at = case when takedown_mark.error is null then now() else t.sent_at end,
+      send_error = left(takedown_mark.error, 500)
+  where t.id = takedown_mark.report_id and t.status = 'approved'
+$function$;
+alter function public.takedown_mark(uuid,text) owner to postgres;
+
+comment on function public.takedown_mark(pg_catalog.uuid,pg_catalog.text) is 'Service role only (the open-data job): marks an approved takedown report sent, or records why sending failed.';
+
+grant execute on function public.takedown_mark(uuid,text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.takedown_outbox(max_reports integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'sending', coalesce((select s.value = 'on' from private.feed_settings s where s.name = 'takedown_sending'), false),
+    'reporter_contact', (select s.value from private.feed_settings s where s.name = 'takedown_reporter_contact'),
+    'reports', case when coalesce((select s.value = 'on' from private.feed_settings s where s.name = 'takedown_sending'), false)
+      then coalesce((select jsonb_agg(jsonb_build_object('id', t.id, 'url', t.url, 'abuse_contact', t.abuse_contact,
+                                                        'xarf', t.xarf) order by t.reviewed_at)
+                     from (select * from public.takedown_reports t
+                           where t.status = 'approved' order by t.reviewed_at limit takedown_outbox.max_reports) t), '[]'::jsonb)
+      else '[]'::jsonb end)
+$function$;
+alter function public.takedown_outbox(integer) owner to postgres;
+
+comment on function public.takedown_outbox(integer) is 'Service role only (the open-data job): whether takedown sending is on, the reply address, and the approved unsent reports (none while sending is off).';
+
+grant execute on function public.takedown_outbox(integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.taxii_page(tlp text, added_after timestamp with time zone DEFAULT NULL::timestamp with time zone, after_version timestamp with time zone DEFAULT NULL::timestamp with time zone, after_id bigint DEFAULT NULL::bigint, max_items integer DEFAULT 100, ids uuid[] DEFAULT NULL::uuid[], indicator_types text[] DEFAULT NULL::text[])
+ RETURNS TABLE(id bigint, kind text, canonical text, indicator_type text, value text, written text, first_reported timestamp with time zone, last_reported timestamp with time zone, reports integer, reporters integer, scam_type text, brand text, stix_id uuid, added_at timestamp with time zone, version_at timestamp with time zone, withdrawn_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- One lower bound (version, id) for both the cursor and added_after (exclusive on the version),
+  -- so the page is a range scan of feed_items_taxii_idx whatever the client sent.
+  v_version timestamptz := '-infinity';
+  v_id bigint := -1;
+begin
+  if taxii_page.added_after is not null then
+    v_version := taxii_page.added_after;
+    v_id := 9223372036854775807;
+  end if;
+  if taxii_page.after_version is not null
+     and (taxii_page.after_version, coalesce(taxii_page.after_id, -1)) > (v_version, v_id) then
+    v_version := taxii_page.after_version;
+    v_id := coalesce(taxii_page.after_id, -1);
+  end if;
+  return query
+  select f.id, f.kind, f.canonical, f.indicator_type, f.value, f.written, f.first_reported, f.last_reported,
+         f.reports, f.reporters, f.scam_type, f.brand, f.stix_id, f.added_at, f.version_at, f.withdrawn_at
+  from private.feed_items f
+  where f.tlp = taxii_page.tlp
+    and (f.version_at, f.id) > (v_version, v_id)
+    and (taxii_page.ids is null or f.stix_id = any (taxii_page.ids))
+    and (taxii_page.indicator_types is null or f.indicator_type = any (taxii_page.indicator_types))
+  order by f.version_at, f.id
+  limit least(greatest(coalesce(taxii_page.max_items, 100), 1), 1000) + 1;
+end
+$function$;
+alter function public.taxii_page(text,timestamp with time zone,timestamp with time zone,bigint,integer,uuid[],text[]) owner to postgres;
+
+comment on function public.taxii_page(pg_catalog.text,timestamp with time zone,timestamp with time zone,bigint,integer,pg_catalog.uuid[],pg_catalog.text[]) is 'Service role only (the api function''s TAXII 2.1 endpoints): one page of a TLP''s collection, oldest version first.';
+
+grant execute on function public.taxii_page(text,timestamp with time zone,timestamp with time zone,bigint,integer,uuid[],text[]) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.undo_moderation(log_id bigint)
  RETURNS public.moderation_log
@@ -5632,6 +6430,10 @@ grant execute on functions to postgres;
 -- Cluster: Comments
 -- ====================================================================================================
 
+comment on extension pg_cron is 'Job scheduler for PostgreSQL (local stand-in)';
+
+comment on extension pg_net is 'Async HTTP (local stand-in)';
+
 comment on type public.app_role is 'Roles beyond a signed-in user.';
 
 comment on type public.incident_type is 'What happened to the victim.';
@@ -5654,6 +6456,16 @@ alter role authenticator set statement_timeout = '8s';
 -- ====================================================================================================
 -- Rows the migrations insert
 -- ====================================================================================================
+
+-- cron.job: 4 rows
+--   {"jobid": 1, "active": true, "command": "select private.call_edge_function('notify-dispatch')", "jobname": "notify-dispatch", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "* * * * *", "username": "postgres"}
+--   {"jobid": 2, "active": true, "command": "select private.call_edge_function('removal-expiry')", "jobname": "removal-expiry", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "0 * * * *", "username": "postgres"}
+--   {"jobid": 3, "active": true, "command": "select private.call_edge_function('open-data')", "jobname": "open-data", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "5 * * * *", "username": "postgres"}
+--   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
+
+-- private.feed_settings: 2 rows
+--   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}
+--   {"name": "takedown_sending", "value": "off"}
 
 -- private.ph_region_anchors: 115 rows
 --   {"lat": 10.006, "lng": 125.571, "region_code": "XIII"}
@@ -5932,8 +6744,10 @@ alter role authenticator set statement_timeout = '8s';
 --   {"list": "shortener", "note": null, "value": "u.to", "created_at": "<now>"}
 --   {"list": "shortener", "note": null, "value": "v.gd", "created_at": "<now>"}
 
--- storage.buckets: 4 rows
+-- storage.buckets: 6 rows
 --   {"id": "avatars", "name": "avatars", "type": "STANDARD", "owner": null, "public": true, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 500000, "allowed_mime_types": ["image/jpeg", "image/png", "image/webp", "image/gif"], "avif_autodetection": false}
 --   {"id": "evidence", "name": "evidence", "type": "STANDARD", "owner": null, "public": false, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 500000, "allowed_mime_types": ["image/jpeg", "image/png", "image/webp", "image/gif"], "avif_autodetection": false}
+--   {"id": "feeds", "name": "feeds", "type": "STANDARD", "owner": null, "public": true, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 50000000, "allowed_mime_types": ["text/csv", "application/json", "text/plain"], "avif_autodetection": false}
+--   {"id": "feeds-partner", "name": "feeds-partner", "type": "STANDARD", "owner": null, "public": false, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 50000000, "allowed_mime_types": ["text/csv", "application/json", "text/plain"], "avif_autodetection": false}
 --   {"id": "news-banners", "name": "news-banners", "type": "STANDARD", "owner": null, "public": true, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 500000, "allowed_mime_types": ["image/jpeg", "image/png", "image/webp", "image/gif"], "avif_autodetection": false}
 --   {"id": "open-data", "name": "open-data", "type": "STANDARD", "owner": null, "public": true, "owner_id": null, "created_at": "<now>", "updated_at": "<now>", "file_size_limit": 20000000, "allowed_mime_types": ["text/csv", "application/json"], "avif_autodetection": false}

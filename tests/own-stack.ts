@@ -5,6 +5,7 @@
  * stands in for that proxy and names each simulated client's address in X-Forwarded-For.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { statusEnv, testConfig, testDataDir, testPorts } from '../supabase/local/config.ts';
 import { startStack, type RunningStack } from '../supabase/local/stack.ts';
 
@@ -25,6 +26,7 @@ export async function startOwnStack(delta: number, opts: { functionLog?: boolean
   const env = statusEnv(config);
   for (const [k, v] of Object.entries(env)) process.env[`STACK_${k}`] = v;
   process.env.STACK_SMTP_PORT = String(config.smtpPort);
+  process.env.STACK_SMTP_CA_FILE = path.join(config.dataDir, 'tls', 'ca.crt');
   return { stack, env };
 }
 

@@ -18,9 +18,19 @@ import {
   PAGE_SHELL_LANGUAGES,
   PAGE_SHELL_THEMES,
   pageShellTemplateId,
+  RESULTS_SHELL_TERM,
+  resultsShellTemplateId,
   type PageShellTheme,
 } from '@/lib/page-shell';
+import type { HeadlineTone } from '@/lib/search-headline';
+import { SearchHeadline } from '@/features/search/components/search-headline';
+import {
+  DetailsSkeleton,
+  NoResults,
+  SEARCH_RESULTS_CLASS,
+} from '@/features/search/components/search-results';
 import { Component as HomePage } from './routes/home';
+import { SearchPageFrame } from './routes/search';
 
 const routes = [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <HomePage /> }] }];
 
@@ -44,6 +54,63 @@ async function renderHome(language: string, theme: PageShellTheme): Promise<stri
   );
 }
 
+/** A sample answer of each tone; the shell script puts the real sentence and searched value in. */
+const SAMPLE_ANSWERS: Record<HeadlineTone, { count: number; reports: { status: string }[] }> = {
+  none: { count: 0, reports: [] },
+  pending: { count: 1, reports: [{ status: 'not-verified' }] },
+  verified: { count: 1, reports: [{ status: 'verified' }] },
+};
+
+/**
+ * The results page as React first paints it once the answer is in (src/lib/page-shell.ts,
+ * showResultsShell): the frame, then for each tone its headline and what follows it (the "No Results
+ * Found" advice, or the places of the summary and map). The script keeps the answer's tone, drops the
+ * other two and unwraps it.
+ */
+function ResultsShell() {
+  return (
+    <SearchPageFrame searchString="">
+      <div className={SEARCH_RESULTS_CLASS}>
+        {(Object.keys(SAMPLE_ANSWERS) as HeadlineTone[]).map((tone) => (
+          <div key={tone} data-shell-tone={tone}>
+            <SearchHeadline answer={SAMPLE_ANSWERS[tone]} searchString={RESULTS_SHELL_TERM} />
+            {tone === 'none' ? <NoResults /> : <DetailsSkeleton />}
+          </div>
+        ))}
+      </div>
+    </SearchPageFrame>
+  );
+}
+
+/** The results shell's markup and the headline's sentences in the current language (the script's data). */
+async function renderResults(language: string, theme: PageShellTheme): Promise<string> {
+  await i18n.changeLanguage(language);
+  const routes = [
+    { path: '/', element: <PublicLayout />, children: [{ path: 'search/:q', element: <ResultsShell /> }] },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request('http://localhost/search/shell'));
+  if (context instanceof Response) throw new Error(`page shell: the results page answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider initialDark={theme === 'dark'}>
+          <AuthProvider>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AuthProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+  const strings = i18n.getResource(language, 'translation', 'search.headline') as Record<string, string>;
+  return `<div hidden data-shell-strings="${escapeAttribute(JSON.stringify(strings))}"></div>${html}`;
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** Every page shell, by its template id. */
 export async function renderPageShells(): Promise<Record<string, string>> {
   // The app fetches the Filipino catalogue as a chunk of its own; here it is simply read.
@@ -55,6 +122,12 @@ export async function renderPageShells(): Promise<Record<string, string>> {
       if (!html.includes('<h1'))
         throw new Error(`page shell: the home page (${language}, ${theme}) has no heading`);
       shells[pageShellTemplateId(language, theme)] = html;
+      const results = await renderResults(language, theme);
+      for (const tone of Object.keys(SAMPLE_ANSWERS)) {
+        if (!results.includes(`data-shell-tone="${tone}"`))
+          throw new Error(`page shell: the results page (${language}, ${theme}) has no ${tone} headline`);
+      }
+      shells[resultsShellTemplateId(language, theme)] = results;
     }
   }
   return shells;

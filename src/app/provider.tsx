@@ -9,10 +9,12 @@ import { ProfileLanguageSync } from '@/features/profile/components/profile-langu
 /** Toasts as docs/behaviour.md §9: top-right by default, closing after 5000 ms, light theme. */
 export const TOAST_DURATION_MS = 5000;
 
-// Toasts start below the 64 px header bar (4.5rem), so a toast never covers the user menu or the
-// theme switch a user reaches for next.
-const TOAST_OFFSET = { top: '4.5rem', right: '1rem' } as const;
-const TOAST_MOBILE_OFFSET = { top: '4.5rem', left: '0.5rem', right: '0.5rem' } as const;
+// Toasts start below the header bar, so a toast never covers the user menu, language or theme switch a
+// user reaches for next (issue 37). The public header publishes its height as --app-header-height (it grows
+// when its links wrap); the dashboard's 64 px top bar (4rem) is the fallback, giving 4.5rem.
+const TOAST_TOP = 'calc(var(--app-header-height, 4rem) + 0.5rem)';
+const TOAST_OFFSET = { top: TOAST_TOP, right: '1rem' } as const;
+const TOAST_MOBILE_OFFSET = { top: TOAST_TOP, left: '0.5rem', right: '0.5rem' } as const;
 
 // sonner loads after the first paint: nothing toasts before a user acts, and sonner replays any
 // toast raised before its Toaster subscribed. This keeps ~10 KB gzipped off the home page's first load.

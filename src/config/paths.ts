@@ -88,6 +88,8 @@ export const paths = {
         path: '/dashboard/admin/pending-reports',
         getHref: () => '/dashboard/admin/pending-reports',
       },
+      takedowns: { path: '/dashboard/admin/takedowns', getHref: () => '/dashboard/admin/takedowns' },
+      partnerKeys: { path: '/dashboard/admin/partner-keys', getHref: () => '/dashboard/admin/partner-keys' },
     },
   },
 } as const;

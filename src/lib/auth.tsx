@@ -47,6 +47,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
               : { session, user: session?.user ?? null, ready: true },
           );
           // Whatever was cached belonged to the previous user (or to anon); RLS answers differ now.
+          // After a sign-out the previous user's profile and role are dropped, not refetched: their
+          // observers still hold the old user until React re-renders, and a refetch then went out
+          // without a session (two 401s after every logout, issue 37).
+          if (event === 'SIGNED_OUT') {
+            void queryClient.cancelQueries({ queryKey: profileKeys.all });
+            queryClient.removeQueries({ queryKey: profileKeys.all });
+          }
           if (event === 'SIGNED_IN' || event === 'SIGNED_OUT' || event === 'USER_UPDATED') {
             void queryClient.invalidateQueries();
           }

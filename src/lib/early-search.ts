@@ -4,7 +4,7 @@
  * docs/benchmarks.md). The page takes the answer once, for the same search string; anything else (a
  * signed-in visitor, another search, a refetch) asks the function as usual.
  */
-interface EarlySearch {
+export interface EarlySearch {
   searchString: string;
   answer: Promise<Response>;
 }

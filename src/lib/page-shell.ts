@@ -6,9 +6,16 @@
  * the entry chunk takes to download and run. React then renders the same page over it in one commit
  * (main.tsx waits for the route's code first).
  *
- * Only the home page has a shell: a results page's largest paint is its result count, which needs the
- * app anyway, and measured with a shell it scored lower (docs/benchmarks.md).
+ * A results page opened by a signed-out visitor has a shell too (issue 37): its largest paint is the
+ * one-line answer, which needs only the search answer that index.html asks for before any of the app's
+ * code (src/lib/early-search.ts). `showResultsShell` paints the page with that answer's headline as
+ * soon as it arrives, and only then lets the app's code load, so the answer does not wait for ~200 KB
+ * of JavaScript (docs/benchmarks.md).
  */
+
+// Types only (erased): the window's early search (early-search.ts) and the headline's helpers.
+import type {} from './early-search';
+import type { headlineFacts, identifierSegments } from './search-headline';
 
 export const PAGE_SHELL_LANGUAGES = ['en', 'fil'] as const;
 export const PAGE_SHELL_THEMES = ['light', 'dark'] as const;
@@ -18,11 +25,20 @@ export type PageShellTheme = (typeof PAGE_SHELL_THEMES)[number];
 export const pageShellTemplateId = (language: string, theme: PageShellTheme) =>
   `page-shell-home-${language}-${theme}`;
 
+/** The id of the template holding the results page (before its answer) in one language and theme. */
+export const resultsShellTemplateId = (language: string, theme: PageShellTheme) =>
+  `page-shell-results-${language}-${theme}`;
+
+/** Stands for the searched value in the results shell's markup. */
+export const RESULTS_SHELL_TERM = '\u2060';
+
 /** What the shell showed, for the app to take over (see takePageShellDraft). */
 export interface PageShownByShell {
   language: 'en' | 'fil';
   theme: PageShellTheme;
   textarea: HTMLTextAreaElement | null;
+  /** A results page's searched value (its answer came with the shell). */
+  searchString?: string;
 }
 
 declare global {
@@ -41,10 +57,11 @@ declare global {
  * signed in (a stored session or a sign-in callback in the address, the test src/lib/load-supabase.ts
  * makes). Its language is the app's (src/i18n): the stored choice, else the browser's first language,
  * as i18next's detector reads them (codes it would refuse are skipped); Filipino for fil/tl, else
- * English. Its theme is the one index.html's earlier script has set (<html class="dark">): the colours
- * follow from that class, and that theme's template has the matching theme switch.
+ * English (`languageOf`, pageShellLanguage inlined beside it). Its theme is the one index.html's earlier
+ * script has set (<html class="dark">): the colours follow from that class, and that theme's template
+ * has the matching theme switch.
  */
-export function showPageShell(): void {
+export function showPageShell(languageOf: () => 'en' | 'fil' = pageShellLanguage): void {
   try {
     if (location.pathname !== '/') return;
     if (/[?#&](access_token|code|error_description)=/.test(location.search + location.hash)) return;
@@ -52,24 +69,7 @@ export function showPageShell(): void {
     for (let i = 0; i < storage.length; i++) {
       if (/^sb-.*-auth-token$/.test(storage.key(i) ?? '')) return;
     }
-    const codes: (string | null)[] = [storage.getItem('language')];
-    const nav = window.navigator;
-    if (nav.languages) for (let i = 0; i < nav.languages.length; i++) codes.push(nav.languages[i]);
-    codes.push(nav.language);
-    let language: 'en' | 'fil' = 'en';
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i];
-      if (
-        typeof code === 'string' &&
-        /^[A-Za-z0-9_@.-]{1,128}$/.test(code) &&
-        code.indexOf('..') < 0 &&
-        ['__proto__', 'constructor', 'prototype'].indexOf(code) < 0
-      ) {
-        const base = code.toLowerCase().split(/[-_]/)[0];
-        language = base === 'fil' || base === 'tl' ? 'fil' : 'en';
-        break;
-      }
-    }
+    const language = languageOf();
     const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
     const template = document.getElementById(
       `page-shell-home-${language}-${theme}`,
@@ -85,6 +85,37 @@ export function showPageShell(): void {
 }
 
 /**
+ * The app's language before the app runs (src/i18n): the stored choice, else the browser's first
+ * language, as i18next's detector reads them (codes it would refuse are skipped); Filipino for fil/tl,
+ * else English. Inlined into index.html like showPageShell, so it stands alone.
+ */
+export function pageShellLanguage(): 'en' | 'fil' {
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem('language');
+  } catch {
+    // No storage: the browser's languages decide.
+  }
+  const codes: (string | null)[] = [stored];
+  const nav = window.navigator;
+  if (nav.languages) for (let i = 0; i < nav.languages.length; i++) codes.push(nav.languages[i]);
+  codes.push(nav.language);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i];
+    if (
+      typeof code === 'string' &&
+      /^[A-Za-z0-9_@.-]{1,128}$/.test(code) &&
+      code.indexOf('..') < 0 &&
+      ['__proto__', 'constructor', 'prototype'].indexOf(code) < 0
+    ) {
+      const base = code.toLowerCase().split(/[-_]/)[0];
+      return base === 'fil' || base === 'tl' ? 'fil' : 'en';
+    }
+  }
+  return 'en';
+}
+
+/**
  * On the home page the build's head script (routePreload in vite.config.ts) leaves the app's JavaScript
  * for later as `window.__scamcheckLoadApp`. This runs right after showPageShell (inlined the same way):
  * if the shell is showing, the app is requested once the browser has painted it, so a phone's first paint
@@ -92,11 +123,118 @@ export function showPageShell(): void {
  */
 export function loadAppAfterShell(): void {
   const load = window.__scamcheckLoadApp;
-  if (!load) return;
+  // A results page's app waits for its answer instead (showResultsShell).
+  if (!load || location.pathname !== '/') return;
   if (window.__scamcheckPageShell && typeof window.requestAnimationFrame === 'function') {
     // requestAnimationFrame runs just before the frame is painted; the timeout lands just after it.
     window.requestAnimationFrame(() => window.setTimeout(load, 0));
   } else {
+    load();
+  }
+}
+
+/**
+ * A results page opened by a signed-out visitor (index.html asked for its answer early, see
+ * src/lib/early-search.ts): once the answer is in, shows the page with its one-line answer (the template
+ * of the visitor's language and theme, src/app/page-shell.tsx) and then lets the app's code load, which
+ * routePreload holds back on these paths. Without an early answer, a template, or a usable answer, it
+ * shows nothing and the app loads at once (or after 3 s when the answer is slow).
+ *
+ * Inlined into index.html with its helpers passed in (headlineFacts and identifierSegments from
+ * src/lib/search-headline.ts, pageShellLanguage), so it stands alone like showPageShell. The headline's
+ * words are the template's copy of the catalogue's `search.headline`, with plurals by Intl.PluralRules
+ * as i18next chooses them.
+ */
+export function showResultsShell(
+  facts: typeof headlineFacts,
+  segments: typeof identifierSegments,
+  languageOf: () => 'en' | 'fil',
+): void {
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    const loadApp = window.__scamcheckLoadApp;
+    if (loadApp) loadApp();
+  };
+  try {
+    const early = window.__scamcheckEarlySearch;
+    if (!early) return load();
+    const language = languageOf();
+    const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
+    const template = document.getElementById(
+      `page-shell-results-${language}-${theme}`,
+    ) as HTMLTemplateElement | null;
+    if (!template) return load();
+    // The longest the app's code waits for a slow answer.
+    window.setTimeout(load, 3000);
+    const paint = (answer: unknown) => {
+      const root = document.getElementById('root');
+      const body = answer as { count?: unknown; reports?: unknown } | null;
+      if (!root || root.firstChild || !body || typeof body.count !== 'number' || !Array.isArray(body.reports))
+        return;
+      const headline = facts(body as Parameters<typeof facts>[0]);
+      const page = template.content.cloneNode(true) as DocumentFragment;
+      const data = page.querySelector('[data-shell-strings]');
+      const strings = JSON.parse(data?.getAttribute('data-shell-strings') ?? '{}') as Record<string, string>;
+      data?.remove();
+      const kept = page.querySelector(`[data-shell-tone="${headline.tone}"]`);
+      const sentence =
+        strings[headline.key] ??
+        strings[`${headline.key}_${new Intl.PluralRules(language).select(headline.count)}`] ??
+        strings[`${headline.key}_other`];
+      const text = kept?.querySelector('[data-headline-text]');
+      const term = kept?.querySelector('[data-headline-term]');
+      if (!kept || !kept.parentNode || !sentence || !text || !term) return;
+      page.querySelectorAll('[data-shell-tone]').forEach((tone) => {
+        if (tone !== kept) tone.remove();
+      });
+      while (kept.firstChild) kept.parentNode.insertBefore(kept.firstChild, kept);
+      kept.remove();
+      text.textContent = sentence.replace(
+        /\{\{(count|verified|shown)\}\}/g,
+        (_, name: 'count' | 'verified' | 'shown') => String(headline[name]),
+      );
+      // As IdentifierText (src/features/search/components/identifier-text.tsx) renders it.
+      const pieces = segments(early.searchString);
+      const longest = Math.max(...pieces.map((piece) => piece.length));
+      const value = document.createElement('span');
+      if (longest > 24) {
+        value.className = 'font-mono';
+        value.style.fontSize = `min(1em, calc(100cqi / ${(0.62 * longest).toFixed(1)}))`;
+      }
+      pieces.forEach((piece, i) => {
+        if (i > 0) value.appendChild(document.createElement('wbr'));
+        const span = document.createElement('span');
+        span.className = 'whitespace-nowrap';
+        span.textContent = piece;
+        value.appendChild(span);
+      });
+      term.textContent = '';
+      term.appendChild(value);
+      const textarea = page.querySelector('textarea');
+      if (textarea) textarea.value = textarea.textContent = early.searchString;
+      root.appendChild(page);
+      document.documentElement.lang = language;
+      window.__scamcheckPageShell = {
+        language,
+        theme,
+        textarea: root.querySelector('textarea'),
+        searchString: early.searchString,
+      };
+    };
+    // The page's own copy of the answer; the app reads the original (takeEarlySearch).
+    early.answer
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then(paint)
+      .catch(() => undefined)
+      .then(() => {
+        // requestAnimationFrame runs just before the frame is painted; the timeout lands just after it.
+        if (window.__scamcheckPageShell && typeof window.requestAnimationFrame === 'function')
+          window.requestAnimationFrame(() => window.setTimeout(load, 0));
+        else load();
+      });
+  } catch {
     load();
   }
 }

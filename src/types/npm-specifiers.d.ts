@@ -30,6 +30,9 @@ declare module 'npm:@noble/hashes@2.4.0/sha2.js' {
 declare module 'npm:@noble/hashes@2.4.0/utils.js' {
   export * from '@noble/hashes/utils.js';
 }
+declare module 'npm:@noble/hashes@2.4.0/legacy.js' {
+  export * from '@noble/hashes/legacy.js';
+}
 declare module 'npm:@noble/hashes@2.4.0/sha3.js' {
   export * from '@noble/hashes/sha3.js';
 }

@@ -196,6 +196,8 @@ export async function resetDatabase(pool: pg.Pool, log: (line: string) => void):
     drop schema if exists realtime cascade;
     drop schema if exists private cascade;
     drop schema if exists extensions cascade;
+    drop extension if exists pg_cron cascade;
+    drop extension if exists pg_net cascade;
     create schema public;
     grant all on schema public to postgres;
   `);

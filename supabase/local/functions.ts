@@ -12,7 +12,16 @@
  * passed on. Certificate and proxy settings reach Deno, should a function fetch something itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  watch,
+  writeFileSync,
+  type FSWatcher,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -30,9 +39,19 @@ import { bearerToken, verifyToken } from './jwt.ts';
 import { Agent, type Dispatcher } from 'undici';
 import { configSection, table } from './project-config.ts';
 import { sendJson } from './http.ts';
+import {
+  HOSTED_LIMITS,
+  mainThreadCpuMs,
+  permissionArgs,
+  readablePaths,
+  residentMb,
+  workerLimitAnswer,
+  type EdgeLimits,
+} from './edge-limits.ts';
 
 export const FUNCTIONS_DIR = path.join(SUPABASE_DIR, 'functions');
 const WORKER = path.join(path.dirname(new URL(import.meta.url).pathname), 'deno', 'worker.ts');
+const NO_VM = path.join(path.dirname(new URL(import.meta.url).pathname), 'deno', 'no-vm.ts');
 
 function denoBinary(): string {
   const require = createRequire(import.meta.url);
@@ -42,14 +61,24 @@ function denoBinary(): string {
   return path.join(pkgDir, '..', '.bin', 'deno');
 }
 
-/** `[functions.<name>]` settings of supabase/config.toml; verify_jwt defaults to true as on Supabase. */
-export function functionSettings(name: string): { verifyJwt: boolean; entrypoint: string } {
+/**
+ * `[functions.<name>]` settings of supabase/config.toml; verify_jwt defaults to true as on Supabase.
+ * `static_files` are patterns relative to supabase/, as the CLI reads them.
+ */
+export function functionSettings(name: string): {
+  verifyJwt: boolean;
+  entrypoint: string;
+  staticFiles: string[];
+} {
   let verify = true;
   let entrypoint = path.join(FUNCTIONS_DIR, name, 'index.ts');
   const f = table(configSection('functions')[name]);
   if (f.verify_jwt === false) verify = false;
   if (typeof f.entrypoint === 'string') entrypoint = path.resolve(SUPABASE_DIR, f.entrypoint);
-  return { verifyJwt: verify, entrypoint };
+  const staticFiles = Array.isArray(f.static_files)
+    ? f.static_files.filter((x): x is string => typeof x === 'string')
+    : [];
+  return { verifyJwt: verify, entrypoint, staticFiles };
 }
 
 function readEnvFile(file: string): Record<string, string> {
@@ -74,21 +103,49 @@ async function freePort(): Promise<number> {
 }
 
 interface Worker {
+  name: string;
   port: number;
   proc: ChildProcess;
   ready: Promise<void>;
+  /** Requests being answered, each with the CPU time charged to it (ms). */
+  inflight: Set<Ticket>;
+  /** The limit it was stopped for, once stopped for one. */
+  stoppedFor?: string;
+  /** Settles when the process has exited. */
+  exited: Promise<void>;
+  /** The end of its error output (a V8 out-of-memory report). */
+  stderrTail: string;
+  /** Main-thread CPU (ms) at the last measurement, resident MB once booted. */
+  lastCpuMs: number;
+  baseRssMb: number;
+  /** No new requests after its wall clock; stopped once its requests are answered. */
+  retired: boolean;
+  tmpDir: string;
+}
+
+/** One request on a worker: the CPU time charged to it, and the answer to give if the worker fails. */
+interface Ticket {
+  cpuMs: number;
+  /** Set before the upstream connection is cut (a limit, the idle timeout). */
+  answer?: { status: number; body: unknown };
+  abort: AbortController;
 }
 
 export class FunctionsRuntime {
   private workers = new Map<string, Promise<Worker>>();
   private watcher?: FSWatcher;
   private deno = denoBinary();
+  private limits: EdgeLimits;
+  private monitor?: NodeJS.Timeout;
+  private live = new Set<Worker>();
 
   constructor(
     private config: StackConfig,
     private log: (line: string) => void,
     private extraEnv: Record<string, string> = {},
+    limits: Partial<EdgeLimits> = {},
   ) {
+    this.limits = { ...HOSTED_LIMITS, ...limits };
     if (config.watchFunctions && existsSync(FUNCTIONS_DIR)) {
       this.watcher = watch(FUNCTIONS_DIR, { recursive: true }, (_event, file) => {
         if (!file) return;
@@ -101,9 +158,11 @@ export class FunctionsRuntime {
     }
   }
 
-  private env(port: number, entry: string): NodeJS.ProcessEnv {
+  private env(port: number, entry: string, tmpDir: string): NodeJS.ProcessEnv {
     return {
       ...denoHostEnv(process.env),
+      TMPDIR: tmpDir,
+      SB_BLOCKED_PORTS: this.limits.blockedPorts.join(','),
       ...readEnvFile(path.join(FUNCTIONS_DIR, '.env')),
       SUPABASE_URL: apiUrl(this.config),
       SUPABASE_ANON_KEY: ANON_KEY,
@@ -121,6 +180,11 @@ export class FunctionsRuntime {
     return functionSettings(name).entrypoint;
   }
 
+  /** True when the function has a folder (tests override it). */
+  protected exists(name: string): boolean {
+    return existsSync(path.join(FUNCTIONS_DIR, name));
+  }
+
   /** The port for a new worker: one the system reports free (tests override it). */
   protected pickPort(): Promise<number> {
     return freePort();
@@ -128,12 +192,48 @@ export class FunctionsRuntime {
 
   private async startWorker(name: string): Promise<Worker> {
     const port = await this.pickPort();
-    const proc = spawn(this.deno, denoRunArgs(name, WORKER), {
-      cwd: ROOT_DIR,
-      env: this.env(port, this.entrypoint(name)),
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const entry = this.entrypoint(name);
+    const tmpDir = path.join(this.config.dataDir, 'functions', `${name}-${port}`);
+    mkdirSync(tmpDir, { recursive: true });
+    // The worker's own no-vm module is part of every bundle here (it stands in for a missing module).
+    const readable = [
+      NO_VM,
+      ...readablePaths(entry, FUNCTIONS_DIR, functionSettings(name).staticFiles, SUPABASE_DIR, tmpDir),
+    ];
+    const importMap = path.join(tmpDir, '..', `${name}-${port}.import-map.json`);
+    writeFileSync(importMap, JSON.stringify(runtimeImportMap(name)));
+    const proc = spawn(
+      this.deno,
+      denoRunArgs(name, WORKER, [...permissionArgs(readable, tmpDir, this.limits)], importMap),
+      {
+        cwd: ROOT_DIR,
+        env: this.env(port, entry, tmpDir),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    const worker: Worker = {
+      name,
+      port,
+      proc,
+      ready: Promise.resolve(),
+      inflight: new Set(),
+      exited,
+      stderrTail: '',
+      lastCpuMs: 0,
+      baseRssMb: 0,
+      retired: false,
+      tmpDir,
+    };
+    void exited.then(() => {
+      this.live.delete(worker);
+      rmSync(tmpDir, { recursive: true, force: true });
+      rmSync(importMap, { force: true });
     });
-    const ready = new Promise<void>((resolve, reject) => {
+    proc.stderr!.on('data', (c: Buffer) => {
+      worker.stderrTail = (worker.stderrTail + c.toString('utf8')).slice(-4000);
+    });
+    worker.ready = new Promise<void>((resolve, reject) => {
       let stderr = '';
       const timer = setTimeout(() => reject(new BootError(name, 'did not start within 120 s')), 120_000);
       const onLine = (chunk: Buffer, isErr: boolean) => {
@@ -152,12 +252,83 @@ export class FunctionsRuntime {
       proc.stderr!.on('data', (c) => onLine(c, true));
       proc.on('exit', (code) => {
         clearTimeout(timer);
-        this.workers.delete(name);
+        if (this.workers.get(name) === current) this.workers.delete(name);
         reject(new BootError(name, `exited (code ${code})`, stderr));
       });
     });
-    ready.catch(() => undefined);
-    return { port, proc, ready };
+    const current = this.workers.get(name);
+    worker.ready.catch(() => undefined);
+    void worker.ready.then(
+      () => {
+        worker.lastCpuMs = mainThreadCpuMs(proc.pid!) ?? 0;
+        worker.baseRssMb = residentMb(proc.pid!) ?? 0;
+        this.live.add(worker);
+        // The wall clock: no new requests after it; stopped once the ones it has are answered.
+        const wall = setTimeout(() => this.retire(worker), this.limits.wallClockMs);
+        wall.unref();
+        void exited.then(() => clearTimeout(wall));
+      },
+      () => undefined,
+    );
+    return worker;
+  }
+
+  /** Takes a worker out of service (its wall clock ran out); it stops when its last request is answered. */
+  private retire(worker: Worker) {
+    worker.retired = true;
+    void this.workers.get(worker.name)?.then((w) => {
+      if (w === worker) this.workers.delete(worker.name);
+    });
+    if (worker.inflight.size === 0) worker.proc.kill('SIGTERM');
+  }
+
+  /** Stops a worker for a limit: every request on it answers 546 naming the function and the limit. */
+  private stopForLimit(worker: Worker, limit: string) {
+    if (worker.stoppedFor) return;
+    worker.stoppedFor = limit;
+    this.log(`[functions:${worker.name}] stopped: ${limit}`);
+    const answer = workerLimitAnswer(worker.name, limit);
+    for (const t of worker.inflight) {
+      t.answer = answer;
+      t.abort.abort();
+    }
+    void this.workers.get(worker.name)?.then((w) => {
+      if (w === worker) this.workers.delete(worker.name);
+    });
+    worker.proc.kill('SIGKILL');
+  }
+
+  /**
+   * Every 50 ms while requests are in flight: the CPU the worker's JavaScript thread used since the last
+   * look, shared among its requests, and its memory. Past a limit the worker is stopped.
+   */
+  private watch() {
+    if (this.monitor) return;
+    this.monitor = setInterval(() => {
+      let busy = false;
+      for (const w of this.live) {
+        if (w.inflight.size === 0 || w.stoppedFor) continue;
+        busy = true;
+        const cpu = mainThreadCpuMs(w.proc.pid!);
+        if (cpu !== null) {
+          const share = (cpu - w.lastCpuMs) / w.inflight.size;
+          w.lastCpuMs = cpu;
+          for (const t of w.inflight) t.cpuMs += share;
+          if ([...w.inflight].some((t) => t.cpuMs > this.limits.cpuMs)) {
+            this.stopForLimit(w, `CPU time limit of ${this.limits.cpuMs} ms per request exceeded`);
+            continue;
+          }
+        }
+        const rss = residentMb(w.proc.pid!);
+        if (rss !== null && rss - w.baseRssMb > this.limits.memoryMb)
+          this.stopForLimit(w, `memory limit of ${this.limits.memoryMb} MB exceeded`);
+      }
+      if (!busy) {
+        clearInterval(this.monitor);
+        this.monitor = undefined;
+      }
+    }, 50);
+    this.monitor.unref();
   }
 
   private async worker(name: string): Promise<Worker> {
@@ -166,6 +337,13 @@ export class FunctionsRuntime {
       if (!w) {
         w = this.startWorker(name);
         this.workers.set(name, w);
+        const started = w;
+        // A worker that exits (crash, limit, wall clock) is replaced by the next request.
+        void started.then((worker) =>
+          worker.exited.then(() => {
+            if (this.workers.get(name) === started) this.workers.delete(name);
+          }),
+        );
       }
       const worker = await w;
       try {
@@ -214,7 +392,7 @@ export class FunctionsRuntime {
     if (
       !/^[A-Za-z0-9_-]+$/.test(name) ||
       name.startsWith('_') ||
-      (!this.workers.has(name) && !existsSync(path.join(FUNCTIONS_DIR, name)))
+      (!this.workers.has(name) && !this.exists(name))
     ) {
       return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
     }
@@ -243,11 +421,49 @@ export class FunctionsRuntime {
       this.log(`[functions:${name}] ${message}`);
       return sendJson(res, 503, { code: 'BOOT_ERROR', message });
     }
-    await proxy(req, res, worker.port, subPath);
+    const ticket: Ticket = { cpuMs: 0, abort: new AbortController() };
+    worker.inflight.add(ticket);
+    worker.lastCpuMs = mainThreadCpuMs(worker.proc.pid!) ?? worker.lastCpuMs;
+    this.watch();
+    // The request idle timeout: no answer yet by then, 504.
+    const idle = setTimeout(() => {
+      if (res.headersSent) return;
+      ticket.answer = {
+        status: 504,
+        body: {
+          code: 'REQUEST_IDLE_TIMEOUT',
+          message: `Function ${name} did not answer within ${this.limits.requestIdleMs / 1000} s`,
+        },
+      };
+      ticket.abort.abort();
+    }, this.limits.requestIdleMs);
+    try {
+      await proxy(req, res, worker.port, subPath, {
+        signal: ticket.abort.signal,
+        failure: async () => {
+          if (ticket.answer) return ticket.answer;
+          // The worker died under the request: V8 out of memory is the memory limit.
+          await Promise.race([worker.exited, new Promise((r) => setTimeout(r, 1000))]);
+          if (worker.proc.exitCode !== null || worker.proc.signalCode !== null) {
+            if (/out of memory|heap limit/i.test(worker.stderrTail)) {
+              worker.stoppedFor ??= `memory limit of ${this.limits.memoryMb} MB exceeded`;
+              this.log(`[functions:${name}] stopped: ${worker.stoppedFor}`);
+            }
+            if (worker.stoppedFor) return workerLimitAnswer(name, worker.stoppedFor);
+          }
+          return undefined;
+        },
+      });
+    } finally {
+      clearTimeout(idle);
+      worker.inflight.delete(ticket);
+      if (worker.retired && worker.inflight.size === 0) worker.proc.kill('SIGTERM');
+    }
   }
 
   async stop() {
     this.watcher?.close();
+    if (this.monitor) clearInterval(this.monitor);
     const all = [...this.workers.values()];
     this.workers.clear();
     await Promise.all(
@@ -339,10 +555,18 @@ export function denoHostEnv(host: NodeJS.ProcessEnv): Record<string, string> {
   return out;
 }
 
-/** `deno run` arguments for a function: packages from node_modules, the functions' import map if any. */
-export function denoRunArgs(name: string, script: string): string[] {
-  const args = ['run', '--allow-all', '--no-prompt', '--quiet', '--node-modules-dir=manual', '--no-lock'];
-  const importMap = functionImportMap(name);
+/**
+ * `deno run` arguments for a function: packages from node_modules, the permissions and limits of
+ * hosted's runtime (edge-limits.ts), and an import map (the functions' own entries, with `node:vm`
+ * pointing to a module that refuses, as hosted offers none).
+ */
+export function denoRunArgs(
+  name: string,
+  script: string,
+  permissions: string[] = ['--allow-all'],
+  importMap = functionImportMap(name),
+): string[] {
+  const args = ['run', ...permissions, '--no-prompt', '--quiet', '--node-modules-dir=manual', '--no-lock'];
   if (importMap) args.push('--import-map', importMap);
   // Profiling (`STACK_DENO_CPU_PROF_DIR=<dir>`): V8's CPU profile of each function, written when the
   // worker exits (worker.ts exits cleanly on the stack's SIGTERM).
@@ -351,6 +575,20 @@ export function denoRunArgs(name: string, script: string): string[] {
     args.push(`--cpu-prof-dir=${path.resolve(profileDir)}`, `--cpu-prof-name=${name}.cpuprofile`);
   args.push(script);
   return args;
+}
+
+/** The import map a worker runs with: the functions' own (if any) and `node:vm` refused. */
+function runtimeImportMap(name: string): { imports: Record<string, string>; scopes?: unknown } {
+  const own = functionImportMap(name);
+  const cfg = own
+    ? (JSON.parse(readFileSync(own, 'utf8')) as { imports?: Record<string, string>; scopes?: unknown })
+    : {};
+  const base = own ? 'file://' + path.dirname(own) + '/' : '';
+  const imports: Record<string, string> = {};
+  for (const [k, v] of Object.entries(cfg.imports ?? {}))
+    imports[k] = /^(\.|\/)/.test(v) ? new URL(v, base).href : v;
+  imports['node:vm'] = 'file://' + NO_VM;
+  return { imports, ...(cfg.scopes ? { scopes: cfg.scopes } : {}) };
 }
 
 /** The deno.json of a function (or of all functions) when it declares imports, as Supabase reads it. */
@@ -384,8 +622,36 @@ const HOP_BY_HOP = new Set([
  */
 const upstreams = new Agent({ keepAliveTimeout: 60_000, connections: 64 });
 
+/** How a proxied request can be cut short, and what to answer when the upstream fails. */
+export interface ProxyOptions {
+  signal?: AbortSignal;
+  /** The answer to give when the worker failed (a limit), instead of 502. */
+  failure?: () => Promise<{ status: number; body: unknown } | undefined>;
+}
+
+/**
+ * The answer's headers as hosted hands them on: hop-by-hop ones dropped, and a `GET` answer of type
+ * text/html made text/plain (hosted serves no HTML from functions except on a custom domain).
+ */
+function answerHeaders(
+  method: string | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
+  const out = withoutHopByHop(headers);
+  const type = out['content-type'];
+  if (method === 'GET' && typeof type === 'string' && /^\s*text\/html\b/i.test(type))
+    out['content-type'] = type.replace(/^\s*text\/html/i, 'text/plain');
+  return out;
+}
+
 /** Forwards a request to a local port, streaming both ways. */
-export async function proxy(req: IncomingMessage, res: ServerResponse, port: number, pathWithQuery: string) {
+export async function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  pathWithQuery: string,
+  options: ProxyOptions = {},
+) {
   // The function sees the caller's address as on Supabase (x-forwarded-for), for visitor location.
   const client = req.socket.remoteAddress ?? '';
   const headers = withoutHopByHop(req.headers);
@@ -396,7 +662,7 @@ export async function proxy(req: IncomingMessage, res: ServerResponse, port: num
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   // With a body, node:http's client: it hands the answer on as soon as it comes, while the body may
   // still be on its way (a function answers 413 on a declared length without reading the body).
-  if (hasBody) return proxyWithBody(req, res, port, pathWithQuery, headers);
+  if (hasBody) return proxyWithBody(req, res, port, pathWithQuery, headers, options);
   try {
     await upstreams.stream(
       {
@@ -404,21 +670,28 @@ export async function proxy(req: IncomingMessage, res: ServerResponse, port: num
         path: pathWithQuery,
         method: req.method as Dispatcher.HttpMethod,
         headers,
+        signal: options.signal,
       },
       ({ statusCode, headers: upHeaders }) => {
-        res.writeHead(statusCode, withoutHopByHop(upHeaders));
+        res.writeHead(statusCode, answerHeaders(req.method, upHeaders));
         return res;
       },
     );
   } catch {
-    badGateway(res);
+    await badGateway(res, options);
   }
 }
 
-/** The worker did not answer: a 502 if nothing was sent yet, else the answer ends where it broke off. */
-function badGateway(res: ServerResponse) {
-  if (!res.headersSent) sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
-  else res.end();
+/**
+ * The worker did not answer: the limit's answer (546, 504) or a 502 if nothing was sent yet, else the
+ * answer ends where it broke off.
+ */
+async function badGateway(res: ServerResponse, options: ProxyOptions = {}) {
+  if (res.headersSent) return void res.end();
+  const failure = await options.failure?.().catch(() => undefined);
+  if (res.headersSent) return void res.end();
+  if (failure) sendJson(res, failure.status, failure.body);
+  else sendJson(res, 502, { code: 'BAD_GATEWAY', message: 'Function did not answer' });
 }
 
 function withoutHopByHop(
@@ -438,15 +711,16 @@ function proxyWithBody(
   port: number,
   pathWithQuery: string,
   headers: Record<string, string | string[]>,
+  options: ProxyOptions,
 ): Promise<void> {
   return new Promise<void>((resolve) => {
     // Chunked when the caller sent it chunked (transfer-encoding is hop-by-hop, so it is set anew).
     if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined)
       headers['transfer-encoding'] = 'chunked';
     const upstream = http.request(
-      { host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers },
+      { host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers, signal: options.signal },
       (up) => {
-        const out = withoutHopByHop(up.headers);
+        const out = answerHeaders(req.method, up.headers);
         // Answered before the body was all sent (413 on a declared length): the rest will not be read,
         // so the caller's connection closes after the answer, as a proxy's must (RFC 9112 section 9.6),
         // and a caller still sending stops.
@@ -458,8 +732,7 @@ function proxyWithBody(
       },
     );
     upstream.on('error', () => {
-      badGateway(res);
-      resolve();
+      void badGateway(res, options).then(resolve);
     });
     req.pipe(upstream);
   });

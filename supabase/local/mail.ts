@@ -10,6 +10,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { StackConfig } from './config.ts';
 import { readBody, sendJson } from './http.ts';
+import { stackTls } from './tls.ts';
 
 interface Address {
   Name: string;
@@ -48,14 +49,21 @@ function escapeHtml(s: string) {
 
 export interface MailSink {
   messages: StoredMessage[];
+  /** The PEM file the functions' Deno trusts the sink's certificate with (DENO_CERT). */
+  denoCertFile: string;
   send(message: { to: string; subject: string; html: string; text?: string; from?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startMailSink(config: StackConfig, log: (line: string) => void): Promise<MailSink> {
   const messages: StoredMessage[] = [];
+  // SMTP with implicit TLS, as hosted functions must send it (ports 25 and 587 are refused there).
+  const tls = stackTls(config.dataDir);
 
   const smtp = new SMTPServer({
+    secure: true,
+    key: tls.key,
+    cert: tls.cert,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
@@ -212,12 +220,13 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
   const transport = nodemailer.createTransport({
     host: config.host,
     port: config.smtpPort,
-    secure: false,
-    ignoreTLS: true,
+    secure: true,
+    tls: { ca: tls.ca },
   });
 
   return {
     messages,
+    denoCertFile: tls.denoCertFile,
     async send({ to, subject, html, text, from }) {
       await transport.sendMail({
         from: from ?? 'ScamCheck <noreply@scamcheck.local>',

@@ -108,6 +108,23 @@ async function binaries(user: RunAs | undefined): Promise<{ postgres: string; in
   return { postgres: path.join(copy, 'bin', 'postgres'), initdb: path.join(copy, 'bin', 'initdb') };
 }
 
+const EXTENSIONS_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'extensions');
+
+/**
+ * Copies the stand-ins of pg_cron, pg_net and Vault (supabase/local/extensions) into the extension folder
+ * of the Postgres binaries, so `create extension pg_cron` in a migration works here as on Supabase.
+ */
+export async function installExtensionStandIns(postgresBinary: string): Promise<void> {
+  const target = path.join(path.dirname(path.dirname(postgresBinary)), 'share', 'postgresql', 'extension');
+  if (!existsSync(target)) throw new Error(`No extension folder for the Postgres binaries at ${target}`);
+  for (const file of await fs.readdir(EXTENSIONS_DIR)) {
+    if (!/\.(control|sql)$/.test(file)) continue;
+    const text = await fs.readFile(path.join(EXTENSIONS_DIR, file), 'utf8');
+    const dest = path.join(target, file);
+    if ((await fs.readFile(dest, 'utf8').catch(() => null)) !== text) await fs.writeFile(dest, text);
+  }
+}
+
 /** Creates `dir` and its parents; the last one is given to `user`, with mode 700 as Postgres wants. */
 async function makeDataDir(dir: string, user: RunAs | undefined) {
   await fs.mkdir(path.dirname(dir), { recursive: true, mode: 0o755 });
@@ -190,6 +207,7 @@ export class LocalPostgres {
 
   async start(): Promise<void> {
     const bin = await binaries(this.user);
+    await installExtensionStandIns(bin.postgres);
     if (this.pgDir !== path.join(this.o.dataDir, 'postgres')) {
       this.o.log(
         `Postgres data: ${this.pgDir} (the postgres user cannot enter ${ROOT_DIR}, so the data lives outside it)`,

@@ -6,17 +6,28 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { ANON_KEY, ROOT_DIR, apiUrl, appUrl, mailUrl, statusEnv, type StackConfig } from './config.ts';
+import {
+  ANON_KEY,
+  ROOT_DIR,
+  SERVICE_ROLE_KEY,
+  apiUrl,
+  appUrl,
+  mailUrl,
+  statusEnv,
+  type StackConfig,
+} from './config.ts';
 import { prepareDatabase, startDatabase } from './db.ts';
 import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
 import { FunctionsRuntime } from './functions.ts';
+import { loadLocations } from './locations.ts';
 import { startMailSink } from './mail.ts';
-import { startScheduler } from './scheduler.ts';
+import { startScheduler, storeScheduleSecrets, type Scheduler } from './scheduler.ts';
 
 export interface RunningStack {
   config: StackConfig;
   env: Record<string, string>;
   functions: FunctionsRuntime;
+  scheduler: Scheduler;
   stop(): Promise<void>;
 }
 
@@ -64,14 +75,20 @@ export async function startStack(
     stops.push(() => db.stop());
     await prepareDatabase(db.pool, log);
 
+    // Visitor location data (npm run locations:load on a hosted project), loaded while the rest starts.
+    const locations = loadLocations(db.pool, config.verbose ? log : () => undefined);
+    locations.catch(() => undefined);
+
     const mail = await startMailSink(config, log);
     stops.push(() => mail.stop());
 
     const ctx: ServiceContext = { config, pool: db.pool, log, sendMail: mail.send };
-    // Functions send e-mail through SMTP; locally that is the mail sink (production sets its own SMTP_*).
+    // Functions send e-mail through SMTP with implicit TLS; locally that is the mail sink, whose
+    // certificate Deno trusts through DENO_CERT (production sets its own SMTP_*).
     const functions = new FunctionsRuntime(config, log, {
       SMTP_HOST: config.host,
       SMTP_PORT: String(config.smtpPort),
+      DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
     });
     stops.push(() => functions.stop());
@@ -81,16 +98,19 @@ export async function startStack(
     await registerServices(services, ctx);
     const gateway = await startGateway(config, services, log);
     stops.push(() => gateway.close());
-    // Scheduled functions (pg_cron + pg_net on Supabase): notify e-mails every minute, removal expiry hourly.
-    const scheduler = startScheduler(config, log);
+    // Scheduled functions: the migrations' pg_cron jobs, calling the functions with pg_net and the
+    // service-role key from Vault, run by the stand-ins' workers (scheduler.ts).
+    await storeScheduleSecrets(db.pool, apiUrl(config), SERVICE_ROLE_KEY);
+    const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
+    await locations;
     if (config.withApp) {
       const vite = startVite(config, log);
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
-    return { config, env: statusEnv(config), functions, stop: stopAll };
+    return { config, env: statusEnv(config), functions, scheduler, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { testConfig, type StackConfig } from '../local/config.ts';
 import { createAuthService } from '../local/auth/index.ts';
 import { loadAuthSettings, type AuthSettings } from '../local/auth/settings.ts';
-import { stackEnv, unique } from './helpers.ts';
+import { stackCa, stackEnv, unique } from './helpers.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused here) realtime client.
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -119,8 +119,8 @@ export function authInstance(change: (s: AuthSettings) => void, configChange: Pa
   const smtp = nodemailer.createTransport({
     host: '127.0.0.1',
     port: Number(process.env.STACK_SMTP_PORT),
-    secure: false,
-    ignoreTLS: true,
+    secure: true,
+    tls: { ca: stackCa() },
   });
   const settings = loadAuthSettings(config);
   change(settings);

@@ -5,6 +5,7 @@
  * started (Postgres, Deno, Vite) is stopped at the end.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { testConfig } from '../local/config.ts';
 import { startStack, type RunningStack } from '../local/stack.ts';
 
@@ -18,6 +19,7 @@ export async function setup() {
   });
   for (const [k, v] of Object.entries(stack.env)) process.env[`STACK_${k}`] = v;
   process.env.STACK_SMTP_PORT = String(config.smtpPort);
+  process.env.STACK_SMTP_CA_FILE = path.join(config.dataDir, 'tls', 'ca.crt');
 }
 
 export async function teardown() {

@@ -1,4 +1,5 @@
 /** Shared helpers for tests that run against the local stack started by global-setup.ts. */
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export function stackEnv(
@@ -8,6 +9,13 @@ export function stackEnv(
   if (!v)
     throw new Error(`STACK_${name} is not set: run the tests through vitest (global-setup starts the stack)`);
   return v;
+}
+
+/** The CA of the stack's mail sink certificate (SMTP with implicit TLS), for tests that send to it. */
+export function stackCa(): string {
+  const file = process.env.STACK_SMTP_CA_FILE;
+  if (!file) throw new Error('STACK_SMTP_CA_FILE is not set: run the tests through vitest (global-setup)');
+  return readFileSync(file, 'utf8');
 }
 
 let pool: pg.Pool | undefined;

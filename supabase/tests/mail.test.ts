@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { stackEnv, unique } from './helpers.ts';
+import { stackCa, stackEnv, unique } from './helpers.ts';
 
 interface MessageList {
   messages: { ID: string; Subject: string; To: { Address: string }[] }[];
@@ -12,14 +12,39 @@ interface Message {
 }
 
 describe('mail sink', () => {
+  it('speaks SMTP with implicit TLS only, with a certificate the stack trusts', async () => {
+    const port = Number(process.env.STACK_SMTP_PORT);
+    const plain = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      ignoreTLS: true,
+      connectionTimeout: 3000,
+      greetingTimeout: 3000,
+    });
+    await expect(plain.verify()).rejects.toThrow();
+    plain.close();
+    const untrusted = nodemailer.createTransport({ host: '127.0.0.1', port, secure: true });
+    await expect(untrusted.verify()).rejects.toThrow(/certificate/i);
+    untrusted.close();
+    const trusted = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port,
+      secure: true,
+      tls: { ca: stackCa() },
+    });
+    await expect(trusted.verify()).resolves.toBe(true);
+    trusted.close();
+  });
+
   it('keeps a message sent over SMTP and serves it through the Mailpit API', async () => {
     const to = `${unique('mail')}@example.com`;
     const smtpPort = Number(process.env.STACK_SMTP_PORT);
     const transport = nodemailer.createTransport({
       host: '127.0.0.1',
       port: smtpPort,
-      secure: false,
-      ignoreTLS: true,
+      secure: true,
+      tls: { ca: stackCa() },
     });
     await transport.sendMail({
       from: 'test@scamcheck.local',

@@ -240,7 +240,7 @@ describe('dashboard', () => {
     expect(text).toContain('Mobile No.');
     expect(text).toContain('Quezon City');
     expect(text).toContain('1 reported case');
-    expect(text).toContain('not-verified');
+    expect(text).toContain('not yet reviewed');
     expect(text).toContain('Scam');
 
     await page.goto(appUrl(`/search/${encodeURIComponent('+63 917 ' + digits)}`));
@@ -509,7 +509,7 @@ describe('dashboard', () => {
     const { page } = userTab;
     await page.goto(appUrl('/dashboard/all-reports'));
     await eventually(() => page.getByTestId('report-card').textContent()).toContain('verified');
-    expect(await page.getByTestId('report-card').textContent()).not.toContain('not-verified');
+    expect(await page.getByTestId('report-card').textContent()).not.toContain('not yet reviewed');
   });
 
   it('lets the admin edit and delete that news; the public news page follows at once', async () => {

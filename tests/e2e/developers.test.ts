@@ -53,6 +53,17 @@ describe('/developers', () => {
       expect(await page.getByRole('link', { name: 'reports-daily.csv' }).getAttribute('href')).toMatch(
         /\/storage\/v1\/object\/public\/open-data\/reports-daily\.csv$/,
       );
+      // The feeds (issue 34): each file is linked, and the TAXII discovery answers.
+      expect(await page.getByRole('link', { name: 'list.txt' }).getAttribute('href')).toMatch(
+        /\/storage\/v1\/object\/public\/feeds\/clear\/list\.txt$/,
+      );
+      const discovery = await fetch(
+        (await page.getByRole('link', { name: 'taxii2/' }).getAttribute('href')) ?? '',
+        {
+          headers: { accept: 'application/taxii+json;version=2.1' },
+        },
+      );
+      expect(discovery.headers.get('content-type')).toBe('application/taxii+json;version=2.1');
       // The demo sends only the hash's first 5 characters and finds the number's 2 reports.
       const sent: string[] = [];
       page.on('request', (r) => sent.push(r.url()));

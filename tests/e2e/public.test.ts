@@ -187,9 +187,14 @@ describe('public site as a visitor', () => {
     expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/search/${reportedSearch}`);
 
     const main = page.locator('main');
-    await expect.poll(() => main.textContent(), { timeout: 45_000 }).toContain('3 reported cases');
+    // The one-line answer first (issue 37), from the answer's own verified count.
+    const headline = main.locator('[data-headline]');
+    await expect
+      .poll(() => headline.locator('h2').textContent(), { timeout: 45_000 })
+      .toBe('Reported 3 times, 2 verified: do not send money or share codes');
+    expect(await headline.getAttribute('data-headline')).toBe('verified');
     const summary = await main.locator('dl').first().textContent();
-    expect(summary).toContain('Number of reports3');
+    expect(summary).toContain('Reports3');
     expect(summary).toContain('Philippines');
     // Two verified amounts (15000 + 5000): a sum of fewer than 5 verified reports is not shown (issue 27).
     expect(summary).not.toContain('₱20,000.00');
@@ -198,19 +203,29 @@ describe('public site as a visitor', () => {
 
     const headers = await page.locator('thead th').allTextContents();
     expect(headers).toEqual([
-      'Reported Date',
-      'Incident Type',
-      'Asset Type',
+      'Reported on',
+      'What happened',
+      'Kind of account',
       'Location',
       'Status',
-      'Incident Date',
+      'Happened on',
       'Action',
     ]);
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(3);
-    // Newest first; the pending report reads not-verified.
+    // Newest first; the pending report reads "not yet reviewed" (the API's not-verified).
     expect(await rows.first().textContent()).toContain('Davao City');
-    expect(await rows.first().textContent()).toContain('not-verified');
+    expect(await rows.first().textContent()).toContain('not yet reviewed');
+    // At 375 px the incidents are cards: every status is in view, nothing scrolls sideways (issue 37).
+    await page.setViewportSize({ width: 375, height: 740 });
+    const cards = main.getByRole('list', { name: 'Latest reports, newest first' }).getByRole('listitem');
+    expect(await cards.count()).toBe(3);
+    for (const card of await cards.all()) {
+      const status = (await card.getByText(/^(verified|not yet reviewed)$/).boundingBox())!;
+      expect(status.x + status.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const action = rows.first().getByRole('link', { name: 'View full report' });
     const href = new URL((await action.getAttribute('href'))!, appUrl());
     expect(href.pathname).toBe('/login');
@@ -320,6 +335,7 @@ describe('public site as a visitor', () => {
       expect(await menu.getByRole('link').allTextContents()).toEqual([
         'Report a Scam',
         'Notify Me',
+        'Check a message',
         'News',
         'About',
         'Donate',
@@ -328,6 +344,7 @@ describe('public site as a visitor', () => {
       ]);
       expect(await menu.getByRole('link', { name: 'Report a Scam' }).getAttribute('href')).toBe('/register');
       expect(await menu.getByRole('link', { name: 'Notify Me' }).getAttribute('href')).toBe('/register');
+      expect(await menu.getByRole('link', { name: 'Check a message' }).getAttribute('href')).toBe('/check');
       await menu.getByRole('link', { name: 'About' }).click();
       await expectHeading(page, 'About ScamCheck');
       expect(await page.getByRole('navigation', { name: 'Mobile' }).count()).toBe(0);

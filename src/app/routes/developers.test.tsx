@@ -72,4 +72,48 @@ describe('/developers', () => {
       /^Ipinadala lang ang [0-9a-f]{5} \(mula sa hash ng \+639171234567\)\. 2 report, panganib 63 \(mataas\)\.$/,
     );
   });
+
+  it('explains each feed with the files, a mail filter, a MISP instance and a TAXII client', async () => {
+    await fakeApi();
+    renderApp(<Developers />, { url: '/developers' });
+    expect(screen.getByRole('heading', { level: 2, name: 'Threat-intelligence feeds' })).toBeInTheDocument();
+    const base = /\/storage\/v1\/object\/public\/feeds\/clear\//;
+    for (const [name, file] of [
+      ['indicators.csv', 'indicators.csv'],
+      ['indicators.json', 'indicators.json'],
+      ['list.txt', 'list.txt'],
+      ['MISP feed', 'misp/manifest.json'],
+      ['STIX 2.1 bundles', 'stix/index.json'],
+    ]) {
+      const href = screen.getByRole('link', { name }).getAttribute('href') ?? '';
+      expect(href).toMatch(base);
+      expect(href.endsWith(`/${file}`)).toBe(true);
+    }
+    for (const heading of [
+      'In a mail filter',
+      'In a MISP instance',
+      'With a TAXII 2.1 client',
+      'Partner feed (TLP:AMBER)',
+    ])
+      expect(screen.getByRole('heading', { level: 3, name: heading })).toBeInTheDocument();
+    expect(screen.getByText(/SCAMCHECK_DOMAIN/)).toBeInTheDocument();
+    expect(screen.getByText(/Source format: MISP Feed/)).toBeInTheDocument();
+    expect(screen.getByText(/as_pages\(collection.get_objects/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'taxii2/' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/v1\/taxii2\/$/),
+    );
+    expect(document.body.textContent).toContain('# id,date_added,kind,value,canonical,written,status,');
+  });
+
+  it('explains the feeds in Filipino too', async () => {
+    await i18n.changeLanguage('fil');
+    await fakeApi();
+    renderApp(<Developers />, { url: '/developers' });
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Mga threat-intelligence feed' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Sa isang MISP instance' })).toBeInTheDocument();
+    expect(screen.getByText(/Personal data ang mga ito ayon sa Data Privacy Act/)).toBeInTheDocument();
+  });
 });

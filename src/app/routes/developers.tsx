@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { API_BASE, OPENAPI_URL, useApiOperations, type ApiOperation } from '@/features/developers/api';
 import { openDataFiles } from '@/features/public-stats/api/open-data';
 import { RangeDemo } from '@/features/developers/range-demo';
+import { FeedsSection } from '@/features/developers/feeds-section';
 
 /** The samples are code and the API's own (English) answers: the same in every language. */
 const samples = {
@@ -64,7 +65,7 @@ function OperationList({ operations }: { operations: ApiOperation[] }) {
   );
 }
 
-/** The public developer page (issue 14): how to call /api/v1, keys, limits, and the open data. */
+/** The public developer page (issue 14): how to call /api/v1, keys, limits, the feeds (issue 34) and the open data. */
 export function Component() {
   const { t } = useTranslation();
   const operations = useApiOperations();
@@ -139,6 +140,8 @@ export function Component() {
       ) : (
         <Skeleton className="h-40" />
       )}
+
+      <FeedsSection />
 
       <h2>{t('developers.openData.title')}</h2>
       <p>

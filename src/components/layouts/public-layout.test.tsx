@@ -17,6 +17,7 @@ describe('PublicLayout', () => {
     expect(links).toEqual([
       ['Report a Scam', '/register'],
       ['Notify Me', '/register'],
+      ['Check a message', '/check'],
       ['News', '/news'],
       ['About', '/about'],
       ['Donate', '/donate'],
@@ -36,7 +37,12 @@ describe('PublicLayout', () => {
     renderApp(<PublicLayout />);
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
-    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getAllByRole('link')).toHaveLength(7);
+    expect(within(screen.getByRole('navigation', { name: 'Mobile' })).getAllByRole('link')).toHaveLength(8);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', {
+        name: 'Check a message',
+      }),
+    ).toHaveAttribute('href', '/check');
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
   });

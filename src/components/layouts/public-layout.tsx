@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { Menu, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ function useNavItems(): { main: NavItem[]; account: NavItem[] } {
       to: user ? paths.dashboard.notifyMe.getHref() : paths.auth.register.getHref(),
       action: true,
     },
+    // The message check answers the question people come with most ("is this text a scam?").
+    { label: t('nav.check'), to: paths.check.getHref() },
     { label: t('nav.news'), to: paths.news.getHref() },
     { label: t('nav.about'), to: paths.about.getHref() },
     { label: t('nav.donate'), to: paths.donate.getHref() },
@@ -152,8 +154,31 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * Publishes the header's height as --app-header-height on <html>, for the toasts to sit below it
+ * (src/app/provider.tsx): the header grows when its links wrap onto a second line.
+ */
+function usePublishedHeaderHeight() {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const header = ref.current;
+    if (!header || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const publish = () => root.style.setProperty('--app-header-height', `${header.offsetHeight}px`);
+    const observer = new ResizeObserver(publish);
+    observer.observe(header);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--app-header-height');
+    };
+  }, []);
+  return ref;
+}
+
 export function PublicLayout() {
   const { t } = useTranslation();
+  const headerRef = usePublishedHeaderHeight();
   const footerLinks: NavItem[] = [
     { label: t('footer.privacy'), to: paths.privacy.getHref() },
     { label: t('footer.terms'), to: paths.tos.getHref() },
@@ -171,7 +196,10 @@ export function PublicLayout() {
       >
         {t('nav.skipToContent')}
       </a>
-      <header className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky">
+      <header
+        ref={headerRef}
+        className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky"
+      >
         {/* Filipino labels run longer than English: rather than overflow, the links wrap onto a second line. */}
         <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Logo />

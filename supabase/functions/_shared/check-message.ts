@@ -416,23 +416,45 @@ export function skeleton(s: string): string {
     .replace(/vv/g, 'w');
 }
 
+/** Rows of distance's table, reused across calls (it is called for every token and brand word). */
+let rowA = new Int32Array(32);
+let rowB = new Int32Array(32);
+let rowC = new Int32Array(32);
+
 /** Edit distance counting a swap of neighbours as one edit (optimal string alignment), capped at max + 1. */
 function distance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  if (a === b) return 0;
+  const n = b.length;
+  if (rowA.length <= n) {
+    rowA = new Int32Array(n + 1);
+    rowB = new Int32Array(n + 1);
+    rowC = new Int32Array(n + 1);
+  }
+  // Three rows of the table: two rows back (for swaps), the row before and this one.
+  let twoBack = rowA;
+  let prev = rowB;
+  let cur = rowC;
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
     let best = max + 1;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-      best = Math.min(best, d[i][j]);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= n; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj)
+        d = Math.min(d, twoBack[j - 2] + 1);
+      cur[j] = d;
+      if (d < best) best = d;
     }
     if (best > max) return max + 1;
+    const t = twoBack;
+    twoBack = prev;
+    prev = cur;
+    cur = t;
   }
-  return d[a.length][b.length];
+  return prev[n];
 }
 
 function isOfficial(host: string, brand: Brand): boolean {
@@ -443,6 +465,34 @@ interface BrandMatch {
   brand: Brand;
   how: 'label' | 'typo' | 'confusable' | 'other-domain';
   matched: string;
+}
+
+/**
+ * What lookalikeBrand derives from a brand, worked out once per brand object (the feeds' job checks
+ * a hundred thousand hosts against the same brands; parsing their domains again for each was most
+ * of the cost).
+ */
+interface BrandParts {
+  officialSuffixes: string[];
+  /** Keywords and official labels of 4 characters or more. */
+  words: string[];
+  /** words and the short keywords: what a typo is measured against. */
+  typoWords: string[];
+}
+const brandPartsCache = new WeakMap<Brand, BrandParts>();
+function brandParts(brand: Brand): BrandParts {
+  let parts = brandPartsCache.get(brand);
+  if (!parts) {
+    const officialLabels = brand.official_domains.map((d) => parseHost(d).domainWithoutSuffix ?? '');
+    const words = [...brand.keywords, ...officialLabels].filter((w) => w.length >= 4);
+    parts = {
+      officialSuffixes: brand.official_domains.map((d) => parseHost(d).publicSuffix ?? ''),
+      words,
+      typoWords: [...words, ...brand.short_keywords],
+    };
+    brandPartsCache.set(brand, parts);
+  }
+  return parts;
 }
 
 /** The brand a host imitates, if any (the brands' own domains and their subdomains never match). */
@@ -456,20 +506,20 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
   const folded = skeleton(host);
   const confusable = folded !== ascii && folded !== ascii.replace(/rn/g, 'm').replace(/vv/g, 'w');
   // Labels and their hyphen-separated parts, without the public suffix.
+  const suffixFolded = suffix ? skeleton(suffix) : '';
   const hostPart =
-    suffix && folded.endsWith(`.${skeleton(suffix)}`)
-      ? folded.slice(0, -(skeleton(suffix).length + 1))
-      : folded;
+    suffix && folded.endsWith(`.${suffixFolded}`) ? folded.slice(0, -(suffixFolded.length + 1)) : folded;
   const labels = hostPart.split('.').filter(Boolean);
+  // Worked out once per host, not once per brand word.
+  const joinedLabels = labels.map((l) => l.replace(/-/g, ''));
   const tokens = labels.flatMap((l) => [l, ...l.split('-'), l.replace(/-/g, '')]).filter(Boolean);
+  const typoTokens = tokens.filter((t) => t.length >= 4);
   const regFolded = skeleton(registrable);
 
   for (const brand of brands) {
-    const officialSuffixes = brand.official_domains.map((d) => parseHost(d).publicSuffix ?? '');
-    const officialLabels = brand.official_domains.map((d) => parseHost(d).domainWithoutSuffix ?? '');
-    const words = [...brand.keywords, ...officialLabels].filter((w) => w.length >= 4);
+    const { officialSuffixes, words, typoWords } = brandParts(brand);
     for (const word of words) {
-      if (labels.some((l) => l.replace(/-/g, '').includes(word))) {
+      if (joinedLabels.some((l) => l.includes(word))) {
         const how = confusable ? 'confusable' : regFolded === word ? 'other-domain' : 'label';
         return { brand, how, matched: word };
       }
@@ -482,10 +532,10 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
     }
     // One or two edits away: long names anywhere, short names only as the registrable label under
     // the brand's own public suffix (bpl.com.ph for bpi.com.ph), where a typo is not a coincidence.
-    for (const word of [...words, ...brand.short_keywords]) {
+    for (const word of typoWords) {
       if (word.length >= 5) {
         const max = word.length >= 8 ? 2 : 1;
-        if (tokens.some((t) => t.length >= 4 && distance(t, word, max) <= max))
+        if (typoTokens.some((t) => distance(t, word, max) <= max))
           return { brand, how: 'typo', matched: word };
       } else if (
         officialSuffixes.includes(suffix) &&

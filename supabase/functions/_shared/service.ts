@@ -33,7 +33,7 @@ export function serviceClient(forwardedFor?: string | null): SupabaseClient {
 }
 
 /**
- * Scheduled jobs (pg_cron + pg_net on Supabase, supabase/local/scheduler.ts locally) call with the
+ * Scheduled jobs (the migrations' pg_cron jobs, through pg_net) call with the
  * service-role key. Only that exact key is accepted: a user's token or the anon key is refused even
  * when its signature is valid.
  */

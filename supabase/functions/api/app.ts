@@ -28,6 +28,20 @@ import {
   listRemovalRequests,
   respondToRemovalRequest,
 } from './routes/removal.ts';
+import {
+  TAXII_API_ROOT,
+  getPartnerDirFile,
+  getPartnerFile,
+  taxiiApiRoot,
+  taxiiCollection,
+  taxiiCollections,
+  taxiiDiscovery,
+  taxiiManifest,
+  taxiiObject,
+  taxiiObjects,
+} from './routes/feeds.ts';
+
+const TAXII_ROOT = `/taxii2/${TAXII_API_ROOT}`;
 
 let openApiDocument: Record<string, unknown> | undefined;
 
@@ -72,4 +86,14 @@ export const router = new Router('/api/v1')
   .on('POST', '/removal-requests', createRemovalRequest)
   .on('GET', '/removal-requests', listRemovalRequests)
   .on('POST', '/removal-requests/:id/response', respondToRemovalRequest)
-  .on('GET', '/removal-requests/:id/confirm', confirmRemovalRequest);
+  .on('GET', '/removal-requests/:id/confirm', confirmRemovalRequest)
+  // Threat-intelligence feeds (issue 34): TAXII 2.1, read-only, and the partner (TLP:AMBER) files.
+  .on('GET', '/taxii2', taxiiDiscovery)
+  .on('GET', TAXII_ROOT, taxiiApiRoot)
+  .on('GET', `${TAXII_ROOT}/collections`, taxiiCollections)
+  .on('GET', `${TAXII_ROOT}/collections/:id`, taxiiCollection)
+  .on('GET', `${TAXII_ROOT}/collections/:id/objects`, taxiiObjects)
+  .on('GET', `${TAXII_ROOT}/collections/:id/objects/:objectId`, taxiiObject)
+  .on('GET', `${TAXII_ROOT}/collections/:id/manifest`, taxiiManifest)
+  .on('GET', '/feeds/partner/:file', getPartnerFile)
+  .on('GET', '/feeds/partner/:dir/:file', getPartnerDirFile);

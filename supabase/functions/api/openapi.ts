@@ -25,8 +25,8 @@ import { SESSION_COOKIE } from '../_shared/cookies.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-/** Who may call a route: anyone, a signed-in user (session), or an admin. */
-type Access = 'public' | 'user' | 'admin';
+/** Who may call a route: anyone, a signed-in user (session), an admin, or a partner's API key. */
+type Access = 'public' | 'user' | 'admin' | 'partner';
 
 interface RouteDoc {
   summary: string;
@@ -41,7 +41,14 @@ interface RouteDoc {
   files?: string[];
   query?: { name: string; description: string; schema: JsonSchema }[];
   /** The success answer: status, what it is, and its schema when it is worth spelling out. */
-  ok: { status: number; description: string; schema?: JsonSchema; headers?: Record<string, string> };
+  ok: {
+    status: number;
+    description: string;
+    schema?: JsonSchema;
+    headers?: Record<string, string>;
+    /** The answer's media type when it is not application/json. */
+    contentType?: string;
+  };
   /** Other answers this route gives besides the common ones (400, 401 for keys, 429, 5xx). */
   errors?: Record<number, string>;
 }
@@ -52,6 +59,124 @@ const pageQuery = [
 ];
 
 const object = (description: string): JsonSchema => ({ type: 'object', description });
+
+const TAXII_MEDIA = 'application/taxii+json;version=2.1';
+const taxiiPaging = [
+  {
+    name: 'added_after',
+    description: 'Only objects added (this version) after this time (RFC 3339, UTC, exclusive).',
+    schema: { type: 'string', format: 'date-time' },
+  },
+  {
+    name: 'limit',
+    description: 'Objects per page: 1 to 1000, default 100.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  {
+    name: 'next',
+    description: 'The `next` value of the page before (with the same other parameters): the following page.',
+    schema: { type: 'string' },
+  },
+  { name: 'match[id]', description: 'Comma-separated STIX ids.', schema: { type: 'string' } },
+  {
+    name: 'match[type]',
+    description:
+      'Comma-separated STIX types (indicator, identity, marking-definition, extension-definition).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'match[version]',
+    description: 'last (default), first, all, or a version time.',
+    schema: { type: 'string' },
+  },
+  { name: 'match[spec_version]', description: '2.1.', schema: { type: 'string' } },
+];
+const taxiiOk = (description: string, schema: JsonSchema, paged = false): RouteDoc['ok'] => ({
+  status: 200,
+  description: `${description} Content-Type ${TAXII_MEDIA}; ETag, and 304 on If-None-Match.`,
+  contentType: TAXII_MEDIA,
+  schema,
+  headers: paged
+    ? {
+        ETag: 'SHA-256 of the answer.',
+        'X-TAXII-Date-Added-First': 'date_added of the first object of the page.',
+        'X-TAXII-Date-Added-Last':
+          'date_added of the last object of the page (use it as the next added_after).',
+      }
+    : { ETag: 'SHA-256 of the answer.' },
+});
+const taxiiErrors = {
+  304: 'Not modified.',
+  404: 'No such collection or object.',
+  406: `Accept does not allow ${TAXII_MEDIA}.`,
+};
+const envelope: JsonSchema = {
+  type: 'object',
+  required: ['more'],
+  properties: {
+    more: { type: 'boolean' },
+    next: { type: 'string' },
+    objects: { type: 'array', items: object('STIX 2.1 object') },
+  },
+};
+
+/** TAXII 2.1 (issue 34): read-only, one API root, one collection of the public indicators. */
+const TAXII_DOCS: Record<string, RouteDoc> = {
+  'GET /taxii2': {
+    summary: 'TAXII 2.1 discovery',
+    description: 'The TAXII server: its one API root. Send `Accept: application/taxii+json;version=2.1`.',
+    tag: 'Feeds',
+    access: 'public',
+    ok: taxiiOk('The discovery resource.', object('TAXII discovery: title, default, api_roots')),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck': {
+    summary: 'TAXII 2.1 API root',
+    tag: 'Feeds',
+    access: 'public',
+    ok: taxiiOk('The API root resource.', object('TAXII API root: title, versions, max_content_length')),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck/collections': {
+    summary: 'TAXII 2.1 collections',
+    tag: 'Feeds',
+    access: 'public',
+    ok: taxiiOk('The one collection (read-only).', object('{collections: [collection]}')),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck/collections/:id': {
+    summary: 'TAXII 2.1 collection',
+    tag: 'Feeds',
+    access: 'public',
+    ok: taxiiOk('The collection.', object('TAXII collection: id, title, can_read, can_write, media_types')),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck/collections/:id/objects': {
+    summary: 'TAXII 2.1 objects: verified scam indicators (STIX 2.1, TLP:CLEAR), paged',
+    description:
+      'STIX 2.1 objects oldest first: ScamCheck identity, TLP marking and extension definition, then one indicator per listed link, domain or crypto address (revoked when no longer listed). Poll with added_after set to the X-TAXII-Date-Added-Last of your last page; follow `next` while `more` is true.',
+    tag: 'Feeds',
+    access: 'public',
+    query: taxiiPaging,
+    ok: taxiiOk('An envelope: more, next, objects.', envelope, true),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck/collections/:id/objects/:objectId': {
+    summary: 'TAXII 2.1 object by id',
+    tag: 'Feeds',
+    access: 'public',
+    ok: taxiiOk('An envelope with the object.', envelope),
+    errors: taxiiErrors,
+  },
+  'GET /taxii2/scamcheck/collections/:id/manifest': {
+    summary: 'TAXII 2.1 manifest, paged as objects',
+    tag: 'Feeds',
+    access: 'public',
+    query: taxiiPaging,
+    ok: taxiiOk('Manifest records: id, date_added, version, media_type.', envelope, true),
+    errors: taxiiErrors,
+  },
+};
 
 /** Every route's documentation, keyed as the router lists it (`METHOD /path/:param`). */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -356,6 +481,41 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
     ok: { status: 200, description: 'Confirmed.' },
     errors: { 404: 'No such request, or a wrong token.' },
   },
+  ...TAXII_DOCS,
+  'GET /feeds/partner/:file': {
+    summary: 'Partner feed file (TLP:AMBER): indicators.csv, indicators.json or list.txt',
+    description:
+      'Verified scam mobile numbers, e-wallet accounts and e-mail addresses (personal data under the Data Privacy Act), in the same formats as the public feeds. Only for API keys an admin has marked as a partner (a bank, e-wallet, telco or CERT); every download is logged with the key, the time and the number of identifiers. ETag and If-None-Match (304) as for the public files. See /developers#feeds.',
+    tag: 'Feeds',
+    access: 'partner',
+    ok: {
+      status: 200,
+      description: 'The file (text/csv, application/json or text/plain).',
+      headers: {
+        ETag: 'SHA-256 of the file.',
+        'X-Feed-Items': 'Identifiers the file lists.',
+        'X-TLP': 'AMBER.',
+      },
+    },
+    errors: { 304: 'Not modified since the ETag sent in If-None-Match.', 404: 'No such file (yet).' },
+  },
+  'GET /feeds/partner/:dir/:file': {
+    summary: 'Partner MISP feed and STIX bundles (TLP:AMBER)',
+    description:
+      'misp/manifest.json and misp/{event uuid}.json (a MISP feed: point a MISP instance at /feeds/partner/misp with the X-API-Key header), stix/index.json and stix/{YYYY-MM}.json (STIX 2.1 bundles, one per month). Partner keys only; every download is logged.',
+    tag: 'Feeds',
+    access: 'partner',
+    ok: {
+      status: 200,
+      description: 'The file (application/json).',
+      headers: {
+        ETag: 'SHA-256 of the file.',
+        'X-Feed-Items': 'Identifiers the file lists.',
+        'X-TLP': 'AMBER.',
+      },
+    },
+    errors: { 304: 'Not modified since the ETag sent in If-None-Match.', 404: 'No such file (yet).' },
+  },
 };
 
 const errorSchema: JsonSchema = {
@@ -432,7 +592,9 @@ function operation(method: string, path: string, doc: RouteDoc, params: string[]
     [doc.ok.status]: {
       description: doc.ok.description,
       headers: { ...limitHeaders, ...(doc.ok.headers ? headersOf(doc.ok.headers) : {}) },
-      content: doc.ok.schema ? { 'application/json': { schema: doc.ok.schema } } : undefined,
+      content: doc.ok.schema
+        ? { [doc.ok.contentType ?? 'application/json']: { schema: doc.ok.schema } }
+        : undefined,
     },
     400: { $ref: '#/components/responses/BadRequest' },
     401: {
@@ -449,6 +611,16 @@ function operation(method: string, path: string, doc: RouteDoc, params: string[]
       description: 'Admins only.',
       content: { 'application/json': { schema: errorSchema } },
     };
+  if (doc.access === 'partner') {
+    responses[401] = {
+      description: 'No API key, or an unknown, malformed or revoked one.',
+      content: { 'application/json': { schema: errorSchema } },
+    };
+    responses[403] = {
+      description: 'The API key is not marked as a partner key.',
+      content: { 'application/json': { schema: errorSchema } },
+    };
+  }
   for (const [status, description] of Object.entries(doc.errors ?? {}))
     responses[status] =
       Number(status) < 400
@@ -463,7 +635,9 @@ function operation(method: string, path: string, doc: RouteDoc, params: string[]
     security:
       doc.access === 'public'
         ? [{}, { apiKeyHeader: [] }, { apiKeyBearer: [] }]
-        : [{ session: [] }, { sessionCookie: [] }],
+        : doc.access === 'partner'
+          ? [{ apiKeyHeader: [] }, { apiKeyBearer: [] }]
+          : [{ session: [] }, { sessionCookie: [] }],
     parameters: [
       ...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
       ...(doc.query ?? []).map((q) => ({ ...q, in: 'query', required: false })),
@@ -477,6 +651,12 @@ function headersOf(headers: Record<string, string>): Record<string, JsonSchema> 
   return Object.fromEntries(
     Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
   );
+}
+
+/** Where the public feed files are: the `feeds` bucket's public addresses next to the API's server. */
+function feedBase(serverUrl: string): string {
+  const origin = serverUrl.replace(/\/functions\/v1\/api\/v1$/, '').replace(/\/api\/v1$/, '');
+  return `${origin}/storage/v1/object/public/feeds/clear`;
 }
 
 /**
@@ -509,6 +689,12 @@ export function buildOpenApi(
       description: `Check whether a mobile number, e-mail, website, e-wallet or crypto address has been reported for scams, and report one. Every call answers JSON; errors are \`{"msg": "..."}\`. Anonymous callers are limited per address; callers with an API key (made on the dashboard's API keys page, \`${API_KEY_PREFIX}\` and 64 hex characters) per key, with a higher limit. See /developers.`,
       license: { name: 'Data: CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' },
     },
+    tags: [
+      {
+        name: 'Feeds',
+        description: `Threat-intelligence feeds of verified scam identifiers (see /developers#feeds). The public (TLP:CLEAR) files are static, rebuilt hourly, with ETag and Last-Modified: ${feedBase(serverUrl)}/indicators.csv (URLhaus-style CSV with a '#' header), indicators.json, list.txt (one URL or domain a line), misp/manifest.json with misp/{event uuid}.json (a MISP feed), stix/index.json with stix/{YYYY-MM}.json (STIX 2.1 bundles, one per month). TAXII 2.1 and the partner (TLP:AMBER) files are below.`,
+      },
+    ],
     servers: [{ url: serverUrl }],
     paths,
     components: {

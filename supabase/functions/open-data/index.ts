@@ -5,11 +5,15 @@
  * stable addresses:
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.csv
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.json
- * Supabase runs it with pg_cron + pg_net (README); the local stack with supabase/local/scheduler.ts.
+ * and rebuilds the threat-intelligence feeds of verified identifiers (feeds.ts, docs/feeds.md): the
+ * public `feeds` bucket (TLP:CLEAR), the private `feeds-partner` bucket (TLP:AMBER), the TAXII
+ * collection's table and the takedown report drafts.
+ * A pg_cron job of the migrations (..._scheduled_jobs.sql) calls it with pg_net, hosted and local alike.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';
 import { EXPORT_DAYS, buildExport } from './export.ts';
+import { buildFeeds } from './feeds.ts';
 
 serveScheduledJob(async () => {
   const db = serviceClient();
@@ -30,5 +34,7 @@ serveScheduledJob(async () => {
       });
     if (uploadError) throw new Error(`writing ${file.name} failed: ${uploadError.message}`);
   }
-  return { refreshed, rows: (rows ?? []).length, files: files.map((f) => f.name) };
+  // The threat-intelligence feeds (issue 34): same schedule, their own buckets.
+  const feeds = await buildFeeds(db, new Date());
+  return { refreshed, rows: (rows ?? []).length, files: files.map((f) => f.name), feeds };
 });

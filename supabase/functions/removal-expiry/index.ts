@@ -4,8 +4,8 @@
  * (to any of the report's requests) goes to the admins' queue (public.expire_removal_requests,
  * executable by the service role only); its report is hidden only when it is still pending, never when
  * an admin verified it (issue 27). The person who asked is told at the contact address they gave when
- * the report was hidden. Supabase runs it with pg_cron + pg_net; the local stack with
- * supabase/local/scheduler.ts.
+ * the report was hidden. A pg_cron job of the migrations (..._scheduled_jobs.sql) calls it with
+ * pg_net, on hosted and on the local stack alike.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';

@@ -3,8 +3,8 @@
  * saves its row (upload-image answers the path the row then names), so an image whose row was never
  * saved, or was saved with another image since, stays behind; after a grace period of a day
  * (public.orphan_uploads, which also says what counts as a reference) it is removed through Storage, so
- * the object and its file go together. Supabase runs it with pg_cron + pg_net; the local stack with
- * supabase/local/scheduler.ts. Answers { removed, failed }.
+ * the object and its file go together. A pg_cron job of the migrations (..._scheduled_jobs.sql) calls
+ * it with pg_net, hosted and local alike. Answers { removed, failed }.
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';

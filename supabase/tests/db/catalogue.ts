@@ -549,9 +549,16 @@ async function readCatalogue(client: pg.Client, database: string): Promise<Entry
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Rows of every table that has any, as sorted JSON lines; random UUIDs and the build's now() are masked. */
+/**
+ * Rows of every table that has any, as sorted JSON lines; random UUIDs, the build's now() and the
+ * build database's name and port (pg_cron's cron.job rows hold them) are masked.
+ */
 async function readRows(client: pg.Client): Promise<Map<string, string[]>> {
-  const { now } = (await client.query<{ now: string }>(`select to_jsonb(now()) #>> '{}' as now`)).rows[0];
+  const { now, db, port } = (
+    await client.query<{ now: string; db: string; port: number | null }>(
+      `select to_jsonb(now()) #>> '{}' as now, current_database() as db, inet_server_port() as port`,
+    )
+  ).rows[0];
   const tables = await q<{ ident: string }>(
     client,
     `select c.oid::regclass::text as ident from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -563,6 +570,8 @@ async function readRows(client: pg.Client): Promise<Map<string, string[]>> {
       .map((r) =>
         r.j
           .replaceAll(now, '<now>')
+          .replaceAll(`"database": ${JSON.stringify(db)}`, '"database": "<database>"')
+          .replaceAll(`"nodeport": ${port}`, '"nodeport": "<port>"')
           .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>'),
       )
       .sort();

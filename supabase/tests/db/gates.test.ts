@@ -34,9 +34,11 @@ const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
   'public.report_signals(report_ids uuid[])' /* admins only, checked inside (issue 27) */,
+  'public.review_takedown_report(report_id uuid, decision text, abuse_contact text)' /* admins only, checked inside (issue 34) */,
   'public.revoke_api_key(key_id uuid)' /* the owner's or, for admins, any key */,
   'public.search_reports(search_string text)',
   'public.search_top_identifier(ref uuid)',
+  'public.set_api_key_partner(key_id uuid, organisation text)' /* admins only, checked inside (issue 34) */,
   'public.set_report_status(report_id uuid, status report_status)',
   'public.undo_moderation(log_id bigint)' /* admins only, checked inside (issue 31) */,
   'public.user_report_stats()',
@@ -253,14 +255,19 @@ describe('schema gates', () => {
     expect(rows).toEqual([]);
   });
 
-  it('the image buckets are limited to 500000 bytes of images, evidence private, and the export bucket holds CSV and JSON', async () => {
+  it('the image buckets are limited to 500000 bytes of images, evidence private, the export bucket holds CSV and JSON, the feeds CSV, JSON and text', async () => {
     const rows = await q(
       `select id, public, file_size_limit::int as file_size_limit, allowed_mime_types from storage.buckets order by id`,
     );
     const images = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+    const feedTypes = ['text/csv', 'application/json', 'text/plain'];
     expect(rows).toEqual([
       { id: 'avatars', public: true, file_size_limit: 500000, allowed_mime_types: images },
       { id: 'evidence', public: false, file_size_limit: 500000, allowed_mime_types: images },
+      // The threat-intelligence feeds (issue 34): TLP:CLEAR public, TLP:AMBER served by the api function to
+      // partner keys only; both written by the service role only.
+      { id: 'feeds', public: true, file_size_limit: 50000000, allowed_mime_types: feedTypes },
+      { id: 'feeds-partner', public: false, file_size_limit: 50000000, allowed_mime_types: feedTypes },
       { id: 'news-banners', public: true, file_size_limit: 500000, allowed_mime_types: images },
       // The daily aggregate export (issue 14): public by design, written by the service role only.
       {

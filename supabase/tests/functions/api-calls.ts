@@ -4,6 +4,7 @@
  * serves a route this list lacks, or the list names one it no longer serves.
  */
 const ID = '00000000-0000-4000-a000-000000000000';
+const TAXII = '0d5e2a8c-6f1b-4c8e-9a37-2b6f1e4d9c51';
 export const API_CALLS: [string, string][] = [
   ['GET', '/openapi.json'],
   ['POST', '/auth/register'],
@@ -37,4 +38,13 @@ export const API_CALLS: [string, string][] = [
   ['GET', '/removal-requests'],
   ['POST', `/removal-requests/${ID}/response`],
   ['GET', `/removal-requests/${ID}/confirm`],
+  ['GET', '/taxii2/'],
+  ['GET', '/taxii2/scamcheck/'],
+  ['GET', '/taxii2/scamcheck/collections/'],
+  ['GET', `/taxii2/scamcheck/collections/${TAXII}/`],
+  ['GET', `/taxii2/scamcheck/collections/${TAXII}/objects/`],
+  ['GET', `/taxii2/scamcheck/collections/${TAXII}/objects/indicator--${ID}/`],
+  ['GET', `/taxii2/scamcheck/collections/${TAXII}/manifest/`],
+  ['GET', '/feeds/partner/indicators.csv'],
+  ['GET', '/feeds/partner/misp/manifest.json'],
 ];

@@ -183,7 +183,7 @@ describe('the dashboard in Filipino and English', () => {
     const card = await screen.findByTestId('report-card');
     expect(within(card).getByText('Ini-report noong Nob 20, 2026')).toBeInTheDocument();
     expect(within(card).getByTestId('reported-case-count')).toHaveTextContent('2 na-report na kaso');
-    expect(within(card).getByText('hindi pa verified')).toBeInTheDocument();
+    expect(within(card).getByText('hindi pa nasusuri')).toBeInTheDocument();
     expect(within(card).getByText('Na-hack')).toBeInTheDocument();
     expect(
       within(card).getByRole('link', { name: 'I-edit ang report tungkol sa 09171234567' }),
@@ -205,7 +205,7 @@ describe('the dashboard in Filipino and English', () => {
     const card = await screen.findByTestId('report-card');
     expect(within(card).getByText('Reported Nov 20, 2026')).toBeInTheDocument();
     expect(within(card).getByTestId('reported-case-count')).toHaveTextContent('1 reported case');
-    expect(within(card).getByText('not-verified')).toBeInTheDocument();
+    expect(within(card).getByText('not yet reviewed')).toBeInTheDocument();
     expect(screen.getByTestId('greeting')).toHaveTextContent('Hello, Maria');
   });
 

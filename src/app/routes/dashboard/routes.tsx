@@ -49,6 +49,8 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
         { path: d.admin.searches.path, ...page(() => import('./admin/searches')) },
         { path: d.admin.visitors.path, ...page(() => import('./admin/visitors')) },
         { path: d.admin.pendingReports.path, ...page(() => import('./admin/pending-reports')) },
+        { path: d.admin.takedowns.path, ...page(() => import('./admin/takedowns')) },
+        { path: d.admin.partnerKeys.path, ...page(() => import('./admin/partner-keys')) },
       ],
     },
     { path: `${d.root.path}/*`, ...page(() => import('../not-found')) },

@@ -31,6 +31,16 @@ export const adminLists = {
     filter: null,
   },
   visitors: { table: 'visitor_log', columns: 'id, path, city, region, country, created_at', filter: null },
+  takedowns: {
+    table: 'takedown_reports',
+    columns: 'id, url, host, target_brand, status, abuse_contact, created_at, sent_at, send_error',
+    filter: null,
+  },
+  apiKeys: {
+    table: 'api_keys',
+    columns: 'id, name, prefix, partner_organisation, partner_since, revoked_at, last_used_at, created_at',
+    filter: null,
+  },
 } as const;
 export type AdminListName = keyof typeof adminLists;
 

@@ -42,7 +42,12 @@ export function FrontPageNews() {
       {news.data.map((article) => (
         <li key={article.id}>
           <Card className="relative h-full gap-4 overflow-hidden pt-0 transition-shadow hover:shadow-md">
-            <NewsImage src={article.imageUrl} alt="" className="h-40 w-full" />
+            <NewsImage
+              src={article.imageUrl}
+              alt=""
+              seed={article.newsTitle ?? article.id}
+              className="h-40 w-full"
+            />
             <CardHeader>
               <CardTitle className="text-base leading-snug">
                 <Link

@@ -48,7 +48,12 @@ export function NewsList() {
         {news.data.map((article) => (
           <li key={article.id}>
             <Card className="gap-0 overflow-hidden py-0 md:flex-row">
-              <NewsImage src={article.imageUrl} alt="" className="h-48 w-full shrink-0 md:h-auto md:w-64" />
+              <NewsImage
+                src={article.imageUrl}
+                alt=""
+                seed={article.newsTitle ?? article.id}
+                className="h-48 w-full shrink-0 md:h-auto md:w-64"
+              />
               <div className="flex flex-1 flex-col gap-3 py-6">
                 <CardHeader>
                   <p className="text-muted-foreground text-xs">{formatDate(article.createdAt)}</p>

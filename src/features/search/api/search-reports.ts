@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { takeEarlySearch } from '@/lib/early-search';
 import { invokeFunction, readFunctionAnswer } from '@/lib/functions';
 import { searchKeys } from './keys';
@@ -37,4 +37,18 @@ export function useSearchReports(
     ...searchReportsQueryOptions(searchString, userId),
     enabled: enabled && searchString.trim().length > 0,
   });
+}
+
+/**
+ * Puts index.html's early answer for `searchString` into the cache as a signed-out visitor's search
+ * (main.tsx, when the results shell painted it), so the page's first render has it. A failed answer
+ * leaves the cache alone: the page's query then asks again and reports the failure as usual.
+ */
+export async function seedSearchAnswer(queryClient: QueryClient, searchString: string): Promise<void> {
+  try {
+    const result = await searchReports(searchString);
+    queryClient.setQueryData(searchReportsQueryOptions(searchString, null).queryKey, result);
+  } catch {
+    // The page's own query handles it.
+  }
 }

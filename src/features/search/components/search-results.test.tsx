@@ -17,7 +17,12 @@ function report(i: number, extra: Partial<SearchReport> = {}): SearchReport {
   };
 }
 
-function result(reports: SearchReport[], count = reports.length): SearchResult {
+/** An answer whose verified count, by default, is what the listed reports hold. */
+function result(
+  reports: SearchReport[],
+  count = reports.length,
+  verified = reports.filter((r) => r.status === 'verified').length,
+): SearchResult {
   return {
     count,
     reports,
@@ -27,8 +32,8 @@ function result(reports: SearchReport[], count = reports.length): SearchResult {
       risk_level: 63,
       risk_label: 'high',
       estimated_amount_lost: 20000,
-      verified_count: count,
-      pending_count: 0,
+      verified_count: verified,
+      pending_count: count - verified,
       risk_basis: 'verified',
       risk_note: null,
     },
@@ -48,6 +53,9 @@ describe('SearchResults', () => {
         fullReportHref="/dashboard/search/x"
       />,
     );
+    expect(
+      screen.getByRole('heading', { name: 'Nobody has reported this yet — that does not make it safe' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No Results Found' })).toBeInTheDocument();
     expect(screen.getByText(/proceed with caution/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'scam-check checklist' })).toHaveAttribute('href', '/guide');
@@ -58,14 +66,18 @@ describe('SearchResults', () => {
     renderApp(
       <SearchResults
         searchString="0917 555 0142"
-        result={result(reports, 14)}
+        result={result(reports, 14, 7)}
         signedIn={false}
         fullReportHref="/dashboard/search/0917"
       />,
     );
-    expect(screen.getByText(/reported cases for/).textContent).toBe('14 reported cases for 0917 555 0142');
+    // 14 reports, 7 verified by the answer's own count (the 12 listed hold 6).
+    expect(screen.getByRole('heading', { level: 2, name: /^Reported/ }).textContent).toBe(
+      'Reported 14 times, 7 verified: do not send money or share codes',
+    );
+    expect(screen.getByText('You searched for').textContent).toBe('You searched for 0917 555 0142');
     const summary = screen
-      .getByRole('heading', { name: 'Summarized Report' })
+      .getByRole('heading', { name: 'Summary' })
       .closest('[data-slot=card]') as HTMLElement;
     expect(within(summary).getByText('Philippines')).toBeInTheDocument();
     expect(within(summary).getByText('63% (high)')).toBeInTheDocument();
@@ -77,12 +89,12 @@ describe('SearchResults', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual([
-      'Reported Date',
-      'Incident Type',
-      'Asset Type',
+      'Reported on',
+      'What happened',
+      'Kind of account',
       'Location',
       'Status',
-      'Incident Date',
+      'Happened on',
       'Action',
     ]);
     // docs/behaviour.md §9: the latest 10 incidents, under one header row.
@@ -92,6 +104,42 @@ describe('SearchResults', () => {
       'href',
       '/login?redirectTo=%2Fdashboard%2Fsearch%2F0917',
     );
+    // Below 640 px the same 10 reports are cards, each with its status and action.
+    const cards = within(screen.getByRole('list', { name: 'Latest reports, newest first' })).getAllByRole(
+      'listitem',
+    );
+    expect(cards).toHaveLength(10);
+    expect(within(cards[0]).getByText('verified')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('not yet reviewed')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Place 1')).toBeInTheDocument();
+    expect(within(cards[1]).getByRole('link', { name: 'View full report' })).toHaveAttribute(
+      'href',
+      '/login?redirectTo=%2Fdashboard%2Fsearch%2F0917',
+    );
+  });
+
+  it.each([
+    [[report(0), report(2)], 2, 'Reported 2 times, 2 verified: do not send money or share codes', 'verified'],
+    [[report(1)], 1, 'Reported 1 time, not yet reviewed', 'pending'],
+    [
+      [report(1), report(3)],
+      30,
+      'Reported 30 times, 1 verified: do not send money or share codes',
+      'verified',
+      1,
+    ],
+    [[report(1), report(3)], 30, 'Reported 30 times, not yet reviewed', 'pending', 0],
+  ])('says in one line what the answer means (%#)', (reports, count, line, tone, verified?: number) => {
+    renderApp(
+      <SearchResults
+        searchString="x"
+        result={result(reports, count, verified)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    const headline = screen.getByRole('heading', { level: 2, name: line });
+    expect(headline.closest('section')).toHaveAttribute('data-headline', tone);
   });
 
   it('puts the filing date under Reported Date and the incident date under Incident Date', () => {
@@ -103,7 +151,7 @@ describe('SearchResults', () => {
         fullReportHref="/dashboard/search/x"
       />,
     );
-    const cells = within(screen.getAllByRole('row')[1])
+    const cells = within(within(screen.getByRole('table')).getAllByRole('row')[1])
       .getAllByRole('cell')
       .map((td) => td.textContent);
     expect(cells[0]).toBe('Nov 2, 2026');
@@ -120,14 +168,12 @@ describe('SearchResults', () => {
         fullReportHref="/dashboard/search/x"
       />,
     );
-    expect(screen.getByRole('columnheader', { name: 'Reported Account' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Account reported' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '0917 555 0142' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Philippines' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'View full report' })).toHaveAttribute(
-      'href',
-      '/dashboard/search/x',
-    );
-    expect(screen.getByText('not-verified')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'View full report' }))
+      expect(link).toHaveAttribute('href', '/dashboard/search/x');
+    expect(screen.getAllByText('not yet reviewed')).toHaveLength(2);
   });
 
   it('asks visitors to log in before asking for a removal', () => {

@@ -5,19 +5,22 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
-import { accountTypeLabel, formatAmount, formatCountry, formatDate, incidentTypeLabel } from '@/lib/format';
+import { formatAmount, formatCountry } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
-import { ReportStatusBadge } from '@/components/report-status-badge';
+import { LatestIncidents } from './latest-incidents';
 import { RemovalRequest } from './removal-request';
+import { SearchHeadline } from './search-headline';
 
 // The map comes in two steps so the results are readable and interactive first (issue 12): a light SVG
 // preview (its own small chunk with the basemap), and deck.gl's interactive map only when asked for.
 const IncidentMapPreview = lazy(() => import('./incident-map-preview'));
 const IncidentHeatmap = lazy(() => import('./incident-heatmap'));
+
+/** The results' column (the results shell in index.html uses the same). */
+export const SEARCH_RESULTS_CLASS = 'flex flex-col gap-8';
 
 export function SearchResults({
   searchString,
@@ -35,26 +38,19 @@ export function SearchResults({
   onViewReport?: (report: SearchReport) => void;
 }) {
   const { t } = useTranslation();
-  // The count (the page's largest text) paints first; the summary, map and table follow in a background
-  // render that React splits into short tasks, so a low-end phone does not freeze between the answer and
-  // the page (their first Intl formatters alone cost ~100 ms there, Lighthouse, docs/benchmarks.md).
+  // The headline (the page's largest text, and its answer) paints first; the summary, map and list
+  // follow in a background render that React splits into short tasks, so a low-end phone does not freeze
+  // between the answer and the page (their first Intl formatters alone cost ~100 ms there, Lighthouse,
+  // docs/benchmarks.md).
   const details = useDeferredValue<SearchResult | null>(result, null);
-  if (result.count === 0) return <NoResults searchString={searchString} />;
+  // The page, top to bottom (issue 37): the one-line answer, then what to do and the owner's word when
+  // those parts exist (issues 33 and 32 slot in here), then the summary, the map and the latest reports.
   return (
-    <div className="flex flex-col gap-8">
-      <p className="text-lg" aria-live="polite">
-        <Trans
-          i18nKey="search.results.count"
-          count={result.count}
-          values={{ term: searchString }}
-          components={{
-            count: <span className="text-destructive text-3xl font-bold" />,
-            term: <strong className="break-all" />,
-          }}
-        />
-      </p>
-
-      {details ? (
+    <div className={SEARCH_RESULTS_CLASS}>
+      <SearchHeadline answer={result} searchString={searchString} />
+      {result.count === 0 ? (
+        <NoResults />
+      ) : details ? (
         <>
           <SummarizedReport summary={details.summary} />
 
@@ -79,11 +75,18 @@ export function SearchResults({
           <RemovalRequest reports={details.reports} returnTo={fullReportHref} />
         </>
       ) : (
-        <div className="flex flex-col gap-4" aria-hidden="true">
-          <Skeleton className="h-72 w-full sm:h-56 xl:h-40" />
-          <Skeleton className="h-[60vh] w-full" />
-        </div>
+        <DetailsSkeleton />
       )}
+    </div>
+  );
+}
+
+/** The summary's and the map's places while their deferred render runs (also in the results shell). */
+export function DetailsSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-hidden="true">
+      <Skeleton className="h-72 w-full sm:h-56 xl:h-40" />
+      <Skeleton className="h-[60vh] w-full" />
     </div>
   );
 }
@@ -190,102 +193,10 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
 }
 
 /**
- * The Latest Incident table. 'Reported Date' is when the report was filed and 'Incident Date' when
- * the scam happened (the old site had the two swapped). Anonymous visitors get only the columns the
- * database gives them; signed-in users also see the account and country.
+ * docs/behaviour.md §2: 'No Results Found', the advice to proceed with caution and the checklist link,
+ * under the headline that already says nobody reported it.
  */
-function LatestIncidents({
-  reports,
-  signedIn,
-  fullReportHref,
-  onViewReport,
-}: {
-  reports: SearchReport[];
-  signedIn: boolean;
-  fullReportHref: string;
-  onViewReport?: (report: SearchReport) => void;
-}) {
-  const { t } = useTranslation();
-  const actionHref = signedIn ? fullReportHref : paths.auth.login.getHref(fullReportHref);
-  return (
-    <section aria-labelledby="latest-heading" className="flex flex-col gap-3">
-      <h2 id="latest-heading" className="text-xl font-semibold">
-        {t('search.latest.title')}
-      </h2>
-      <Card className="py-2">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t('search.latest.reportedDate')}</TableHead>
-              <TableHead>{t('search.latest.incidentType')}</TableHead>
-              <TableHead>{t('search.latest.assetType')}</TableHead>
-              {signedIn && <TableHead>{t('search.latest.reportedAccount')}</TableHead>}
-              <TableHead>{t('search.latest.location')}</TableHead>
-              {signedIn && <TableHead>{t('search.latest.country')}</TableHead>}
-              <TableHead>{t('search.latest.status')}</TableHead>
-              <TableHead>{t('search.latest.incidentDate')}</TableHead>
-              <TableHead>{t('search.latest.action')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {reports.map((report, i) => (
-              <TableRow key={report.id ?? i}>
-                <TableCell>{formatDate(report.reported_date)}</TableCell>
-                <TableCell>{incidentTypeLabel(report.incident_type)}</TableCell>
-                <TableCell>{accountTypeLabel(report.reported_account_type)}</TableCell>
-                {signedIn && (
-                  <TableCell className="max-w-48 truncate">{report.reported_account ?? '—'}</TableCell>
-                )}
-                <TableCell>{report.location || '—'}</TableCell>
-                {signedIn && <TableCell>{report.country ? formatCountry(report.country) : '—'}</TableCell>}
-                <TableCell>
-                  <ReportStatusBadge status={report.status} />
-                </TableCell>
-                <TableCell>{formatDate(report.incident_date)}</TableCell>
-                <TableCell>
-                  {onViewReport && report.id ? (
-                    <button
-                      type="button"
-                      onClick={() => onViewReport(report)}
-                      className="text-primary font-medium underline-offset-4 hover:underline"
-                    >
-                      {t('search.latest.viewFull')}
-                    </button>
-                  ) : (
-                    <Link
-                      to={actionHref}
-                      className="text-primary font-medium underline-offset-4 hover:underline"
-                    >
-                      {t('search.latest.viewFull')}
-                    </Link>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Card>
-      {!signedIn && (
-        <p className="text-muted-foreground text-sm">
-          <Trans
-            i18nKey="search.latest.logInToSee"
-            components={{
-              login: (
-                <Link
-                  to={paths.auth.login.getHref(fullReportHref)}
-                  className="text-primary underline underline-offset-4"
-                />
-              ),
-            }}
-          />
-        </p>
-      )}
-    </section>
-  );
-}
-
-/** docs/behaviour.md §2: 'No Results Found', the advice to proceed with caution and the checklist link. */
-export function NoResults({ searchString }: { searchString: string }) {
+export function NoResults() {
   const { t } = useTranslation();
   return (
     <Alert className="border-warning/50 bg-warning/5 p-6">
@@ -294,13 +205,7 @@ export function NoResults({ searchString }: { searchString: string }) {
         <h2>{t('search.noResults.title')}</h2>
       </AlertTitle>
       <AlertDescription className="text-base">
-        <p>
-          <Trans
-            i18nKey="search.noResults.text"
-            values={{ term: searchString }}
-            components={{ term: <strong className="text-foreground break-all" /> }}
-          />
-        </p>
+        <p>{t('search.noResults.text')}</p>
         <p>
           <Trans
             i18nKey="search.noResults.checklist"

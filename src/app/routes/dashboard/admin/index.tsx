@@ -5,7 +5,9 @@ import {
   Eye,
   FileClock,
   Inbox,
+  KeyRound,
   Search,
+  ShieldBan,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -22,7 +24,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 const a = paths.dashboard.admin;
 
 /** docs/behaviour.md §2: overview cards linking to users, messages, reports, searches, visitors, pending. */
-const cards: { title: ParseKeys; stat: keyof AppStats; to: string; icon: LucideIcon; note?: ParseKeys }[] = [
+const cards: { title: ParseKeys; stat?: keyof AppStats; to: string; icon: LucideIcon; note?: ParseKeys }[] = [
   { title: 'admin.users.title', stat: 'users', to: a.users.getHref(), icon: Users },
   {
     title: 'admin.messages.title',
@@ -47,6 +49,19 @@ const cards: { title: ParseKeys; stat: keyof AppStats; to: string; icon: LucideI
     icon: FileClock,
     note: 'admin.overview.pendingNote',
   },
+  // Threat feeds (issue 34): no counter, the lists say it all.
+  {
+    title: 'admin.takedowns.title',
+    to: a.takedowns.getHref(),
+    icon: ShieldBan,
+    note: 'admin.takedowns.note',
+  },
+  {
+    title: 'admin.partnerKeys.title',
+    to: a.partnerKeys.getHref(),
+    icon: KeyRound,
+    note: 'admin.partnerKeys.note',
+  },
 ];
 
 export function Component() {
@@ -67,7 +82,7 @@ export function Component() {
               <Card className="group-hover:border-primary h-full py-5 transition-colors">
                 <CardContent className="flex items-center justify-between gap-4">
                   <div>
-                    {stats.data ? (
+                    {!stat ? null : stats.data ? (
                       <p className="text-3xl font-bold" data-testid={`admin-stat-${stat}`}>
                         {formatNumber(stats.data[stat])}
                       </p>
