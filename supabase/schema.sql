@@ -245,6 +245,21 @@ alter table private.ip_locations_source add constraint ip_locations_source_pkey 
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.ip_locations_source to postgres;
 
+create table private.moderation_daily (
+  day date not null,
+  to_status public.report_status not null,
+  hours integer not null,
+  decisions bigint default 0 not null
+);
+alter table private.moderation_daily owner to postgres;
+alter table private.moderation_daily enable row level security;
+
+comment on table private.moderation_daily is 'First decisions per UTC day of decision, outcome and whole hours from filing to decision (capped at 8760); kept by the moderation log trigger, an undo subtracts its decision.';
+
+alter table private.moderation_daily add constraint moderation_daily_pkey PRIMARY KEY (day, to_status, hours);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.moderation_daily to postgres;
+
 create table private.ph_region_anchors (
   region_code text not null,
   lat double precision not null,
@@ -660,6 +675,32 @@ alter function private.address_key(inet) owner to postgres;
 comment on function private.address_key(pg_catalog.inet) is 'Salted hash of an address as a rate-limit subject (''ip:<hex>''): an IPv4 address, or the /64 of an IPv6 one; null for null.';
 
 grant execute on function private.address_key(inet) to postgres;
+
+CREATE OR REPLACE FUNCTION private.after_decision(p_report_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_report public.reports;
+begin
+  select * into v_report from public.reports where id = p_report_id;
+  if v_report.reporter_id is not null then
+    insert into public.notifications (user_id, kind, report_id, identifier)
+    values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
+  end if;
+  if v_report.status = 'removed' then
+    update public.removal_requests rr set status = 'report_removed', resolved_at = now()
+    where rr.report_id = v_report.id and rr.status = 'open';
+  end if;
+end
+$function$;
+alter function private.after_decision(uuid) owner to postgres;
+
+comment on function private.after_decision(pg_catalog.uuid) is 'After a decision: notifies the reporter and closes open removal requests of a removed report.';
+
+grant execute on function private.after_decision(uuid) to postgres;
 
 CREATE OR REPLACE FUNCTION private.after_scam_steps_stamp()
  RETURNS trigger
@@ -1477,6 +1518,23 @@ comment on function private.has_link(pg_catalog.text) is 'True when text holds a
 
 grant execute on function private.has_link(text) to postgres;
 
+CREATE OR REPLACE FUNCTION private.histogram_quantile(hours integer[], counts bigint[], share numeric)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select min(h) from (
+    select h, sum(c) over (order by h) as running, sum(c) over () as total
+    from unnest(hours, counts) as t(h, c)) x
+  where x.total > 0 and x.running >= share * x.total
+$function$;
+alter function private.histogram_quantile(integer[],bigint[],numeric) owner to postgres;
+
+comment on function private.histogram_quantile(integer[],bigint[],numeric) is 'The smallest whole hour at or under which the given share of a histogram''s decisions falls (median, 90th percentile).';
+
+grant execute on function private.histogram_quantile(integer[],bigint[],numeric) to postgres;
+
 CREATE OR REPLACE FUNCTION private.identifier_hash_prefix(canonical text)
  RETURNS text
  LANGUAGE sql
@@ -1840,6 +1898,51 @@ alter function private.mask_identifier(public.reported_account_type,text) owner 
 comment on function private.mask_identifier(public.reported_account_type,pg_catalog.text) is 'Masks the middle of phone numbers and phone-number e-wallets (all but the prefix and last 2 digits), the local part of e-mails and e-mail e-wallets (all but its first character), and other e-wallet accounts (all but 2 characters at each end).';
 
 grant execute on function private.mask_identifier(public.reported_account_type,text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.mask_small(n numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when coalesce(n, 0) < 5 then null else n end
+$function$;
+alter function private.mask_small(numeric) owner to postgres;
+
+comment on function private.mask_small(numeric) is 'Public counts under 5 are withheld (null), as in public_statistics.';
+
+grant execute on function private.mask_small(numeric) to postgres;
+
+CREATE OR REPLACE FUNCTION private.moderation_log_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'the moderation log is append-only: rows cannot be changed or deleted'
+    using errcode = '42501';
+end
+$function$;
+alter function private.moderation_log_append_only() owner to postgres;
+
+comment on function private.moderation_log_append_only() is 'Trigger: refuses every update and delete of public.moderation_log.';
+
+grant execute on function private.moderation_log_append_only() to postgres;
+
+CREATE OR REPLACE FUNCTION private.moderation_rollup(p_day date, p_status public.report_status, p_hours integer, p_delta integer)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into private.moderation_daily as m (day, to_status, hours, decisions)
+  values (p_day, p_status, least(greatest(p_hours, 0), 8760), p_delta)
+  on conflict (day, to_status, hours) do update set decisions = m.decisions + excluded.decisions
+$function$;
+alter function private.moderation_rollup(date,public.report_status,integer,integer) owner to postgres;
+
+comment on function private.moderation_rollup(pg_catalog.date,public.report_status,integer,integer) is 'Adds (or, for an undo, subtracts) one first decision to private.moderation_daily.';
+
+grant execute on function private.moderation_rollup(date,public.report_status,integer,integer) to postgres;
 
 CREATE OR REPLACE FUNCTION private.network_key(addr inet)
  RETURNS text
@@ -2707,6 +2810,30 @@ comment on function private.removal_requests_one_open() is 'Trigger: one open re
 
 grant execute on function private.removal_requests_one_open() to postgres;
 
+CREATE OR REPLACE FUNCTION private.reporter_history(p_user uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case when p_user is null then null else jsonb_build_object(
+    'id', p_user,
+    'account_created_at', (select u.created_at from auth.users u where u.id = p_user),
+    'banned', (select u.banned_until > now() from auth.users u where u.id = p_user),
+    'filed', count(*),
+    'verified', count(*) filter (where r.status = 'verified'),
+    'rejected', count(*) filter (where r.status = 'rejected'),
+    'removed', count(*) filter (where r.status = 'removed'),
+    'pending', count(*) filter (where r.status = 'pending'))
+  end
+  from (select status from public.reports where reporter_id = p_user order by created_at desc limit 500) r
+$function$;
+alter function private.reporter_history(uuid) owner to postgres;
+
+comment on function private.reporter_history(pg_catalog.uuid) is 'Reports filed by a user (the latest 500) and their outcomes, with the account''s creation time: the reporter''s history in the review queue.';
+
+grant execute on function private.reporter_history(uuid) to postgres;
+
 CREATE OR REPLACE FUNCTION private.reports_account_kind()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2860,6 +2987,40 @@ alter function private.reports_incident_date_not_future() owner to postgres;
 comment on function private.reports_incident_date_not_future() is 'Trigger: refuses an API caller''s incident date after today in UTC+14, the time zone furthest ahead.';
 
 grant execute on function private.reports_incident_date_not_future() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.reports_log_decision()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_undo_of bigint := nullif(current_setting('scamcheck.undo_of', true), '')::bigint;
+  v_request uuid := nullif(current_setting('scamcheck.removal_request', true), '')::uuid;
+  v_undone public.moderation_log;
+begin
+  insert into public.moderation_log
+    (report_id, identifier, actor_id, from_status, to_status, reason, note, filed_at, undo_of, removal_request_id)
+  values (new.id, new.reported_account_canonical, (select auth.uid()), old.status, new.status,
+          new.status_reason, new.status_note, new.created_at, v_undo_of, v_request);
+  if v_undo_of is not null then
+    select * into v_undone from public.moderation_log where id = v_undo_of;
+    if v_undone.from_status = 'pending' and v_undone.undo_of is null then
+      perform private.moderation_rollup((v_undone.created_at at time zone 'utc')::date, v_undone.to_status,
+        (extract(epoch from v_undone.created_at - v_undone.filed_at) / 3600)::integer, -1);
+    end if;
+  elsif old.status = 'pending' and new.status in ('verified', 'rejected', 'removed') then
+    perform private.moderation_rollup((now() at time zone 'utc')::date, new.status,
+      (extract(epoch from now() - new.created_at) / 3600)::integer, 1);
+  end if;
+  return null;
+end
+$function$;
+alter function private.reports_log_decision() owner to postgres;
+
+comment on function private.reports_log_decision() is 'Trigger: writes every status change of a report to public.moderation_log (with the reason, the acting user and any undo) and keeps private.moderation_daily.';
+
+grant execute on function private.reports_log_decision() to postgres;
 
 CREATE OR REPLACE FUNCTION private.reports_notify()
  RETURNS trigger
@@ -3033,6 +3194,30 @@ alter function private.reports_server_location() owner to postgres;
 comment on function private.reports_server_location() is 'Trigger: an API role never sets a report''s loc or country (null on insert, unchanged on update); public.locate_report does.';
 
 grant execute on function private.reports_server_location() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.reports_status_reason()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- public.moderate_reports, undo_moderation and decide_removal_request set scamcheck.decision.
+  if coalesce(current_setting('scamcheck.decision', true), '') <> '1' then
+    new.status_reason := null;
+    new.status_note := null;
+  end if;
+  if new.status in ('pending', 'verified') then
+    new.status_reason := null;
+    new.status_note := null;
+  end if;
+  return new;
+end
+$function$;
+alter function private.reports_status_reason() owner to postgres;
+
+comment on function private.reports_status_reason() is 'Trigger: a status change without its own reason clears the old one; pending and verified reports carry none.';
+
+grant execute on function private.reports_status_reason() to postgres;
 
 CREATE OR REPLACE FUNCTION private.reports_sync_evidence_paths()
  RETURNS trigger
@@ -3803,6 +3988,49 @@ create policy "Reporters read the counts of identifiers they reported and admi" 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.identifier_report_counts to postgres, service_role;
 grant select on table public.identifier_report_counts to authenticated;
 
+create table public.moderation_log (
+  id bigint generated always as identity not null,
+  report_id uuid not null,
+  identifier text not null,
+  actor_id uuid,
+  from_status public.report_status not null,
+  to_status public.report_status not null,
+  reason text,
+  note text,
+  filed_at timestamp with time zone not null,
+  undo_of bigint,
+  removal_request_id uuid,
+  created_at timestamp with time zone default now() not null
+);
+alter table public.moderation_log owner to postgres;
+alter table public.moderation_log enable row level security;
+
+comment on table public.moderation_log is 'Append-only audit log of every moderation decision: who (actor_id, null for a scheduled job), when, what (from_status -> to_status), why (reason, note); an undo is a new row with undo_of. No role may update or delete rows through the API; a trigger refuses it for everyone.';
+
+comment on column public.moderation_log.report_id is 'The report decided on; kept (no foreign key) after the report is deleted, so the log stays whole.';
+
+comment on column public.moderation_log.filed_at is 'When the report was filed: the time to decision is created_at - filed_at.';
+
+alter table public.moderation_log add constraint moderation_log_pkey PRIMARY KEY (id);
+
+alter table public.moderation_log add constraint moderation_log_undo_of_fkey FOREIGN KEY (undo_of) REFERENCES public.moderation_log(id);
+
+CREATE INDEX moderation_log_created_at_idx ON public.moderation_log USING btree (created_at DESC);
+
+CREATE INDEX moderation_log_report_id_idx ON public.moderation_log USING btree (report_id, id DESC);
+
+CREATE UNIQUE INDEX moderation_log_undo_of_idx ON public.moderation_log USING btree (undo_of) WHERE (undo_of IS NOT NULL);
+
+create policy "Admins can read the moderation log" on public.moderation_log for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+CREATE TRIGGER moderation_log_append_only BEFORE DELETE OR UPDATE ON public.moderation_log FOR EACH ROW EXECUTE FUNCTION private.moderation_log_append_only();
+
+CREATE TRIGGER moderation_log_no_truncate BEFORE TRUNCATE ON public.moderation_log FOR EACH STATEMENT EXECUTE FUNCTION private.moderation_log_append_only();
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.moderation_log to postgres;
+grant select on table public.moderation_log to authenticated, service_role;
+
 create table public.news (
   id uuid default gen_random_uuid() not null,
   news_title text not null,
@@ -4206,7 +4434,10 @@ create table public.removal_requests (
   contact_confirmed_at timestamp with time zone,
   escalated_at timestamp with time zone,
   decided_at timestamp with time zone,
-  decided_by uuid
+  decided_by uuid,
+  decision text,
+  decision_reason text,
+  decision_note text
 );
 alter table public.removal_requests owner to postgres;
 alter table public.removal_requests enable row level security;
@@ -4223,9 +4454,21 @@ comment on column public.removal_requests.decided_at is 'When an admin decided a
 
 comment on column public.removal_requests.decided_by is 'The admin who decided it.';
 
+comment on column public.removal_requests.decision is 'The admins'' decision: keep (the report stays), hide (the report is rejected: out of public search, kept for its reporter), remove (the report is removed). The requester and the reporter both see it with its reason.';
+
+comment on column public.removal_requests.decision_reason is 'Why (one of public.moderation_reasons()); shown to the requester and the reporter in their language.';
+
+comment on column public.removal_requests.decision_note is 'Optional words an admin added to the reason; shown as plain text.';
+
 alter table public.removal_requests add constraint removal_requests_contact_email_check CHECK (((contact_email ~ '^[^\s@]+@[^\s@]+$'::text) AND (char_length(contact_email) <= 320)));
 
 alter table public.removal_requests add constraint removal_requests_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.removal_requests add constraint removal_requests_decision_check CHECK (((decision IS NULL) OR (decision = ANY (ARRAY['keep'::text, 'hide'::text, 'remove'::text]))));
+
+alter table public.removal_requests add constraint removal_requests_decision_note_check CHECK ((char_length(decision_note) <= 1000));
+
+alter table public.removal_requests add constraint removal_requests_decision_reason_check CHECK (((decision_reason IS NULL) OR (decision_reason = ANY (public.moderation_reasons()))));
 
 alter table public.removal_requests add constraint removal_requests_pkey PRIMARY KEY (id);
 
@@ -4307,7 +4550,9 @@ create view public.report_cards with (security_invoker=true) as
     r.amount_lost,
     r.created_at,
     r.updated_at,
-    COALESCE(c.report_count, 0::bigint) AS reported_case_count
+    COALESCE(c.report_count, 0::bigint) AS reported_case_count,
+    r.status_reason,
+    r.status_note
    FROM public.reports r
      LEFT JOIN public.identifier_report_counts c ON c.identifier_canonical = r.reported_account_canonical;
 alter view public.report_cards owner to postgres;
@@ -4337,7 +4582,9 @@ create table public.reports (
   amount_lost numeric(14,2),
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
-  evidence_paths text[] default '{}'::text[] not null
+  evidence_paths text[] default '{}'::text[] not null,
+  status_reason text,
+  status_note text
 );
 alter table public.reports owner to postgres;
 alter table public.reports enable row level security;
@@ -4361,6 +4608,10 @@ comment on column public.reports.status is 'Moderation status; only admins chang
 comment on column public.reports.amount_lost is 'Amount the victim lost, optional; summed over verified reports in search summaries.';
 
 comment on column public.reports.evidence_paths is 'Every evidence image of the report (object paths in the private evidence bucket, <reporter_id>/...), at most five, first shown first. evidence_path is always evidence_paths[1] (trigger reports_sync_evidence_paths).';
+
+comment on column public.reports.status_reason is 'Why an admin rejected or removed the report (one of public.moderation_reasons()); the reporter sees it on the card and in the e-mail.';
+
+comment on column public.reports.status_note is 'Optional words an admin added to the reason; shown to the reporter as plain text.';
 
 alter table public.reports add constraint reports_amount_lost_check CHECK ((amount_lost >= (0)::numeric));
 
@@ -4388,9 +4639,15 @@ alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (
 
 alter table public.reports add constraint reports_source_check CHECK ((char_length(source) <= 200));
 
+alter table public.reports add constraint reports_status_note_check CHECK ((char_length(status_note) <= 1000));
+
+alter table public.reports add constraint reports_status_reason_check CHECK (((status_reason IS NULL) OR (status_reason = ANY (public.moderation_reasons()))));
+
 CREATE INDEX reports_canonical_created_at_idx ON public.reports USING btree (reported_account_canonical, created_at DESC) INCLUDE (status);
 
 CREATE INDEX reports_evidence_paths_idx ON public.reports USING gin (evidence_paths);
+
+CREATE INDEX reports_pending_created_at_asc_idx ON public.reports USING btree (created_at, id) WHERE (status = 'pending'::public.report_status);
 
 CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
@@ -4421,6 +4678,8 @@ CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FO
 
 CREATE TRIGGER reports_incident_date_not_future BEFORE INSERT OR UPDATE OF incident_date ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_incident_date_not_future();
 
+CREATE TRIGGER reports_log_decision AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_log_decision();
+
 CREATE TRIGGER reports_notify AFTER INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_notify();
 
 CREATE TRIGGER reports_notify_verified AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN (((new.status = 'verified'::public.report_status) AND (old.status IS DISTINCT FROM 'verified'::public.report_status))) EXECUTE FUNCTION private.reports_notify_verified();
@@ -4438,6 +4697,8 @@ CREATE TRIGGER reports_rollups_insert_delete AFTER INSERT OR DELETE ON public.re
 CREATE TRIGGER reports_rollups_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN ((((((old.status IS DISTINCT FROM new.status) OR (old.reporter_id IS DISTINCT FROM new.reporter_id)) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.created_at IS DISTINCT FROM new.created_at))) EXECUTE FUNCTION private.reports_after_write();
 
 CREATE TRIGGER reports_server_location BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_server_location();
+
+CREATE TRIGGER reports_status_reason BEFORE UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_status_reason();
 
 CREATE TRIGGER reports_sync_evidence_paths BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_sync_evidence_paths();
 
@@ -4682,6 +4943,61 @@ comment on function public.admin_app_stats() is 'Admin overview counters {contac
 
 grant execute on function public.admin_app_stats() to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_moderation_log(before_id bigint DEFAULT NULL::bigint, report uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read the moderation log' using errcode = '42501';
+  end if;
+  return coalesce((
+    select jsonb_agg(to_jsonb(x) order by x.id desc) from (
+      select l.*, u.email as actor_email,
+             (select k.id from public.moderation_log k where k.undo_of = l.id) as undone_by_log_id
+      from public.moderation_log l
+      left join auth.users u on u.id = l.actor_id
+      where (before_id is null or l.id < before_id) and (report is null or l.report_id = report)
+      order by l.id desc
+      limit least(greatest(coalesce(max_rows, 50), 1), 200)) x), '[]'::jsonb);
+end
+$function$;
+alter function public.admin_moderation_log(bigint,uuid,integer) owner to postgres;
+
+comment on function public.admin_moderation_log(bigint,pg_catalog.uuid,integer) is 'Admins: the moderation log newest first, with the acting admin''s e-mail and whether each decision was undone.';
+
+grant execute on function public.admin_moderation_log(bigint,uuid,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_removal_decisions(max_rows integer DEFAULT 30)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read removal decisions' using errcode = '42501';
+  end if;
+  return coalesce((
+    select jsonb_agg(to_jsonb(x) order by x.decided_at desc) from (
+      select rr.id as request_id, rr.report_id, r.reported_account, rr.decision, rr.decision_reason,
+             rr.decision_note, rr.decided_at, u.email as decided_by_email
+      from public.removal_requests rr
+      join public.reports r on r.id = rr.report_id
+      left join auth.users u on u.id = rr.decided_by
+      where rr.decided_at is not null
+      order by rr.decided_at desc
+      limit least(greatest(coalesce(max_rows, 30), 1), 200)) x), '[]'::jsonb);
+end
+$function$;
+alter function public.admin_removal_decisions(integer) owner to postgres;
+
+comment on function public.admin_removal_decisions(integer) is 'Admins only: the latest decided removal requests with decision, reason, note, when and by whom.';
+
+grant execute on function public.admin_removal_decisions(integer) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_removal_queue()
  RETURNS TABLE(request_id uuid, report_id uuid, reported_account text, report_status public.report_status, request_status public.removal_request_status, reason text, contact_email text, requested_at timestamp with time zone, contact_confirmed_at timestamp with time zone, deadline timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -4709,6 +5025,93 @@ alter function public.admin_removal_queue() owner to postgres;
 comment on function public.admin_removal_queue() is 'Admins only: open and escalated, undecided removal requests with the request, the reporter''s answer or null, and the deadline (contact confirmation + 7 days).';
 
 grant execute on function public.admin_removal_queue() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::text, incident_type public.incident_type DEFAULT NULL::public.incident_type, account_type public.reported_account_type DEFAULT NULL::public.reported_account_type, min_age_days integer DEFAULT NULL::integer, has_evidence boolean DEFAULT NULL::boolean, region text DEFAULT NULL::text, sort text DEFAULT 'oldest'::text, max_groups integer DEFAULT 25)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_result jsonb;
+  v_search text := nullif(lower(btrim(search)), '');
+  v_region text := nullif(lower(btrim(region)), '');
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read the review queue' using errcode = '42501';
+  end if;
+  if sort not in ('oldest', 'most_reported') then
+    raise exception 'sort is oldest or most_reported' using errcode = '22023';
+  end if;
+  max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
+
+  with candidates as (
+    -- The oldest pending reports that pass the filters (bounded, through the pending index).
+    select r.id, r.reported_account_canonical, r.created_at
+    from public.reports r
+    where r.status = 'pending'
+      and (v_search is null or r.reported_account_canonical like '%' || v_search || '%'
+           or lower(r.reported_account) like '%' || v_search || '%')
+      and (admin_review_queue.incident_type is null or r.incident_type = admin_review_queue.incident_type)
+      and (account_type is null or r.reported_account_type = account_type)
+      and (min_age_days is null or r.created_at <= now() - make_interval(days => min_age_days))
+      and (has_evidence is null or (r.evidence_path is not null) = has_evidence)
+      and (v_region is null or lower(coalesce(r.location, '')) like '%' || v_region || '%'
+           or lower(coalesce(r.country, '')) = v_region)
+    order by r.created_at, r.id
+    limit 1000
+  ), groups as (
+    select c.reported_account_canonical as identifier, min(c.created_at) as oldest, count(*) as pending_in_view,
+           coalesce((select irc.report_count from public.identifier_report_counts irc
+                     where irc.identifier_canonical = c.reported_account_canonical), 0) as report_count,
+           coalesce((select irc.verified_count from public.identifier_report_counts irc
+                     where irc.identifier_canonical = c.reported_account_canonical), 0) as verified_count
+    from candidates c
+    group by c.reported_account_canonical
+    order by case when sort = 'most_reported' then -count(*) end, min(c.created_at)
+    limit max_groups
+  )
+  select jsonb_build_object(
+    'backlog', (select count(*) from candidates),
+    'groups', coalesce(jsonb_agg(jsonb_build_object(
+      'identifier', g.identifier,
+      'oldest', g.oldest,
+      'report_count', g.report_count,
+      'verified_count', g.verified_count,
+      'reports', (
+        select jsonb_agg(jsonb_build_object(
+          'id', r.id, 'created_at', r.created_at, 'incident_date', r.incident_date,
+          'incident_type', r.incident_type, 'reported_account_type', r.reported_account_type,
+          'reported_account', r.reported_account, 'incident_description', r.incident_description,
+          'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
+          'evidence_path', r.evidence_path, 'source', r.source,
+          'reporter', private.reporter_history(r.reporter_id),
+          'signal', (select jsonb_build_object('young_account', sg.young_account,
+                                               'shared_network_reporters', sg.shared_network_reporters)
+                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
+        from public.reports r
+        where r.reported_account_canonical = g.identifier and r.status = 'pending'
+          and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
+      'verified', (
+        select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'created_at', v.created_at,
+                                                      'incident_type', v.incident_type,
+                                                      'incident_description', left(v.incident_description, 300))
+                                  order by v.created_at desc), '[]'::jsonb)
+        from (select r.id, r.created_at, r.incident_type, r.incident_description
+              from public.reports r
+              where r.reported_account_canonical = g.identifier and r.status = 'verified'
+              order by r.created_at desc limit 5) v)
+    ) order by case when sort = 'most_reported' then -g.pending_in_view end, g.oldest), '[]'::jsonb)
+  ) into v_result
+  from groups g;
+  return v_result;
+end
+$function$;
+alter function public.admin_review_queue(text,public.incident_type,public.reported_account_type,integer,boolean,text,text,integer) owner to postgres;
+
+comment on function public.admin_review_queue(pg_catalog.text,public.incident_type,public.reported_account_type,integer,boolean,pg_catalog.text,pg_catalog.text,integer) is 'Admins: pending reports grouped by identifier (the oldest 1000 that pass the filters), each group with its latest verified reports and each report with its reporter''s history; sorted by oldest or most reported.';
+
+grant execute on function public.admin_review_queue(text,public.incident_type,public.reported_account_type,integer,boolean,text,text,integer) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.api_limit(key_hash text DEFAULT NULL::text, cost integer DEFAULT 1)
  RETURNS jsonb
@@ -5100,7 +5503,7 @@ comment on function public.create_api_key(pg_catalog.text) is 'Signed-in users: 
 
 grant execute on function public.create_api_key(text) to authenticated, postgres, service_role;
 
-CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text)
+CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
  RETURNS public.removal_requests
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5108,41 +5511,86 @@ CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decisi
 AS $function$
 declare
   v_request public.removal_requests;
-  v_uid uuid := (select auth.uid());
+  v_note text := nullif(btrim(note), '');
+  v_status public.report_status;
+  v_report public.reports;
+  v_hidden_by_rule bigint;
+  v_rows integer;
 begin
-  if not private.is_admin() then
+  if not (select private.is_admin()) then
     raise exception 'only admins can decide removal requests' using errcode = '42501';
   end if;
-  if decision is null or decision not in ('remove', 'keep') then
-    raise exception 'decision must be remove or keep' using errcode = '22023';
+  if decision is null or decision not in ('keep', 'hide', 'remove') then
+    raise exception 'a decision is keep, hide or remove' using errcode = '22023';
+  end if;
+  if decide_removal_request.reason is null
+     or not (decide_removal_request.reason = any (public.moderation_reasons())) then
+    raise exception 'a decision on a removal request needs a reason from the list' using errcode = '22023';
+  end if;
+  if char_length(v_note) > 1000 then
+    raise exception 'the note is at most 1000 characters' using errcode = '22023';
   end if;
   select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
   if v_request.id is null then
     raise exception 'no such removal request' using errcode = 'P0002';
   end if;
-  if decision = 'remove' then
-    update public.reports r set status = 'removed' where r.id = v_request.report_id and r.status <> 'removed';
+  if v_request.decided_at is not null then
+    raise exception 'this removal request was already decided' using errcode = '22023';
+  end if;
+  select * into v_report from public.reports r where r.id = v_request.report_id for update;
+
+  perform set_config('scamcheck.removal_request', v_request.id::text, true);
+  perform set_config('scamcheck.decision', '1', true);
+  if decision in ('hide', 'remove') then
+    v_status := case decision when 'hide' then 'rejected' else 'removed' end::public.report_status;
+    update public.reports r
+    set status = v_status, status_reason = decide_removal_request.reason, status_note = v_note
+    where r.id = v_report.id and r.status is distinct from v_status;
+    get diagnostics v_rows = row_count;
+    if v_rows = 0 then
+      -- Already in that status (the 1-week rule hid it): the reason is still the admins' now.
+      update public.reports r set status_reason = decide_removal_request.reason, status_note = v_note
+      where r.id = v_report.id;
+    end if;
+    -- The report's other open requests are settled with it.
     update public.removal_requests rr set status = 'report_removed', resolved_at = coalesce(rr.resolved_at, now())
-    where rr.report_id = v_request.report_id and rr.status = 'open';
+    where rr.report_id = v_report.id and rr.status = 'open';
+    perform private.after_decision(v_report.id);
   else
-    -- A report the 1-week rule hid comes back for review; one removed otherwise stays removed.
-    if v_request.escalated_at is not null and v_request.status = 'report_removed' then
-      update public.reports r set status = 'pending' where r.id = v_request.report_id and r.status = 'removed';
+    -- A report the 1-week rule hid comes back for review (issue 27); the rule's log row is undone, so
+    -- the published figures do not count it. One removed otherwise stays removed.
+    if v_request.escalated_at is not null and v_request.status = 'report_removed' and v_report.status = 'removed' then
+      select l.id into v_hidden_by_rule from public.moderation_log l
+      where l.report_id = v_report.id and l.actor_id is null and l.to_status = 'removed' and l.undo_of is null
+        and not exists (select 1 from public.moderation_log k where k.undo_of = l.id)
+        and not exists (select 1 from public.moderation_log n where n.report_id = l.report_id and n.id > l.id)
+      order by l.id desc limit 1;
+      perform set_config('scamcheck.undo_of', coalesce(v_hidden_by_rule::text, ''), true);
+      update public.reports r set status = 'pending' where r.id = v_report.id and r.status = 'removed';
+      perform set_config('scamcheck.undo_of', '', true);
+      perform private.after_decision(v_report.id);
+    elsif v_report.reporter_id is not null then
+      -- The report stays: its reporter is told the request was refused, and why.
+      insert into public.notifications (user_id, kind, report_id, identifier)
+      values (v_report.reporter_id, 'report_status_changed', v_report.id, v_report.reported_account_canonical);
     end if;
     update public.removal_requests rr set status = 'dismissed', resolved_at = now()
     where rr.id = v_request.id;
   end if;
-  update public.removal_requests rr set decided_at = now(), decided_by = v_uid
+  perform set_config('scamcheck.removal_request', '', true);
+  update public.removal_requests rr
+  set decision = decide_removal_request.decision, decision_reason = decide_removal_request.reason,
+      decision_note = v_note, decided_at = now(), decided_by = (select auth.uid())
   where rr.id = v_request.id
   returning * into v_request;
   return v_request;
 end
 $function$;
-alter function public.decide_removal_request(uuid,text) owner to postgres;
+alter function public.decide_removal_request(uuid,text,text,text) owner to postgres;
 
-comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text) is 'Admins only: remove (the report goes) or keep (the request is dismissed; a report hidden by the 1-week rule returns to pending). Takes the request out of the queue.';
+comment on function public.decide_removal_request(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Admins only: keep (the request is dismissed; a report hidden by the 1-week rule returns to pending), hide (the report is rejected) or remove (the report goes; its open requests are settled), with a reason from public.moderation_reasons() and an optional note that the requester and the reporter both see. Takes the request out of the queue.';
 
-grant execute on function public.decide_removal_request(uuid,text) to authenticated, postgres, service_role;
+grant execute on function public.decide_removal_request(uuid,text,text,text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.deployment_status()
  RETURNS jsonb
@@ -5632,6 +6080,134 @@ alter function public.mail_recipient_take(text) owner to postgres;
 comment on function public.mail_recipient_take(pg_catalog.text) is 'Counts one e-mail to an address (mail.recipient): 0 when it may be sent, else seconds to wait. Service role only.';
 
 grant execute on function public.mail_recipient_take(text) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.moderate_reports(report_ids uuid[], status public.report_status, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
+ RETURNS SETOF public.moderation_log
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid;
+  v_note text := nullif(btrim(note), '');
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can moderate reports' using errcode = '42501';
+  end if;
+  if report_ids is null or cardinality(report_ids) = 0 then
+    raise exception 'choose at least one report' using errcode = '22023';
+  end if;
+  if cardinality(report_ids) > 200 then
+    raise exception 'at most 200 reports at once' using errcode = '22023';
+  end if;
+  if moderate_reports.status not in ('verified', 'rejected', 'removed') then
+    raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023';
+  end if;
+  if moderate_reports.status in ('rejected', 'removed') and reason is null then
+    raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023';
+  end if;
+  if reason is not null and not (reason = any (public.moderation_reasons())) then
+    raise exception 'unknown reason %', reason using errcode = '22023';
+  end if;
+  if char_length(v_note) > 1000 then
+    raise exception 'the note is at most 1000 characters' using errcode = '22023';
+  end if;
+  perform set_config('scamcheck.decision', '1', true);
+  foreach v_id in array report_ids loop
+    update public.reports r
+    set status = moderate_reports.status,
+        status_reason = case when moderate_reports.status = 'verified' then null else reason end,
+        status_note = case when moderate_reports.status = 'verified' then null else v_note end
+    where r.id = v_id and r.status is distinct from moderate_reports.status;
+    if not found then
+      if not exists (select 1 from public.reports r where r.id = v_id) then
+        raise exception 'report % not found', v_id using errcode = 'P0002';
+      end if;
+      continue; -- already in that status: nothing to decide
+    end if;
+    perform private.after_decision(v_id);
+    return query select * from public.moderation_log l where l.report_id = v_id order by l.id desc limit 1;
+  end loop;
+end
+$function$;
+alter function public.moderate_reports(uuid[],public.report_status,text,text) owner to postgres;
+
+comment on function public.moderate_reports(pg_catalog.uuid[],public.report_status,pg_catalog.text,pg_catalog.text) is 'Admins decide one or more reports (up to 200) at once: verified, or rejected/removed with a reason from public.moderation_reasons() and an optional note; the reporter is notified and every decision is logged. Returns the log rows.';
+
+grant execute on function public.moderate_reports(uuid[],public.report_status,text,text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.moderation_reasons()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['no_evidence', 'not_a_scam', 'duplicate', 'wrong_identifier', 'personal_data', 'abusive',
+               'owner_request', 'other']
+$function$;
+alter function public.moderation_reasons() owner to postgres;
+
+comment on function public.moderation_reasons() is 'The short list of reasons a reject, hide or remove decision must give (shown to the reporter and the requester in their language).';
+
+grant execute on function public.moderation_reasons() to anon, authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.moderation_statistics()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_today date := (now() at time zone 'utc')::date;
+  v_result jsonb := jsonb_build_object('generated_at', now(), 'small_count_threshold', 5,
+                                       'time_unit', 'hours');
+  v_period text;
+  v_from date;
+  v_block jsonb;
+begin
+  foreach v_period in array array['last_30_days', 'all_time'] loop
+    v_from := case when v_period = 'last_30_days' then v_today - 29 else '-infinity'::date end;
+    select jsonb_build_object(
+      'decisions', private.mask_small(sum(d.n)),
+      'verified', private.mask_small(sum(d.n) filter (where d.to_status = 'verified')),
+      'rejected', private.mask_small(sum(d.n) filter (where d.to_status = 'rejected')),
+      'removed', private.mask_small(sum(d.n) filter (where d.to_status = 'removed')))
+    into v_block
+    from (select m.to_status, m.hours, sum(m.decisions) as n from private.moderation_daily m
+          where m.day >= v_from group by m.to_status, m.hours having sum(m.decisions) > 0) d;
+    -- The histogram per hour across outcomes (the quantiles are over all decisions).
+    select v_block || jsonb_build_object(
+      'median_hours', case when coalesce(sum(n), 0) >= 5 then
+        private.histogram_quantile(array_agg(hours order by hours), array_agg(n order by hours), 0.5) end,
+      'p90_hours', case when coalesce(sum(n), 0) >= 5 then
+        private.histogram_quantile(array_agg(hours order by hours), array_agg(n order by hours), 0.9) end)
+    into v_block
+    from (select m.hours, sum(m.decisions)::bigint as n from private.moderation_daily m
+          where m.day >= v_from group by m.hours having sum(m.decisions) > 0) h;
+    v_result := v_result || jsonb_build_object(v_period, v_block);
+  end loop;
+  v_result := v_result || jsonb_build_object(
+    'removal_requests', (
+      select jsonb_build_object(
+        'received', private.mask_small(count(*)),
+        'open', private.mask_small(count(*) filter (where rr.decided_at is null
+                                                     and (rr.status = 'open' or rr.escalated_at is not null))),
+        'kept', private.mask_small(count(*) filter (where rr.decision = 'keep' or rr.status = 'dismissed')),
+        'hidden', private.mask_small(count(*) filter (where rr.decision = 'hide')),
+        'removed', private.mask_small(count(*) filter (where rr.decision = 'remove'
+                                                        or (rr.decision is null and rr.status = 'report_removed'))))
+      from public.removal_requests rr where rr.contact_confirmed_at is not null),
+    'backlog', jsonb_build_object(
+      'pending', private.mask_small((select sum(s.report_count) from private.stats_daily s where s.status = 'pending')),
+      'oldest_filed_at', (select min(r.created_at) from public.reports r where r.status = 'pending')));
+  return v_result;
+end
+$function$;
+alter function public.moderation_statistics() owner to postgres;
+
+comment on function public.moderation_statistics() is 'Published moderation figures from the moderation rollup: for last_30_days and all_time the decisions, verified/rejected/removed and the median and 90th percentile hours from filing to first decision; removal requests received and their outcomes; the backlog size and its oldest report. Counts under 5 are null.';
+
+grant execute on function public.moderation_statistics() to anon, authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.open_data_daily(days integer DEFAULT 365)
  RETURNS TABLE(date date, incident_type public.incident_type, reported_account_type public.reported_account_type, status public.report_status, reports bigint, amount_lost_php numeric)
@@ -6787,6 +7363,64 @@ alter function public.taxii_page(text,timestamp with time zone,timestamp with ti
 comment on function public.taxii_page(pg_catalog.text,timestamp with time zone,timestamp with time zone,bigint,integer,pg_catalog.uuid[],pg_catalog.text[]) is 'Service role only (the api function''s TAXII 2.1 endpoints): one page of a TLP''s collection, oldest version first.';
 
 grant execute on function public.taxii_page(text,timestamp with time zone,timestamp with time zone,bigint,integer,uuid[],text[]) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.undo_moderation(log_id bigint)
+ RETURNS public.moderation_log
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_log public.moderation_log;
+  v_prev public.moderation_log;
+  v_result public.moderation_log;
+  v_rows integer;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can undo a decision' using errcode = '42501';
+  end if;
+  select * into v_log from public.moderation_log where id = log_id;
+  if v_log.id is null then
+    raise exception 'decision % not found', log_id using errcode = 'P0002';
+  end if;
+  if v_log.undo_of is not null then
+    raise exception 'an undo cannot itself be undone; decide again instead' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.moderation_log where undo_of = v_log.id) then
+    raise exception 'this decision was already undone' using errcode = '22023';
+  end if;
+  if v_log.created_at < now() - interval '7 days' then
+    raise exception 'a decision can be undone for 7 days; decide again instead' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.moderation_log where report_id = v_log.report_id and id > v_log.id) then
+    raise exception 'the report was decided again since; undo the later decision first' using errcode = '22023';
+  end if;
+  -- The reason of the status being restored, if it was rejected or removed before.
+  select * into v_prev from public.moderation_log
+  where report_id = v_log.report_id and id < v_log.id and to_status = v_log.from_status
+  order by id desc limit 1;
+  perform set_config('scamcheck.undo_of', v_log.id::text, true);
+  perform set_config('scamcheck.decision', '1', true);
+  update public.reports r
+  set status = v_log.from_status,
+      status_reason = case when v_log.from_status in ('rejected', 'removed') then v_prev.reason end,
+      status_note = case when v_log.from_status in ('rejected', 'removed') then v_prev.note end
+  where r.id = v_log.report_id;
+  get diagnostics v_rows = row_count;
+  perform set_config('scamcheck.undo_of', '', true);
+  if v_rows = 0 then
+    raise exception 'report % no longer exists', v_log.report_id using errcode = 'P0002';
+  end if;
+  perform private.after_decision(v_log.report_id);
+  select * into v_result from public.moderation_log where undo_of = v_log.id;
+  return v_result;
+end
+$function$;
+alter function public.undo_moderation(bigint) owner to postgres;
+
+comment on function public.undo_moderation(bigint) is 'Any admin takes back a decision of the last 7 days (the latest of its report): the report returns to its earlier status and reason, the reporter is told, and the undo is logged as a new row.';
+
+grant execute on function public.undo_moderation(bigint) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.unhide_owner_statement(statement_id uuid)
  RETURNS void

@@ -60,7 +60,8 @@ describe('Filipino public data and admin pages', () => {
           }
           await page.goto(appUrl('/dashboard/admin/pending-reports'));
           await page.getByRole('heading', { name: 'Mga report na naghihintay' }).waitFor({ timeout: 30_000 });
-          await page.getByTestId('list-total').waitFor({ timeout: 30_000 });
+          // The review workspace (issue 31): the backlog line once the queue has loaded.
+          await page.getByTestId('backlog').waitFor({ timeout: 30_000 });
           await page.waitForLoadState('networkidle');
           await screenshot(page, `fil-admin-pending-${look}`);
           expect(await overflow(page)).toBeLessThanOrEqual(0);

@@ -58,8 +58,27 @@ const stats: PublicStatistics = {
 function fakeStatistics() {
   return fakeSupabase((req: FakeRequest) => {
     if (req.path === '/rest/v1/rpc/public_statistics') return json(stats);
+    if (req.path === '/rest/v1/rpc/moderation_statistics') return json(moderation);
   });
 }
+
+const moderationPeriod = {
+  decisions: 40,
+  verified: 30,
+  rejected: 10,
+  removed: null,
+  median_hours: 20,
+  p90_hours: 70,
+};
+const moderation = {
+  generated_at: '2026-11-23T00:00:00Z',
+  small_count_threshold: 5,
+  time_unit: 'hours',
+  last_30_days: moderationPeriod,
+  all_time: { ...moderationPeriod, decisions: 200, verified: 150, rejected: 45, removed: 5 },
+  removal_requests: { received: 12, open: null, kept: 7, hidden: null, removed: 5 },
+  backlog: { pending: 617, oldest_filed_at: '2026-11-01T00:00:00Z' },
+};
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -100,6 +119,16 @@ describe('/statistics', () => {
       screen.getByRole('link', { name: 'Partly hidden Mobile No. 0917***4567: search its reports' }),
     ).toHaveAttribute('href', '/statistics/top/00000000-0000-4000-8000-000000000001');
     expect(screen.getByRole('link', { name: 'reports-daily.csv' })).toBeInTheDocument();
+
+    // Issue 31: the moderation figures, small counts withheld.
+    const last30 = await screen.findByRole('region', { name: 'Last 30 days' });
+    expect(within(last30).getByText('Median time to decision').nextSibling).toHaveTextContent('20 hours');
+    expect(within(last30).getByText('9 in 10 decided within').nextSibling).toHaveTextContent('3 days');
+    expect(within(last30).getByText('Verified').nextSibling).toHaveTextContent('75%');
+    expect(within(last30).getByText('Removed').nextSibling).toHaveTextContent('fewer than 5');
+    const removals = screen.getByRole('region', { name: 'Removal requests' });
+    expect(within(removals).getByText('Report kept').nextSibling).toHaveTextContent('7');
+    expect(screen.getByTestId('moderation-backlog')).toHaveTextContent('617');
   });
 
   it('reads in Filipino, with dates and numbers for fil-PH', async () => {

@@ -16,6 +16,7 @@ import { openDataFiles } from '@/features/public-stats/api/open-data';
 import { RegionsTable } from '@/features/public-stats/components/regions-table';
 import { TopIdentifiers } from '@/features/public-stats/components/top-identifiers';
 import { StatusShare } from '@/features/public-stats/components/status-share';
+import { ModerationFigures } from '@/features/public-stats/components/moderation-figures';
 
 // recharts and deck.gl load only with this page, after its figures (issue 6's budget for the home page).
 const ReportsOverTimeChart = lazy(() =>
@@ -169,6 +170,13 @@ export function Component() {
 
           <Section title={t('statistics.top.title')} description={t('statistics.top.description')}>
             <TopIdentifiers items={data.top_identifiers} />
+          </Section>
+
+          <Section
+            title={t('statistics.moderation.title')}
+            description={t('statistics.moderation.description')}
+          >
+            <ModerationFigures />
           </Section>
 
           <Section title={t('statistics.download.title')} description={t('statistics.download.description')}>

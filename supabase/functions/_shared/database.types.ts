@@ -197,6 +197,59 @@ export type Database = {
         }
         Relationships: []
       }
+      moderation_log: {
+        Row: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }
+        Insert: {
+          actor_id?: string | null
+          created_at?: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id?: never
+          identifier: string
+          note?: string | null
+          reason?: string | null
+          removal_request_id?: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of?: number | null
+        }
+        Update: {
+          actor_id?: string | null
+          created_at?: string
+          filed_at?: string
+          from_status?: Database["public"]["Enums"]["report_status"]
+          id?: never
+          identifier?: string
+          note?: string | null
+          reason?: string | null
+          removal_request_id?: string | null
+          report_id?: string
+          to_status?: Database["public"]["Enums"]["report_status"]
+          undo_of?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_log_undo_of_fkey"
+            columns: ["undo_of"]
+            isOneToOne: false
+            referencedRelation: "moderation_log"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       news: {
         Row: {
           author_id: string | null
@@ -511,6 +564,9 @@ export type Database = {
           created_at: string
           decided_at: string | null
           decided_by: string | null
+          decision: string | null
+          decision_note: string | null
+          decision_reason: string | null
           escalated_at: string | null
           id: string
           reason: string
@@ -527,6 +583,9 @@ export type Database = {
           created_at?: string
           decided_at?: string | null
           decided_by?: string | null
+          decision?: string | null
+          decision_note?: string | null
+          decision_reason?: string | null
           escalated_at?: string | null
           id?: string
           reason: string
@@ -543,6 +602,9 @@ export type Database = {
           created_at?: string
           decided_at?: string | null
           decided_by?: string | null
+          decision?: string | null
+          decision_note?: string | null
+          decision_reason?: string | null
           escalated_at?: string | null
           id?: string
           reason?: string
@@ -591,6 +653,8 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"]
+          status_note: string | null
+          status_reason: string | null
           updated_at: string
         }
         Insert: {
@@ -613,6 +677,8 @@ export type Database = {
           reporter_id?: string | null
           source?: string | null
           status?: Database["public"]["Enums"]["report_status"]
+          status_note?: string | null
+          status_reason?: string | null
           updated_at?: string
         }
         Update: {
@@ -635,6 +701,8 @@ export type Database = {
           reporter_id?: string | null
           source?: string | null
           status?: Database["public"]["Enums"]["report_status"]
+          status_note?: string | null
+          status_reason?: string | null
           updated_at?: string
         }
         Relationships: []
@@ -823,6 +891,8 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"] | null
+          status_note: string | null
+          status_reason: string | null
           updated_at: string | null
         }
         Relationships: []
@@ -830,6 +900,11 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      admin_moderation_log: {
+        Args: { before_id?: number; max_rows?: number; report?: string }
+        Returns: Json
+      }
+      admin_removal_decisions: { Args: { max_rows?: number }; Returns: Json }
       admin_removal_queue: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -847,6 +922,19 @@ export type Database = {
           requested_at: string
           responded_at: string
         }[]
+      }
+      admin_review_queue: {
+        Args: {
+          account_type?: Database["public"]["Enums"]["reported_account_type"]
+          has_evidence?: boolean
+          incident_type?: Database["public"]["Enums"]["incident_type"]
+          max_groups?: number
+          min_age_days?: number
+          region?: string
+          search?: string
+          sort?: string
+        }
+        Returns: Json
       }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
@@ -883,13 +971,21 @@ export type Database = {
       }
       create_api_key: { Args: { name: string }; Returns: Json }
       decide_removal_request: {
-        Args: { decision: string; request_id: string }
+        Args: {
+          decision: string
+          note?: string
+          reason?: string
+          request_id: string
+        }
         Returns: {
           contact_confirmed_at: string | null
           contact_email: string
           created_at: string
           decided_at: string | null
           decided_by: string | null
+          decision: string | null
+          decision_note: string | null
+          decision_reason: string | null
           escalated_at: string | null
           id: string
           reason: string
@@ -998,6 +1094,39 @@ export type Database = {
         Returns: boolean
       }
       mail_recipient_take: { Args: { p_email: string }; Returns: number }
+      moderate_reports: {
+        Args: {
+          note?: string
+          reason?: string
+          report_ids: string[]
+          status: Database["public"]["Enums"]["report_status"]
+        }
+        Returns: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "moderation_log"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      moderation_reasons: {
+        Args: Record<PropertyKey, never>
+        Returns: string[]
+      }
+      moderation_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
       open_data_daily: {
         Args: { days?: number }
         Returns: {
@@ -1174,6 +1303,8 @@ export type Database = {
           reporter_id: string | null
           source: string | null
           status: Database["public"]["Enums"]["report_status"]
+          status_note: string | null
+          status_reason: string | null
           updated_at: string
         }
         SetofOptions: {
@@ -1225,6 +1356,29 @@ export type Database = {
           withdrawn_at: string
           written: string
         }[]
+      }
+      undo_moderation: {
+        Args: { log_id: number }
+        Returns: {
+          actor_id: string | null
+          created_at: string
+          filed_at: string
+          from_status: Database["public"]["Enums"]["report_status"]
+          id: number
+          identifier: string
+          note: string | null
+          reason: string | null
+          removal_request_id: string | null
+          report_id: string
+          to_status: Database["public"]["Enums"]["report_status"]
+          undo_of: number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "moderation_log"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       unhide_owner_statement: {
         Args: { statement_id: string }

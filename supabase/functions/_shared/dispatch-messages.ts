@@ -23,6 +23,30 @@ const incidentWords: Record<MailLanguage, Record<string, string>> = {
   fil: { scam: 'scam', hacked: 'na-hack', spam: 'spam' },
 };
 
+/** public.moderation_reasons() in each mail language (the app's catalogue says the same). */
+export const reasonWords: Record<MailLanguage, Record<string, string>> = {
+  en: {
+    no_evidence: 'Not enough evidence',
+    not_a_scam: 'Not a scam, hacking or spam',
+    duplicate: 'Duplicate of another report',
+    wrong_identifier: 'Wrong or mistyped identifier',
+    personal_data: 'Contains personal data',
+    abusive: 'Abusive or false report',
+    owner_request: "The owner's request was upheld",
+    other: 'Other (see note)',
+  },
+  fil: {
+    no_evidence: 'Kulang ang ebidensya',
+    not_a_scam: 'Hindi scam, hacking o spam',
+    duplicate: 'Kapareho ng ibang report',
+    wrong_identifier: 'Mali o maling na-type na identifier',
+    personal_data: 'May personal na impormasyon',
+    abusive: 'Mapang-abuso o maling report',
+    owner_request: 'Tinanggap ang hiling ng may-ari',
+    other: 'Iba pa (tingnan ang paalala)',
+  },
+};
+
 function word(
   table: Record<MailLanguage, Record<string, string>>,
   lang: MailLanguage,
@@ -55,6 +79,8 @@ export const mailText = {
     },
     status: {
       line: (id: string, status: string) => `Your report about ${id} is now ${status}.`,
+      reason: (code: string) => `Reason: ${word(reasonWords, 'en', code)}.`,
+      note: "The moderator's note:",
       subject: (id: string, status: string) => `ScamCheck: your report about ${id} is ${status}`,
       seeIt: 'See it',
       seeReport: 'See your report',
@@ -108,6 +134,8 @@ export const mailText = {
     status: {
       line: (id: string, status: string) =>
         `Ang report mo tungkol sa ${id} ay ${word(statusWords, 'fil', status)} na.`,
+      reason: (code: string) => `Dahilan: ${word(reasonWords, 'fil', code)}.`,
+      note: 'Paalala ng moderator:',
       subject: (id: string, status: string) =>
         `ScamCheck: ${word(statusWords, 'fil', status)} na ang report mo tungkol sa ${id}`,
       seeIt: 'Tingnan ito',

@@ -25,7 +25,14 @@ type NotificationRow = Pick<
 
 type ReportSummary = Pick<
   Tables<'reports'>,
-  'id' | 'created_at' | 'reported_account' | 'reported_account_type' | 'incident_type' | 'status'
+  | 'id'
+  | 'created_at'
+  | 'reported_account'
+  | 'reported_account_type'
+  | 'incident_type'
+  | 'status'
+  | 'status_reason'
+  | 'status_note'
 >;
 
 export interface DispatchResult {
@@ -99,11 +106,14 @@ async function compose(
   if (n.kind === 'report_status_changed') {
     if (!report) return null;
     const url = `${site}/dashboard/all-reports/${report.id}`;
+    // Issue 31: a rejected or removed report says why; the admin's note is quoted, link-free.
     const lines = [m.status.line(identifier, report.status)];
+    if (report.status_reason) lines.push(m.status.reason(report.status_reason));
+    const note = report.status_note ? [m.status.note] : [];
     return {
       subject: m.status.subject(identifier, report.status),
-      text: `${lines.join('\n\n')}\n\n${m.status.seeIt}: ${url}\n`,
-      html: `${paragraphs(lines)}${link(url, m.status.seeReport)}`,
+      text: `${[...lines, ...note].join('\n\n')}${report.status_note ? `\n\n${quoteText(report.status_note)}` : ''}\n\n${m.status.seeIt}: ${url}\n`,
+      html: `${paragraphs([...lines, ...note])}${report.status_note ? quoteHtml(report.status_note) : ''}${link(url, m.status.seeReport)}`,
     };
   }
   return null;
@@ -299,7 +309,9 @@ async function dispatchOne(n: NotificationRow, result: DispatchResult): Promise<
       ? (
           await db
             .from('reports')
-            .select('id, created_at, reported_account, reported_account_type, incident_type, status')
+            .select(
+              'id, created_at, reported_account, reported_account_type, incident_type, status, status_reason, status_note',
+            )
             .eq('id', n.report_id)
             .maybeSingle()
         ).data

@@ -180,7 +180,12 @@ async function queueRow(admin: TestUser, requestId: string) {
 
 async function decide(admin: TestUser, requestId: string, decision: 'remove' | 'keep') {
   return withRole(adminPool(), { role: 'authenticated', sub: admin.id }, async (c) => {
-    await c.query('select public.decide_removal_request($1, $2)', [requestId, decision]);
+    // Issue 31: every decision carries a reason from the list.
+    await c.query('select public.decide_removal_request($1, $2, $3)', [
+      requestId,
+      decision,
+      decision === 'remove' ? 'owner_request' : 'not_a_scam',
+    ]);
   });
 }
 

@@ -30,7 +30,7 @@ export type ReportRow = Pick<
   | 'status'
   | 'amount_lost'
   | 'created_at'
-> & { reported_case_count: number };
+> & { reported_case_count: number } & Partial<Pick<Tables<'reports'>, 'status_reason' | 'status_note'>>;
 
 export const REPORT_CARD_COLUMNS =
-  'id, reporter_id, incident_date, incident_type, reported_account_type, reported_account, consent_to_contact, evidence_path, incident_description, location, report_date, country, status, amount_lost, created_at, reported_case_count';
+  'id, reporter_id, incident_date, incident_type, reported_account_type, reported_account, consent_to_contact, evidence_path, incident_description, location, report_date, country, status, amount_lost, created_at, reported_case_count, status_reason, status_note';

@@ -19,6 +19,7 @@ import { i18n } from '@/i18n';
 import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
 import { ReportStatusBadge } from '@/components/report-status-badge';
+import { moderationReasonLabel } from '@/lib/moderation-reasons';
 
 const typeColors: Record<string, string> = {
   scam: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
@@ -80,6 +81,16 @@ export function ReportCard({ report }: { report: ReportRow }) {
         <p className="text-destructive font-medium sm:col-span-2" data-testid="reported-case-count">
           {reportedCaseText(Number(report.reported_case_count))}
         </p>
+        {report.status_reason && (
+          <div className="bg-muted/40 rounded-md border p-2 sm:col-span-2" data-testid="status-reason">
+            <p>{t('moderation.cardReason', { reason: moderationReasonLabel(report.status_reason) })}</p>
+            {report.status_note && (
+              <p className="text-muted-foreground whitespace-pre-wrap">
+                {t('moderation.cardNote', { note: report.status_note })}
+              </p>
+            )}
+          </div>
+        )}
       </CardContent>
       <CardFooter className="flex flex-wrap items-center gap-2">
         <span

@@ -1,3 +1,6 @@
+import userEvent from '@testing-library/user-event';
+import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
+import { storeSession } from '@/testing/session';
 import { renderApp, screen, within } from '@/testing/test-utils';
 import type { SearchReport, SearchResult } from '../api/search-reports';
 import { SearchResults } from './search-results';
@@ -37,6 +40,8 @@ function result(
     points: [],
   };
 }
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('SearchResults', () => {
   it("shows a verified owner's answer as a card of its own, and 'Reported, not yet reviewed' for pending-only identifiers", async () => {
@@ -245,5 +250,77 @@ describe('SearchResults', () => {
     for (const link of screen.getAllByRole('link', { name: 'View full report' }))
       expect(link).toHaveAttribute('href', '/dashboard/search/x');
     expect(screen.getAllByText('not yet reviewed')).toHaveLength(2);
+  });
+
+  it('asks visitors to log in before asking for a removal', () => {
+    renderApp(
+      <SearchResults searchString="x" result={result([report(1)])} signedIn={false} fullReportHref="/d" />,
+    );
+    const card = screen.getByTestId('removal-request-card');
+    expect(within(card).getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('/login'),
+    );
+  });
+
+  it('files a removal request for a chosen report, refuses a too-short reason, and shows the decision', async () => {
+    const user = storeSession();
+    const inserted: unknown[] = [];
+    fakeSupabase((req: FakeRequest) => {
+      if (req.path === '/rest/v1/removal_requests' && req.method === 'POST') {
+        inserted.push(req.body);
+        return new Response(null, { status: 201 });
+      }
+      if (req.path === '/rest/v1/removal_requests')
+        return json([
+          {
+            id: 'q1',
+            report_id: '00000000-0000-4000-8000-0000000000a2',
+            status: 'dismissed',
+            created_at: '2026-11-01T00:00:00Z',
+            contact_confirmed_at: '2026-11-01T01:00:00Z',
+            decision: 'keep',
+            decision_reason: 'not_a_scam',
+            decision_note: null,
+          },
+        ]);
+    });
+    renderApp(
+      <SearchResults
+        searchString="x"
+        result={result([
+          report(1, { id: '00000000-0000-4000-8000-0000000000a1' }),
+          report(2, { id: '00000000-0000-4000-8000-0000000000a2' }),
+        ])}
+        signedIn
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    expect(await screen.findByTestId('my-removal-requests')).toHaveTextContent(
+      'Decided: the report stays · Not a scam, hacking or spam',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Ask for a report to be removed' }));
+    await userEvent.type(screen.getByLabelText('Why it is wrong (the reporter reads this)'), 'Mine');
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(
+      await screen.findByText('Say in at least 10 characters why the report is wrong.'),
+    ).toBeInTheDocument();
+    expect(inserted).toEqual([]);
+    await userEvent.type(
+      screen.getByLabelText('Why it is wrong (the reporter reads this)'),
+      ' is my shop number, not a scammer.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Send the request' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      `We e-mailed a confirmation link to ${user.email}`,
+    );
+    expect(inserted).toEqual([
+      {
+        report_id: '00000000-0000-4000-8000-0000000000a1',
+        requester_id: user.id,
+        reason: 'Mine is my shop number, not a scammer.',
+        contact_email: user.email,
+      },
+    ]);
   });
 });

@@ -20,6 +20,7 @@ import { searchNotice } from '@/lib/identifiers';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { OwnerStatement, SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { LatestIncidents } from './latest-incidents';
+import { RemovalRequest } from './removal-request';
 import { SearchHeadline } from './search-headline';
 
 // The map comes in two steps so the results are readable and interactive first (issue 12): a light SVG
@@ -92,6 +93,8 @@ export function SearchResults({
             fullReportHref={fullReportHref}
             onViewReport={onViewReport}
           />
+
+          <RemovalRequest reports={details.reports} returnTo={fullReportHref} />
         </>
       ) : (
         <DetailsSkeleton />
