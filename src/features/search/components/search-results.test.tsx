@@ -86,7 +86,7 @@ describe('SearchResults', () => {
     renderApp(
       <SearchResults searchString="x" result={result([report(0)], 1)} signedIn={false} fullReportHref="/d" />,
     );
-    await screen.findByRole('heading', { name: 'Summarized Report' });
+    await screen.findByRole('heading', { name: 'Summary' });
     expect(screen.queryByTestId('owner-answer')).toBeNull();
     expect(document.getElementById('search-headline')?.textContent).not.toContain('not yet reviewed');
   });
