@@ -31,6 +31,13 @@ const verdictLook: Record<Verdict['level'], { icon: typeof ShieldAlert; classNam
   'nothing-found': { icon: ShieldQuestion, className: '' },
 };
 
+/** Numbers that are not mobiles (issue 30) are named as what they are. */
+const phoneKindKeys = {
+  landline: 'check.phoneKind.landline',
+  freephone: 'check.phoneKind.freephone',
+  international: 'check.phoneKind.international',
+} as const;
+
 const riskClass: Record<string, string> = {
   high: 'bg-destructive text-white',
   medium: 'bg-amber-500 text-black',
@@ -91,7 +98,7 @@ function ItemRow({
           <CardTitle className="flex flex-wrap items-center gap-2 text-base">
             <Badge variant="outline">
               {item.phoneKind && item.phoneKind !== 'mobile'
-                ? t(`check.phoneKind.${item.phoneKind}`)
+                ? t(phoneKindKeys[item.phoneKind])
                 : accountTypeLabel(item.type)}
             </Badge>
             <span className="font-mono break-all">{item.canonical}</span>

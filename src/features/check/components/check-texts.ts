@@ -10,6 +10,7 @@ import {
   type CheckedItem,
   type CheckResult,
   type Signal,
+  type TextSignalCode,
   type Verdict,
 } from '@/lib/check-message';
 
@@ -23,8 +24,59 @@ export const verdictKeys: Record<Verdict['level'], { title: ParseKeys; summary: 
   },
 };
 
-/** The text rules' codes (issue 30): worded from check.signal.text.<code>. */
+/** The text rules' words (issue 30), one pair of keys per rule of _shared/text-signals.ts. */
+const textRuleKeys: Record<TextSignalCode, { label: ParseKeys; message: ParseKeys }> = {
+  'credentials-request': {
+    label: 'check.signal.text.credentials-request.label',
+    message: 'check.signal.text.credentials-request.message',
+  },
+  prize: { label: 'check.signal.text.prize.label', message: 'check.signal.text.prize.message' },
+  'job-offer': { label: 'check.signal.text.job-offer.label', message: 'check.signal.text.job-offer.message' },
+  'loan-offer': {
+    label: 'check.signal.text.loan-offer.label',
+    message: 'check.signal.text.loan-offer.message',
+  },
+  'advance-fee': {
+    label: 'check.signal.text.advance-fee.label',
+    message: 'check.signal.text.advance-fee.message',
+  },
+  'account-threat': {
+    label: 'check.signal.text.account-threat.label',
+    message: 'check.signal.text.account-threat.message',
+  },
+  pressure: { label: 'check.signal.text.pressure.label', message: 'check.signal.text.pressure.message' },
+  secrecy: { label: 'check.signal.text.secrecy.label', message: 'check.signal.text.secrecy.message' },
+  'new-number': {
+    label: 'check.signal.text.new-number.label',
+    message: 'check.signal.text.new-number.message',
+  },
+  'family-emergency': {
+    label: 'check.signal.text.family-emergency.label',
+    message: 'check.signal.text.family-emergency.message',
+  },
+  'wrong-send': {
+    label: 'check.signal.text.wrong-send.label',
+    message: 'check.signal.text.wrong-send.message',
+  },
+  'parcel-fee': {
+    label: 'check.signal.text.parcel-fee.label',
+    message: 'check.signal.text.parcel-fee.message',
+  },
+  'investment-returns': {
+    label: 'check.signal.text.investment-returns.label',
+    message: 'check.signal.text.investment-returns.message',
+  },
+  'move-to-chat': {
+    label: 'check.signal.text.move-to-chat.label',
+    message: 'check.signal.text.move-to-chat.message',
+  },
+  'legal-threat': {
+    label: 'check.signal.text.legal-threat.label',
+    message: 'check.signal.text.legal-threat.message',
+  },
+};
 const TEXT_CODES = new Set<string>(TEXT_RULES.map((r) => r.code));
+const textKeys = (code: string) => textRuleKeys[code as TextSignalCode];
 
 const signalLabelKeys: Partial<Record<Signal['code'], ParseKeys>> = {
   'lookalike-brand': 'check.signal.lookalikeBrand.label',
@@ -55,7 +107,7 @@ export function riskWord(t: TFunction, label: string): string {
 }
 
 export function signalLabel(t: TFunction, signal: Pick<Signal, 'code'>): string {
-  if (TEXT_CODES.has(signal.code)) return t(`check.signal.text.${signal.code}.label` as ParseKeys);
+  if (TEXT_CODES.has(signal.code)) return t(textKeys(signal.code).label);
   const key = signalLabelKeys[signal.code];
   return key ? t(key) : signal.code;
 }
@@ -96,7 +148,7 @@ export function signalMessage(t: TFunction, signal: Signal, item: Pick<CheckedIt
         ? t('check.signal.personalNumber.message', { brands: e.brands.join(', ') })
         : signal.message;
     default:
-      if (TEXT_CODES.has(signal.code)) return t(`check.signal.text.${signal.code}.message` as ParseKeys);
+      if (TEXT_CODES.has(signal.code)) return t(textKeys(signal.code).message);
       return signal.message;
   }
 }
@@ -109,8 +161,7 @@ export function reasonMessage(
   textSignals: CheckResult['textSignals'] = [],
 ): string {
   const text = textSignals.find((s) => s.code === reason.code);
-  if (text)
-    return `${t(`check.signal.text.${text.code}.label` as ParseKeys)}. ${t(`check.signal.text.${text.code}.message` as ParseKeys)}`;
+  if (text) return `${t(textKeys(text.code).label)}. ${t(textKeys(text.code).message)}`;
   for (const item of items) {
     if (item.value !== reason.value) continue;
     const signal = item.signals.find((s) => s.code === reason.code);

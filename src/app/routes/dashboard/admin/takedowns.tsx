@@ -27,6 +27,13 @@ type TakedownRow = Pick<
 /** An example address: the same in every language. */
 const ABUSE_PLACEHOLDER = 'abuse@host.example';
 
+const takedownStatusKeys = {
+  draft: 'admin.takedowns.status.draft',
+  approved: 'admin.takedowns.status.approved',
+  sent: 'admin.takedowns.status.sent',
+  dismissed: 'admin.takedowns.status.dismissed',
+} as const;
+
 /** Approve (with the abuse desk's address) or dismiss one drafted report. */
 function Review({ row }: { row: TakedownRow }) {
   const { t } = useTranslation();
@@ -103,7 +110,7 @@ export function Component() {
             cell: (r) => (
               <div className="flex flex-col items-start gap-1">
                 <Badge variant={r.status === 'draft' ? 'outline' : 'secondary'}>
-                  {t(`admin.takedowns.status.${r.status as 'draft' | 'approved' | 'sent' | 'dismissed'}`)}
+                  {t(takedownStatusKeys[r.status as keyof typeof takedownStatusKeys])}
                 </Badge>
                 {r.abuse_contact && <span className="text-muted-foreground text-xs">{r.abuse_contact}</span>}
                 {r.send_error && <span className="text-destructive text-xs">{r.send_error}</span>}
