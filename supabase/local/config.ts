@@ -47,7 +47,7 @@ export interface StackConfig {
    * proxies in front of the gateway append the client's address to X-Forwarded-For
    * (`STACK_TRUSTED_PROXIES`, default 0: the header is the client's own and is ignored, and the limits key
    * on the connection's address). The test stack says 1: tests stand in for that proxy and name their
-   * client address in the header. (The Postgres rate limiter has its own setting, README "Rate limits".)
+   * client address in the header. (The Postgres rate limiter has its own setting, docs/limits.md.)
    */
   trustedProxies: number;
   /**

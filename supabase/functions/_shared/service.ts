@@ -18,7 +18,7 @@ const options = {
 
 /**
  * The service-role client. Given the X-Forwarded-For of a caller it acts for, it forwards it, so the
- * database's rate limiter takes the caller's address (README "Rate limits"), not this function's.
+ * database's rate limiter takes the caller's address (docs/limits.md), not this function's.
  */
 export function serviceClient(forwardedFor?: string | null): SupabaseClient {
   const url = requireEnv('SUPABASE_URL');

@@ -1,6 +1,6 @@
 /**
  * The daily open-data export's two files. The schema and the licence are documented here, in the JSON
- * file itself, on /statistics and in the README; keep them in step.
+ * file itself, on /statistics and in docs/open-data.md; keep them in step.
  */
 import type { Database } from '../_shared/database.ts';
 

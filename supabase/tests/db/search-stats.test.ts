@@ -298,7 +298,7 @@ describe('search_reports', () => {
 });
 
 /**
- * The documented risk formula (README): risk = round(100 * (1 - exp(-w / 2))), w = the sum over visible
+ * The documented risk formula (docs/database.md): risk = round(100 * (1 - exp(-w / 2))), w = the sum over visible
  * reports of weight(verified 1, pending 0.2) * 0.5 ^ (age in days / 180); 'high' from 60, 'medium' from
  * 25. Every expected number below was worked out by hand from that formula (w and the unrounded risk in
  * the comment), so a changed constant, half-life, weight or threshold fails here. Each report comes from
