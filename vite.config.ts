@@ -149,7 +149,19 @@ function pageShell(): Plugin {
             configFile: false,
             logLevel: 'error',
             plugins: [react()],
-            resolve: { alias, dedupe: ['react', 'react-dom'] },
+            // The functions' shared code reaches packages through `npm:` aliases, which the runner
+            // inlines instead of leaving to Node: it runs ES modules inline, not CommonJS, so tldts (whose
+            // `main` is CommonJS and which has no `exports`) is pointed at its ES module build.
+            resolve: {
+              alias: [
+                {
+                  find: /^npm:tldts@[^/]+$/,
+                  replacement: path.resolve(import.meta.dirname, 'node_modules/tldts/dist/es6/index.js'),
+                },
+                ...(Array.isArray(alias) ? alias : []),
+              ],
+              dedupe: ['react', 'react-dom'],
+            },
           },
         );
         const shells = await module.renderPageShells();

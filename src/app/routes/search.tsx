@@ -27,8 +27,11 @@ export function Component() {
   const { searchString = '' } = useParams();
   return (
     <SearchPageFrame searchString={searchString}>
-      <SearchOutcome searchString={searchString} fallbackHref={paths.home.getHref()} />
-      <AfterScamHelp searchString={searchString} />
+      <SearchOutcome
+        searchString={searchString}
+        fallbackHref={paths.home.getHref()}
+        after={(result) => <AfterScamHelp searchString={searchString} result={result} />}
+      />
     </SearchPageFrame>
   );
 }

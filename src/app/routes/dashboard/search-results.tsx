@@ -27,8 +27,8 @@ export function Component() {
         fallbackHref={paths.dashboard.root.getHref()}
         signedInOnly
         onViewReport={(report) => report.id && setOpenReport(report.id)}
+        after={(result) => <AfterScamHelp searchString={searchString} result={result} />}
       />
-      <AfterScamHelp searchString={searchString} />
       <FullReportDialog reportId={openReport} onClose={() => setOpenReport(null)} />
     </>
   );

@@ -1,7 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useAuth } from '@/lib/auth';
 import { detectIdentifierKind } from '@/lib/canonical';
 import type { SearchResult } from '@/lib/search-result';
 import { AfterScamChecklist } from './after-scam-checklist';
@@ -10,18 +8,18 @@ import { ComplaintPackButton } from './complaint-pack-button';
 /**
  * The results page's "what to do now" (issue 33), rendered below the summary: for an identifier with
  * verified reports, the checklist; for any identifier with reports, the complaint pack for a victim
- * who has not filed. It runs no search of its own: it watches the page's search in the query cache
- * (the key is the search feature's searchKeys.result, which a feature may not import), so nothing is
- * fetched or logged twice.
+ * who has not filed. It runs no search of its own: the page hands it the answer it shows (the route
+ * composes the search feature and this one), so nothing is fetched or logged twice.
  */
-export function AfterScamHelp({ searchString }: { searchString: string }) {
+export function AfterScamHelp({
+  searchString,
+  result: data,
+}: {
+  searchString: string;
+  result: SearchResult;
+}) {
   const { t } = useTranslation();
-  const { user } = useAuth();
-  const { data } = useQuery<SearchResult>({
-    queryKey: ['search', 'results', searchString, user?.id ?? null],
-    enabled: false,
-  });
-  if (!data || data.count === 0) return null;
+  if (data.count === 0) return null;
   const verified = data.reports.some((r) => r.status === 'verified');
   const kind = detectIdentifierKind(searchString) ?? 'website';
   return (

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { supabase } from '@/lib/supabase';
+// Loaded on demand: this module is part of the results page's first load, which runs without supabase-js
+// until a signed-in user acts (src/lib/load-supabase.ts).
+import { loadSupabase } from '@/lib/load-supabase';
 
 export const removalRequestKeys = {
   all: ['removal-requests'] as const,
@@ -39,6 +41,7 @@ export function useMyRemovalRequests(userId: string | undefined) {
     queryKey: removalRequestKeys.mine(userId),
     enabled: !!userId,
     queryFn: async () => {
+      const supabase = await loadSupabase();
       const { data, error } = await supabase
         .from('removal_requests')
         .select(
@@ -61,6 +64,7 @@ export function useFileRemovalRequest(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (v: RemovalRequestInput) => {
+      const supabase = await loadSupabase();
       const { error } = await supabase.from('removal_requests').insert({
         report_id: v.reportId,
         requester_id: userId,

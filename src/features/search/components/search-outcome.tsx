@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useSearchReports, type SearchReport } from '../api/search-reports';
+import { useSearchReports, type SearchReport, type SearchResult } from '../api/search-reports';
 import { SearchResults } from './search-results';
 
 /**
@@ -18,12 +18,15 @@ export function SearchOutcome({
   fallbackHref,
   signedInOnly = false,
   onViewReport,
+  after,
 }: {
   searchString: string;
   fallbackHref: string;
   /** Wait for a signed-in user before searching (the dashboard's page). */
   signedInOnly?: boolean;
   onViewReport?: (report: SearchReport) => void;
+  /** What the page shows below an answer, given that answer (the results page's "what to do now"). */
+  after?: (result: SearchResult) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { user, ready } = useAuth();
@@ -52,12 +55,15 @@ export function SearchOutcome({
     );
   }
   return (
-    <SearchResults
-      searchString={searchString}
-      result={search.data}
-      signedIn={!!user}
-      fullReportHref={paths.dashboard.searchResults.getHref(searchString)}
-      onViewReport={onViewReport}
-    />
+    <>
+      <SearchResults
+        searchString={searchString}
+        result={search.data}
+        signedIn={!!user}
+        fullReportHref={paths.dashboard.searchResults.getHref(searchString)}
+        onViewReport={onViewReport}
+      />
+      {after?.(search.data)}
+    </>
   );
 }
