@@ -115,7 +115,8 @@ async function sqlAnswers(pool: pg.Pool, inputs: string[]): Promise<Answers[]> {
                 'email', public.canonical_identifier('email', v.input),
                 'website', public.canonical_identifier('website', v.input),
                 'ewallet', public.canonical_identifier('ewallet', v.input),
-                'crypto', public.canonical_identifier('crypto', v.input)),
+                'crypto', public.canonical_identifier('crypto', v.input),
+                'social', public.canonical_identifier('social', v.input)),
               'detect', public.detect_identifier_kind(v.input),
               'auto', public.canonical_identifier_auto(v.input)) as r
        from jsonb_array_elements_text($1::jsonb) with ordinality as v(input, n)

@@ -147,7 +147,7 @@ describe('reports', () => {
         reportedAccountType: kind,
       });
     expect(check(createReportSchema, { ...report, reportedAccountType: 'fax' })).toBe(
-      '400: reportedAccountType must be one of mobile no., email, ewallet, crypto, website',
+      '400: reportedAccountType must be one of mobile no., email, ewallet, crypto, website, social',
     );
     expect(check(createReportSchema, { ...report, reportedAccountType: undefined })).toBe(
       '400: reportedAccountType is required',

@@ -56,15 +56,18 @@ const DASHES = /[\u2010-\u2015\u2043\u2212\ufe58\ufe63\uff0d]/g;
  * defanging undone (hxxps://, [.], (.), {.}, [dot], (dot), [:], [@], (@), [at], (at), [/]).
  */
 export function cleanIdentifierText(value: string): string {
-  return value
-    .normalize('NFKC')
-    .replace(FORMAT_CHARS, '')
-    .replace(DASHES, '-')
-    .replace(/^( *)h(xx|xx)p(s?)(\[:\]|:)\/\//i, '$1http$3://')
-    .replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)/gi, '.')
-    .replace(/\[:\]/g, ':')
-    .replace(/\[@\]|\(@\)|\[at\]|\(at\)/gi, '@')
-    .replace(/\[\/\]/g, '/');
+  return (
+    value
+      .normalize('NFKC')
+      .replace(FORMAT_CHARS, '')
+      .replace(DASHES, '-')
+      // After any white space the kinds later drop (crypto drops it all), so a second pass changes nothing.
+      .replace(new RegExp(`^([${WS}]*)h(xx)p(s?)(\\[:\\]|:)//`, 'i'), '$1http$3://')
+      .replace(/\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)/gi, '.')
+      .replace(/\[:\]/g, ':')
+      .replace(/\[@\]|\(@\)|\[at\]|\(at\)/gi, '@')
+      .replace(/\[\/\]/g, '/')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

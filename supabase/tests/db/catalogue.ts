@@ -554,9 +554,10 @@ async function readCatalogue(client: pg.Client, database: string): Promise<Entry
  * build database's name and port (pg_cron's cron.job rows hold them) are masked.
  */
 async function readRows(client: pg.Client): Promise<Map<string, string[]>> {
-  const { now, db, port } = (
-    await client.query<{ now: string; db: string; port: number | null }>(
-      `select to_jsonb(now()) #>> '{}' as now, current_database() as db, inet_server_port() as port`,
+  const { now, today, db, port } = (
+    await client.query<{ now: string; today: string; db: string; port: number | null }>(
+      `select to_jsonb(now()) #>> '{}' as now, current_date::text as today, current_database() as db,
+              inet_server_port() as port`,
     )
   ).rows[0];
   const tables = await q<{ ident: string }>(
@@ -570,6 +571,8 @@ async function readRows(client: pg.Client): Promise<Map<string, string[]>> {
       .map((r) =>
         r.j
           .replaceAll(now, '<now>')
+          // A date column defaulting to the day the database was built (after_scam_steps.reviewed_at).
+          .replaceAll(`"${today}"`, '"<today>"')
           .replaceAll(`"database": ${JSON.stringify(db)}`, '"database": "<database>"')
           .replaceAll(`"nodeport": ${port}`, '"nodeport": "<port>"')
           .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>'),

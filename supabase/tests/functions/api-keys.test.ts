@@ -71,7 +71,18 @@ describe('API keys through the Data API', () => {
     expect(listed.status).toBe(200);
     const row = (listed.body as Record<string, unknown>[]).find((k) => k.id === made.id)!;
     expect(Object.keys(row).sort()).toEqual(
-      ['created_at', 'id', 'last_used_at', 'name', 'prefix', 'revoked_at', 'revoked_by', 'user_id'].sort(),
+      [
+        'created_at',
+        'id',
+        'last_used_at',
+        'name',
+        'partner_organisation',
+        'partner_since',
+        'prefix',
+        'revoked_at',
+        'revoked_by',
+        'user_id',
+      ].sort(),
     );
     expect(JSON.stringify(listed.body)).not.toContain(made.key.slice(12));
 

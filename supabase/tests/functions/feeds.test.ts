@@ -94,7 +94,7 @@ beforeAll(async () => {
   ]);
   await adminPool().query(insert, [reporter.id, 'website', `https://${pendingDomain}/`, 'pending']);
   await adminPool().query(insert, [reporter.id, 'mobile', verifiedMobile, 'verified']);
-  await adminPool().query(insert, [reporter.id, 'website', 'bit.ly', 'verified']);
+  await adminPool().query(insert, [reporter.id, 'website', 'bit.ly/abc123', 'verified']);
   const job = await runJob('open-data');
   expect(job.status, JSON.stringify(job.body)).toBe(200);
 });
