@@ -320,7 +320,9 @@ describe('dashboard', () => {
     await page.getByRole('button', { name: 'submit' }).click();
     await eventually(() =>
       page
-        .getByText('"no such thing" is not an e-mail, mobile number, website or crypto wallet address')
+        .getByText(
+          '"no such thing" is not an e-mail, mobile number, website, social media account link or crypto wallet address',
+        )
         .count(),
     ).toBe(1);
 
@@ -475,6 +477,8 @@ describe('dashboard', () => {
 
       await page.getByRole('link', { name: 'Pending Reports' }).click();
       await page.waitForURL(/\/dashboard\/admin\/pending-reports$/);
+      // The review workspace (issue 31) lists the oldest first: the admin looks the new report up.
+      await page.getByLabel('Search identifier').fill(reportedCanonical);
       const verify = page.getByRole('button', { name: `Verify report about ${reportedNumber}` });
       await eventually(() => verify.count(), 15_000).toBe(1);
       await verify.click();

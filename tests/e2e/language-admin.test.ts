@@ -28,6 +28,20 @@ async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** The innermost elements that stick out to the right, to name the culprit when overflow fails. */
+async function sticksOut(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 80)}: ${e.textContent?.slice(0, 40)}`,
+      ),
+  );
+}
+
 describe('Filipino public data and admin pages', () => {
   for (const width of [375, 1280]) {
     for (const dark of [false, true]) {
@@ -64,7 +78,7 @@ describe('Filipino public data and admin pages', () => {
           await page.getByTestId('backlog').waitFor({ timeout: 30_000 });
           await page.waitForLoadState('networkidle');
           await screenshot(page, `fil-admin-pending-${look}`);
-          expect(await overflow(page)).toBeLessThanOrEqual(0);
+          expect(await overflow(page), (await sticksOut(page)).join('\n')).toBeLessThanOrEqual(0);
           expect(errors.filter((e) => e.startsWith('uncaught'))).toEqual([]);
         } finally {
           await context.close();

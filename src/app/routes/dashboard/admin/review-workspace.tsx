@@ -47,8 +47,9 @@ const confirmKeys = {
   removed: 'moderation.confirm.removed',
 } as const;
 
+// min-w-0: a select is as wide as its longest option by default, which pushed a 375 px screen sideways.
 const selectClass =
-  'border-input bg-background dark:bg-input/30 h-9 w-full rounded-md border px-2 text-sm shadow-xs focus-visible:ring-ring/50 focus-visible:ring-[3px] outline-none';
+  'border-input bg-background dark:bg-input/30 h-9 w-full min-w-0 rounded-md border px-2 text-sm shadow-xs focus-visible:ring-ring/50 focus-visible:ring-[3px] outline-none';
 
 /**
  * The admins' review workspace (docs/moderation.md): pending reports grouped by identifier with the
@@ -188,10 +189,10 @@ export function ReviewWorkspace() {
   };
 
   return (
-    <div className="flex flex-col gap-4 pb-24">
+    <div className="flex min-w-0 flex-col gap-4 overflow-x-clip pb-24">
       <form
         role="search"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8 [&>label]:min-w-0"
         onSubmit={(e) => e.preventDefault()}
       >
         <label className="col-span-2 flex flex-col gap-1 text-xs font-medium">
