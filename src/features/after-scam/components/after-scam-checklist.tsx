@@ -13,7 +13,9 @@ export function AfterScamChecklist() {
   const { language } = useLanguage();
   const steps = useAfterScamSteps();
   if (!steps.data) {
-    return steps.isError ? null : <Skeleton className="h-40 w-full" aria-label={t('afterScam.loading')} />;
+    return steps.isError ? null : (
+      <Skeleton className="h-40 w-full" role="status" aria-label={t('afterScam.loading')} />
+    );
   }
   return (
     <ol className="flex flex-col gap-3" aria-label={t('afterScam.title')}>
