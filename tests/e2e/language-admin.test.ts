@@ -31,9 +31,11 @@ async function overflow(page: Page): Promise<number> {
 /** The innermost elements that stick out to the right, to name the culprit when overflow fails. */
 async function sticksOut(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
+    Array.from(document.querySelectorAll('body *'))
       .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 1))
+      .filter(
+        (e) => !Array.from(e.children).some((c) => c.getBoundingClientRect().right > window.innerWidth + 1),
+      )
       .slice(0, 5)
       .map(
         (e) =>
