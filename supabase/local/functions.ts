@@ -705,6 +705,9 @@ function withoutHopByHop(
   return out;
 }
 
+/** The most of a request body the gateway reads and drops after an early answer (see proxyWithBody). */
+const DRAIN_LIMIT = 1024 * 1024;
+
 function proxyWithBody(
   req: IncomingMessage,
   res: ServerResponse,
@@ -721,14 +724,30 @@ function proxyWithBody(
       { host: '127.0.0.1', port, method: req.method, path: pathWithQuery, headers, signal: options.signal },
       (up) => {
         const out = answerHeaders(req.method, up.headers);
-        // Answered before the body was all sent (413 on a declared length): the rest will not be read,
-        // so the caller's connection closes after the answer, as a proxy's must (RFC 9112 section 9.6),
-        // and a caller still sending stops.
-        if (!req.complete) out.connection = 'close';
-        res.writeHead(up.statusCode ?? 502, out);
-        up.pipe(res);
-        up.on('end', resolve);
-        up.on('error', resolve);
+        let answered = false;
+        const answer = () => {
+          if (answered) return;
+          answered = true;
+          res.writeHead(up.statusCode ?? 502, out);
+          up.pipe(res);
+          up.on('end', resolve);
+          up.on('error', resolve);
+        };
+        if (req.complete) return answer();
+        // Answered before the body was all sent (a 403 on the headers, a 413 on a declared length).
+        // A small rest is read and dropped first, so the caller, still writing, gets the answer rather
+        // than a broken pipe; a large or unknown rest is not read, and the caller's connection closes
+        // after the answer, as a proxy's must (RFC 9112 section 9.6), so a caller still sending stops.
+        const declared = Number(req.headers['content-length']);
+        if (!(declared <= DRAIN_LIMIT)) {
+          out.connection = 'close';
+          return answer();
+        }
+        req.unpipe(upstream);
+        // The worker has answered and reads no more: its connection is not reused for another request.
+        up.on('end', () => upstream.destroy());
+        req.on('end', answer).on('error', answer);
+        req.resume();
       },
     );
     upstream.on('error', () => {

@@ -293,6 +293,45 @@ describe("the function runner's proxy", () => {
     }
   });
 
+  it('reads and drops a small body the function answered early, so a caller still sending gets the answer', async () => {
+    // A function that refuses on the headers (a cross-site write) and never reads the body: before,
+    // the gateway closed the connection while the caller was still writing, and its fetch failed (EPIPE).
+    const sockets: net.Socket[] = [];
+    const worker = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', () => {
+        socket.pause();
+        socket.write(
+          'HTTP/1.1 403 Forbidden\r\ncontent-type: application/json\r\ncontent-length: 15\r\n\r\n{"msg":"other"}',
+        );
+      });
+    });
+    await new Promise<void>((r) => worker.listen(0, '127.0.0.1', r));
+    const port = (worker.address() as net.AddressInfo).port;
+    const front = http.createServer((req, res) => void proxy(req, res, port, req.url ?? '/'));
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(
+          `http://127.0.0.1:${(front.address() as net.AddressInfo).port}/api/v1/reports`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'text/plain' },
+            body: 'x'.repeat(900_000),
+            signal: AbortSignal.timeout(5_000),
+          },
+        );
+        expect(res.status).toBe(403);
+        expect(res.headers.get('connection')).not.toBe('close');
+        expect(await res.text()).toBe('{"msg":"other"}');
+      }
+    } finally {
+      for (const s of sockets) s.destroy();
+      front.closeAllConnections();
+      await Promise.all([new Promise((r) => front.close(r)), new Promise((r) => worker.close(r))]);
+    }
+  });
+
   it('answers 502 with a JSON message when the function does not answer', async () => {
     const closed = net.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
