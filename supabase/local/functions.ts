@@ -332,6 +332,9 @@ export class FunctionsRuntime {
   }
 
   private async worker(name: string): Promise<Worker> {
+    // Once stopping, no new worker: one started by a late request (a page's beacon during teardown)
+    // would outlive the stack.
+    if (this.stopping) throw new Error('the functions runtime is stopping');
     for (let attempt = 1; ; attempt++) {
       let w = this.workers.get(name);
       if (!w) {
@@ -461,7 +464,10 @@ export class FunctionsRuntime {
     }
   }
 
+  private stopping = false;
+
   async stop() {
+    this.stopping = true;
     this.watcher?.close();
     if (this.monitor) clearInterval(this.monitor);
     const all = [...this.workers.values()];
