@@ -12,6 +12,7 @@ import { CORPUS } from '../../supabase/tests/check-message-corpus.ts';
 import { DEV_30 } from '../../supabase/tests/check-message-dev30.ts';
 import { DEV_30B } from '../../supabase/tests/check-message-dev30b.ts';
 import { figures } from '../../supabase/tests/check-message-figures.ts';
+import { HELD_OUT_3 } from '../../supabase/tests/check-message-heldout.ts';
 import { DEV_30C } from '../../supabase/tests/check-message-dev30c.ts';
 import { DEV_30D } from '../../supabase/tests/check-message-dev30d.ts';
 
@@ -55,6 +56,18 @@ describe('message check figures', () => {
     expect(rules.brands.find((b) => b.name === 'Pag-IBIG')?.official_domains).toContain(
       'pagibigfundservices.com',
     );
+  });
+
+  it('on the held-out corpus (written without sight of the rules, run once): issue 30', () => {
+    const f = figures(HELD_OUT_3, rules);
+    console.log('held-out', f);
+    expect(f.messages).toBe(81);
+    expect(f.identifierRecall).toBeGreaterThanOrEqual(0.98);
+    expect(f.identifierPrecision).toBeGreaterThanOrEqual(0.98);
+    expect(f.lookalikeRecall).toBeGreaterThanOrEqual(0.95);
+    expect(f.falseLookalikesOnOfficial).toBe(0);
+    expect(f.scamsWithoutWarning).toBeLessThanOrEqual(0.1);
+    expect(f.legitimateCalledRisky).toBeLessThanOrEqual(0.05);
   });
 
   it('on the development corpora (tuned on) every issue-30 number is met', () => {
