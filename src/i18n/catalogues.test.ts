@@ -1,5 +1,7 @@
 import en from './locales/en.json';
 import fil from './locales/fil.json';
+import adminUsersEn from './locales/admin-users/en.json';
+import adminUsersFil from './locales/admin-users/fil.json';
 
 /** Every leaf of a catalogue as 'a.b.c' -> text. */
 function flatten(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -14,6 +16,8 @@ function flatten(node: unknown, prefix = '', out = new Map<string, string>()): M
 }
 
 const catalogues = { en: flatten(en), fil: flatten(fil) };
+/** Namespaces loaded with their (admin-only) screens, each checked like the main catalogue. */
+const namespaces = { adminUsers: { en: flatten(adminUsersEn), fil: flatten(adminUsersFil) } };
 
 /** The source that may use keys: everything in src except the catalogues and tests. */
 const sources = Object.entries(
@@ -65,6 +69,18 @@ describe('message catalogues', () => {
         (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !code.includes(`\`${key}\``),
       );
     expect(unused, 'keys no component uses').toEqual([]);
+  });
+
+  it('lazily loaded namespaces: same keys and placeholders in both languages, every key used', () => {
+    const code = sources.map(([, text]) => text).join('\n');
+    for (const [ns, { en: nsEn, fil: nsFil }] of Object.entries(namespaces)) {
+      expect([...nsFil.keys()].sort(), ns).toEqual([...nsEn.keys()].sort());
+      for (const [key, text] of nsEn) {
+        expect(text.trim(), `${ns} en ${key}`).not.toBe('');
+        expect(placeholders(nsFil.get(key) ?? ''), `${ns} fil ${key}`).toEqual(placeholders(text));
+        expect(code.includes(`'${key.replace(PLURAL_SUFFIX, '')}'`), `${ns} ${key} unused`).toBe(true);
+      }
+    }
   });
 
   it('the check finds the source files (so an empty glob cannot pass it)', () => {

@@ -38,7 +38,15 @@ export const i18n = i18next.createInstance();
 i18n
   .use(LanguageDetector)
   .use(initReactI18next)
-  .use(resourcesToBackend((language: string) => import(`./locales/${language}.json`)));
+  .use(
+    resourcesToBackend((language: string, namespace: string) =>
+      // Admin-only screens keep their texts in namespaces of their own, fetched with the screen, so the
+      // public pages' first load does not carry them (tests/bundle-size.test.ts).
+      namespace === 'adminUsers'
+        ? import(`./locales/admin-users/${language}.json`)
+        : import(`./locales/${language}.json`),
+    ),
+  );
 
 // Synchronous for English (bundled); a Filipino reader's catalogue loads before the first render
 // (main.tsx waits for `i18nReady`).
