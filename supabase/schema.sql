@@ -739,6 +739,21 @@ comment on function private.account_name(pg_catalog.text) is 'A user name as a p
 
 grant execute on function private.account_name(text) to anon, authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION private.account_suspensions_append_only()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'the suspension log is append-only: rows cannot be changed or deleted' using errcode = '42501';
+end
+$function$;
+alter function private.account_suspensions_append_only() owner to postgres;
+
+comment on function private.account_suspensions_append_only() is 'Trigger: refuses every update and delete of public.account_suspensions.';
+
+grant execute on function private.account_suspensions_append_only() to postgres;
+
 CREATE OR REPLACE FUNCTION private.address_key(addr inet)
  RETURNS text
  LANGUAGE plpgsql
@@ -1010,6 +1025,20 @@ alter function private.call_edge_function(text,jsonb) owner to postgres;
 comment on function private.call_edge_function(pg_catalog.text,pg_catalog.jsonb) is 'Calls an edge function with the service-role key from Vault (pg_net); the scheduled jobs use it.';
 
 grant execute on function private.call_edge_function(text,jsonb) to postgres;
+
+CREATE OR REPLACE FUNCTION private.caller_is_suspended()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select u.banned_until > now() from auth.users u where u.id = (select auth.uid())), false)
+$function$;
+alter function private.caller_is_suspended() owner to postgres;
+
+comment on function private.caller_is_suspended() is 'True when auth.uid()''s account is banned (suspended) now.';
+
+grant execute on function private.caller_is_suspended() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION private.canonical_host(value text)
  RETURNS text
@@ -2814,6 +2843,49 @@ comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) i
 
 grant execute on function private.referenced_upload(text,text) to postgres;
 
+CREATE OR REPLACE FUNCTION private.refuse_suspended()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user = 'authenticated' and (select private.caller_is_suspended()) then
+    raise exception 'this account is suspended' using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+alter function private.refuse_suspended() owner to postgres;
+
+comment on function private.refuse_suspended() is 'Trigger: a suspended account (whose access token has not expired yet) cannot file reports or removal requests.';
+
+grant execute on function private.refuse_suspended() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.removal_requests_answer_rules()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user not in ('anon', 'authenticated') or (select private.is_admin()) then
+    return new;
+  end if;
+  if new.reporter_response is null or char_length(btrim(new.reporter_response)) = 0 then
+    raise exception 'an answer needs some words' using errcode = '22023';
+  end if;
+  if old.decided_at is not null or not (old.status = 'open' or old.escalated_at is not null) then
+    raise exception 'this removal request is already decided' using errcode = '42501';
+  end if;
+  new.reporter_response := btrim(new.reporter_response);
+  return new;
+end
+$function$;
+alter function private.removal_requests_answer_rules() owner to postgres;
+
+comment on function private.removal_requests_answer_rules() is 'Trigger: a reporter''s answer is not blank and is accepted only while no admin has decided the request (admins and the service role are exempt).';
+
+grant execute on function private.removal_requests_answer_rules() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.removal_requests_before_write()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -3773,6 +3845,44 @@ grant usage on type public.reported_account_type to postgres, public;
 -- public: Tables and views (columns, constraints, indexes, policies, triggers, grants)
 -- ====================================================================================================
 
+create table public.account_suspensions (
+  id bigint generated always as identity not null,
+  user_id uuid not null,
+  actor_id uuid,
+  action text not null,
+  reason text not null,
+  suspended_until timestamp with time zone,
+  created_at timestamp with time zone default now() not null
+);
+alter table public.account_suspensions owner to postgres;
+alter table public.account_suspensions enable row level security;
+
+comment on table public.account_suspensions is 'Every suspension and unsuspension of an account by an admin (who, when, why, until when); append-only, read by admins.';
+
+alter table public.account_suspensions add constraint account_suspensions_action_check CHECK ((action = ANY (ARRAY['suspend'::text, 'unsuspend'::text])));
+
+alter table public.account_suspensions add constraint account_suspensions_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.account_suspensions add constraint account_suspensions_pkey PRIMARY KEY (id);
+
+alter table public.account_suspensions add constraint account_suspensions_reason_check CHECK (((char_length(reason) >= 3) AND (char_length(reason) <= 500)));
+
+alter table public.account_suspensions add constraint account_suspensions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+CREATE INDEX account_suspensions_actor_id_idx ON public.account_suspensions USING btree (actor_id);
+
+CREATE INDEX account_suspensions_user_id_idx ON public.account_suspensions USING btree (user_id, id DESC);
+
+create policy "Admins can read account suspensions" on public.account_suspensions for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+CREATE TRIGGER account_suspensions_append_only BEFORE DELETE OR UPDATE ON public.account_suspensions FOR EACH ROW EXECUTE FUNCTION private.account_suspensions_append_only();
+
+CREATE TRIGGER account_suspensions_no_truncate BEFORE TRUNCATE ON public.account_suspensions FOR EACH STATEMENT EXECUTE FUNCTION private.account_suspensions_append_only();
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.account_suspensions to postgres;
+grant select on table public.account_suspensions to authenticated, service_role;
+
 create table public.after_scam_steps (
   id uuid default gen_random_uuid() not null,
   "position" smallint not null,
@@ -4597,6 +4707,10 @@ create policy "The reporter can answer and admins can resolve removal requests" 
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.removal_requests FOR EACH ROW EXECUTE FUNCTION private.limit_writes('removal');
 
+CREATE TRIGGER refuse_suspended BEFORE INSERT ON public.removal_requests FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended();
+
+CREATE TRIGGER removal_requests_answer_rules BEFORE UPDATE OF reporter_response ON public.removal_requests FOR EACH ROW WHEN ((old.reporter_response IS DISTINCT FROM new.reporter_response)) EXECUTE FUNCTION private.removal_requests_answer_rules();
+
 CREATE TRIGGER removal_requests_before_write BEFORE INSERT OR UPDATE ON public.removal_requests FOR EACH ROW EXECUTE FUNCTION private.removal_requests_before_write();
 
 CREATE TRIGGER removal_requests_notify AFTER UPDATE OF contact_confirmed_at ON public.removal_requests FOR EACH ROW WHEN (((old.contact_confirmed_at IS NULL) AND (new.contact_confirmed_at IS NOT NULL) AND (new.status = 'open'::public.removal_request_status))) EXECUTE FUNCTION private.removal_requests_notify();
@@ -4759,6 +4873,8 @@ create policy "Signed-in users can file reports as themselves" on public.reports
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.limit_writes('report');
+
+CREATE TRIGGER refuse_suspended BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended();
 
 CREATE TRIGGER reports_account_kind BEFORE INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_account_kind();
 
@@ -5202,6 +5318,139 @@ alter function public.admin_review_queue(text,public.incident_type,public.report
 comment on function public.admin_review_queue(pg_catalog.text,public.incident_type,public.reported_account_type,integer,boolean,pg_catalog.text,pg_catalog.text,integer) is 'Admins: pending reports grouped by identifier (the oldest 1000 that pass the filters), each group with its latest verified reports and each report with its reporter''s history; sorted by oldest or most reported.';
 
 grant execute on function public.admin_review_queue(text,public.incident_type,public.reported_account_type,integer,boolean,text,text,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_set_suspension(user_id uuid, suspend boolean, reason text, days integer DEFAULT NULL::integer)
+ RETURNS public.account_suspensions
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_reason text := btrim(coalesce(reason, ''));
+  v_until timestamptz;
+  v_row public.account_suspensions;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can suspend accounts' using errcode = '42501';
+  end if;
+  if char_length(v_reason) < 3 or char_length(v_reason) > 500 then
+    raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023';
+  end if;
+  if suspend is null then
+    raise exception 'say whether to suspend or unsuspend' using errcode = '22023';
+  end if;
+  if days is not null and (days < 1 or days > 3650) then
+    raise exception 'days is between 1 and 3650' using errcode = '22023';
+  end if;
+  if admin_set_suspension.user_id = (select auth.uid()) then
+    raise exception 'you cannot suspend yourself' using errcode = '42501';
+  end if;
+  if not exists (select 1 from auth.users u where u.id = admin_set_suspension.user_id and u.deleted_at is null) then
+    raise exception 'no such user' using errcode = 'P0002';
+  end if;
+  if suspend and exists (
+      select 1 from public.user_roles ur where ur.user_id = admin_set_suspension.user_id and ur.role = 'admin') then
+    raise exception 'an admin cannot be suspended; revoke the role first' using errcode = '42501';
+  end if;
+  -- Without days: as long as Auth's longest ban (GoTrue's Admin API takes durations in hours; 100 years).
+  v_until := case when suspend then now() + coalesce(make_interval(days => days), interval '876000 hours') end;
+  update auth.users u set banned_until = v_until, updated_at = now() where u.id = admin_set_suspension.user_id;
+  if suspend then
+    delete from auth.sessions s where s.user_id = admin_set_suspension.user_id;
+  end if;
+  insert into public.account_suspensions (user_id, actor_id, action, reason, suspended_until)
+  values (admin_set_suspension.user_id, (select auth.uid()), case when suspend then 'suspend' else 'unsuspend' end,
+          v_reason, v_until)
+  returning * into v_row;
+  return v_row;
+end
+$function$;
+alter function public.admin_set_suspension(uuid,boolean,text,integer) owner to postgres;
+
+comment on function public.admin_set_suspension(pg_catalog.uuid,boolean,pg_catalog.text,integer) is 'Admins: suspend (Auth ban for days, or until unsuspended; sessions ended) or unsuspend an account, with a reason logged in public.account_suspensions. Not yourself, not an admin.';
+
+grant execute on function public.admin_set_suspension(uuid,boolean,text,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_suspension_log(for_user uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
+ RETURNS TABLE(id bigint, user_id uuid, user_email text, actor_id uuid, actor_email text, action text, reason text, suspended_until timestamp with time zone, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read the suspension log' using errcode = '42501';
+  end if;
+  return query
+  select s.id, s.user_id, tu.email::text, s.actor_id, au.email::text, s.action, s.reason, s.suspended_until, s.created_at
+  from public.account_suspensions s
+  left join auth.users tu on tu.id = s.user_id
+  left join auth.users au on au.id = s.actor_id
+  where for_user is null or s.user_id = for_user
+  order by s.id desc
+  limit least(greatest(coalesce(max_rows, 50), 1), 200);
+end
+$function$;
+alter function public.admin_suspension_log(uuid,integer) owner to postgres;
+
+comment on function public.admin_suspension_log(pg_catalog.uuid,integer) is 'Admins: suspensions and unsuspensions newest first, with who did it and why.';
+
+grant execute on function public.admin_suspension_log(uuid,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_users(search text DEFAULT NULL::text, role text DEFAULT NULL::text, suspended boolean DEFAULT NULL::boolean, min_reports integer DEFAULT NULL::integer, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
+ RETURNS TABLE(id uuid, name text, email text, created_at timestamp with time zone, last_sign_in_at timestamp with time zone, is_admin boolean, reports_filed bigint, reports_verified bigint, reports_rejected bigint, reports_removed bigint, suspended_until timestamp with time zone, suspension_reason text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pattern text;
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can list users' using errcode = '42501';
+  end if;
+  if role is not null and role not in ('admin', 'user') then
+    raise exception 'role is admin or user' using errcode = '22023';
+  end if;
+  if char_length(search) > 200 then
+    raise exception 'search is at most 200 characters' using errcode = '22023';
+  end if;
+  v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+  return query
+  select u.id, p.name, coalesce(p.email, u.email::text), u.created_at, u.last_sign_in_at,
+         exists (select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'),
+         coalesce(c.filed, 0), coalesce(c.verified, 0), coalesce(c.rejected, 0), coalesce(c.removed, 0),
+         case when u.banned_until > now() then u.banned_until end,
+         case when u.banned_until > now() then (
+           select s.reason from public.account_suspensions s
+           where s.user_id = u.id and s.action = 'suspend' order by s.id desc limit 1) end
+  from auth.users u
+  left join public.profiles p on p.id = u.id
+  left join lateral (
+    select count(*) as filed,
+           count(*) filter (where r.status = 'verified') as verified,
+           count(*) filter (where r.status = 'rejected') as rejected,
+           count(*) filter (where r.status = 'removed') as removed
+    from public.reports r where r.reporter_id = u.id) c on true
+  where (coalesce(btrim(search), '') = ''
+         or p.name ilike v_pattern or coalesce(p.email, u.email::text) ilike v_pattern
+         or u.id::text = lower(btrim(search)))
+    and (admin_users.role is null
+         or (admin_users.role = 'admin') = exists (
+              select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
+    and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
+    and (min_reports is null or coalesce(c.filed, 0) >= min_reports)
+    and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
+    and u.deleted_at is null
+  order by u.created_at desc, u.id desc
+  limit least(greatest(coalesce(max_rows, 50), 1), 200);
+end
+$function$;
+alter function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) owner to postgres;
+
+comment on function public.admin_users(pg_catalog.text,pg_catalog.text,boolean,integer,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: users newest first with role, reports filed and their outcomes, and the suspension in force; search by name, e-mail or id, filter by role, suspended and report count; keyset paging.';
+
+grant execute on function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.api_limit(key_hash text DEFAULT NULL::text, cost integer DEFAULT 1)
  RETURNS jsonb
@@ -6632,6 +6881,30 @@ alter function public.moderation_statistics() owner to postgres;
 comment on function public.moderation_statistics() is 'Published moderation figures from the moderation rollup: for last_30_days and all_time the decisions, verified/rejected/removed and the median and 90th percentile hours from filing to first decision; removal requests received and their outcomes; the backlog size and its oldest report. Counts under 5 are null.';
 
 grant execute on function public.moderation_statistics() to anon, authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.my_report_removal_requests()
+ RETURNS TABLE(id uuid, report_id uuid, reason text, status public.removal_request_status, created_at timestamp with time zone, answer_by timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone, decision text, decision_reason text, decision_note text, decided_at timestamp with time zone, can_answer boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select rr.id, rr.report_id, rr.reason, rr.status, rr.created_at,
+         rr.contact_confirmed_at + interval '7 days',
+         rr.reporter_response, rr.responded_at, rr.escalated_at,
+         rr.decision, rr.decision_reason, rr.decision_note, rr.decided_at,
+         rr.decided_at is null and (rr.status = 'open' or rr.escalated_at is not null)
+  from public.removal_requests rr
+  join public.reports r on r.id = rr.report_id
+  where r.reporter_id = (select auth.uid())
+    and rr.contact_confirmed_at is not null
+  order by rr.created_at desc
+  limit 200
+$function$;
+alter function public.my_report_removal_requests() owner to postgres;
+
+comment on function public.my_report_removal_requests() is 'The confirmed removal requests on the caller''s own reports (no requester identity or contact address), with the answer deadline, the answer, whether it can still be answered, and the admins'' decision and reason.';
+
+grant execute on function public.my_report_removal_requests() to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.open_data_daily(days integer DEFAULT 365)
  RETURNS TABLE(date date, incident_type public.incident_type, reported_account_type public.reported_account_type, status public.report_status, reports bigint, amount_lost_php numeric)

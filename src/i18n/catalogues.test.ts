@@ -2,6 +2,8 @@ import en from './locales/en.json';
 import fil from './locales/fil.json';
 import enDashboard from './locales/dashboard/en.json';
 import filDashboard from './locales/dashboard/fil.json';
+import adminUsersEn from './locales/admin-users/en.json';
+import adminUsersFil from './locales/admin-users/fil.json';
 
 /** Every leaf of a catalogue as 'a.b.c' -> text. */
 function flatten(node: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -25,6 +27,8 @@ const catalogues = {
   en: new Map([...parts.en.public, ...parts.en.dashboard]),
   fil: new Map([...parts.fil.public, ...parts.fil.dashboard]),
 };
+/** Namespaces loaded with their (admin-only) screens, each checked like the main catalogue. */
+const namespaces = { adminUsers: { en: flatten(adminUsersEn), fil: flatten(adminUsersFil) } };
 
 /** The source that may use keys: everything in src except the catalogues and tests. */
 const sources = Object.entries(
@@ -141,6 +145,18 @@ describe('message catalogues', () => {
         (key) => !code.includes(`'${key}'`) && !code.includes(`"${key}"`) && !code.includes(`\`${key}\``),
       );
     expect(unused, 'keys no component uses').toEqual([]);
+  });
+
+  it('lazily loaded namespaces: same keys and placeholders in both languages, every key used', () => {
+    const code = sources.map(([, text]) => text).join('\n');
+    for (const [ns, { en: nsEn, fil: nsFil }] of Object.entries(namespaces)) {
+      expect([...nsFil.keys()].sort(), ns).toEqual([...nsEn.keys()].sort());
+      for (const [key, text] of nsEn) {
+        expect(text.trim(), `${ns} en ${key}`).not.toBe('');
+        expect(placeholders(nsFil.get(key) ?? ''), `${ns} fil ${key}`).toEqual(placeholders(text));
+        expect(code.includes(`'${key.replace(PLURAL_SUFFIX, '')}'`), `${ns} ${key} unused`).toBe(true);
+      }
+    }
   });
 
   it('the check finds the source files (so an empty glob cannot pass it)', () => {

@@ -18,7 +18,10 @@
  * reported_account_canonical, executes in under 1 ms at 1M and at most 1.5x slower at 10M than at
  * 100k; user_report_stats and admin_app_stats execute in under 5 ms at 1M; every query of the
  * /statistics page (public_statistics for each period, and search_top_identifier behind the
- * most-reported list's links) executes in under 5 ms at 1M and at 10M. Exits 1 when a target is missed.
+ * most-reported list's links) executes in under 5 ms at 1M and at 10M; the admins' review workspace
+ * (issue 31: admin_review_queue oldest first, most reported, by identifier search and with the evidence
+ * filter; the removal queue; the user list and its search) executes in under 10 ms at 1M. Exits 1 when a
+ * target is missed.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -282,6 +285,50 @@ async function main() {
         const topSearch = top
           ? await execTimes(pool, anon, 'select public.search_top_identifier($1)', [top.ref], 100)
           : [];
+        // The review workspace (issue 31), as the admin's screen asks for it.
+        const adminClaims = { role: 'authenticated', sub: admin.id as string };
+        const workspace: Record<string, number[]> = {
+          'queue oldest': await execTimes(pool, adminClaims, 'select public.admin_review_queue()', [], 30),
+          'queue most reported': await execTimes(
+            pool,
+            adminClaims,
+            `select public.admin_review_queue(sort => 'most_reported')`,
+            [],
+            30,
+          ),
+          'queue search': await execTimes(
+            pool,
+            adminClaims,
+            'select public.admin_review_queue(search => $1)',
+            ['09175550100'],
+            30,
+          ),
+          'queue with evidence': await execTimes(
+            pool,
+            adminClaims,
+            'select public.admin_review_queue(has_evidence => false, incident_type => $1)',
+            ['scam'],
+            30,
+          ),
+          'removal queue': await execTimes(pool, adminClaims, 'select public.admin_removal_queue()', [], 30),
+          'decision log': await execTimes(pool, adminClaims, 'select public.admin_moderation_log()', [], 30),
+          users: await execTimes(pool, adminClaims, 'select * from public.admin_users()', [], 30),
+          'users search': await execTimes(
+            pool,
+            adminClaims,
+            'select * from public.admin_users(search => $1)',
+            ['bench7'],
+            30,
+          ),
+        };
+        // Not a workspace query with a target: filtering on the report count counts every user's reports.
+        const usersByCount = await execTimes(
+          pool,
+          adminClaims,
+          'select * from public.admin_users(min_reports => 1)',
+          [],
+          10,
+        );
         const {
           rows: [check],
         } = await withRole(pool, anon, (c) =>
@@ -303,6 +350,7 @@ async function main() {
           'public stats all ms': median(publicStats.all_time).toFixed(3),
           'top identifier search ms': topSearch.length ? median(topSearch).toFixed(3) : 'none',
           'stats job s': (jobMs / 1000).toFixed(2),
+          'workspace slowest ms': Math.max(...Object.values(workspace).map(median)).toFixed(3),
           'hot count': check.n as number,
         };
         results.push(row);
@@ -324,6 +372,15 @@ async function main() {
             : '  FAIL: no most-reported identifier to search',
         );
         if (!topSearch.length) failed = true;
+        log(
+          `  review workspace (median, p95 ms): ${Object.entries(workspace)
+            .map(([k, t]) => `${k} ${median(t).toFixed(3)}/${p95(t).toFixed(3)}`)
+            .join(', ')}; users by report count ${median(usersByCount).toFixed(3)} (no target)`,
+        );
+        if (size >= 1_000_000 && size < 10_000_000 && Object.values(workspace).some((t) => median(t) >= 10)) {
+          log('  FAIL: a review workspace query is not under 10 ms at 1M');
+          failed = true;
+        }
         if (size >= 1_000_000 && Object.values(publicStats).some((t) => median(t) >= 5)) {
           log('  FAIL: public_statistics is not under 5 ms');
           failed = true;

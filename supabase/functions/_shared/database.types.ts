@@ -14,6 +14,36 @@ export type Database = {
   }
   public: {
     Tables: {
+      account_suspensions: {
+        Row: {
+          action: string
+          actor_id: string | null
+          created_at: string
+          id: number
+          reason: string
+          suspended_until: string | null
+          user_id: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          created_at?: string
+          id?: never
+          reason: string
+          suspended_until?: string | null
+          user_id: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          created_at?: string
+          id?: never
+          reason?: string
+          suspended_until?: string | null
+          user_id?: string
+        }
+        Relationships: []
+      }
       after_scam_steps: {
         Row: {
           body_en: string
@@ -936,6 +966,68 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_set_suspension: {
+        Args: {
+          days?: number
+          reason: string
+          suspend: boolean
+          user_id: string
+        }
+        Returns: {
+          action: string
+          actor_id: string | null
+          created_at: string
+          id: number
+          reason: string
+          suspended_until: string | null
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "account_suspensions"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      admin_suspension_log: {
+        Args: { for_user?: string; max_rows?: number }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          created_at: string
+          id: number
+          reason: string
+          suspended_until: string
+          user_email: string
+          user_id: string
+        }[]
+      }
+      admin_users: {
+        Args: {
+          before_created_at?: string
+          before_id?: string
+          max_rows?: number
+          min_reports?: number
+          role?: string
+          search?: string
+          suspended?: boolean
+        }
+        Returns: {
+          created_at: string
+          email: string
+          id: string
+          is_admin: boolean
+          last_sign_in_at: string
+          name: string
+          reports_filed: number
+          reports_rejected: number
+          reports_removed: number
+          reports_verified: number
+          suspended_until: string
+          suspension_reason: string
+        }[]
+      }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
@@ -1227,6 +1319,25 @@ export type Database = {
         Returns: string[]
       }
       moderation_statistics: { Args: Record<PropertyKey, never>; Returns: Json }
+      my_report_removal_requests: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          answer_by: string
+          can_answer: boolean
+          created_at: string
+          decided_at: string
+          decision: string
+          decision_note: string
+          decision_reason: string
+          escalated_at: string
+          id: string
+          reason: string
+          report_id: string
+          reporter_response: string
+          responded_at: string
+          status: Database["public"]["Enums"]["removal_request_status"]
+        }[]
+      }
       open_data_daily: {
         Args: { days?: number }
         Returns: {

@@ -20,6 +20,8 @@ import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { moderationReasonLabel } from '@/lib/moderation-reasons';
+import type { ReportRemovalRequest } from '../api/removal-answers';
+import { RemovalAnswers } from './removal-answers';
 
 const typeColors: Record<string, string> = {
   scam: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
@@ -35,9 +37,16 @@ export function reportedCaseText(count: number): string {
 /**
  * One report in My Reports (docs/behaviour.md §2): the first letter of the incident type as an icon, the
  * account type and account, location and report date, the real number of reports about the same
- * identifier, the incident type label (100 by 30 px), the status, and edit and delete.
+ * identifier, the incident type label (100 by 30 px), the status, and edit and delete; with the reason of
+ * an admin's decision and the removal requests on the report, which the reporter answers here (issue 31).
  */
-export function ReportCard({ report }: { report: ReportRow }) {
+export function ReportCard({
+  report,
+  removalRequests = [],
+}: {
+  report: ReportRow;
+  removalRequests?: ReportRemovalRequest[];
+}) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
@@ -91,6 +100,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
             )}
           </div>
         )}
+        <RemovalAnswers requests={removalRequests} />
       </CardContent>
       <CardFooter className="flex flex-wrap items-center gap-2">
         <span
