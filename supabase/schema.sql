@@ -4857,6 +4857,8 @@ CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (r
 
 CREATE INDEX reports_status_created_at_idx ON public.reports USING btree (status, created_at DESC) WHERE (status = 'pending'::public.report_status);
 
+CREATE INDEX reports_verified_amount_created_at_idx ON public.reports USING btree (created_at) WHERE ((status = 'verified'::public.report_status) AND (amount_lost > (0)::numeric));
+
 CREATE INDEX reports_verified_created_at_idx ON public.reports USING btree (created_at) WHERE (status = 'verified'::public.report_status);
 
 create policy "Reporters can delete their own reports and admins every report" on public.reports for delete to authenticated
@@ -7074,7 +7076,8 @@ AS $function$
 declare
   v_today date := (now() at time zone 'UTC')::date;
   v_from date;
-  v_amounts record;
+  v_amount_total numeric;
+  v_amount_reports bigint;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
     raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023';
@@ -7092,13 +7095,26 @@ begin
                        date_trunc('month', v_today::timestamp)::date);
   end if;
 
-  -- The period's verified amounts, from the verified reports themselves (their partial index): the
-  -- rollups' daily rows do not say how many reports gave an amount.
-  select sum(r.amount_lost) as total, count(r.amount_lost) as n
-    into v_amounts
-    from public.reports r
-    where r.status = 'verified' and r.amount_lost > 0
-      and r.created_at >= v_from::timestamp at time zone 'UTC';
+  -- The period's verified amounts (issue 27), from the rollups instead of the reports themselves: the
+  -- sum over every verified report of the period read half a million rows at 1M reports (2.3 s all
+  -- time, issue 37). Whole months (12 months, all time) carry how many verified reports gave an amount;
+  -- the last 30 days sum the days' amounts, and since only "at least 5" matters there, the count stops
+  -- at five rows of the partial index below.
+  if period = 'last_30_days' then
+    select coalesce(sum(d.amount_total), 0) into v_amount_total
+      from private.stats_daily d
+      where d.status = 'verified' and d.day between v_from and v_today;
+    select count(*) into v_amount_reports
+      from (select 1 from public.reports r
+            where r.status = 'verified' and r.amount_lost > 0
+              and r.created_at >= v_from::timestamp at time zone 'UTC'
+            limit 5) five;
+  else
+    select coalesce(sum(m.amount_total), 0), coalesce(sum(m.amount_reports), 0)
+      into v_amount_total, v_amount_reports
+      from private.stats_monthly m
+      where m.status = 'verified' and m.month >= v_from and m.month <= v_today;
+  end if;
 
   return jsonb_build_object(
     'period', period,
@@ -7115,8 +7131,8 @@ begin
         'verified', coalesce(sum(t.report_count) filter (where t.status = 'verified'), 0),
         'pending', coalesce(sum(t.report_count) filter (where t.status = 'pending'), 0),
         -- Issue 27: verified amounts only, and only as the sum of at least 5 of them.
-        'amount_lost', case when v_amounts.n >= 5 then v_amounts.total end,
-        'amount_fewer_than_5', coalesce(v_amounts.n, 0) < 5)
+        'amount_lost', case when v_amount_reports >= 5 then v_amount_total end,
+        'amount_fewer_than_5', v_amount_reports < 5)
       from (
         select d.status, d.report_count from private.stats_daily d
         where period = 'last_30_days' and d.day between v_from and v_today
