@@ -54,7 +54,7 @@ const BIG_FILE_ITEMS = 5000;
  * after the check costs well under the rest: a batch of CLASSIFY_BATCH look-alike checks, a batch of
  * RENDER_BATCH items, or one whole-feed file passed on to Storage.
  */
-export const CPU_BUDGET_MS = 900;
+export const CPU_BUDGET_MS = 700;
 const CLASSIFY_BATCH = 400;
 const RENDER_BATCH = 1500;
 /** A chain of requests stops after this many (a build of 1M identifiers takes about 100). */
