@@ -6268,6 +6268,32 @@ comment on function public.feed_file_body(pg_catalog.text,pg_catalog.text,pg_cat
 
 grant execute on function public.feed_file_body(text,text,text,text,text,text,text,text) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_file_chunks(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text, chunk_chars integer DEFAULT 1048576)
+ RETURNS TABLE(piece integer, chunk text, sha256 text, bytes integer, items integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_file record;
+  v_size integer := least(greatest(coalesce(feed_file_chunks.chunk_chars, 1048576), 1024), 16777216);
+begin
+  select * into v_file
+  from public.feed_file_body(feed_file_chunks.tlp, feed_file_chunks.part, feed_file_chunks.grp,
+                             feed_file_chunks.period, feed_file_chunks.format_key, feed_file_chunks.prefix,
+                             feed_file_chunks.separator, feed_file_chunks.suffix) b;
+  return query
+  select g::int, substr(v_file.body, (g - 1) * v_size + 1, v_size), v_file.sha256, v_file.bytes, v_file.items
+  from generate_series(1, greatest(1, ceil(char_length(v_file.body)::numeric / v_size)::int)) g
+  order by g;
+end
+$function$;
+alter function public.feed_file_chunks(text,text,text,text,text,text,text,text,integer) owner to postgres;
+
+comment on function public.feed_file_chunks(pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,integer) is 'Service role only (the open-data job): public.feed_file_body''s file in pieces, for a function with 256 MB.';
+
+grant execute on function public.feed_file_chunks(text,text,text,text,text,text,text,text,integer) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_file_groups()
  RETURNS TABLE(tlp text, grp text, period text, items integer, list_items integer, newest text, id_sum bigint)
  LANGUAGE sql

@@ -335,7 +335,7 @@ async function main() {
         );
       const old = await request(OLD_FUNCTION, {});
       console.log(
-        `old job (${OLD_REVISION}, one request, 100 more new domains): answered ${old.res.status} after ${old.wall.toFixed(1)} s wall, Deno process CPU ${old.deno.toFixed(1)} s${old.res.status === 546 ? ' (stopped at the CPU limit)' : ''}; ${JSON.stringify(old.answer).slice(0, 300)}`,
+        `old job (${OLD_REVISION}, one request, 100 more new domains): answered ${old.res.status} after ${old.wall.toFixed(1)} s wall, Deno process CPU ${old.deno.toFixed(1)} s${old.res.status === 546 ? ` (stopped: ${(old.answer as { limit?: string }).limit})` : ''}; ${JSON.stringify(old.answer).slice(0, 300)}`,
       );
       const newMax = Math.max(first.worst.deno, second.worst.deno);
       console.log(

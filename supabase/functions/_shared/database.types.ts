@@ -1152,6 +1152,26 @@ export type Database = {
           sha256: string
         }[]
       }
+      feed_file_chunks: {
+        Args: {
+          chunk_chars?: number
+          format_key: string
+          grp: string
+          part: string
+          period: string
+          prefix: string
+          separator: string
+          suffix: string
+          tlp: string
+        }
+        Returns: {
+          bytes: number
+          chunk: string
+          items: number
+          piece: number
+          sha256: string
+        }[]
+      }
       feed_file_groups: {
         Args: Record<PropertyKey, never>
         Returns: {
