@@ -4,13 +4,10 @@
  * docs/benchmarks.md). The page takes the answer once, for the same search string; anything else (a
  * signed-in visitor, another search, a refetch) asks the function as usual.
  */
-import { bootState } from './globals.ts';
+import { bootState, type EarlySearch } from './globals.ts';
 import type { maySignIn } from './session';
 
-export interface EarlySearch {
-  searchString: string;
-  answer: Promise<Response>;
-}
+export type { EarlySearch };
 
 /**
  * Starts the early search on a results page (`/search/<value>`) when the visitor cannot be signed in

@@ -14,8 +14,20 @@
  * The inlined scripts stand alone (no imports), so each creates the object itself if it is missing:
  * `window.__scamcheck = window.__scamcheck || {}`.
  */
-import type { EarlySearch } from './early-search';
-import type { PageShownByShell } from './page-shell';
+/** The search index.html started early (src/boot/early-search.ts). */
+export interface EarlySearch {
+  searchString: string;
+  answer: Promise<Response>;
+}
+
+/** What the page shell showed, for the app to take over (src/boot/page-shell.ts). */
+export interface PageShownByShell {
+  language: 'en' | 'fil';
+  theme: 'light' | 'dark';
+  textarea: HTMLTextAreaElement | null;
+  /** A results page's searched value (its answer came with the shell). */
+  searchString?: string;
+}
 
 export interface BootState {
   loadApp?: (() => void) | null;

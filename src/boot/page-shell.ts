@@ -14,7 +14,7 @@
  */
 
 import type { headlineFacts, identifierSegments } from '../lib/search-headline';
-import { bootState } from './globals.ts';
+import { bootState, type PageShownByShell } from './globals.ts';
 import type { maySignIn } from './session';
 
 export const PAGE_SHELL_LANGUAGES = ['en', 'fil'] as const;
@@ -32,14 +32,7 @@ export const resultsShellTemplateId = (language: string, theme: PageShellTheme) 
 /** Stands for the searched value in the results shell's markup. */
 export const RESULTS_SHELL_TERM = '\u2060';
 
-/** What the shell showed, for the app to take over (see takePageShellDraft). */
-export interface PageShownByShell {
-  language: 'en' | 'fil';
-  theme: PageShellTheme;
-  textarea: HTMLTextAreaElement | null;
-  /** A results page's searched value (its answer came with the shell). */
-  searchString?: string;
-}
+export type { PageShownByShell };
 
 /**
  * Shows the page shell, if one fits. This function's source is inlined into index.html, so it must stand
