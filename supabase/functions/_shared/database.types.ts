@@ -1043,6 +1043,7 @@ export type Database = {
         Returns: undefined
       }
       auth_register_check: { Args: { p_email: string }; Returns: Json }
+      auth_register_lookup: { Args: { p_email: string }; Returns: boolean }
       auth_verify_link_try: { Args: Record<PropertyKey, never>; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
