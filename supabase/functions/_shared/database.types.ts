@@ -1150,6 +1150,10 @@ export type Database = {
         Returns: string
       }
       owner_statements_for: { Args: { canonicals: string[] }; Returns: Json }
+      owner_statements_in_ranges: {
+        Args: { prefixes: string[] }
+        Returns: Json
+      }
       partner_feed_access: {
         Args: { file: string; if_none_match?: string; key_hash: string }
         Returns: Json
