@@ -33,6 +33,7 @@ const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.create_api_key(name text)' /* makes the caller's own key (issue 14) */,
   'public.hide_owner_statement(statement_id uuid, reason text)' /* admins only, checked inside (issue 32) */,
   'public.owner_request_removal(report_id uuid, reason text)' /* needs the caller's live proof (issue 32) */,
+  'public.owned_identifier_reports(identifier text)' /* needs the caller's live proof; never the reporter (issue 32) */,
   'public.owner_statements_for(canonicals text[])',
   'public.owner_statements_in_ranges(prefixes text[])',
   'public.decide_removal_request(request_id uuid, decision text, reason text, note text)' /* admins only, checked inside (issues 27, 31) */,

@@ -346,6 +346,19 @@ describe('owners watch and ask for removal', () => {
     await expect(
       run(owner, 'select public.owner_request_removal($1, $2)', [other.id, 'not mine']),
     ).rejects.toThrow(/prove that you own/);
+    // The owner's screen lists the reports on their identifier, never who filed them; others are refused.
+    const listed = await one<Record<string, unknown>[]>(owner, 'select public.owned_identifier_reports($1)', [
+      p.identifier,
+    ]);
+    expect(listed).toEqual([
+      { id: report.id, incident_type: expect.any(String), status: 'pending', created_at: expect.any(String) },
+    ]);
+    await expect(run(stranger, 'select public.owned_identifier_reports($1)', [p.identifier])).rejects.toThrow(
+      /prove that you own/,
+    );
+    await expect(run(anon, 'select public.owned_identifier_reports($1)', [p.identifier])).rejects.toThrow(
+      DENIED,
+    );
     const id = await one<string>(owner, 'select public.owner_request_removal($1, $2)', [
       report.id,
       'We never sold this.',
