@@ -6,6 +6,7 @@ import { useUser } from '@/lib/auth';
 import { useMyStatements, useProofs, useWatched } from '@/features/ownership/api/ownership';
 import { ProofCard } from '@/features/ownership/components/proof-card';
 import { ProveForm } from '@/features/ownership/components/prove-form';
+import { OwnerRemoval } from './ownership-removal';
 
 /**
  * Right of reply (issue 32): the owner of a reported number, e-wallet, e-mail address or website proves
@@ -49,6 +50,7 @@ export function Component() {
                 proof={p}
                 statement={byIdentifier.get(p.identifier_canonical)}
                 watched={watched.data?.has(p.identifier_canonical) ?? false}
+                removal={(identifier) => <OwnerRemoval identifier={identifier} />}
               />
             ))
           )}

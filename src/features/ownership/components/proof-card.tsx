@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -36,7 +36,6 @@ import {
   type ProofState,
   type StatementInput,
 } from '../api/ownership';
-import { OwnerRemoval } from './owner-removal';
 import { CodeForm, ErrorText, ownershipError } from './shared';
 
 const WELL_KNOWN_PATH = '/.well-known/scamcheck-verification.txt';
@@ -67,10 +66,13 @@ export function ProofCard({
   proof,
   statement,
   watched,
+  removal,
 }: {
   proof: Proof;
   statement?: MyStatement;
   watched: boolean;
+  /** The removal request of a live proof's identifier (composed by the page). */
+  removal?: (identifier: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const state = proofState(proof);
@@ -119,7 +121,7 @@ export function ProofCard({
           <>
             <StatementEditor identifier={proof.identifier_canonical} statement={statement} />
             <WatchOwned identifier={proof.identifier_canonical} watched={watched} />
-            <OwnerRemoval identifier={proof.identifier_canonical} />
+            {removal?.(proof.identifier_canonical)}
           </>
         )}
         {(state === 'live' || state === 'waiting') && <Withdraw proof={proof} />}
@@ -232,7 +234,7 @@ function StatementEditor({ identifier, statement }: { identifier: string; statem
     resolver: zodResolver(statementSchema),
     defaultValues: { body: statement?.body ?? '' },
   });
-  const length = form.watch('body').trim().length;
+  const length = useWatch({ control: form.control, name: 'body' }).trim().length;
   return (
     <section className="flex flex-col gap-3 border-t pt-4">
       <h3 className="font-semibold">{t('ownership.statement.title')}</h3>

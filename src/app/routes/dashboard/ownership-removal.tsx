@@ -16,8 +16,8 @@ import {
   useOwnedReports,
   useOwnerRemoval,
   type OwnerRemovalInput,
-} from '../api/ownership';
-import { ownershipError } from './shared';
+} from '@/features/ownership/api/ownership';
+import { ownershipError } from '@/features/ownership/components/shared';
 
 /**
  * A verified owner asks for a report on their identifier to be removed: no e-mailed link (the proof
