@@ -33,6 +33,12 @@ export interface StackConfig {
   host: string;
   /** Start the Vite dev server too (`npm start`); tests use a built app or none. */
   withApp: boolean;
+  /**
+   * How the app is served when `withApp`: `dev`, Vite's dev server (`npm start`: edits show at once), or
+   * `build`, a production build served by `vite preview` (the browser tests: what users get, and each
+   * fresh browser context loads a few bundled files instead of hundreds of modules).
+   */
+  appMode?: 'dev' | 'build';
   /** Watch supabase/functions and restart a function when its files change. */
   watchFunctions: boolean;
   /** Print function and database logs to the console. */

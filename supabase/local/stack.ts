@@ -70,6 +70,10 @@ export async function startStack(
     for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
     stops.length = 0;
   };
+  // The app's build needs only the ports, so it runs while the database and services start.
+  const built =
+    config.withApp && config.appMode === 'build' ? buildApp(config, log) : Promise.resolve(undefined);
+  built.catch(() => undefined);
   try {
     const db = await startDatabase(config, log);
     stops.push(() => db.stop());
@@ -110,7 +114,7 @@ export async function startStack(
 
     await locations;
     if (config.withApp) {
-      const vite = startVite(config, log);
+      const vite = startVite(config, log, await built);
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
@@ -139,22 +143,54 @@ async function registerServices(services: Record<string, ServiceHandler>, ctx: S
   }
 }
 
-/** Starts the Vite dev server; `ready` settles when it listens (or fails with its output). */
+/** Vite's environment for this stack's app: the API it talks to and its own pre-bundle folder. */
+function viteEnv(config: StackConfig): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VITE_SUPABASE_URL: apiUrl(config),
+    VITE_SUPABASE_ANON_KEY: ANON_KEY,
+    SCAMCHECK_API_URL: apiUrl(config),
+    // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
+    SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
+  };
+}
+
+const VITE_BIN = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
+
+/**
+ * Builds the app for this stack (`appMode: 'build'`) into the data folder, as `npm run build` does
+ * (NODE_ENV=production: a test runner's NODE_ENV=test would bundle React's development build).
+ */
+async function buildApp(config: StackConfig, log: (line: string) => void): Promise<string> {
+  const outDir = path.join(config.dataDir, 'app-dist');
+  const child = spawn(VITE_BIN, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT_DIR,
+    env: { ...viteEnv(config), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`The app build (vite build) exited with code ${code}:\n${output}`);
+  if (config.verbose) log(`[app] built into ${outDir}`);
+  return outDir;
+}
+
+/**
+ * Starts the app: Vite's dev server, or (`appMode: 'build'`) a build served by `vite preview`, which
+ * forwards /api/v1 as the dev server does (preview.proxy defaults to server.proxy). `ready` settles
+ * when it listens (or fails with its output).
+ */
 function startVite(
   config: StackConfig,
   log: (line: string) => void,
+  outDir?: string,
 ): { child: ChildProcess; ready: Promise<void> } {
-  const bin = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
-  const child = spawn(bin, ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'], {
+  const args = ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'];
+  const child = spawn(VITE_BIN, outDir ? ['preview', '--outDir', outDir, ...args] : args, {
     cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: apiUrl(config),
-      VITE_SUPABASE_ANON_KEY: ANON_KEY,
-      SCAMCHECK_API_URL: apiUrl(config),
-      // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
-      SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
-    },
+    env: viteEnv(config),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -12,7 +12,10 @@ import { startStack, type RunningStack } from '../local/stack.ts';
 let stack: RunningStack | undefined;
 
 export async function setup() {
-  const config = testConfig({ withApp: true });
+  const config = testConfig({
+    withApp: true,
+    appMode: process.env.STACK_APP_MODE === 'dev' ? 'dev' : 'build',
+  });
   if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
   stack = await startStack(config, (line) => {
     if (config.verbose || /error|fail/i.test(line)) console.log(line);
