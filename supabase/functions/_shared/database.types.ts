@@ -1145,6 +1145,7 @@ export type Database = {
           path: string
         }[]
       }
+      owned_identifier_reports: { Args: { identifier: string }; Returns: Json }
       owner_request_removal: {
         Args: { reason: string; report_id: string }
         Returns: string
