@@ -68,7 +68,7 @@ const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)['"]([^'"]+)['"
  */
 function publicModules(code: Map<string, string>): Set<string> {
   const seen = new Set<string>();
-  const todo = ['/src/main.tsx', '/src/app/page-shell.tsx'];
+  const todo = ['/src/boot/main.tsx', '/src/boot/build/render-page-shells.tsx'];
   while (todo.length) {
     const file = todo.pop()!;
     if (seen.has(file)) continue;

@@ -1377,11 +1377,16 @@ export type Database = {
           path: string
         }[]
       }
+      owned_identifier_reports: { Args: { identifier: string }; Returns: Json }
       owner_request_removal: {
         Args: { reason: string; report_id: string }
         Returns: string
       }
       owner_statements_for: { Args: { canonicals: string[] }; Returns: Json }
+      owner_statements_in_ranges: {
+        Args: { prefixes: string[] }
+        Returns: Json
+      }
       partner_feed_access: {
         Args: { file: string; if_none_match?: string; key_hash: string }
         Returns: Json
