@@ -5552,6 +5552,20 @@ comment on function public.auth_register_check(pg_catalog.text) is 'For the lega
 
 grant execute on function public.auth_register_check(text) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.auth_register_lookup(p_email text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.email_has_account(p_email)
+$function$;
+alter function public.auth_register_lookup(text) owner to postgres;
+
+comment on function public.auth_register_lookup(pg_catalog.text) is 'Legacy register: whether the address has a confirmed account. Spends nothing. Service role only.';
+
+grant execute on function public.auth_register_lookup(text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.auth_verify_link_try()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6991,6 +7005,34 @@ comment on function public.orphan_uploads(integer,integer) is 'Image objects no 
 
 grant execute on function public.orphan_uploads(integer,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.owned_identifier_reports(identifier text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
+    raise exception 'prove that you own this identifier first' using errcode = '42501';
+  end if;
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'id', r.id, 'incident_type', r.incident_type, 'status', r.status, 'created_at', r.created_at
+           ) order by r.created_at desc), '[]'::jsonb)
+    from (select r.id, r.incident_type, r.status, r.created_at from public.reports r
+           where r.reported_account_canonical = owned_identifier_reports.identifier
+             and r.status in ('pending', 'verified')
+           order by r.created_at desc
+           limit 100) r
+  );
+end
+$function$;
+alter function public.owned_identifier_reports(text) owner to postgres;
+
+comment on function public.owned_identifier_reports(pg_catalog.text) is 'A verified owner: the pending and verified reports on their identifier (id, incident type, status, date; never the reporter), to ask for a removal.';
+
+grant execute on function public.owned_identifier_reports(text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.owner_request_removal(report_id uuid, reason text)
  RETURNS uuid
  LANGUAGE plpgsql
@@ -7049,6 +7091,40 @@ alter function public.owner_statements_for(text[]) owner to postgres;
 comment on function public.owner_statements_for(pg_catalog.text[]) is 'Public: live, unhidden owner statements on up to 20 canonical identifiers, [{identifier, statement, updated_at, verified_by, verified_at}]; never who wrote them.';
 
 grant execute on function public.owner_statements_for(text[]) to anon, authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.owner_statements_in_ranges(prefixes text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if prefixes is null or cardinality(prefixes) > 50
+     or exists (select 1 from unnest(prefixes) p where p is null or p !~ '^[0-9a-f]{5}$') then
+    raise exception 'prefixes: up to 50 prefixes of 5 lower-case hex characters' using errcode = '22023';
+  end if;
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'hash', h.hash,
+             'statement', s.body,
+             'updated_at', s.updated_at,
+             'verified_by', p.method,
+             'verified_at', p.verified_at
+           ) order by h.hash, s.updated_at desc), '[]'::jsonb)
+    from public.owner_statements s
+    cross join lateral (select encode(sha256(convert_to(s.identifier_canonical, 'UTF8')), 'hex') as hash) h
+    cross join lateral private.live_proof(s.user_id, s.identifier_canonical) p
+    where s.hidden_at is null
+      and p.id is not null
+      and left(h.hash, 5) = any (prefixes)
+  );
+end
+$function$;
+alter function public.owner_statements_in_ranges(text[]) owner to postgres;
+
+comment on function public.owner_statements_in_ranges(pg_catalog.text[]) is 'Public: live, unhidden owner statements whose identifier hash (SHA-256 hex of the canonical form) starts with one of up to 50 5-hex prefixes, [{hash, statement, updated_at, verified_by, verified_at}]; the private message check matches the hash itself.';
+
+grant execute on function public.owner_statements_in_ranges(text[]) to anon, authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.partner_feed_access(key_hash text, file text, if_none_match text DEFAULT NULL::text)
  RETURNS jsonb
