@@ -35,6 +35,7 @@ const ISOMORPHIC_SHARED = [
   'database.types.ts',
   'limits.ts',
   'message-shape.ts',
+  'owner-statements.ts',
   'platform-hosts.ts',
   'range.ts',
   'search-result.ts',
