@@ -139,6 +139,29 @@ export function appUrl(config: StackConfig): string {
   return `http://localhost:${config.appPort}`;
 }
 
+/**
+ * The stack's own development secret of Auth's Send Email hook (Standard Webhooks, "v1,whsec_<base64>"),
+ * as JWT_SECRET is the CLI's development JWT secret: used when SEND_EMAIL_HOOK_SECRET is unset.
+ */
+export const LOCAL_SEND_EMAIL_HOOK_SECRET =
+  'v1,whsec_' + Buffer.from('scamcheck-local-send-email-hook-secret-32b').toString('base64');
+
+/**
+ * What config.toml's `env(...)` values resolve to on this stack: the process environment, else the
+ * stack's own values (the hook's URI is this stack's send-email function).
+ */
+export function stackEnv(config: StackConfig): Record<string, string> {
+  return {
+    SEND_EMAIL_HOOK_URI: `${apiUrl(config)}/functions/v1/send-email`,
+    SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
+    ...Object.fromEntries(
+      ['SEND_EMAIL_HOOK_URI', 'SEND_EMAIL_HOOK_SECRET']
+        .filter((k) => process.env[k])
+        .map((k) => [k, process.env[k]!]),
+    ),
+  };
+}
+
 /** The lines `supabase status -o env` prints, plus APP_URL. */
 export function statusEnv(config: StackConfig): Record<string, string> {
   const api = apiUrl(config);

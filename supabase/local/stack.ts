@@ -12,6 +12,7 @@ import {
   SERVICE_ROLE_KEY,
   apiUrl,
   appUrl,
+  stackEnv,
   mailUrl,
   statusEnv,
   type StackConfig,
@@ -94,6 +95,8 @@ export async function startStack(
       SMTP_PORT: String(config.smtpPort),
       DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
+      // Auth's Send Email hook checks GoTrue's signature with the secret config.toml names (send-email).
+      SEND_EMAIL_HOOK_SECRET: stackEnv(config).SEND_EMAIL_HOOK_SECRET,
       // Test stacks: where website ownership proofs of `.test` hosts are fetched (issue 32).
       ...(config.ownershipTestPort
         ? { OWNERSHIP_TEST_ORIGIN: `http://127.0.0.1:${config.ownershipTestPort}` }

@@ -7,12 +7,14 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth';
 import { useReports } from '@/features/reports/api/get-reports';
 import { ReportCard } from '@/features/reports/components/report-card';
+import { useReportRemovalRequests } from '@/features/reports/api/removal-answers';
 import { PageHeader } from '@/components/layouts/page-header';
 
 export function Component() {
   const { t } = useTranslation();
   const user = useUser();
   const reports = useReports(user?.id);
+  const removalRequests = useReportRemovalRequests(user?.id);
 
   return (
     <>
@@ -41,7 +43,10 @@ export function Component() {
         <ul className="grid grid-cols-1 gap-4 xl:grid-cols-2">
           {reports.data.map((report) => (
             <li key={report.id}>
-              <ReportCard report={report} />
+              <ReportCard
+                report={report}
+                removalRequests={removalRequests.data?.filter((r) => r.report_id === report.id)}
+              />
             </li>
           ))}
         </ul>

@@ -101,6 +101,8 @@ function signedInAs(language: Language, { reports = [report] }: { reports?: Repo
         return json([notification]);
       case '/rest/v1/rpc/user_report_stats':
         return json(stats);
+      case '/rest/v1/rpc/my_report_removal_requests':
+        return json([]);
       case '/functions/v1/visitor':
         return json({ location: null });
     }

@@ -4,15 +4,7 @@ import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
 import { i18n } from '@/i18n';
@@ -20,6 +12,8 @@ import { cn } from '@/lib/utils';
 import type { ReportRow } from '../api/types';
 import { ReportStatusBadge } from '@/components/report-status-badge';
 import { moderationReasonLabel } from '@/lib/moderation-reasons';
+import type { ReportRemovalRequest } from '../api/removal-answers';
+import { RemovalAnswers } from './removal-answers';
 
 const typeColors: Record<string, string> = {
   scam: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200',
@@ -35,9 +29,16 @@ export function reportedCaseText(count: number): string {
 /**
  * One report in My Reports (docs/behaviour.md §2): the first letter of the incident type as an icon, the
  * account type and account, location and report date, the real number of reports about the same
- * identifier, the incident type label (100 by 30 px), the status, and edit and delete.
+ * identifier, the incident type label (100 by 30 px), the status, and edit and delete; with the reason of
+ * an admin's decision and the removal requests on the report, which the reporter answers here (issue 31).
  */
-export function ReportCard({ report }: { report: ReportRow }) {
+export function ReportCard({
+  report,
+  removalRequests = [],
+}: {
+  report: ReportRow;
+  removalRequests?: ReportRemovalRequest[];
+}) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
@@ -91,6 +92,7 @@ export function ReportCard({ report }: { report: ReportRow }) {
             )}
           </div>
         )}
+        <RemovalAnswers requests={removalRequests} />
       </CardContent>
       <CardFooter className="flex flex-wrap items-center gap-2">
         <span
@@ -122,31 +124,27 @@ export function ReportCard({ report }: { report: ReportRow }) {
           </Button>
         </div>
       </CardFooter>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('reports.delete.title')}</DialogTitle>
-            <DialogDescription>
-              <Trans
-                i18nKey="reports.delete.textAbout"
-                values={{ account: report.reported_account }}
-                components={{ account: <strong className="break-all" /> }}
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('reports.delete.keep')}</Button>
-            </DialogClose>
-            {/* Posts to the delete-report route's action (docs/behaviour.md: report cards post to it). */}
-            <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
-              <Button type="submit" variant="destructive" disabled={deleting}>
-                {deleting ? t('reports.delete.deleting') : t('reports.delete.confirm')}
-              </Button>
-            </Form>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('reports.delete.title')}
+        description={
+          <Trans
+            i18nKey="reports.delete.textAbout"
+            values={{ account: report.reported_account }}
+            components={{ account: <strong className="break-all" /> }}
+          />
+        }
+        keepLabel={t('reports.delete.keep')}
+        action={
+          // Posts to the delete-report route's action (docs/behaviour.md: report cards post to it).
+          <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
+            <Button type="submit" variant="destructive" disabled={deleting}>
+              {deleting ? t('reports.delete.deleting') : t('reports.delete.confirm')}
+            </Button>
+          </Form>
+        }
+      />
     </Card>
   );
 }
