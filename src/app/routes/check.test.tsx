@@ -107,7 +107,7 @@ describe('/check', () => {
     const verdict = screen.getByRole('alert');
     expect(within(verdict).getByText('Likely a scam')).toBeInTheDocument();
     expect(
-      within(verdict)
+      within(within(verdict).getByTestId('verdict-reasons'))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
@@ -132,6 +132,24 @@ describe('/check', () => {
     const note = screen.getByTestId('private-note');
     expect(note).toHaveTextContent(/^Checked privately\. Your message stayed on this device\./);
     expect(within(note).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/developers');
+  });
+
+  it('lists what the words say beside a strong reason, each rule with its words (issue 30)', async () => {
+    fakeDatabase();
+    const user = userEvent.setup();
+    renderApp(<CheckPage />, { url: '/check' });
+    await user.type(
+      screen.getByLabelText('Message'),
+      'Congratulations, you have won P50,000! Claim it at gcash-verify.xyz/claim',
+    );
+    await user.click(screen.getByRole('button', { name: 'Check message' }));
+    const verdict = await screen.findByRole('alert');
+    await within(verdict).findByText('Likely a scam');
+    // The look-alike address decides the verdict; the prize wording is not among its reasons, yet shown.
+    const more = within(verdict).getByTestId('more-text-signals');
+    const prize = more.querySelector('[data-signal="prize"]');
+    expect(prize?.textContent).toMatch(/"you have won"/i);
+    expect(within(verdict).getByText('The words also show:')).toBeInTheDocument();
   });
 
   it("shows the verified owner's answer next to the reports, asked by hash prefix only (issue 32)", async () => {
@@ -272,7 +290,7 @@ describe('/check in Filipino', () => {
     const verdict = screen.getByRole('alert');
     expect(within(verdict).getByText('Malamang na scam')).toBeInTheDocument();
     expect(
-      within(verdict)
+      within(within(verdict).getByTestId('verdict-reasons'))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([

@@ -58,6 +58,10 @@ export function VerdictPanel({
   const { t } = useTranslation();
   const look = verdictLook[verdict.level];
   const Icon = look.icon;
+  // A strong signal decides the verdict and is listed alone as its reason; what the words say is still
+  // shown, each rule with the words that triggered it (issue 30), so no text signal goes unmentioned.
+  const listed = new Set(verdict.reasons.map((r) => r.code));
+  const moreWords = (textSignals ?? []).filter((s) => !listed.has(s.code));
   return (
     <Alert className={cn('border-2', look.className)} aria-live="polite">
       <Icon aria-hidden />
@@ -67,11 +71,24 @@ export function VerdictPanel({
         {verdict.reasons.length > 0 && (
           <>
             <p className="text-foreground mt-2 font-medium">{t('check.verdict.why')}</p>
-            <ul className="text-foreground list-disc pl-5">
+            <ul className="text-foreground list-disc pl-5" data-testid="verdict-reasons">
               {verdict.reasons.map((r, i) => (
                 <li key={i}>
                   <span className="font-mono break-all">{r.value}</span>:{' '}
                   {reasonMessage(t, r, items, textSignals)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {moreWords.length > 0 && (
+          <>
+            <p className="text-foreground mt-2 font-medium">{t('check.verdict.alsoWords')}</p>
+            <ul className="text-foreground list-disc pl-5" data-testid="more-text-signals">
+              {moreWords.map((s) => (
+                <li key={s.code} data-signal={s.code}>
+                  <span className="font-semibold">{signalLabel(t, s)}</span>:{' '}
+                  <span className="break-words">{s.matched.map((w) => `"${w}"`).join(', ')}</span>
                 </li>
               ))}
             </ul>
