@@ -4,7 +4,12 @@
  * Holds on: edge function.
  */
 import { describe, expect, it } from 'vitest';
-import { hookInputSchema, recipients, renderMails } from '../../supabase/functions/send-email/hook.ts';
+import {
+  confirmationUrl,
+  hookInputSchema,
+  recipients,
+  renderMails,
+} from '../../supabase/functions/send-email/hook.ts';
 
 describe('holds on: edge function — the Send Email hook', () => {
   it("sends a secure e-mail change to both addresses with GoTrue's swapped hashes, in the user's language", () => {
@@ -31,7 +36,7 @@ describe('holds on: edge function — the Send Email hook', () => {
     ]);
     expect(mails[0].html).toContain('2222222222');
     expect(mails[0].html).toContain(
-      'https://api.example/auth/v1/verify?token=hash-of-new&amp;type=email_change&amp;redirect_to=https%3A%2F%2Fapp.example%2Fprofile',
+      'https://api.example/auth/v1/verify?token=hash-of-new&amp;type=email_change&amp;redirect_to=https://app.example/profile',
     );
     expect(mails[1].html).toContain('1111111111');
     // Without Secure Email Change, one e-mail to the new address with token/token_hash.
@@ -42,6 +47,17 @@ describe('holds on: edge function — the Send Email hook', () => {
     expect(recipients(single)).toEqual([
       { to: 'new@example.com', token: '1111111111', tokenHash: 'hash-of-new' },
     ]);
+  });
+
+  it("writes the redirect as GoTrue does: escaped only when it holds '&', '=' or '#'", () => {
+    expect(confirmationUrl('https://api.example/auth/v1', 'h', 'signup', 'https://app.example')).toBe(
+      'https://api.example/auth/v1/verify?token=h&type=signup&redirect_to=https://app.example',
+    );
+    expect(
+      confirmationUrl('https://api.example/auth/v1', 'h', 'recovery', 'https://app.example/?a=1&b#c'),
+    ).toBe(
+      'https://api.example/auth/v1/verify?token=h&type=recovery&redirect_to=https%3A%2F%2Fapp.example%2F%3Fa%3D1%26b%23c',
+    );
   });
 
   it('refuses an action it has no template for', () => {

@@ -71,7 +71,10 @@ export function confirmationUrl(
   type: string,
   redirectTo: string,
 ): string {
-  return `${authUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  // As GoTrue writes it: the redirect is escaped only when it holds '&', '=' or '#' (else it is taken
+  // to be escaped already), so the hook's mails carry the same link as Auth's own.
+  const redirect = /[&=#]/.test(redirectTo) ? encodeURIComponent(redirectTo) : redirectTo;
+  return `${authUrl}/verify?token=${encodeURIComponent(tokenHash)}&type=${encodeURIComponent(type)}&redirect_to=${redirect}`;
 }
 
 /** The e-mails for one hook call, rendered as GoTrue renders its templates (same variables). */
