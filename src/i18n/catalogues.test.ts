@@ -68,15 +68,15 @@ const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)['"]([^'"]+)['"
  */
 function publicModules(code: Map<string, string>): Set<string> {
   const seen = new Set<string>();
-  const todo = ['/src/boot/main.tsx', '/src/boot/build/render-page-shells.tsx'];
-  while (todo.length) {
-    const file = todo.pop()!;
+  const queue = ['/src/boot/main.tsx', '/src/boot/build/render-page-shells.tsx'];
+  while (queue.length) {
+    const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
     for (const [, specifier] of code.get(file)!.matchAll(IMPORT)) {
       if (file === '/src/app/router.tsx' && specifier === './routes/dashboard/routes') continue;
       const next = resolveImport(file, specifier, code);
-      if (next) todo.push(next);
+      if (next) queue.push(next);
     }
   }
   return seen;
