@@ -62,8 +62,8 @@ function resolveImport(from: string, specifier: string, code: Map<string, string
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)['"]([^'"]+)['"]/g;
 
 /**
- * Every source file the public pages can load: the entry (main.tsx), the page shell index.html is built
- * from (vite.config.ts), and everything they import, statically or lazily, except the dashboard's
+ * Every source file the public pages can load: the entry (src/boot/main.tsx), the page shells index.html
+ * is built with (src/boot/build/render-page-shells.tsx), and everything they import, statically or lazily, except the dashboard's
  * routes, which the router fetches with the dashboard's texts (router.tsx patchRoutesOnNavigation).
  */
 function publicModules(code: Map<string, string>): Set<string> {
