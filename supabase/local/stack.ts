@@ -49,6 +49,8 @@ export function portInUse(host: string, port: number): Promise<boolean> {
 export async function startStack(
   config: StackConfig,
   log: (line: string) => void = console.log,
+  /** Told each step as it begins, so a caller can say where a start that takes too long stands. */
+  onStep: (step: string) => void = () => undefined,
 ): Promise<RunningStack> {
   const ports: [string, number][] = [
     ['gateway', config.apiPort],
@@ -72,13 +74,19 @@ export async function startStack(
     stops.length = 0;
   };
   // The app's build needs only the ports, so it runs while the database and services start.
-  const built =
-    config.withApp && config.appMode === 'build' ? buildApp(config, log) : Promise.resolve(undefined);
+  if (config.withApp && config.appMode === 'build') onStep('app build started');
+  const build = config.withApp && config.appMode === 'build' ? buildApp(config, log) : undefined;
+  // A start that fails half-way also ends a build that is still running.
+  if (build) stops.push(() => stopChild(build.child));
+  const built = build ? build.done : Promise.resolve(undefined);
   built.catch(() => undefined);
   try {
+    onStep('database');
     const db = await startDatabase(config, log);
     stops.push(() => db.stop());
+    onStep('migrations and seed');
     await prepareDatabase(db.pool, log);
+    onStep('mail sink, functions and gateway');
 
     // Visitor location data (npm run locations:load on a hosted project), loaded while the rest starts.
     const locations = loadLocations(db.pool, config.verbose ? log : () => undefined);
@@ -115,9 +123,13 @@ export async function startStack(
     const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
+    onStep('visitor location data');
     await locations;
     if (config.withApp) {
-      const vite = startVite(config, log, await built);
+      if (config.appMode === 'build') onStep('waiting for the app build');
+      const outDir = await built;
+      onStep('app server');
+      const vite = startVite(config, log, outDir);
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
@@ -164,7 +176,10 @@ const VITE_BIN = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
  * Builds the app for this stack (`appMode: 'build'`) into the data folder, as `npm run build` does
  * (NODE_ENV=production: a test runner's NODE_ENV=test would bundle React's development build).
  */
-async function buildApp(config: StackConfig, log: (line: string) => void): Promise<string> {
+function buildApp(
+  config: StackConfig,
+  log: (line: string) => void,
+): { child: ChildProcess; done: Promise<string> } {
   const outDir = path.join(config.dataDir, 'app-dist');
   const child = spawn(VITE_BIN, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: ROOT_DIR,
@@ -174,10 +189,16 @@ async function buildApp(config: StackConfig, log: (line: string) => void): Promi
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString('utf8')));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`The app build (vite build) exited with code ${code}:\n${output}`);
-  if (config.verbose) log(`[app] built into ${outDir}`);
-  return outDir;
+  const done = new Promise<string>((resolve, reject) =>
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The app build (vite build) exited with code ${code}:\n${output}`));
+      else {
+        if (config.verbose) log(`[app] built into ${outDir}`);
+        resolve(outDir);
+      }
+    }),
+  );
+  return { child, done };
 }
 
 /**
