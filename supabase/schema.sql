@@ -2603,7 +2603,8 @@ begin
                         private.rate_limit_duration(v_limit.per_seconds),
                         private.rate_limit_duration(r.retry_after_seconds)),
       'details', format('limit=%s; retry_after=%s', v_limit.name, r.retry_after_seconds),
-      'hint', 'Wait for the time given in the Retry-After header before trying again.')::text,
+      'hint', jsonb_build_object('code', 'rate_limited', 'limit', v_limit.name, 'max', v_limit.max_calls,
+                                 'per_seconds', v_limit.per_seconds, 'retry_after', r.retry_after_seconds)::text)::text,
     detail = json_build_object(
       'status', 429,
       'headers', json_build_object(
@@ -2616,7 +2617,7 @@ end
 $function$;
 alter function private.rate_limit(text,text,integer) owner to postgres;
 
-comment on function private.rate_limit(pg_catalog.text,pg_catalog.text,integer) is 'Enforces the named limit for subject: returns, or raises HTTP 429 (code PT429) with Retry-After and RateLimit-* headers through PostgREST.';
+comment on function private.rate_limit(pg_catalog.text,pg_catalog.text,integer) is 'Enforces the named limit for subject: returns, or raises HTTP 429 (code PT429) with Retry-After and RateLimit-* headers through PostgREST; hint {code: rate_limited, limit, max, per_seconds, retry_after}.';
 
 grant execute on function private.rate_limit(text,text,integer) to anon, authenticated, postgres, service_role;
 
@@ -2962,13 +2963,14 @@ begin
       'message', format('You already asked for this report to be removed on %s; that request is still open.',
                         to_char(v_open.created_at at time zone 'UTC', 'FMMonth FMDD, YYYY')),
       'details', format('existing_request_id=%s', v_open.id),
-      'hint', 'Wait for the reporter or an admin to answer it.')::text,
+      'hint', jsonb_build_object('code', 'removal_open', 'request_id', v_open.id,
+                                 'date', to_char(v_open.created_at at time zone 'UTC', 'YYYY-MM-DD'))::text)::text,
     detail = json_build_object('status', 409, 'headers', json_build_object())::text;
 end
 $function$;
 alter function private.removal_requests_one_open() owner to postgres;
 
-comment on function private.removal_requests_one_open() is 'Trigger: one open removal request per report per requester (409, PT409).';
+comment on function private.removal_requests_one_open() is 'Trigger: one open removal request per report per requester (409, PT409, hint {code: removal_open, request_id, date}).';
 
 grant execute on function private.removal_requests_one_open() to postgres;
 
@@ -3085,22 +3087,23 @@ begin
   new.reported_account := btrim(new.reported_account);
   new.reported_account_canonical := public.canonical_identifier(new.reported_account_type::text, new.reported_account);
   if api_caller and new.incident_date > current_date + 1 then
-    raise exception 'incident_date cannot be later than tomorrow' using errcode = '22023';
+    raise exception 'incident_date cannot be later than tomorrow' using errcode = '22023',
+      hint = '{"code": "incident_date_future"}';
   end if;
   -- Evidence lives in the reporter's own folder of the evidence bucket ('<reporter_id>/...').
   if api_caller and new.evidence_path is not null
      and split_part(new.evidence_path, '/', 1) is distinct from new.reporter_id::text then
     raise exception 'evidence_path must be in the reporter''s own folder of the evidence bucket'
-      using errcode = '42501';
+      using errcode = '42501', hint = '{"code": "evidence_not_own"}';
   end if;
   if tg_op = 'INSERT' then
     if api_caller and new.reporter_id is distinct from (select auth.uid()) then
       raise exception 'reporter_id is taken from your login and cannot be set to another user'
-        using errcode = '42501';
+        using errcode = '42501', hint = '{"code": "reporter_not_own"}';
     end if;
     if api_caller and new.status <> 'pending' and not (select private.is_admin()) then
       raise exception 'only admins can set the status of a report; new reports are pending'
-        using errcode = '42501';
+        using errcode = '42501', hint = '{"code": "report_status_admin_only"}';
     end if;
   else
     if api_caller then
@@ -3108,10 +3111,12 @@ begin
     end if;
     new.updated_at := now();
     if api_caller and new.reporter_id is distinct from old.reporter_id then
-      raise exception 'the reporter of a report cannot be changed' using errcode = '42501';
+      raise exception 'the reporter of a report cannot be changed' using errcode = '42501',
+        hint = '{"code": "reporter_not_own"}';
     end if;
     if api_caller and new.status is distinct from old.status and not (select private.is_admin()) then
-      raise exception 'only admins can change the status of a report' using errcode = '42501';
+      raise exception 'only admins can change the status of a report' using errcode = '42501',
+        hint = '{"code": "report_status_admin_only"}';
     end if;
     -- An edited verified report goes back to review, so a verified badge always covers what is shown.
     if api_caller and old.status = 'verified' and new.status = 'verified' and not (select private.is_admin())
@@ -3323,13 +3328,15 @@ begin
       'message', format('You already reported %s on %s. Edit that report to add what happened instead of filing a new one.',
                         v_existing.reported_account, to_char(v_existing.created_at at time zone 'UTC', 'FMMonth FMDD, YYYY')),
       'details', format('existing_report_id=%s', v_existing.id),
-      'hint', format('Open /dashboard/edit-report/%s to edit it.', v_existing.id))::text,
+      'hint', jsonb_build_object('code', 'report_duplicate', 'report_id', v_existing.id,
+                                 'account', v_existing.reported_account,
+                                 'date', to_char(v_existing.created_at at time zone 'UTC', 'YYYY-MM-DD'))::text)::text,
     detail = json_build_object('status', 409, 'headers', json_build_object())::text;
 end
 $function$;
 alter function private.reports_refuse_duplicates() owner to postgres;
 
-comment on function private.reports_refuse_duplicates() is 'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>).';
+comment on function private.reports_refuse_duplicates() is 'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>, hint {code: report_duplicate, report_id, account, date}).';
 
 grant execute on function private.reports_refuse_duplicates() to postgres;
 
@@ -5829,10 +5836,11 @@ declare
   v_row public.api_keys;
 begin
   if v_uid is null then
-    raise exception 'Sign in to make an API key' using errcode = '42501';
+    raise exception 'Sign in to make an API key' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   if char_length(v_name) not between 1 and 60 then
-    raise exception 'An API key''s name is 1 to 60 characters' using errcode = '22023';
+    raise exception 'An API key''s name is 1 to 60 characters' using errcode = '22023',
+      hint = '{"code": "api_key_name"}';
   end if;
   perform private.rate_limit('api_key.create', 'user:' || v_uid);
   select coalesce(max(value::int), 10) into v_max from private.rate_limit_settings where rate_limit_settings.name = 'api_keys_per_user';
@@ -5840,7 +5848,8 @@ begin
   perform pg_advisory_xact_lock(hashtextextended('api_keys:' || v_uid, 0));
   if (select count(*) from public.api_keys k where k.user_id = v_uid and k.revoked_at is null) >= v_max then
     raise sqlstate 'PT409' using
-      message = format('You already have %s API keys; revoke one before making another', v_max);
+      message = format('You already have %s API keys; revoke one before making another', v_max),
+      hint = jsonb_build_object('code', 'api_key_too_many', 'max', v_max)::text;
   end if;
   v_key := 'sck_' || encode(extensions.gen_random_bytes(32), 'hex');
   insert into public.api_keys (user_id, name, prefix)
@@ -7846,12 +7855,12 @@ declare
   v_row public.api_keys;
 begin
   if v_uid is null then
-    raise exception 'Sign in to revoke an API key' using errcode = '42501';
+    raise exception 'Sign in to revoke an API key' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   select * into v_row from public.api_keys k where k.id = revoke_api_key.key_id for update;
   -- Someone else's key is "not found" to a non-admin, as RLS hides it from them.
   if v_row.id is null or (v_row.user_id <> v_uid and not private.is_admin()) then
-    raise sqlstate 'PT404' using message = 'No such API key';
+    raise sqlstate 'PT404' using message = 'No such API key', hint = '{"code": "api_key_missing"}';
   end if;
   if v_row.revoked_at is null then
     update public.api_keys k set revoked_at = now(), revoked_by = v_uid
@@ -7911,7 +7920,8 @@ declare
 begin
   select t.identifier_canonical into v_canonical from private.stats_top_identifiers t where t.ref = search_top_identifier.ref;
   if v_canonical is null then
-    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'PT404';
+    raise exception 'this list entry has expired; the list is refreshed every hour' using errcode = 'PT404',
+      hint = '{"code": "top_entry_expired"}';
   end if;
   return public.search_reports(v_canonical);
 end
@@ -8004,13 +8014,15 @@ declare
   v_report public.reports;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can change the status of a report' using errcode = '42501';
+    raise exception 'only admins can change the status of a report' using errcode = '42501',
+      hint = '{"code": "report_status_admin_only"}';
   end if;
   update public.reports r set status = set_report_status.status
   where r.id = set_report_status.report_id
   returning r.* into v_report;
   if v_report.id is null then
-    raise exception 'report % not found', report_id using errcode = 'P0002';
+    raise exception 'report % not found', report_id using errcode = 'P0002',
+      hint = jsonb_build_object('code', 'report_missing', 'report_id', report_id)::text;
   end if;
   if v_report.reporter_id is not null then
     insert into public.notifications (user_id, kind, report_id, identifier)
@@ -8285,7 +8297,8 @@ begin
       return jsonb_build_object(
         'ok', false,
         'retry_after', greatest(1, v_take.retry_after_seconds),
-        'message', (select l.description from private.rate_limits l where l.name = v_check.name));
+        'message', (select l.description from private.rate_limits l where l.name = v_check.name),
+        'limit', v_check.name);
     end if;
   end loop;
   return jsonb_build_object('ok', true);
@@ -8293,7 +8306,7 @@ end
 $function$;
 alter function public.upload_take(uuid,bigint) owner to postgres;
 
-comment on function public.upload_take(pg_catalog.uuid,bigint) is 'Spends one image upload of p_bytes for the user and the caller''s address (upload.*, upload_kib.*): {ok} or {ok: false, message, retry_after}. Service role only.';
+comment on function public.upload_take(pg_catalog.uuid,bigint) is 'Spends one image upload of p_bytes for the user and the caller''s address (upload.*, upload_kib.*): {ok} or {ok: false, message, limit, retry_after}. Service role only.';
 
 grant execute on function public.upload_take(uuid,bigint) to postgres, service_role;
 

@@ -1,23 +1,36 @@
 import { i18n } from '@/i18n';
-import { translateServerError, translateServerMessage } from './server-errors';
+import { translateServerError } from './server-errors';
 
 /**
  * The one error path for toasts (STYLE.md): server errors show their message at the bottom right
- * (docs/behaviour.md §8), while successes keep the default top-right position. A known server error
- * is shown in the reader's language (./server-errors.ts: by its code where it has one, else by its
- * message), any other as the server sent it.
+ * (docs/behaviour.md §8), while successes keep the default top-right position. A server error with a
+ * code the app knows is shown in the reader's language (./server-errors.ts), a failed connection as
+ * such, any other as the server sent it.
  */
 export function errorMessage(error: unknown): string {
-  if (typeof error === 'string') return translateServerMessage(error);
+  if (isNetworkFailure(error)) return i18n.t('serverErrors.network');
   const byCode = translateServerError(error);
   if (byCode) return byCode;
+  if (typeof error === 'string' && error.trim()) return error;
   if (error && typeof error === 'object') {
     const e = error as { message?: unknown; msg?: unknown; error_description?: unknown };
     for (const candidate of [e.message, e.msg, e.error_description]) {
-      if (typeof candidate === 'string' && candidate.trim()) return translateServerMessage(candidate);
+      if (typeof candidate === 'string' && candidate.trim()) return candidate;
     }
   }
   return i18n.t('errors.generic');
+}
+
+/**
+ * The request never reached the server: fetch rejects with a TypeError (whatever the browser's words),
+ * which supabase-js's clients wrap by name, and postgrest-js hands over as `{code: '', message:
+ * 'TypeError: ...'}`.
+ */
+function isNetworkFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { name?: unknown; code?: unknown; message?: unknown };
+  if (['TypeError', 'FunctionsFetchError', 'AuthRetryableFetchError'].includes(String(e.name))) return true;
+  return e.code === '' && typeof e.message === 'string' && e.message.startsWith('TypeError: ');
 }
 
 /**

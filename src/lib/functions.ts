@@ -1,10 +1,15 @@
 import { loadSupabase } from '@/lib/load-supabase';
 
-/** A refused or failed edge-function call: the function's own `msg` and the HTTP status. */
+/**
+ * A refused or failed edge-function call: the function's own `msg`, the HTTP status, and the refusal's
+ * stable `code` and `params` (the app's words come from these, src/lib/server-errors.ts).
+ */
 export class FunctionCallError extends Error {
   constructor(
     message: string,
     public status: number,
+    public code?: string,
+    public params: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'FunctionCallError';
@@ -34,9 +39,17 @@ export async function readFunctionAnswer<T>(res: Response): Promise<T> {
   throw await functionCallError(res);
 }
 
-async function functionCallError(res: Response): Promise<FunctionCallError> {
-  const answer = (await res.json().catch(() => null)) as { msg?: unknown } | null;
+/** The error of a function's non-2xx answer `{msg, code, params}` (supabase/functions/_shared/http.ts). */
+export async function functionCallError(res: Response): Promise<FunctionCallError> {
+  const answer = (await res.json().catch(() => null)) as {
+    msg?: unknown;
+    code?: unknown;
+    params?: unknown;
+  } | null;
   const msg =
     typeof answer?.msg === 'string' && answer.msg ? answer.msg : 'Something went wrong, Please try again';
-  return new FunctionCallError(msg, res.status);
+  const code = typeof answer?.code === 'string' ? answer.code : msg === answer?.msg ? undefined : 'internal';
+  const params =
+    answer?.params && typeof answer.params === 'object' ? (answer.params as Record<string, unknown>) : {};
+  return new FunctionCallError(msg, res.status, code, params);
 }

@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { z } from 'zod';
+import { functionCallError } from '@/lib/functions';
 import { supabase } from '@/lib/supabase';
 import { i18n } from '@/i18n';
 
@@ -24,7 +25,7 @@ export const refusedImages = new WeakMap<File, string>();
 
 /**
  * An optional image upload as a form field. A file the device refused keeps its message; then the
- * size is checked so an oversize file always shows 'Image size too large' (in the reader's language:
+ * size is checked so an oversize file always shows `image.tooLarge` (in the reader's language:
  * the message is made when the file is checked); the buckets enforce the same limits on the server.
  */
 export const imageFile = z
@@ -45,7 +46,7 @@ export type ImageBucket = 'avatars' | 'evidence' | 'news-banners';
  * Uploads an image through the `upload-image` edge function, which checks its bytes and pixel count,
  * strips it to its pixels and stores it under the caller's folder with a fresh name (a new name per
  * upload also means browsers never show a cached old image). Returns the stored path; a refusal
- * throws with the function's message (for example 'Avatar must be an image ...').
+ * throws a FunctionCallError with the function's code (for example `image_not_image`).
  */
 export async function uploadImage(bucket: ImageBucket, file: File): Promise<string> {
   const body = new FormData();
@@ -53,10 +54,7 @@ export async function uploadImage(bucket: ImageBucket, file: File): Promise<stri
   body.append('file', file);
   const { data, error } = await supabase.functions.invoke<{ path: string }>('upload-image', { body });
   if (error) {
-    const answer: unknown =
-      error instanceof FunctionsHttpError ? await error.context.json().catch(() => null) : null;
-    const msg = answer && typeof answer === 'object' ? (answer as { msg?: unknown }).msg : undefined;
-    throw typeof msg === 'string' ? new Error(msg) : error;
+    throw error instanceof FunctionsHttpError ? await functionCallError(error.context as Response) : error;
   }
   if (!data?.path) throw new Error('The upload did not return a path');
   return data.path;

@@ -1,51 +1,50 @@
 import { i18n } from '@/i18n';
 import { errorMessage } from './errors';
-import { AUTH_CODE_KEYS, translateServerError, translateServerMessage } from './server-errors';
+import { FunctionCallError } from './functions';
+import { AUTH_CODES, CODE_WORDS, LIMIT_KEYS, serverCodeOf, translateServerError } from './server-errors';
 
-/** Messages as the database and the functions send them (their English is the legacy API's contract). */
-const samples = [
-  'Too many searches from your address: at most 60 per 1 minute. Please try again in 42 seconds.',
-  'Too many reports filed from your account: at most 20 per 1 hour. Please try again in 1 second.',
-  'Too many removal requests from your account: at most 5 per 1 day. Please try again in 3 hours.',
-  'Too many API requests from your address: at most 120 per 1 minute. Please try again in 1 second. You can call again at 2026-11-23T23:40:12Z.',
-  'You already reported +639171234567 on November 3, 2026. Edit that report to add what happened instead of filing a new one.',
-  'You already asked for this report to be removed on December 24, 2026; that request is still open.',
-  'You already have 10 API keys; revoke one before making another',
-  'permission denied for table news',
-  'Avatar file is empty',
-  'Evidence must be an image (JPEG, PNG, WebP or GIF); this file is not one',
-  'only admins can change the status of a report',
-  'this list entry has expired; the list is refreshed every hour',
-  'incident_date cannot be later than tomorrow',
-  'search_string must be 1 to 256 characters',
-  'Sign in to make an API key',
-  'Sign in to revoke an API key',
-  "An API key's name is 1 to 60 characters",
-  'No such API key',
-  'JWT expired',
-  'Failed to fetch',
-  'Choose an image to upload',
-  'Only admins can upload news banners',
-  'Image size too large',
-  'Something went wrong, Please try again',
-  'For security purposes, you can only request this after 42 seconds.',
-  'Token has expired or is invalid',
-  'Email link is invalid or has expired',
-  'Nonce has expired or is invalid',
-  'email rate limit exceeded',
-  'Password cannot be longer than 72 characters',
-  'Unable to validate email address: invalid format',
-];
-
-/** The rate limits the migrations define, from their inserts into private.rate_limits. */
-const migrations = Object.values(
+const raw = (files: Record<string, string>) => Object.values(files).join('\n');
+const migrations = raw(
   import.meta.glob<string>('/supabase/migrations/*.sql', { query: '?raw', import: 'default', eager: true }),
-).join('\n');
-const limitDescriptions = [
-  ...migrations.matchAll(/\('([a-z_]+\.[a-z_]+)', *\d+, *\d+, *'((?:[^']|'')+)'/g),
-].map(([, name, description]) => ({ name, description: description.replace(/''/g, "'") }));
-/** Limits only the server meets (e-mails it sends), which never reach the app. */
-// Met only through the legacy API (which keeps its English messages) or by e-mail, never in the app.
+);
+const functions = raw(
+  import.meta.glob<string>(['/supabase/functions/**/*.ts', '!**/*_test.ts', '!**/database.types.ts'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  }),
+);
+
+/** A database refusal as supabase-js hands it over: the code and its parameters in the hint. */
+const db = (code: string, params: Record<string, unknown> = {}, message = 'Any English words') => ({
+  code: '22023',
+  message,
+  details: null,
+  hint: JSON.stringify({ code, ...params }),
+});
+
+/** One example of every code the app translates, with the parameters the server sends. */
+const examples: Record<string, unknown> = {
+  rate_limited: db('rate_limited', { limit: 'search.ip', max: 60, per_seconds: 60, retry_after: 42 }),
+  report_duplicate: db('report_duplicate', {
+    report_id: '00000000-0000-4000-8000-000000000007',
+    account: '+639171234567',
+    date: '2026-11-03',
+  }),
+  removal_open: db('removal_open', {
+    request_id: '00000000-0000-4000-8000-000000000008',
+    date: '2026-12-24',
+  }),
+  api_key_too_many: db('api_key_too_many', { max: 10 }),
+  image_empty: new FunctionCallError('x', 400, 'image_empty', { image: 'avatar' }),
+  image_not_image: new FunctionCallError('x', 400, 'image_not_image', { image: 'evidence' }),
+  image_too_many_pixels: new FunctionCallError('x', 400, 'image_too_many_pixels', { image: 'news_banner' }),
+  image_malformed: new FunctionCallError('x', 400, 'image_malformed', { image: 'avatar', format: 'PNG' }),
+  '42501': { code: '42501', message: 'permission denied for table news', details: null, hint: null },
+};
+const exampleOf = (code: string) => examples[code] ?? { code, message: 'Any English words' };
+
+/** Limits only the server meets (e-mails it sends, the legacy API's range look-ups), never the app. */
 const SERVER_ONLY = [
   'email.user',
   'email.digest',
@@ -56,108 +55,160 @@ const SERVER_ONLY = [
   'mail.recipient',
 ];
 
-describe('server messages', () => {
-  it('in English, every known message reads exactly as the server sent it', () => {
-    for (const text of samples) expect(translateServerMessage(text)).toBe(text);
-  });
+describe('server errors by code', () => {
+  afterEach(() => i18n.changeLanguage('en'));
 
-  it('in Filipino, every known message is translated, names, numbers and codes kept', async () => {
+  it('in Filipino, shows its own text for every code, whatever English the server sent', async () => {
     await i18n.changeLanguage('fil');
-    for (const text of samples) expect(translateServerMessage(text), text).not.toBe(text);
-    expect(translateServerMessage(samples[0])).toBe(
+    const seen = new Set<string>();
+    for (const code of Object.keys(CODE_WORDS)) {
+      const text = errorMessage(exampleOf(code));
+      expect(text, code).not.toBe('Any English words');
+      expect(text, code).not.toMatch(/\{\{|serverErrors\./);
+      seen.add(text);
+    }
+    expect(errorMessage(examples.rate_limited)).toBe(
       'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada 1 minuto. Subukang muli pagkalipas ng 42 segundo.',
     );
-    expect(translateServerMessage(samples[3])).toMatch(
-      /kada 1 minuto\. Subukang muli pagkalipas ng 1 segundo\. Puwede kang tumawag muli sa 2026-11-23T23:40:12Z\.$/,
-    );
-    expect(translateServerMessage(samples[4])).toBe(
+    expect(errorMessage(examples.report_duplicate)).toBe(
       'Na-report mo na ang +639171234567 noong Nob 3, 2026. I-edit ang report na iyon para idagdag ang nangyari, sa halip na gumawa ng bago.',
     );
-    expect(translateServerMessage(samples[9])).toBe(
+    expect(errorMessage(examples.removal_open)).toBe(
+      'Hiniling mo nang alisin ang report na ito noong Dis 24, 2026; bukas pa ang hiling na iyon.',
+    );
+    expect(errorMessage(examples.image_not_image)).toBe(
       'Dapat larawan (JPEG, PNG, WebP o GIF) ang ebidensya; hindi larawan ang file na ito',
     );
-    // Through the app's one error path, whatever shape the error has.
-    expect(errorMessage({ code: 'PT429', message: samples[1] })).toMatch(/^Masyadong maraming report/);
-    expect(errorMessage({ msg: 'No such API key' })).toBe('Walang ganitong API key');
-    expect(errorMessage(null)).toBe(i18n.t('errors.generic'));
-  });
-
-  it('keeps an unknown message, or a limit it does not know, as the server sent it', async () => {
-    await i18n.changeLanguage('fil');
-    expect(translateServerMessage('duplicate key value violates unique constraint')).toBe(
-      'duplicate key value violates unique constraint',
+    expect(errorMessage(db('api_key_too_many', { max: 10 }))).toBe(
+      'May 10 API key ka na; bawiin muna ang isa bago gumawa ng bago',
     );
-    const unknownLimit = 'Too many hugs from you: at most 3 per 1 day. Please try again in 1 hour.';
-    expect(translateServerMessage(unknownLimit)).toBe(unknownLimit);
-    // A known message with a part it cannot word: that part stays as sent, the rest is translated.
+    // A function's upload limit names no period: the wait alone.
     expect(
-      translateServerMessage(
-        'Too many searches from your address: at most 60 per 1 fortnight. Please try again in 42 seconds.',
+      errorMessage(
+        new FunctionCallError('x', 429, 'rate_limited', { limit: 'upload.user', retry_after: 1800 }),
       ),
     ).toBe(
-      'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada 1 fortnight. Subukang muli pagkalipas ng 42 segundo.',
+      'Masyadong maraming larawang na-upload mula sa iyong account ngayong oras. Subukang muli pagkalipas ng 30 minuto.',
     );
-    // Only a whole period or wait is worded: a longer text that merely holds one stays as sent.
-    expect(
-      translateServerMessage(
-        'Too many searches from your address: at most 60 per every 1 minute. Please try again in 42 seconds or so.',
-      ),
-    ).toBe(
-      'Masyadong maraming paghahanap mula sa iyong address: hanggang 60 lang kada every 1 minute. Subukang muli pagkalipas ng 42 seconds or so.',
-    );
-    expect(
-      translateServerMessage(
-        'You already reported x.ph on Smarch 3, 2026. Edit that report to add what happened instead of filing a new one.',
-      ),
-    ).toBe(
-      'Na-report mo na ang x.ph noong Smarch 3, 2026. I-edit ang report na iyon para idagdag ang nangyari, sa halip na gumawa ng bago.',
+    expect(errorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(
+      'Naka-ban ang account na ito',
     );
   });
 
-  it("translates Auth's refusals by their code, never by their English sentence", async () => {
-    await i18n.changeLanguage('fil');
-    const banned = i18n.t('serverErrors.auth.banned');
-    expect(banned).not.toBe('User is banned');
-    // Any wording, or none: the code decides.
-    expect(errorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(banned);
-    expect(errorMessage({ code: 'user_banned', message: 'Account suspended' })).toBe(banned);
-    expect(translateServerError({ code: 'invalid_credentials' })).toBe(
-      i18n.t('serverErrors.auth.invalidCredentials'),
+  it('in English, the same codes read in English', () => {
+    expect(errorMessage(examples.rate_limited)).toBe(
+      'Too many searches from your address: at most 60 per 1 minute. Please try again in 42 seconds.',
     );
-    // The English sentence alone is no longer matched: it is shown as sent.
-    for (const sentence of ['Invalid login credentials', 'User is banned', 'Email not confirmed']) {
-      expect(translateServerMessage(sentence)).toBe(sentence);
-      expect(errorMessage({ message: sentence })).toBe(sentence);
-    }
-    // Database codes are not Auth codes.
-    expect(translateServerError({ code: '23505', message: 'x' })).toBeNull();
-    expect(translateServerError({ code: 'toString' })).toBeNull();
-    await i18n.changeLanguage('en');
+    expect(errorMessage(db('report_status_admin_only'))).toBe(
+      'Only admins can change the status of a report',
+    );
     expect(errorMessage({ code: 'invalid_credentials', message: 'whatever' })).toBe(
       'Invalid login credentials',
     );
   });
 
-  it("knows only codes the stack's Auth really sends", () => {
-    const auth = Object.values(
+  it('reads the hint before the SQLSTATE, and a function’s code from its answer', () => {
+    expect(serverCodeOf({ code: '42501', hint: '{"code": "sign_in_required"}' })).toEqual({
+      code: 'sign_in_required',
+      params: {},
+    });
+    expect(serverCodeOf({ code: '42501', hint: 'not json' })).toEqual({ code: '42501', params: {} });
+    expect(serverCodeOf(new FunctionCallError('x', 400, 'image_empty', { image: 'avatar' }))).toEqual({
+      code: 'image_empty',
+      params: { image: 'avatar' },
+    });
+    expect(serverCodeOf('text')).toBeNull();
+    expect(serverCodeOf({ code: '' })).toBeNull();
+  });
+
+  it('shows an unknown code, an unknown limit or a missing part as the server sent it', async () => {
+    await i18n.changeLanguage('fil');
+    expect(errorMessage({ code: '23505', message: 'duplicate key value' })).toBe('duplicate key value');
+    expect(errorMessage({ code: 'toString', message: 'as sent' })).toBe('as sent');
+    expect(errorMessage(db('rate_limited', { limit: 'hugs.ip', retry_after: 1 }, 'as sent'))).toBe('as sent');
+    expect(errorMessage(db('report_duplicate', { report_id: 'x' }, 'as sent'))).toBe('as sent');
+    expect(errorMessage(db('image_empty', { image: 'sticker' }, 'as sent'))).toBe('as sent');
+    expect(translateServerError(db('no_such_code'))).toBeNull();
+    expect(errorMessage(null)).toBe(i18n.t('errors.generic'));
+  });
+
+  it('tells a failed connection by the error’s kind, not its words', async () => {
+    await i18n.changeLanguage('fil');
+    const network = i18n.t('serverErrors.network');
+    expect(errorMessage(new TypeError('Load failed'))).toBe(network);
+    expect(
+      errorMessage({ code: '', message: 'TypeError: NetworkError when attempting to fetch resource.' }),
+    ).toBe(network);
+    expect(errorMessage({ name: 'FunctionsFetchError', message: 'Failed to send a request' })).toBe(network);
+  });
+
+  it("knows only Auth codes the stack's Auth really sends", () => {
+    const auth = raw(
       import.meta.glob<string>('/supabase/local/auth/*.ts', {
         query: '?raw',
         import: 'default',
         eager: true,
       }),
-    ).join('\n');
-    for (const code of Object.keys(AUTH_CODE_KEYS)) expect(auth, code).toContain(`'${code}'`);
+    );
+    for (const code of AUTH_CODES) {
+      expect(Object.hasOwn(CODE_WORDS, code), code).toBe(true);
+      expect(auth, code).toContain(`'${code}'`);
+    }
   });
 
-  it('knows every rate limit a user can meet, as the migrations define them', async () => {
-    expect(limitDescriptions.length).toBeGreaterThan(20);
-    await i18n.changeLanguage('fil');
-    for (const { name, description } of limitDescriptions) {
-      if (SERVER_ONLY.includes(name)) continue;
-      const text = `${description}: at most 5 per 1 hour. Please try again in 2 minutes.`;
-      expect(translateServerMessage(text), name).toMatch(
-        /^Masyadong maraming .+: hanggang 5 lang kada 1 oras\. Subukang muli pagkalipas ng 2 minuto\.$/,
-      );
+  it('knows every code the database and the functions send, and every limit a user can meet', () => {
+    const dbCodes = [
+      ...migrations.matchAll(/hint'?,? *=? *jsonb_build_object\('code', '([a-z_]+)'/g),
+      ...migrations.matchAll(/hint = '\{"code": "([a-z_]+)"/g),
+    ].map((m) => m[1]);
+    const fnCodes = [
+      ...functions.matchAll(/(?:new HttpError|errorResponse)\([^;]*?\bcode: '([a-z_]+)'/g),
+      ...functions.matchAll(/refused\(\s*(?:'[^']*'|`[^`]*`),\s*'([a-z_]+)'/g),
+    ].map((m) => m[1]);
+    expect(dbCodes.length).toBeGreaterThan(10);
+    expect(fnCodes.length).toBeGreaterThan(5);
+    for (const code of [...dbCodes, ...fnCodes]) expect(Object.hasOwn(CODE_WORDS, code), code).toBe(true);
+    const limits = [...migrations.matchAll(/\('([a-z_]+\.[a-z_]+)', *\d+, *\d+, *'/g)].map((m) => m[1]);
+    expect(limits.length).toBeGreaterThan(20);
+    for (const name of limits) {
+      if (!SERVER_ONLY.includes(name)) expect(Object.hasOwn(LIMIT_KEYS, name), name).toBe(true);
     }
+  });
+});
+
+describe('no English server sentence is matched in the app', () => {
+  /** Every sentence the database raises and every message a function answers with, as written. */
+  const sentences = [
+    ...[...migrations.matchAll(/raise exception '((?:[^'%]|'')+)/g)].map((m) => m[1].replace(/''/g, "'")),
+    ...[...migrations.matchAll(/'message', format\('([^'%]+)/g)].map((m) => m[1]),
+    ...[...functions.matchAll(/new HttpError\(\s*\d+,\s*'([^']+)'/g)].map((m) => m[1]),
+    ...[...functions.matchAll(/new HttpError\(\s*\d+,\s*`([^`$]+)/g)].map((m) => m[1]),
+    ...[...functions.matchAll(/refused\(\s*'([^']+)'/g)].map((m) => m[1]),
+  ]
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 12);
+  const app = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it('finds the server’s sentences to look for', () => {
+    expect(sentences.length).toBeGreaterThan(100);
+    expect(sentences).toContain('only admins can change the status of a report');
+    expect(sentences).toContain('Choose an image to upload');
+    expect(sentences).toContain('You already reported');
+  });
+
+  it('no app source holds one', () => {
+    for (const [file, source] of Object.entries(app)) {
+      for (const sentence of sentences) expect(source.includes(sentence), `${file}: ${sentence}`).toBe(false);
+    }
+  });
+
+  it('server-errors.ts translates by code only: no pattern over a message', () => {
+    const source = app['/src/lib/server-errors.ts'];
+    expect(source).toBeTruthy();
+    expect(source).not.toMatch(/new RegExp|\.exec\(|\.test\(|\.match\(|\bmessage\b\s*[=!]==|\.message\b/);
   });
 });

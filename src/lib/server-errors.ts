@@ -1,195 +1,199 @@
 /**
- * Server errors in the reader's language. Where the server sends a stable code, the app translates the
- * code (translateServerError): Auth's refusals carry GoTrue's error codes (`invalid_credentials`,
- * `user_banned`, ...). The rest (raise exception texts, PostgREST custom errors, the functions' `msg`)
- * is still recognised by its exact English shape (translateServerMessage) and worded again through the
- * catalogues (`serverErrors.*`); the server's English stays the contract of the legacy API
- * (docs/behaviour.md §7). The English catalogue reproduces the server's text exactly
- * (src/lib/server-errors.test.ts), and an unknown message is shown as the server sent it.
+ * Server errors in the reader's language, by their stable code, never by their English sentence (an
+ * English edit on the server must not break the Filipino UI; server-errors.test.ts checks that no
+ * server sentence is matched in src/). Where the codes come from:
+ * - the database's refusals carry `{"code": "...", ...params}` in the error's hint (PostgREST passes
+ *   it on as it is; supabase/migrations/20261129120000_error_codes.sql);
+ * - the functions answer `{msg, code, params}` (supabase/functions/_shared/http.ts), which
+ *   FunctionCallError keeps (src/lib/functions.ts);
+ * - Auth (GoTrue) sends its error codes (`invalid_credentials`, `user_banned`, ...);
+ * - PostgREST's and Postgres's own codes (`42501`, `PGRST303`).
+ * The server's English stays the contract of the legacy API (docs/behaviour.md §7). An error with no
+ * code the app knows is shown as the server sent it.
  */
 import type { ParseKeys } from 'i18next';
-import { currentLanguage, i18n } from '@/i18n';
+import { i18n } from '@/i18n';
 import { formatDate } from '@/lib/format';
 
-/** The rate limits' descriptions (private.rate_limits.description) a user can meet in the app. */
-const limitKeys: Record<string, ParseKeys> = {
-  'Too many changes from your address': 'serverErrors.limits.restWriteIp',
-  'Too many changes from your account': 'serverErrors.limits.restWriteUser',
-  'Too many message checks from your address': 'serverErrors.limits.checkIp',
-  'Too many message checks from your account': 'serverErrors.limits.checkUser',
-  'Too many contact messages from your address': 'serverErrors.limits.contactIp',
-  'Too many contact messages from your account': 'serverErrors.limits.contactUser',
-  'Too many searches from your address': 'serverErrors.limits.searchIp',
-  'Too many searches from your account': 'serverErrors.limits.searchUser',
-  'Too many visits recorded from your address': 'serverErrors.limits.visitIp',
-  'Too many visits recorded from your account': 'serverErrors.limits.visitUser',
-  'Too many reports filed from your address': 'serverErrors.limits.reportIp',
-  'Too many reports filed from your account': 'serverErrors.limits.reportUser',
-  'Too many removal requests from your address': 'serverErrors.limits.removalIp',
-  'Too many removal requests from your account': 'serverErrors.limits.removalUser',
-  'Too many Notify Me registrations from your address': 'serverErrors.limits.notifyIp',
-  'Too many Notify Me registrations from your account': 'serverErrors.limits.notifyUser',
-  'Too many code tries for this e-mail address': 'serverErrors.limits.authCodeAddress',
-  'Too many codes e-mailed to this address': 'serverErrors.limits.authCodeIssue',
-  'Too many code checks from your address': 'serverErrors.limits.authVerifyIp',
-  'Too many API requests from your address': 'serverErrors.limits.apiAnon',
-  'Too many API requests with this key': 'serverErrors.limits.apiKey',
-  'Too many API keys made from your account': 'serverErrors.limits.apiKeyCreate',
-  'Too many images uploaded from your account this hour': 'serverErrors.limits.uploadUser',
-  'Too many images uploaded from your address this hour': 'serverErrors.limits.uploadIp',
-  'Too many megabytes of images uploaded from your account this hour': 'serverErrors.limits.uploadKibUser',
-  'Too many megabytes of images uploaded from your address this hour': 'serverErrors.limits.uploadKibIp',
+/** A refusal's stable code and its parameters. */
+export interface ServerCode {
+  code: string;
+  params: Record<string, unknown>;
+}
+
+/** The rate limits (private.rate_limits.name) a user can meet in the app. */
+export const LIMIT_KEYS: Record<string, ParseKeys> = {
+  'rest_write.ip': 'serverErrors.limits.restWriteIp',
+  'rest_write.user': 'serverErrors.limits.restWriteUser',
+  'check.ip': 'serverErrors.limits.checkIp',
+  'check.user': 'serverErrors.limits.checkUser',
+  'contact.ip': 'serverErrors.limits.contactIp',
+  'contact.user': 'serverErrors.limits.contactUser',
+  'search.ip': 'serverErrors.limits.searchIp',
+  'search.user': 'serverErrors.limits.searchUser',
+  'visit.ip': 'serverErrors.limits.visitIp',
+  'visit.user': 'serverErrors.limits.visitUser',
+  'report.ip': 'serverErrors.limits.reportIp',
+  'report.user': 'serverErrors.limits.reportUser',
+  'removal.ip': 'serverErrors.limits.removalIp',
+  'removal.user': 'serverErrors.limits.removalUser',
+  'notify.ip': 'serverErrors.limits.notifyIp',
+  'notify.user': 'serverErrors.limits.notifyUser',
+  'auth_code.address': 'serverErrors.limits.authCodeAddress',
+  'auth_code.issue': 'serverErrors.limits.authCodeIssue',
+  'auth_verify.ip': 'serverErrors.limits.authVerifyIp',
+  'api.anon': 'serverErrors.limits.apiAnon',
+  'api.key': 'serverErrors.limits.apiKey',
+  'api_key.create': 'serverErrors.limits.apiKeyCreate',
+  'upload.user': 'serverErrors.limits.uploadUser',
+  'upload.ip': 'serverErrors.limits.uploadIp',
+  'upload_kib.user': 'serverErrors.limits.uploadKibUser',
+  'upload_kib.ip': 'serverErrors.limits.uploadKibIp',
 };
 
-/** private.rate_limit_duration's words ('1 minute', '30 seconds'). */
-const durationKeys: Record<string, ParseKeys> = {
-  second: 'serverErrors.duration.second',
-  minute: 'serverErrors.duration.minute',
-  hour: 'serverErrors.duration.hour',
-  day: 'serverErrors.duration.day',
+/** The images upload-image names in its refusals' `image` parameter. */
+const IMAGE_KEYS: Record<string, ParseKeys> = {
+  avatar: 'serverErrors.imageLabels.avatar',
+  evidence: 'serverErrors.imageLabels.evidence',
+  news_banner: 'serverErrors.imageLabels.newsBanner',
 };
 
-/** The labels upload-image gives its buckets (supabase/functions/_shared/uploads.ts). */
-const imageLabelKeys: Record<string, ParseKeys> = {
-  Avatar: 'serverErrors.imageLabels.avatar',
-  Evidence: 'serverErrors.imageLabels.evidence',
-  'News banner': 'serverErrors.imageLabels.newsBanner',
+/** Seconds as the largest whole unit ('1 minute', '42 seconds'), in the reader's words. */
+function duration(seconds: unknown): string | null {
+  const n = Number(seconds);
+  if (!Number.isInteger(n) || n < 1) return null;
+  const [unit, size] = (
+    [
+      ['day', 86400],
+      ['hour', 3600],
+      ['minute', 60],
+    ] as const
+  ).find(([, s]) => n % s === 0) ?? ['second', 1];
+  return i18n.t(`serverErrors.duration.${unit}`, { count: n / size });
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
+}
+
+type Words = (params: Record<string, unknown>) => string | null;
+
+const fixed =
+  (key: ParseKeys): Words =>
+  () =>
+    i18n.t(key);
+
+function image(key: ParseKeys): Words {
+  return (p) => {
+    const label = IMAGE_KEYS[String(p.image)];
+    return label ? i18n.t(key, { label: i18n.t(label), format: text(p.format) ?? '' }) : null;
+  };
+}
+
+/** Every code the app translates, with the words for its parameters (null: a part is not known). */
+export const CODE_WORDS: Record<string, Words> = {
+  // The database (hint codes) and the functions.
+  rate_limited: (p) => {
+    const what = LIMIT_KEYS[String(p.limit)];
+    const wait = duration(p.retry_after);
+    if (!what || !wait) return null;
+    const period = duration(p.per_seconds);
+    const max = text(p.max);
+    return period && max
+      ? i18n.t('serverErrors.rateLimited', { what: i18n.t(what), max, period, wait })
+      : i18n.t('serverErrors.rateLimitedWait', { what: i18n.t(what), wait });
+  },
+  report_duplicate: (p) => {
+    const account = text(p.account);
+    const date = text(p.date);
+    return account && date
+      ? i18n.t('serverErrors.duplicateReport', { account, date: formatDate(date) })
+      : null;
+  },
+  removal_open: (p) => {
+    const date = text(p.date);
+    return date ? i18n.t('serverErrors.openRemoval', { date: formatDate(date) }) : null;
+  },
+  api_key_too_many: (p) => {
+    const max = text(p.max);
+    return max ? i18n.t('serverErrors.apiKeyTooMany', { max }) : null;
+  },
+  api_key_name: fixed('serverErrors.apiKeyName'),
+  api_key_missing: fixed('serverErrors.apiKeyMissing'),
+  sign_in_required: fixed('serverErrors.signIn'),
+  report_status_admin_only: fixed('serverErrors.adminOnlyStatus'),
+  report_missing: fixed('serverErrors.reportMissing'),
+  reporter_not_own: fixed('serverErrors.reporterNotOwn'),
+  evidence_not_own: fixed('serverErrors.evidenceNotOwn'),
+  top_entry_expired: fixed('serverErrors.topExpired'),
+  incident_date_future: fixed('serverErrors.incidentDateFuture'),
+  image_missing: fixed('serverErrors.chooseImage'),
+  banner_admin_only: fixed('serverErrors.bannerAdminOnly'),
+  image_too_large: fixed('image.tooLarge'),
+  image_empty: image('serverErrors.imageEmpty'),
+  image_not_image: image('serverErrors.notAnImage'),
+  image_too_many_pixels: image('serverErrors.imageTooManyPixels'),
+  image_malformed: (p) => (text(p.format) ? image('serverErrors.imageMalformed')(p) : null),
+  internal: fixed('errors.generic'),
+  busy: fixed('serverErrors.busy'),
+  unavailable: fixed('serverErrors.unavailable'),
+  // Postgres's and PostgREST's own codes.
+  '42501': fixed('serverErrors.permissionDenied'),
+  PGRST301: fixed('serverErrors.sessionExpired'),
+  PGRST303: fixed('serverErrors.sessionExpired'),
+  // Auth (GoTrue's error codes; the local stack's Auth sends the same ones).
+  invalid_credentials: fixed('serverErrors.auth.invalidCredentials'),
+  email_not_confirmed: fixed('serverErrors.auth.emailNotConfirmed'),
+  user_already_exists: fixed('serverErrors.auth.alreadyRegistered'),
+  email_exists: fixed('serverErrors.auth.emailExists'),
+  over_request_rate_limit: fixed('serverErrors.auth.requestRateLimit'),
+  over_email_send_rate_limit: fixed('serverErrors.auth.emailRateLimit'),
+  otp_expired: fixed('serverErrors.auth.codeInvalid'),
+  reauthentication_not_valid: fixed('serverErrors.auth.nonceInvalid'),
+  validation_failed: fixed('serverErrors.auth.validationFailed'),
+  same_password: fixed('serverErrors.auth.samePassword'),
+  user_banned: fixed('serverErrors.auth.banned'),
 };
 
-function duration(text: string): string {
-  const m = /^(\d+) (second|minute|hour|day)s?$/.exec(text);
-  return m ? i18n.t(durationKeys[m[2]], { count: Number(m[1]) }) : text;
-}
-
-function limit(text: string): string {
-  return limitKeys[text] ? i18n.t(limitKeys[text]) : text;
-}
-
-function imageLabel(text: string): string {
-  return imageLabelKeys[text] ? i18n.t(imageLabelKeys[text]) : text;
-}
-
-/** A date the database wrote as 'November 3, 2026' (to_char FMMonth FMDD, YYYY), in the reader's words. */
-function longDate(text: string): string {
-  if (currentLanguage() === 'en') return text;
-  const ms = Date.parse(`${text} 00:00 UTC`);
-  return Number.isNaN(ms) ? text : formatDate(new Date(ms).toISOString());
-}
-
-interface Rule {
-  pattern: RegExp;
-  /** The catalogue text for a match; null when a part is not known (the server's text is kept). */
-  words: (m: RegExpExecArray) => string | null;
-}
-
-const fixed = (text: string, key: ParseKeys): Rule => ({
-  pattern: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-  words: () => i18n.t(key),
-});
-
-const rules: Rule[] = [
-  {
-    // private.rate_limit (PT429), and the legacy API's 429 with its "You can call again at" sentence.
-    pattern:
-      /^(.+): at most (\d+) per (.+?)\. Please try again in (.+?)\.(?: You can call again at (\S+)\.)?$/,
-    words: (m) => {
-      if (!limitKeys[m[1]]) return null;
-      const text = i18n.t('serverErrors.rateLimited', {
-        what: limit(m[1]),
-        max: m[2],
-        period: duration(m[3]),
-        wait: duration(m[4]),
-      });
-      return m[5] ? text + i18n.t('serverErrors.callAgainAt', { at: m[5] }) : text;
-    },
-  },
-  {
-    pattern:
-      /^You already reported (.+) on (\w+ \d{1,2}, \d{4})\. Edit that report to add what happened instead of filing a new one\.$/,
-    words: (m) => i18n.t('serverErrors.duplicateReport', { account: m[1], date: longDate(m[2]) }),
-  },
-  {
-    pattern:
-      /^You already asked for this report to be removed on (\w+ \d{1,2}, \d{4}); that request is still open\.$/,
-    words: (m) => i18n.t('serverErrors.openRemoval', { date: longDate(m[1]) }),
-  },
-  {
-    pattern: /^You already have (\d+) API keys; revoke one before making another$/,
-    words: (m) => i18n.t('serverErrors.apiKeyTooMany', { max: m[1] }),
-  },
-  {
-    pattern: /^permission denied for table (\w+)$/,
-    words: (m) => i18n.t('serverErrors.permissionDenied', { table: m[1] }),
-  },
-  {
-    pattern: /^(Avatar|Evidence|News banner) file is empty$/,
-    words: (m) => i18n.t('serverErrors.imageEmpty', { label: imageLabel(m[1]) }),
-  },
-  {
-    pattern:
-      /^(Avatar|Evidence|News banner) must be an image \(JPEG, PNG, WebP or GIF\); this file is not one$/,
-    words: (m) => i18n.t('serverErrors.notAnImage', { label: imageLabel(m[1]) }),
-  },
-  {
-    pattern: /^For security purposes, you can only request this after (\d+) seconds\.$/,
-    words: (m) => i18n.t('serverErrors.auth.securityWait', { seconds: m[1] }),
-  },
-  // Auth (GoTrue) refusals whose code stands for more than one wording (see AUTH_CODE_KEYS).
-  fixed('Token has expired or is invalid', 'serverErrors.auth.codeInvalid'),
-  fixed('Email link is invalid or has expired', 'serverErrors.auth.linkInvalid'),
-  fixed('Nonce has expired or is invalid', 'serverErrors.auth.nonceInvalid'),
-  fixed('email rate limit exceeded', 'serverErrors.auth.emailRateLimit'),
-  fixed('Password cannot be longer than 72 characters', 'serverErrors.auth.passwordTooLong'),
-  fixed('Unable to validate email address: invalid format', 'serverErrors.auth.emailFormat'),
-  fixed('only admins can change the status of a report', 'serverErrors.adminOnlyStatus'),
-  fixed('this list entry has expired; the list is refreshed every hour', 'serverErrors.topExpired'),
-  fixed('incident_date cannot be later than tomorrow', 'serverErrors.incidentDateFuture'),
-  fixed('search_string must be 1 to 256 characters', 'serverErrors.searchLength'),
-  fixed('Sign in to make an API key', 'serverErrors.apiKeySignIn'),
-  fixed('Sign in to revoke an API key', 'serverErrors.apiKeyRevokeSignIn'),
-  fixed("An API key's name is 1 to 60 characters", 'serverErrors.apiKeyName'),
-  fixed('No such API key', 'serverErrors.apiKeyMissing'),
-  fixed('JWT expired', 'serverErrors.sessionExpired'),
-  fixed('Failed to fetch', 'serverErrors.network'),
-  fixed('Choose an image to upload', 'serverErrors.chooseImage'),
-  fixed('Only admins can upload news banners', 'serverErrors.bannerAdminOnly'),
-  fixed('Image size too large', 'image.tooLarge'),
-  fixed('Something went wrong, Please try again', 'errors.generic'),
+/** Auth's codes among CODE_WORDS (server-errors.test.ts checks the stack's Auth sends each). */
+export const AUTH_CODES = [
+  'invalid_credentials',
+  'email_not_confirmed',
+  'user_already_exists',
+  'email_exists',
+  'over_request_rate_limit',
+  'over_email_send_rate_limit',
+  'otp_expired',
+  'reauthentication_not_valid',
+  'validation_failed',
+  'same_password',
+  'user_banned',
 ];
 
 /**
- * Auth (GoTrue) refusals by their error code (supabase-js's AuthError.code, GoTrue's `error_code`; the
- * local stack's Auth sends the same codes). Codes that stand for more than one wording here
- * (`otp_expired` for a code and for a link, `over_email_send_rate_limit` with and without a wait,
- * `validation_failed`) are still told apart by their message in the rules above.
+ * The stable code of any server error: the database's hint `{"code": ...}` first (its SQLSTATE is
+ * only its class), else the error's own `code` (a function's answer, Auth, PostgREST) with its
+ * `params`.
  */
-export const AUTH_CODE_KEYS: Record<string, ParseKeys> = {
-  invalid_credentials: 'serverErrors.auth.invalidCredentials',
-  email_not_confirmed: 'serverErrors.auth.emailNotConfirmed',
-  user_already_exists: 'serverErrors.auth.alreadyRegistered',
-  email_exists: 'serverErrors.auth.emailExists',
-  over_request_rate_limit: 'serverErrors.auth.requestRateLimit',
-  same_password: 'serverErrors.auth.samePassword',
-  user_banned: 'serverErrors.auth.banned',
-};
-
-/**
- * A server error in the reader's language by its stable code, or null when it has none the app knows.
- * PostgREST's and Postgres's codes (`PT429`, `23505`, `PGRST301`) never take the shape of GoTrue's
- * snake-case words, so one look-up serves any error object.
- */
-export function translateServerError(error: unknown): string | null {
+export function serverCodeOf(error: unknown): ServerCode | null {
   if (!error || typeof error !== 'object') return null;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && Object.hasOwn(AUTH_CODE_KEYS, code)) return i18n.t(AUTH_CODE_KEYS[code]);
-  return null;
+  const e = error as { code?: unknown; hint?: unknown; params?: unknown };
+  if (typeof e.hint === 'string' && e.hint.startsWith('{')) {
+    try {
+      const { code, ...params } = JSON.parse(e.hint) as Record<string, unknown>;
+      if (typeof code === 'string') return { code, params };
+    } catch {
+      // not a code: the error's own code below
+    }
+  }
+  if (typeof e.code !== 'string' || !e.code) return null;
+  const params = e.params && typeof e.params === 'object' ? (e.params as Record<string, unknown>) : {};
+  return { code: e.code, params };
 }
 
-/** A server's message in the reader's language when it is a known one; otherwise as sent. */
-export function translateServerMessage(text: string): string {
-  for (const rule of rules) {
-    const m = rule.pattern.exec(text);
-    if (m) return rule.words(m) ?? text;
-  }
-  return text;
+/** A server error in the reader's language by its stable code, or null when it has none the app knows. */
+export function translateServerError(error: unknown): string | null {
+  const found = serverCodeOf(error);
+  if (!found || !Object.hasOwn(CODE_WORDS, found.code)) return null;
+  return CODE_WORDS[found.code](found.params);
 }

@@ -1,6 +1,8 @@
 /**
  * JSON answers and errors. Errors carry the legacy API's `msg` field (docs/behaviour.md §8: the client
- * toasts `response.data.msg`), so every function fails the same readable way.
+ * toasts `response.data.msg`), so every function fails the same readable way; a refusal the app shows
+ * also carries a stable `code` and its `params` (`{msg, code, params}`), which the app translates
+ * instead of the English `msg` (src/lib/server-errors.ts, docs/behaviour.md §7).
  */
 import { corsHeaders } from './cors.ts';
 
@@ -39,7 +41,28 @@ export function errorResponse(
 export function toErrorResponse(e: unknown): Response {
   if (e instanceof HttpError) return errorResponse(e.status, e.message, e.extra, e.headers);
   console.error(e);
-  return errorResponse(500, 'Something went wrong, Please try again');
+  return errorResponse(500, 'Something went wrong, Please try again', { code: 'internal' });
+}
+
+/** A refusal's stable code and its parameters, as a function's error answer carries them. */
+export type ErrorCode = {
+  code: string;
+  params?: Record<string, unknown>;
+};
+
+/**
+ * The code the database gave a refusal: its hint is a JSON object `{"code": "...", ...params}` (the
+ * migrations' raises, PostgREST passes the hint on as it is). `{}` when it has none, so the result can
+ * be spread into an HttpError's extra.
+ */
+export function errorCodeOf(error: { hint?: string | null }): ErrorCode | Record<string, never> {
+  if (!error.hint?.startsWith('{')) return {};
+  try {
+    const { code, ...params } = JSON.parse(error.hint) as Record<string, unknown>;
+    return typeof code === 'string' ? { code, params } : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Seconds an overloaded server asks callers to wait before trying again. */
@@ -57,27 +80,29 @@ export function overloaded(error: { code?: string }): HttpError | null {
   return new HttpError(
     503,
     'ScamCheck is busy right now, please try again in a few seconds',
-    { retryAfter: BUSY_RETRY_AFTER_SECONDS },
+    { retryAfter: BUSY_RETRY_AFTER_SECONDS, code: 'busy' },
     { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
   );
 }
 
 /**
- * The database's rate limiter (private.rate_limit) answers 429 with code PT429 and
- * 'limit=<name>; retry_after=<seconds>' in details; supabase-js hands over the body only, so the wait
- * is read back from there for the Retry-After header.
+ * The database's rate limiter (private.rate_limit) answers 429 with code PT429,
+ * 'limit=<name>; retry_after=<seconds>' in details and its code (`rate_limited`, with the limit's
+ * name, max, per_seconds and retry_after) in the hint; supabase-js hands over the body only, so the
+ * wait is read back from there for the Retry-After header.
  */
 export function rateLimited(error: {
   code?: string;
   message?: string;
   details?: string | null;
+  hint?: string | null;
 }): HttpError | null {
   if (error.code !== 'PT429') return null;
   const retryAfter = Number(/retry_after=(\d+)/.exec(error.details ?? '')?.[1] ?? 60);
   return new HttpError(
     429,
     error.message ?? 'Too many requests, please try again later',
-    { retryAfter },
+    { retryAfter, ...errorCodeOf(error) },
     {
       'Retry-After': String(retryAfter),
     },

@@ -570,25 +570,41 @@ export interface SafeImage {
 
 /**
  * Checks an uploaded file and returns it cleaned to its pixels, or throws a 400 with a message the user
- * can act on. `label` names the field in messages ('Evidence', 'Avatar', 'News banner').
+ * can act on. `label` names the field in messages ('Evidence', 'Avatar', 'News banner'); the refusal's
+ * code (`image_*`) names it as `image` ('evidence', 'avatar', 'news_banner') for the app's words.
  */
 export async function safeImage(file: Blob, label: string): Promise<SafeImage> {
-  if (file.size > MAX_IMAGE_BYTES) throw new HttpError(400, 'Image size too large');
-  if (file.size === 0) throw new HttpError(400, `${label} file is empty`);
+  const refused = (message: string, code: string, params: Record<string, string> = {}) =>
+    new HttpError(400, message, {
+      code,
+      params: { image: label.toLowerCase().replace(/ /g, '_'), ...params },
+    });
+  if (file.size > MAX_IMAGE_BYTES) throw refused('Image size too large', 'image_too_large');
+  if (file.size === 0) throw refused(`${label} file is empty`, 'image_empty');
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectImageType(bytes);
   if (!type)
-    throw new HttpError(400, `${label} must be an image (JPEG, PNG, WebP or GIF); this file is not one`);
+    throw refused(
+      `${label} must be an image (JPEG, PNG, WebP or GIF); this file is not one`,
+      'image_not_image',
+    );
   let clean: Uint8Array;
   try {
     clean = cleanImage(bytes, type.kind);
   } catch (e) {
-    if (e instanceof TooManyPixels) throw new HttpError(400, `${label} is too large in pixels: ${e.message}`);
+    if (e instanceof TooManyPixels)
+      throw refused(`${label} is too large in pixels: ${e.message}`, 'image_too_many_pixels');
     if (e instanceof MalformedImage)
-      throw new HttpError(400, `${label} is not a valid ${type.kind.toUpperCase()} image: ${e.message}`);
+      throw refused(
+        `${label} is not a valid ${type.kind.toUpperCase()} image: ${e.message}`,
+        'image_malformed',
+        {
+          format: type.kind.toUpperCase(),
+        },
+      );
     throw e;
   }
-  if (clean.length > MAX_IMAGE_BYTES) throw new HttpError(400, 'Image size too large');
+  if (clean.length > MAX_IMAGE_BYTES) throw refused('Image size too large', 'image_too_large');
   return { bytes: clean, type };
 }
 

@@ -4,7 +4,7 @@
  * legacy API's GET /search/{searchString}: a location in the request itself is never read.
  */
 import { visitFrom } from './geo.ts';
-import { HttpError, overloaded, rateLimited } from './http.ts';
+import { errorCodeOf, HttpError, overloaded, rateLimited } from './http.ts';
 import { searchResultSchema, type SearchResult } from './search-result.ts';
 import { dataApiError, directPool } from './postgres.ts';
 import { identify } from './supabase.ts';
@@ -28,7 +28,8 @@ export async function locatedSearch(req: Request, searchString: string): Promise
     const error = dataApiError(e);
     const limited = rateLimited(error) ?? overloaded(error);
     if (limited) throw limited;
-    if (error.code === '22023') throw new HttpError(400, error.message ?? 'Invalid search');
+    if (error.code === '22023')
+      throw new HttpError(400, error.message ?? 'Invalid search', errorCodeOf(error));
     console.error('search failed', e);
     throw new HttpError(502, 'Could not search right now, please try again');
   }

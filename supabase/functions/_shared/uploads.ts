@@ -42,15 +42,17 @@ export async function takeUpload(uploader: Uploader, bytes: number): Promise<Upl
   });
   if (error) {
     console.error('upload_take failed', error);
-    throw new HttpError(502, 'Could not check your upload limit right now, please try again');
+    throw new HttpError(502, 'Could not check your upload limit right now, please try again', {
+      code: 'unavailable',
+    });
   }
-  const state = data as { ok: boolean; message?: string; retry_after?: number };
+  const state = data as { ok: boolean; message?: string; limit?: string; retry_after?: number };
   if (!state.ok) {
     const retryAfter = state.retry_after ?? 3600;
     throw new HttpError(
       429,
       `${state.message ?? 'Too many uploads'}; try again in ${Math.ceil(retryAfter / 60)} minutes`,
-      { retryAfter },
+      { retryAfter, code: 'rate_limited', params: { limit: state.limit, retry_after: retryAfter } },
       { 'Retry-After': String(retryAfter) },
     );
   }
@@ -99,6 +101,7 @@ async function writeImage(bucket: ImageBucket, folder: string, image: SafeImage)
     throw new HttpError(
       502,
       `Could not store the ${IMAGE_BUCKETS[bucket].toLowerCase()} right now, please try again`,
+      { code: 'unavailable' },
     );
   }
   return path;

@@ -25,10 +25,10 @@ Deno.serve(async (req) => {
     }
     const bucket = fields.bucket;
     const file = fileField(fields, 'file');
-    if (!file) throw new HttpError(400, 'Choose an image to upload');
+    if (!file) throw new HttpError(400, 'Choose an image to upload', { code: 'image_missing' });
     if (bucket === 'news-banners') {
       if (!(await isAdmin(clientFor(caller), caller.user.id)))
-        throw new HttpError(403, 'Only admins can upload news banners');
+        throw new HttpError(403, 'Only admins can upload news banners', { code: 'banner_admin_only' });
     }
     const path = await storeImage(bucket, caller.user.id, file, {
       userId: caller.user.id,

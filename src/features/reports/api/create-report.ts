@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '@/lib/errors';
-import { translateServerMessage } from '@/lib/server-errors';
+import { serverCodeOf, translateServerError } from '@/lib/server-errors';
 import { uploadImage } from '@/lib/image-file';
 import { supabase } from '@/lib/supabase';
 import type { FilledByDatabase } from '@/types/db';
@@ -72,19 +72,20 @@ export async function createReport({
   return { id, evidencePaths };
 }
 
-/** The database's answer to a second report on the same identifier (409, code PT409): the report to edit instead. */
+/**
+ * The database's answer to a second report on the same identifier (409, hint code `report_duplicate`
+ * with the existing report's id): the report to edit instead.
+ */
 export interface DuplicateReport {
   message: string;
   reportId: string;
 }
 
 export function duplicateReportOf(error: unknown): DuplicateReport | null {
-  if (!error || typeof error !== 'object') return null;
-  const e = error as { code?: unknown; message?: unknown; details?: unknown };
-  if (e.code !== 'PT409' || typeof e.details !== 'string' || typeof e.message !== 'string') return null;
-  const id = /existing_report_id=([0-9a-f-]{36})/.exec(e.details)?.[1];
-  // The server words it in English; the notice reads in the reader's language.
-  return id ? { message: translateServerMessage(e.message), reportId: id } : null;
+  const found = serverCodeOf(error);
+  if (found?.code !== 'report_duplicate' || typeof found.params.report_id !== 'string') return null;
+  const message = translateServerError(error);
+  return message ? { message, reportId: found.params.report_id } : null;
 }
 
 export function useCreateReport({

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { i18n } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { reportKeys } from './keys';
 
@@ -58,7 +59,7 @@ export function useAnswerRemovalRequest() {
         .eq('id', id)
         .select('id');
       if (error) throw error;
-      if (!data || data.length === 0) throw new Error('No removal request with id ' + id);
+      if (!data || data.length === 0) throw new Error(i18n.t('serverErrors.removalMissing'));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...reportKeys.all, 'removal-requests'] }),
   });
