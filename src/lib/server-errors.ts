@@ -58,18 +58,20 @@ const IMAGE_KEYS: Record<string, ParseKeys> = {
   news_banner: 'serverErrors.imageLabels.newsBanner',
 };
 
+/** The units of private.rate_limit_duration, largest first. */
+const DURATIONS: [seconds: number, key: ParseKeys][] = [
+  [86400, 'serverErrors.duration.day'],
+  [3600, 'serverErrors.duration.hour'],
+  [60, 'serverErrors.duration.minute'],
+  [1, 'serverErrors.duration.second'],
+];
+
 /** Seconds as the largest whole unit ('1 minute', '42 seconds'), in the reader's words. */
 function duration(seconds: unknown): string | null {
   const n = Number(seconds);
   if (!Number.isInteger(n) || n < 1) return null;
-  const [unit, size] = (
-    [
-      ['day', 86400],
-      ['hour', 3600],
-      ['minute', 60],
-    ] as const
-  ).find(([, s]) => n % s === 0) ?? ['second', 1];
-  return i18n.t(`serverErrors.duration.${unit}`, { count: n / size });
+  const [size, key] = DURATIONS.find(([s]) => n % s === 0)!;
+  return i18n.t(key, { count: n / size });
 }
 
 function text(value: unknown): string | null {

@@ -59,7 +59,7 @@ export function useAnswerRemovalRequest() {
         .eq('id', id)
         .select('id');
       if (error) throw error;
-      if (!data || data.length === 0) throw new Error(i18n.t('serverErrors.removalMissing'));
+      if (!data || data.length === 0) throw new Error(i18n.t('reports.removalRequestMissing'));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...reportKeys.all, 'removal-requests'] }),
   });
