@@ -111,13 +111,8 @@ export async function getCurrentProfile(user: User): Promise<Profile> {
   ]);
   if (profileResult.error) throw profileResult.error;
   if (rolesResult.error) throw rolesResult.error;
-  const row = (profileResult.data ?? {}) as {
-    name?: string | null;
-    email?: string | null;
-    avatar_path?: string | null;
-    language?: string | null;
-  };
-  const roles = (rolesResult.data ?? []) as { role: string }[];
+  const row: Partial<NonNullable<typeof profileResult.data>> = profileResult.data ?? {};
+  const roles = rolesResult.data ?? [];
   const metaName = typeof user.user_metadata?.name === 'string' ? user.user_metadata.name : '';
   return {
     id: user.id,

@@ -1,4 +1,5 @@
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import { FunctionCallError } from './functions';
 import { IMAGE_ACCEPT, optionalImageFile, uploadImage } from './image-file';
 import { supabase } from '@/lib/supabase';
 
@@ -45,20 +46,30 @@ describe('uploadImage', () => {
     expect((body.get('file') as File).size).toBe(100);
   });
 
-  it("throws the function's own message when it refuses the image", async () => {
-    const refusal = new Response(JSON.stringify({ code: 413, msg: 'Image size too large' }), { status: 413 });
+  it("throws the function's refusal with its code, parameters and status", async () => {
+    const refusal = new Response(
+      JSON.stringify({ msg: 'Evidence file is empty', code: 'image_empty', params: { image: 'evidence' } }),
+      { status: 400 },
+    );
     invoke.mockResolvedValue({ data: null, error: new FunctionsHttpError(refusal) });
-    await expect(uploadImage('evidence', file(100))).rejects.toThrow(new Error('Image size too large'));
+    const error = await uploadImage('evidence', file(100)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FunctionCallError);
+    expect(error).toMatchObject({
+      message: 'Evidence file is empty',
+      status: 400,
+      code: 'image_empty',
+      params: { image: 'evidence' },
+    });
   });
 
-  it('throws the error itself when the answer has no message (not JSON, or no msg)', async () => {
+  it('an answer without a message is an internal error with its status; a network failure stays itself', async () => {
     const notJson = new FunctionsHttpError(new Response('<html>Bad gateway</html>', { status: 502 }));
     invoke.mockResolvedValue({ data: null, error: notJson });
-    await expect(uploadImage('evidence', file(100))).rejects.toBe(notJson);
+    await expect(uploadImage('evidence', file(100))).rejects.toMatchObject({ status: 502, code: 'internal' });
 
     const noMsg = new FunctionsHttpError(new Response(JSON.stringify({ msg: 42 }), { status: 400 }));
     invoke.mockResolvedValue({ data: null, error: noMsg });
-    await expect(uploadImage('evidence', file(100))).rejects.toBe(noMsg);
+    await expect(uploadImage('evidence', file(100))).rejects.toMatchObject({ status: 400, code: 'internal' });
 
     const network = new Error('Failed to send a request to the Edge Function');
     invoke.mockResolvedValue({ data: null, error: network });

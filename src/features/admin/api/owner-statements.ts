@@ -1,15 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database.types';
 
 /** Owners' statements for admins (RLS: admins read every statement), newest first (issue 32). */
-export interface AdminStatement {
-  id: string;
-  identifier_canonical: string;
-  body: string;
-  updated_at: string;
-  hidden_at: string | null;
-  hidden_reason: string | null;
-}
+export type AdminStatement = Pick<
+  Tables<'owner_statements'>,
+  'id' | 'identifier_canonical' | 'body' | 'updated_at' | 'hidden_at' | 'hidden_reason'
+>;
 
 const key = ['admin', 'owner-statements'] as const;
 

@@ -118,14 +118,11 @@ export function useReviewQueue(filters: QueueFilters) {
   });
 }
 
-export interface LoggedDecision {
-  id: number;
-  report_id: string;
-  identifier: string;
-  from_status: string;
-  to_status: string;
-  reason: string | null;
-}
+/** A row of the moderation log that public.moderate_reports returns. */
+export type LoggedDecision = Pick<
+  Database['public']['Functions']['moderate_reports']['Returns'][number],
+  'id' | 'report_id' | 'identifier' | 'from_status' | 'to_status' | 'reason'
+>;
 
 /** public.moderate_reports: one decision for one or more reports; returns the log rows (for undo). */
 export function useModerateReports() {
@@ -139,7 +136,7 @@ export function useModerateReports() {
         note: v.note?.trim() || undefined,
       });
       if (error) throw error;
-      return (data ?? []) as LoggedDecision[];
+      return data ?? [];
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });

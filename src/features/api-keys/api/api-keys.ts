@@ -1,19 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database.types';
 
 /**
  * API keys (issue 14): the database makes them (public.create_api_key), keeps only their hash and
  * shows each key once; RLS lists a user's own keys, and every key to an admin.
  */
-export interface ApiKey {
-  id: string;
-  user_id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
+export type ApiKey = Pick<
+  Tables<'api_keys'>,
+  'id' | 'user_id' | 'name' | 'prefix' | 'created_at' | 'last_used_at' | 'revoked_at'
+>;
 
 /** The answer to making a key: the only time `key` itself is seen. */
 export interface NewApiKey {

@@ -31,7 +31,7 @@ export async function createNews({
     if (bannerPath) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([bannerPath]);
     throw error;
   }
-  return data as { id: string };
+  return data;
 }
 
 export function useCreateNews({ onSuccess }: { onSuccess?: (news: { id: string }) => void } = {}) {

@@ -11,7 +11,7 @@ import { NEWS_BANNER_BUCKET } from './types';
 export async function deleteNews(id: string): Promise<void> {
   const { data, error } = await supabase.from('news').delete().eq('id', id).select('id, banner_path');
   if (error) throw error;
-  const deleted = (data ?? []) as { id: string; banner_path: string | null }[];
+  const deleted = data ?? [];
   if (deleted.length === 0) throw new Error(i18n.t('news.delete.gone'));
   const banner = deleted[0].banner_path;
   if (banner) await supabase.storage.from(NEWS_BANNER_BUCKET).remove([banner]);

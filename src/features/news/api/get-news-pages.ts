@@ -22,7 +22,7 @@ export async function getNewsPage(page: number, pageSize = NEWS_PAGE_SIZE): Prom
     .order('id', { ascending: false })
     .range(from, from + pageSize - 1);
   if (error) throw error;
-  return { rows: (data ?? []) as NewsRow[], total: count ?? 0 };
+  return { rows: data ?? [], total: count ?? 0 };
 }
 
 export function getNewsPagesQueryOptions(pageSize = NEWS_PAGE_SIZE) {

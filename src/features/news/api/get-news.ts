@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { newsKeys } from './keys';
-import { NEWS_COLUMNS, toNewsArticle, type NewsArticle, type NewsRow } from './types';
+import { NEWS_COLUMNS, toNewsArticle, type NewsArticle } from './types';
 
 /** Latest news first; `limit` keeps the home page to a few cards. */
 export async function getNews({ limit }: { limit?: number } = {}): Promise<NewsArticle[]> {
@@ -11,7 +11,7 @@ export async function getNews({ limit }: { limit?: number } = {}): Promise<NewsA
   if (limit) query = query.limit(limit);
   const { data, error } = await query;
   if (error) throw error;
-  return ((data ?? []) as NewsRow[]).map((row) => toNewsArticle(row));
+  return (data ?? []).map((row) => toNewsArticle(row));
 }
 
 export function getNewsQueryOptions(filters: { limit?: number } = {}) {

@@ -22,7 +22,7 @@ export type NewsRow = Pick<
 /** The columns the public pages read (everything but updated_at). */
 export const NEWS_COLUMNS =
   'id, news_title, news_description, tags, img_url, source, source_desc, banner_path, created_at';
-export const NEWS_ROW_COLUMNS = `${NEWS_COLUMNS}, updated_at`;
+export const NEWS_ROW_COLUMNS = `${NEWS_COLUMNS}, updated_at` as const;
 
 /** One news article as the public pages use it (camelCase, as the legacy API names its fields). */
 export interface NewsArticle {

@@ -148,7 +148,7 @@ describe('NewsAdminList', () => {
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete article' }),
     );
-    expect(await screen.findByText('permission denied for table news')).toBeInTheDocument();
+    expect(await screen.findByText('You are not allowed to do this')).toBeInTheDocument();
     expect(screen.queryByText('News deleted successfully')).not.toBeInTheDocument();
     expect(api.sent('DELETE', '/storage/')).toEqual([]);
     expect(onDeleted).not.toHaveBeenCalled();

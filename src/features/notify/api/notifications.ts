@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
+import type { Tables } from '@/types/database.types';
 import { notifyKeys } from './keys';
 
-export interface AppNotification {
-  id: string;
-  kind: 'identifier_reported' | 'removal_requested' | 'report_status_changed';
-  report_id: string | null;
-  identifier: string | null;
-  read_at: string | null;
-  created_at: string;
-}
+export type AppNotification = Pick<
+  Tables<'notifications'>,
+  'id' | 'kind' | 'report_id' | 'identifier' | 'read_at' | 'created_at'
+>;
 
 /** The latest notifications the database created for the user (RLS: their own). */
 export async function getNotifications(): Promise<AppNotification[]> {
@@ -19,7 +16,7 @@ export async function getNotifications(): Promise<AppNotification[]> {
     .order('created_at', { ascending: false })
     .limit(50);
   if (error) throw error;
-  return (data ?? []) as AppNotification[];
+  return data ?? [];
 }
 
 export function getNotificationsQueryOptions(userId: string | undefined) {

@@ -3,16 +3,13 @@ import { z } from 'zod';
 import { parseIdentifierList } from '@/lib/identifiers';
 import { supabase } from '@/lib/supabase';
 import type { FilledByDatabase } from '@/types/db';
-import type { TablesInsert } from '@/types/database.types';
+import type { Tables, TablesInsert } from '@/types/database.types';
 import { notifyKeys } from './keys';
 
-export interface NotifyRegistration {
-  id: string;
-  asset_name: string;
-  identifier_kind: string;
-  identifier_canonical: string;
-  created_at: string;
-}
+export type NotifyRegistration = Pick<
+  Tables<'notify_registrations'>,
+  'id' | 'asset_name' | 'identifier_kind' | 'identifier_canonical' | 'created_at'
+>;
 
 export async function getRegistrations(): Promise<NotifyRegistration[]> {
   const { data, error } = await supabase
@@ -21,7 +18,7 @@ export async function getRegistrations(): Promise<NotifyRegistration[]> {
     .order('created_at', { ascending: false })
     .limit(1000);
   if (error) throw error;
-  return (data ?? []) as NotifyRegistration[];
+  return data ?? [];
 }
 
 export function getRegistrationsQueryOptions(userId: string | undefined) {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import type { Database, Tables } from '@/types/database.types';
 import { invokeFunction } from '@/lib/functions';
 import { canonicalIdentifier } from '@/lib/canonical';
 
@@ -17,20 +18,22 @@ export const ownershipKeys = {
   reports: (identifier: string) => [...ownershipKeys.all, 'reports', identifier] as const,
 };
 
-export type ProofMethod = 'sms' | 'email' | 'dns' | 'wellknown';
+export type ProofMethod = Database['public']['Enums']['ownership_method'];
 
-export interface Proof {
-  id: string;
-  identifier_kind: string;
-  identifier_canonical: string;
-  method: ProofMethod;
-  challenge: string | null;
-  code_sent_at: string | null;
-  created_at: string;
-  verified_at: string | null;
-  expires_at: string | null;
-  withdrawn_at: string | null;
-}
+/** An ownership proof as the caller reads it (RLS: their own; never a code's hash). */
+export type Proof = Pick<
+  Tables<'ownership_proofs'>,
+  | 'id'
+  | 'identifier_kind'
+  | 'identifier_canonical'
+  | 'method'
+  | 'challenge'
+  | 'code_sent_at'
+  | 'created_at'
+  | 'verified_at'
+  | 'expires_at'
+  | 'withdrawn_at'
+>;
 
 export type ProofState = 'live' | 'waiting' | 'withdrawn' | 'expired';
 
@@ -54,19 +57,15 @@ export function useProofs(userId: string | undefined) {
         .order('created_at', { ascending: false })
         .limit(100);
       if (error) throw error;
-      return data as Proof[];
+      return data;
     },
   });
 }
 
-export interface MyStatement {
-  id: string;
-  identifier_canonical: string;
-  body: string;
-  updated_at: string;
-  hidden_at: string | null;
-  hidden_reason: string | null;
-}
+export type MyStatement = Pick<
+  Tables<'owner_statements'>,
+  'id' | 'identifier_canonical' | 'body' | 'updated_at' | 'hidden_at' | 'hidden_reason'
+>;
 
 export function useMyStatements(userId: string | undefined) {
   return useQuery({
@@ -211,12 +210,8 @@ export function useWatchOwned() {
   return useInvalidating((identifier: string) => rpc('watch_owned_identifier', { identifier }));
 }
 
-export interface OwnedReport {
-  id: string;
-  incident_type: string;
-  status: string;
-  created_at: string;
-}
+/** A report on an owned identifier, as public.owned_identifier_reports lists it (jsonb of report columns). */
+export type OwnedReport = Pick<Tables<'reports'>, 'id' | 'incident_type' | 'status' | 'created_at'>;
 
 export function useOwnedReports(identifier: string, enabled: boolean) {
   return useQuery({

@@ -67,7 +67,7 @@ export async function createReport({
     await removeEvidence(evidencePaths);
     throw error;
   }
-  const id = (data as { id: string }).id;
+  const { id } = data;
   await locateReport(id);
   return { id, evidencePaths };
 }

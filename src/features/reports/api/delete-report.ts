@@ -11,7 +11,7 @@ import { EVIDENCE_BUCKET } from './types';
 export async function deleteReport(id: string): Promise<void> {
   const { data, error } = await supabase.from('reports').delete().eq('id', id).select('id, evidence_paths');
   if (error) throw error;
-  const deleted = (data ?? []) as { id: string; evidence_paths: string[] }[];
+  const deleted = data ?? [];
   if (deleted.length === 0) throw new Error(i18n.t('reports.delete.notYours'));
   const evidence = deleted[0].evidence_paths;
   if (evidence.length) await supabase.storage.from(EVIDENCE_BUCKET).remove(evidence);
