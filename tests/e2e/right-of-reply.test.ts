@@ -196,6 +196,30 @@ describe('right of reply, end to end', () => {
           await shot.context.close();
         }
       }
+      // The owner's screen with the three proofs, the statement and the watch, on a phone.
+      for (const [lang, dark] of [
+        ['en', false],
+        ['fil', false],
+        ['fil', true],
+      ] as const) {
+        const shot = await newTrackedPage(browser, { width: 375, height: 900, dark });
+        await shot.page.goto(appUrl('/login'));
+        await shot.page.locator('input[type="email"]').fill(owner.email);
+        await shot.page.locator('input[type="password"]').fill(owner.password);
+        await shot.page.locator('form button[type="submit"]').click();
+        await shot.page.waitForURL(/\/dashboard/, { timeout: 20_000 });
+        await shot.page.goto(appUrl('/dashboard/ownership'));
+        // A signed-in user's language is their profile's: the header's switch changes it.
+        if (lang === 'fil' && (await shot.page.evaluate(() => document.documentElement.lang)) !== 'fil')
+          await shot.page.getByRole('button', { name: 'Switch to Filipino' }).click();
+        await expect.poll(() => shot.page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        await expect.poll(() => shot.page.getByTestId('proof-card').count(), { timeout: 30_000 }).toBe(3);
+        await shot.page.getByTestId('watching').waitFor({ timeout: 30_000 });
+        expect(await shot.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        await screenshot(shot.page, `right-of-reply-owner-${lang}-375-${dark ? 'dark' : 'light'}`);
+        expect(shot.errors).toEqual([]);
+        await shot.context.close();
+      }
     }
   }, 240_000);
 });
