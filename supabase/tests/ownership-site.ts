@@ -39,7 +39,7 @@ function listen(server: http.Server, port: number): Promise<void> {
 export async function startOwnershipSite({ waitMs = 120_000 } = {}): Promise<OwnershipSite> {
   const port = testPorts().ownershipTestPort;
   const sites = new Map<string, SiteAnswer>();
-  const server = http.createServer((req, res) => {
+  const answer: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const site = sites.get(url.searchParams.get('host') ?? '');
     if (url.pathname !== WELL_KNOWN_PATH || !site) {
@@ -47,9 +47,12 @@ export async function startOwnershipSite({ waitMs = 120_000 } = {}): Promise<Own
       return;
     }
     site(res);
-  });
+  };
   const deadline = Date.now() + waitMs;
+  let server: http.Server;
   for (;;) {
+    // A fresh server per try: one whose listen failed is not reused.
+    server = http.createServer(answer);
     try {
       await listen(server, port);
       break;

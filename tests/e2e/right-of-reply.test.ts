@@ -53,8 +53,10 @@ async function expectAnswerShown(page: Page, lang: 'en' | 'fil', width: number) 
   const answer = page.getByTestId('owner-answer');
   await expect.poll(() => answer.textContent(), { timeout: 45_000 }).toContain(WORDS[lang].verified);
   expect(await answer.textContent()).toContain(STATEMENT);
-  expect(await page.locator('#search-headline').textContent()).toContain(WORDS[lang].headline);
-  expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+  await expect
+    .poll(() => page.locator('#search-headline').textContent(), { timeout: 10_000 })
+    .toContain(WORDS[lang].headline);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 10_000 }).toBe(lang);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
