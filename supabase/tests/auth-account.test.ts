@@ -26,7 +26,7 @@ async function ageLastMail(
   );
 }
 
-describe('updating the account', () => {
+describe('holds on: platform — updating the account', () => {
   it('changes the password, ends the other sessions and refuses the same password', async () => {
     const { email, password, client } = await confirmedUser();
     const other = anonClient();
@@ -146,13 +146,13 @@ describe('password reset and codes by e-mail', () => {
     ).toBeNull();
   });
 
-  it('answers a reset for an unknown address like any other, and sends nothing', async () => {
+  it('holds on: platform — answers a reset for an unknown address like any other, and sends nothing', async () => {
     const email = uniqueEmail('unknown');
     expect(await anonClient().auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
     await expect(mailsTo(email, 1, 300)).rejects.toThrow(/found 0/);
   });
 
-  it('resends the confirmation code, which replaces the first one, no sooner than max_frequency', async () => {
+  it('holds on: config.toml — resends the confirmation code, which replaces the first one, no sooner than max_frequency', async () => {
     const email = uniqueEmail('resend');
     await anonClient().auth.signUp({ email, password: 'correct horse battery' });
     const firstCode = codeIn(await latestMail(email));
@@ -177,7 +177,7 @@ describe('password reset and codes by e-mail', () => {
     ).toBeNull();
   });
 
-  it('signs in an existing user with a code by e-mail, and creates no user when told not to', async () => {
+  it('holds on: platform — signs in an existing user with a code by e-mail, and creates no user when told not to', async () => {
     const { email, user } = await confirmedUser();
     const { data, error } = await anonClient().auth.signInWithOtp({
       email,
@@ -256,7 +256,7 @@ describe('rate limits', () => {
  * one sent 601 seconds ago is refused. The clock is moved by back-dating the
  * column GoTrue compares with, as a slow reader would have found it.
  */
-describe('e-mail codes and links expire after otp_expiry (600 s)', () => {
+describe('holds on: config.toml — e-mail codes and links expire after otp_expiry (600 s)', () => {
   const OTP_EXPIRY = 600;
   const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
     adminPool().query(

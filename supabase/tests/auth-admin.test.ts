@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './auth-helpers.ts';
 
-describe('admin API', () => {
+describe('holds on: platform — admin API', () => {
   it('creates a confirmed user who can sign in at once, with app_metadata only the admin can set', async () => {
     const admin = serviceClient();
     const email = uniqueEmail('admin');
@@ -191,7 +191,7 @@ describe('admin API', () => {
   });
 });
 
-describe('e-mail budget', () => {
+describe('holds on: config.toml — e-mail budget', () => {
   // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
   // sink is unlimited, and so is the shared test stack. This instance runs with an SMTP server's budget.
   const instance = authInstance(

@@ -124,7 +124,7 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
   });
 });
 
-describe('GoTrue rules', () => {
+describe('holds on: config.toml — GoTrue rules', () => {
   const settings = loadAuthSettings(testConfig());
 
   it('allows redirects to the site, loopback and allow-listed URLs only', () => {

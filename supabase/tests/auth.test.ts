@@ -22,7 +22,7 @@ import {
 const PASSWORD = 'correct horse battery';
 
 describe('sign-up with e-mail confirmation', () => {
-  it('sends a ScamCheck e-mail with the code and links, and gives no session until confirmed', async () => {
+  it('holds on: config.toml — sends a ScamCheck e-mail with the code and links, and gives no session until confirmed', async () => {
     const email = uniqueEmail('signup');
     const client = anonClient();
     const { data, error } = await client.auth.signUp({
@@ -104,7 +104,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(signedIn.user!.id).toBe(data.user!.id);
   });
 
-  it('confirms with the token hash of the SPA page, once', async () => {
+  it('holds on: platform — confirms with the token hash of the SPA page, once', async () => {
     const email = uniqueEmail('hash');
     await anonClient().auth.signUp({ email, password: PASSWORD });
     const hash = linkIn(await latestMail(email), '/two-factor-authentication/')
@@ -145,7 +145,7 @@ describe('sign-up with e-mail confirmation', () => {
     });
   });
 
-  it('rejects a wrong code and a weak password', async () => {
+  it('holds on: config.toml — rejects a wrong code and a weak password', async () => {
     const email = uniqueEmail('weak');
     const { data, error } = await anonClient().auth.signUp({ email, password: 'short' });
     expect(data.user).toBeNull();
@@ -211,7 +211,7 @@ describe('sign-up with e-mail confirmation', () => {
   });
 });
 
-describe('password sign-in and access tokens', () => {
+describe('holds on: platform — password sign-in and access tokens', () => {
   it('issues an HS256 access token with the claims Supabase issues', async () => {
     const { email, password, user } = await confirmedUser({ name: 'Juan' });
     const client = anonClient();
@@ -305,7 +305,7 @@ describe('password sign-in and access tokens', () => {
   });
 });
 
-describe('refresh tokens and sign-out', () => {
+describe('holds on: platform — refresh tokens and sign-out', () => {
   it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
     const { session } = await confirmedUser();
     const client = anonClient();

@@ -14,7 +14,7 @@ import type { SearchReport } from '../../supabase/functions/_shared/search-resul
 afterEach(() => vi.restoreAllMocks());
 const answer = (e: { status: number; message: string }) => `${e.status} ${e.message}`;
 
-describe('dbError', () => {
+describe('holds on: edge function — dbError', () => {
   it('maps each database refusal to its status and message', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(
@@ -102,7 +102,7 @@ describe('dbError', () => {
   });
 });
 
-describe('storageError', () => {
+describe('holds on: edge function — storageError', () => {
   it('maps storage refusals by their HTTP status, text or number', () => {
     expect(answer(storageError({ statusCode: '413', message: 'too big' }, 'upload it'))).toBe(
       '400 Image size too large',

@@ -147,7 +147,7 @@ describe('e-mail addresses and passwords', () => {
   });
 });
 
-describe('redirects', () => {
+describe('holds on: config.toml — redirects', () => {
   it('allows the site itself (any path), loopback on any port, and allow-listed patterns', () => {
     expect(isRedirectAllowed(settings, 'http://localhost:5173/reset?x=1')).toBe(true);
     expect(isRedirectAllowed(settings, 'http://localhost:3000/')).toBe(true);
@@ -237,7 +237,7 @@ describe('redirects', () => {
   });
 });
 
-describe('the e-mail rate (max_frequency 60 s)', () => {
+describe('holds on: config.toml — the e-mail rate (max_frequency 60 s)', () => {
   it('refuses a new e-mail sooner than 60 s after the last, naming the seconds left', () => {
     expect(() => checkFrequency(auth, null)).not.toThrow();
     expect(() => checkFrequency(auth, new Date(Date.now() - 61_000).toISOString())).not.toThrow();
@@ -249,7 +249,7 @@ describe('the e-mail rate (max_frequency 60 s)', () => {
   });
 });
 
-describe('the clock edges', () => {
+describe('holds on: config.toml — the clock edges', () => {
   // Date only: jose and the code read the time through Date.
   const at = (iso: string) => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -270,7 +270,7 @@ describe('the clock edges', () => {
   });
 });
 
-describe('bearer tokens and JWTs', () => {
+describe('holds on: platform — bearer tokens and JWTs', () => {
   it('reads the bearer token, or the apikey the gateway passes on, with GoTrue error otherwise', () => {
     expect(bearer(rq({ authorization: 'Bearer abc.def' }))).toBe('abc.def');
     expect(bearer(rq({ authorization: 'bearer xyz' }))).toBe('xyz');
@@ -477,7 +477,7 @@ describe('parsing a request', () => {
   });
 });
 
-describe('limits', () => {
+describe('holds on: config.toml — limits', () => {
   const limited = (over: Partial<AuthSettings['rateLimit']>, email: Partial<AuthSettings['email']> = {}) =>
     createAuth({ pool: {} } as unknown as ServiceContext, {
       ...settings,
@@ -567,7 +567,7 @@ describe('e-mail template data', () => {
   });
 });
 
-describe('authenticated callers', () => {
+describe('holds on: platform — authenticated callers', () => {
   const USER = '3f1a2b4c-5d6e-4f70-8192-a3b4c5d6e7f8';
   const SESSION = '9e8d7c6b-5a49-4382-9170-6f5e4d3c2b1a';
   const sign = (claims: Record<string, unknown>) =>

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, applyPlatform, MigrationError, withRole } from '../db.ts';
 import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
-describe('a migration with RLS on the platform schema', () => {
+describe('holds on: postgres — a migration with RLS on the platform schema', () => {
   const table = unique('notes_');
   const alice = crypto.randomUUID();
   const bob = crypto.randomUUID();

@@ -421,7 +421,7 @@ describe('reading tables', () => {
   });
 });
 
-describe('writing tables', () => {
+describe('holds on: postgres — writing tables', () => {
   it('inserts one row with return=minimal by default and representation on select()', async () => {
     const minimal = await asOwner.from(posts).insert({ title: 'Minimal', published: false });
     expect(minimal).toMatchObject({ error: null, data: null, status: 201 });
@@ -585,7 +585,7 @@ describe('writing tables', () => {
   });
 });
 
-describe('rpc', () => {
+describe('holds on: postgres — rpc', () => {
   it('calls scalar, setof, table and void functions with POST and GET', async () => {
     expect((await anon.rpc(`${p}_add`, { a: 2, b: 3 })).data).toBe(5);
     expect((await anon.rpc(`${p}_add`, { a: 2, b: 3 }, { get: true })).data).toBe(5);
@@ -697,7 +697,7 @@ describe('rpc', () => {
   });
 });
 
-describe('errors and hostile input', () => {
+describe('holds on: platform — errors and hostile input', () => {
   it('answers an unknown table with PGRST205 and an unknown column with 42703', async () => {
     const table = await anon.from(`${p}_nothing`).select();
     expect(table.status).toBe(404);

@@ -371,7 +371,7 @@ describe('as the owner of a folder', () => {
   });
 });
 
-describe('as a stranger', () => {
+describe('holds on: postgres — as a stranger', () => {
   it('cannot upload into another user’s folder, and nothing is stored', async () => {
     const name = `${owner.id}/planted.txt`;
     const { error } = await asStranger().from(privateBucket).upload(name, 'not mine');
@@ -431,7 +431,7 @@ describe('as an anonymous visitor', () => {
   });
 });
 
-describe('bucket limits', () => {
+describe('holds on: postgres + platform — bucket limits', () => {
   it('rejects an oversize upload with Storage’s error and stores nothing', async () => {
     const name = `${owner.id}/too-big.png`;
     const big = new Blob([Buffer.alloc(500_001, 1)], { type: 'image/png' });
@@ -478,7 +478,7 @@ describe('bucket limits', () => {
   });
 });
 
-describe('tokens and paths an attacker might send', () => {
+describe('holds on: platform — tokens and paths an attacker might send', () => {
   it('rejects a forged JWT and an expired one', async () => {
     const [h, p] = owner.jwt.split('.');
     const forged = `${h}.${p}.${Buffer.from('forged').toString('base64url')}`;
@@ -555,7 +555,7 @@ describe('object names the file backend cannot store', () => {
   });
 });
 
-describe('what policies and SQL see', () => {
+describe('holds on: platform — what policies and SQL see', () => {
   it('names the operation for policies through storage.operation()', async () => {
     const files = asOwner().from(opsBucket);
     const name = `${owner.id}/write-once.txt`;

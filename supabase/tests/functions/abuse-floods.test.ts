@@ -50,7 +50,7 @@ async function answer(res: Response) {
   return { status: res.status, headers: res.headers, body: await res.json().catch(() => null) };
 }
 
-describe('floods through the Data API', () => {
+describe('holds on: postgres — floods through the Data API', () => {
   it('anonymous contact messages: the 6th in an hour from one address gets 429 with Retry-After', async () => {
     const xff = address();
     const { accepted, refusal } = await until429(8, async (i) =>
@@ -91,7 +91,7 @@ describe('floods through the Data API', () => {
   });
 });
 
-describe('floods through the legacy API and the visitor function', () => {
+describe('holds on: edge function + postgres — floods through the legacy API and the visitor function', () => {
   it('contact form: counted together with the Data API, then 429 with Retry-After and msg', async () => {
     const xff = address();
     for (let i = 0; i < 3; i++)

@@ -17,7 +17,7 @@ import {
 const verifyParam = (hash: string, otp: string) => Buffer.from(`${hash}.${otp}`).toString('base64');
 
 describe('POST /auth/register and GET /verify/{base64 of hash.otp}', () => {
-  it('registers, e-mails a code, and confirms with it', async () => {
+  it('holds on: config.toml — registers, e-mails a code, and confirms with it', async () => {
     const email = uniqueEmail('reg');
     const reg = await api<{ msg: string; hash: string }>('POST', '/auth/register', {
       json: { name: 'Rina Reyes', email, password: 'long enough pw' },
@@ -169,7 +169,7 @@ describe('session cookie attributes, one cookie at a time', () => {
   });
 });
 
-describe('POST /auth/login, GET /auth/logout', () => {
+describe('holds on: edge function — POST /auth/login, GET /auth/logout', () => {
   it('returns the token and sets an HttpOnly cookie; both authenticate; logout ends the session', async () => {
     const user = await createUser('login');
     const login = await api<{ token: string; msg: string; user: { email: string; role: string } }>(
@@ -261,7 +261,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
   });
 });
 
-describe('GET /users/current-user, PATCH /users/update-user', () => {
+describe('holds on: edge function — GET /users/current-user, PATCH /users/update-user', () => {
   it('needs a valid session: none, forged, garbage and anon key are refused with 401', async () => {
     expect((await api('GET', '/users/current-user')).status).toBe(401);
     const user = await createUser('cu');

@@ -61,7 +61,7 @@ beforeEach(async () => {
   owner = await createUser('keyowner');
 });
 
-describe('API keys through the Data API', () => {
+describe('holds on: postgres — API keys through the Data API', () => {
   it('the owner gets the key once; only its prefix and hash are kept, the hash where no API role reads it', async () => {
     const made = await makeKey(owner, '  Bank feed  ');
     expect(made.key).toMatch(/^sck_[0-9a-f]{64}$/);
@@ -155,7 +155,7 @@ describe('API keys through the Data API', () => {
   });
 });
 
-describe('keyed limits of /api/v1', () => {
+describe('holds on: edge function + postgres — keyed limits of /api/v1', () => {
   it('a burst from one address ends in 429 with Retry-After, RateLimit-* and when to come back', async () => {
     const xff = address();
     const first = await ping({ 'x-forwarded-for': xff });

@@ -89,7 +89,7 @@ describe('POST /search and GET /search/{searchString}', () => {
   });
 });
 
-describe('visits: GET /visitor and the visitor function', () => {
+describe('holds on: edge function — visits: GET /visitor and the visitor function', () => {
   it('records a visit located from the caller address, never the address itself', async () => {
     const path = `/${unique('page')}`;
     const res = await api<{ located: boolean; location: { country: string } }>(
@@ -218,7 +218,7 @@ describe('POST /visitor/contact', () => {
   });
 });
 
-describe('news', () => {
+describe('holds on: edge function + postgres — news', () => {
   it('admins add news with a banner; everyone reads the front page, the list and the article', async () => {
     const admin = await createUser('news', { admin: true });
     const title = unique('Scam alert ');
@@ -300,7 +300,7 @@ describe('news', () => {
   });
 });
 
-describe('POST /notify', () => {
+describe('holds on: edge function — POST /notify', () => {
   it('registers each comma-delimited identifier once, in canonical form', async () => {
     const user = await createUser('ntf');
     const res = await api<{ msg: string; assets: string[] }>('POST', '/notify', {
@@ -338,7 +338,7 @@ describe('POST /notify', () => {
   });
 });
 
-describe('GET /users/admin/app-stats', () => {
+describe('holds on: edge function + postgres — GET /users/admin/app-stats', () => {
   it('gives admins the counters and refuses users (403) and visitors (401)', async () => {
     const admin = await createUser('st', { admin: true });
     const res = await api<Record<string, number>>('GET', '/users/admin/app-stats', { token: admin.token });

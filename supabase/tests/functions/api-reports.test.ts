@@ -20,7 +20,7 @@ interface ReportBody {
   report: Record<string, unknown> & { _id: string; evidence: string | null };
 }
 
-describe('POST /reports', () => {
+describe('holds on: edge function — POST /reports', () => {
   it('files a report with evidence whose GPS tags are gone, under a server-chosen name', async () => {
     const user = await createUser('rep');
     const jpeg = gpsJpeg();
@@ -157,7 +157,7 @@ describe('POST /reports', () => {
   });
 });
 
-describe('GET /reports, /reports/stats, /reports/{id}; PATCH and DELETE /reports/{id}', () => {
+describe('holds on: edge function + postgres — GET /reports, /reports/stats, /reports/{id}; PATCH and DELETE /reports/{id}', () => {
   it("lists, counts, reads, updates and deletes the owner's reports; strangers get 404", async () => {
     const owner = await createUser('own');
     const stranger = await createUser('str');

@@ -18,7 +18,7 @@ interface RemovalList {
   }[];
 }
 
-describe('GET /removal-requests', () => {
+describe('holds on: edge function — GET /removal-requests', () => {
   let reporter: TestUser;
   let requester: TestUser;
   let stranger: TestUser;
@@ -100,7 +100,7 @@ describe('GET /removal-requests', () => {
   });
 });
 
-describe('DELETE /notify/:id', () => {
+describe('holds on: edge function — DELETE /notify/:id', () => {
   let owner: TestUser;
   let stranger: TestUser;
   let admin: TestUser;

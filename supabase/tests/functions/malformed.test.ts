@@ -37,7 +37,7 @@ function expectClientError(r: { status: number; body: unknown }, what: string) {
   expect(typeof (r.body as { msg?: unknown }).msg, what).toBe('string');
 }
 
-describe('malformed input to every /api/v1 call', () => {
+describe('holds on: edge function — malformed input to every /api/v1 call', () => {
   let user: TestUser;
   let before: Record<string, number>;
 

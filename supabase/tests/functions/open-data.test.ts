@@ -8,7 +8,7 @@ import { createUser, runJob } from './helpers.ts';
 
 const fileUrl = (name: string) => `${stackEnv('API_URL')}/storage/v1/object/public/open-data/${name}`;
 
-describe('open-data job', () => {
+describe('holds on: edge function — open-data job', () => {
   it('refuses anyone but the service role', async () => {
     const url = `${stackEnv('API_URL')}/functions/v1/open-data`;
     const user = await createUser('od');

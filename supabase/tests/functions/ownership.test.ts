@@ -88,7 +88,7 @@ async function checkSite(serve: (res: http.ServerResponse, challenge: string) =>
   return call(owner, { action: 'check', proof: started.body.proof.id });
 }
 
-describe('ownership: e-mail', () => {
+describe('holds on: edge function + postgres — ownership: e-mail', () => {
   it('an owner proves an e-mail address with the code sent to it', async () => {
     const address = `${unique('shop')}@example.com`;
     const started = await call(owner, { action: 'email', email: address });
@@ -119,7 +119,7 @@ describe('ownership: e-mail', () => {
   });
 });
 
-describe('ownership: website', () => {
+describe('holds on: edge function — ownership: website', () => {
   it('a .well-known file holding the challenge proves the site; the check is logged', async () => {
     const checked = await checkSite((res, challenge) => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`# ScamCheck\n${challenge}\n`);

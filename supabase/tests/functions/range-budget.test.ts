@@ -40,7 +40,7 @@ async function spend(name: string, subject: string) {
   );
 }
 
-describe('the range lookup is no bulk list (issue 27)', () => {
+describe('holds on: edge function + postgres — the range lookup is no bulk list (issue 27)', () => {
   it('an account holds at most 3 live keys', async () => {
     const user = await createUser('rkeys');
     for (let i = 1; i <= 3; i++) expect((await makeKey(user, `key ${i}`)).status).toBe(200);

@@ -70,7 +70,7 @@ beforeAll(async () => {
   }
 });
 
-describe('the range lookup', () => {
+describe('holds on: edge function + postgres — the range lookup', () => {
   it('agrees with the plain search on its verified reports, on random identifiers, reported or not, however typed', async () => {
     for (const id of identifiers) {
       const privately = await lookupIdentifierPrivately(id.typed, { apiBase: API() });

@@ -22,7 +22,7 @@ afterAll(async () => {
   await pool.end();
 });
 
-describe('scheduled jobs from the migrations', () => {
+describe('holds on: postgres — scheduled jobs from the migrations', () => {
   it('are pg_cron jobs calling each function with pg_net and the key from Vault, on the production schedule', async () => {
     const { rows } = await pool.query(
       `select jobname, schedule, command from cron.job where jobname in ('notify-dispatch', 'removal-expiry', 'open-data', 'upload-cleanup') order by jobname`,
