@@ -26,7 +26,7 @@ async function ageLastMail(
   );
 }
 
-describe('holds on: platform — updating the account', () => {
+describe('updating the account', () => {
   it('changes the password, ends the other sessions and refuses the same password', async () => {
     const { email, password, client } = await confirmedUser();
     const other = anonClient();
@@ -55,7 +55,7 @@ describe('holds on: platform — updating the account', () => {
     ).toBeNull();
   });
 
-  it('merges user metadata, and keeps app_metadata for admins', async () => {
+  it('holds on: platform — merges user metadata, and keeps app_metadata for admins', async () => {
     const { client } = await confirmedUser({ name: 'Liza', city: 'Cebu' });
     const { data, error } = await client.auth.updateUser({
       data: { name: 'Liza Reyes', city: null, avatar: 'a.png' },
@@ -256,7 +256,7 @@ describe('rate limits', () => {
  * one sent 601 seconds ago is refused. The clock is moved by back-dating the
  * column GoTrue compares with, as a slow reader would have found it.
  */
-describe('holds on: config.toml — e-mail codes and links expire after otp_expiry (600 s)', () => {
+describe('e-mail codes and links expire after otp_expiry (600 s)', () => {
   const OTP_EXPIRY = 600;
   const sentAgo = (email: string, column: 'confirmation_sent_at' | 'recovery_sent_at', seconds: number) =>
     adminPool().query(
@@ -267,7 +267,7 @@ describe('holds on: config.toml — e-mail codes and links expire after otp_expi
   it.each([
     ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
-  ])('a sign-up code %s', async (_, age, code) => {
+  ])('holds on: config.toml — a sign-up code %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-code');
     await anonClient().auth.signUp({ email, password: 'correct horse battery' });
     const token = codeIn(await latestMail(email));
@@ -306,7 +306,7 @@ describe('holds on: config.toml — e-mail codes and links expire after otp_expi
   it.each([
     ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
-  ])('a sign-in code %s', async (_, age, code) => {
+  ])('holds on: config.toml — a sign-in code %s', async (_, age, code) => {
     const { email } = await confirmedUser();
     await anonClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     const token = codeIn(await latestMail(email, 2));

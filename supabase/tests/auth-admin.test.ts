@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from './auth-helpers.ts';
 
-describe('holds on: platform — admin API', () => {
+describe('admin API', () => {
   it('creates a confirmed user who can sign in at once, with app_metadata only the admin can set', async () => {
     const admin = serviceClient();
     const email = uniqueEmail('admin');
@@ -60,7 +60,7 @@ describe('holds on: platform — admin API', () => {
     if (data.total > 2) expect(data.nextPage).toBe(2);
   });
 
-  it('reads, updates, bans and deletes a user', async () => {
+  it('holds on: platform — reads, updates, bans and deletes a user', async () => {
     const admin = serviceClient();
     const { user, session, email, password } = await confirmedUser();
     expect((await admin.auth.admin.getUserById(user.id)).data.user).toMatchObject({ id: user.id, email });
@@ -171,7 +171,7 @@ describe('holds on: platform — admin API', () => {
     expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
   });
 
-  it('refuses the admin API to the anon key and to users', async () => {
+  it('holds on: platform — refuses the admin API to the anon key and to users', async () => {
     const { session } = await confirmedUser();
     const asUser = createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
       auth: { persistSession: false, autoRefreshToken: false },

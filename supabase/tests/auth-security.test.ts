@@ -152,7 +152,7 @@ describe('guessing an e-mail code at /auth/v1/verify', () => {
   });
 });
 
-describe('holds on: edge function + postgres — guessing the code through the legacy GET /api/v1/verify/{...}', () => {
+describe('guessing the code through the legacy GET /api/v1/verify/{...}', () => {
   it('a sign-up code dies after five wrong tries from rotating addresses; the right one then confirms nothing', async () => {
     const email = uniqueEmail('legacyguess');
     const reg = await api<{ hash: string }>('POST', '/auth/register', {
@@ -181,7 +181,7 @@ describe('holds on: edge function + postgres — guessing the code through the l
     expect(rows[0]).toEqual({ email_confirmed_at: null, confirmation_token: '' });
   });
 
-  it('limits verify calls per client address and answers 429 with Retry-After', async () => {
+  it('holds on: edge function + postgres — limits verify calls per client address and answers 429 with Retry-After', async () => {
     const pool = adminPool();
     await pool.query("update private.rate_limits set max_calls = 3 where name = 'auth_verify.ip'");
     try {

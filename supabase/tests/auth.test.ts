@@ -211,7 +211,7 @@ describe('sign-up with e-mail confirmation', () => {
   });
 });
 
-describe('holds on: platform — password sign-in and access tokens', () => {
+describe('password sign-in and access tokens', () => {
   it('issues an HS256 access token with the claims Supabase issues', async () => {
     const { email, password, user } = await confirmedUser({ name: 'Juan' });
     const client = anonClient();
@@ -265,7 +265,7 @@ describe('holds on: platform — password sign-in and access tokens', () => {
     }
   });
 
-  it('refuses forged, expired and anonymous tokens on /user', async () => {
+  it('holds on: platform — refuses forged, expired and anonymous tokens on /user', async () => {
     const { session } = await confirmedUser();
     const [h, p] = session.access_token.split('.');
     const forged = `${h}.${p}.${Buffer.from('forged signature').toString('base64url')}`;
@@ -305,7 +305,7 @@ describe('holds on: platform — password sign-in and access tokens', () => {
   });
 });
 
-describe('holds on: platform — refresh tokens and sign-out', () => {
+describe('refresh tokens and sign-out', () => {
   it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
     const { session } = await confirmedUser();
     const client = anonClient();
@@ -346,7 +346,7 @@ describe('holds on: platform — refresh tokens and sign-out', () => {
     expect(unknown).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
-  it('signs out this session, the other sessions, or all of them', async () => {
+  it('holds on: platform — signs out this session, the other sessions, or all of them', async () => {
     const { email, password } = await confirmedUser();
     const signIn = async () => {
       const c = anonClient();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations, applyPlatform, MigrationError, withRole } from '../db.ts';
 import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
 
-describe('holds on: postgres — a migration with RLS on the platform schema', () => {
+describe('a migration with RLS on the platform schema', () => {
   const table = unique('notes_');
   const alice = crypto.randomUUID();
   const bob = crypto.randomUUID();
@@ -55,7 +55,7 @@ describe('holds on: postgres — a migration with RLS on the platform schema', (
     expect(await rows({ role: 'service_role' })).toEqual(['alice note', 'bob note']);
   });
 
-  it('fills auth.uid() from the JWT claims and refuses rows for someone else', async () => {
+  it('holds on: postgres — fills auth.uid() from the JWT claims and refuses rows for someone else', async () => {
     const inserted = await withRole(
       adminPool(),
       { role: 'authenticated', sub: alice },

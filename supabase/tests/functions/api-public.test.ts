@@ -89,7 +89,7 @@ describe('POST /search and GET /search/{searchString}', () => {
   });
 });
 
-describe('holds on: edge function — visits: GET /visitor and the visitor function', () => {
+describe('visits: GET /visitor and the visitor function', () => {
   it('records a visit located from the caller address, never the address itself', async () => {
     const path = `/${unique('page')}`;
     const res = await api<{ located: boolean; location: { country: string } }>(
@@ -127,7 +127,7 @@ describe('holds on: edge function — visits: GET /visitor and the visitor funct
     }
   });
 
-  it('the visitor function records visits for supabase.functions.invoke and refuses forged tokens', async () => {
+  it('holds on: edge function — the visitor function records visits for supabase.functions.invoke and refuses forged tokens', async () => {
     const path = `/${unique('fn')}`;
     const res = await fetch(`${stackEnv('API_URL')}/functions/v1/visitor`, {
       method: 'POST',
@@ -218,7 +218,7 @@ describe('POST /visitor/contact', () => {
   });
 });
 
-describe('holds on: edge function + postgres — news', () => {
+describe('news', () => {
   it('admins add news with a banner; everyone reads the front page, the list and the article', async () => {
     const admin = await createUser('news', { admin: true });
     const title = unique('Scam alert ');
@@ -261,7 +261,7 @@ describe('holds on: edge function + postgres — news', () => {
     expect((await api('GET', '/news/not-an-id')).status).toBe(404);
   });
 
-  it('refuses news from non-admins (403) and anonymous callers (401), and bad banners (400), storing nothing', async () => {
+  it('holds on: edge function + postgres — refuses news from non-admins (403) and anonymous callers (401), and bad banners (400), storing nothing', async () => {
     const user = await createUser('news');
     const title = unique('Nope ');
     const fields = { newsTitle: title, newsDescription: 'x' };
@@ -300,7 +300,7 @@ describe('holds on: edge function + postgres — news', () => {
   });
 });
 
-describe('holds on: edge function — POST /notify', () => {
+describe('POST /notify', () => {
   it('registers each comma-delimited identifier once, in canonical form', async () => {
     const user = await createUser('ntf');
     const res = await api<{ msg: string; assets: string[] }>('POST', '/notify', {
@@ -326,7 +326,7 @@ describe('holds on: edge function — POST /notify', () => {
     expect(list.body.assets).toHaveLength(3);
   });
 
-  it('requires a login and a non-empty assetName', async () => {
+  it('holds on: edge function — requires a login and a non-empty assetName', async () => {
     expect((await api('POST', '/notify', { json: { assetName: 'a@b.co' } })).status).toBe(401);
     const user = await createUser('ntf');
     expect((await api('POST', '/notify', { token: user.token, json: { assetName: ' , ,' } })).status).toBe(

@@ -20,7 +20,7 @@ interface ReportBody {
   report: Record<string, unknown> & { _id: string; evidence: string | null };
 }
 
-describe('holds on: edge function — POST /reports', () => {
+describe('POST /reports', () => {
   it('files a report with evidence whose GPS tags are gone, under a server-chosen name', async () => {
     const user = await createUser('rep');
     const jpeg = gpsJpeg();
@@ -97,7 +97,7 @@ describe('holds on: edge function — POST /reports', () => {
     expect(await objectsIn('evidence', `${user.id}/`)).toHaveLength(1);
   });
 
-  it('refuses an oversize image and a script renamed .png, and stores neither report nor object', async () => {
+  it('holds on: edge function — refuses an oversize image and a script renamed .png, and stores neither report nor object', async () => {
     const user = await createUser('rep');
     const oversize = await api('POST', '/reports', {
       token: user.token,
@@ -151,7 +151,7 @@ describe('holds on: edge function — POST /reports', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('needs a valid login (none or forged: 401)', async () => {
+  it('holds on: edge function — needs a valid login (none or forged: 401)', async () => {
     expect((await api('POST', '/reports', { json: reportFields() })).status).toBe(401);
     expect((await api('POST', '/reports', { json: reportFields(), token: forgedToken() })).status).toBe(401);
   });

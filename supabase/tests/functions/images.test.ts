@@ -170,7 +170,7 @@ describe('the app path: upload-image as a signed-in user', () => {
   });
 });
 
-describe('holds on: edge function — the legacy API: avatar, evidence and banner fields', () => {
+describe('the legacy API: avatar, evidence and banner fields', () => {
   it.each(CARRIERS)(
     '$what as an avatar, as evidence and as a banner: stored with only its pixels',
     async ({ bytes, type, ext }) => {
@@ -201,7 +201,7 @@ describe('holds on: edge function — the legacy API: avatar, evidence and banne
     },
   );
 
-  it('SVG as an avatar and the bombs as evidence are refused, storing nothing', async () => {
+  it('holds on: edge function — SVG as an avatar and the bombs as evidence are refused, storing nothing', async () => {
     const before = [await objectsIn('avatars', `${user.id}/`), await objectsIn('evidence', `${user.id}/`)];
     const svg = await api('PATCH', '/users/update-user', {
       token: user.token,

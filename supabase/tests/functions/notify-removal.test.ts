@@ -88,7 +88,7 @@ describe('notify matching', () => {
   });
 });
 
-describe('holds on: edge function + postgres — removal policy', () => {
+describe('removal policy', () => {
   async function fileReport() {
     const reporter = await createUser('rr');
     const account = `removal-${Date.now().toString(36)}@example.com`;
@@ -197,7 +197,7 @@ describe('holds on: edge function + postgres — removal policy', () => {
     expect(del.body.msg).toBe('Report deleted successfully');
   });
 
-  it('refuses bad removal requests with 4xx and stores nothing', async () => {
+  it('holds on: edge function + postgres — refuses bad removal requests with 4xx and stores nothing', async () => {
     const holder = await createUser('holder');
     const cases: [unknown, number][] = [
       [{ reportId: 'nope', reason: 'x', contactEmail: 'a@b.co' }, 400],

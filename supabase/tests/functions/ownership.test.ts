@@ -119,7 +119,7 @@ describe('holds on: edge function + postgres — ownership: e-mail', () => {
   });
 });
 
-describe('holds on: edge function — ownership: website', () => {
+describe('ownership: website', () => {
   it('a .well-known file holding the challenge proves the site; the check is logged', async () => {
     const checked = await checkSite((res, challenge) => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(`# ScamCheck\n${challenge}\n`);
@@ -185,7 +185,7 @@ describe('holds on: edge function — ownership: website', () => {
     expect(slow.body.detail).toMatch(/time limit/);
   }, 30_000);
 
-  it('a proof of a private or loopback host is refused without the test exception', async () => {
+  it('holds on: edge function — a proof of a private or loopback host is refused without the test exception', async () => {
     const owner = await createUser('private');
     for (const website of ['10.0.0.1', '127.0.0.1', '169.254.169.254']) {
       const started = await call(owner, { action: 'website', website, method: 'wellknown' });

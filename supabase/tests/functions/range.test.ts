@@ -70,7 +70,7 @@ beforeAll(async () => {
   }
 });
 
-describe('holds on: edge function + postgres — the range lookup', () => {
+describe('the range lookup', () => {
   it('agrees with the plain search on its verified reports, on random identifiers, reported or not, however typed', async () => {
     for (const id of identifiers) {
       const privately = await lookupIdentifierPrivately(id.typed, { apiBase: API() });
@@ -238,7 +238,7 @@ describe('holds on: edge function + postgres — the range lookup', () => {
       ).toEqual(['118', '119']);
   });
 
-  it('takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
+  it('holds on: edge function + postgres — takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
     const prefix = 'abcde';
     const get = (headers: Record<string, string>) => fetch(`${API()}/range/${prefix}`, { headers });
     const xff = address();

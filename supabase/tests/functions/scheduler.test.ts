@@ -22,7 +22,7 @@ afterAll(async () => {
   await pool.end();
 });
 
-describe('holds on: postgres — scheduled jobs from the migrations', () => {
+describe('scheduled jobs from the migrations', () => {
   it('are pg_cron jobs calling each function with pg_net and the key from Vault, on the production schedule', async () => {
     const { rows } = await pool.query(
       `select jobname, schedule, command from cron.job where jobname in ('notify-dispatch', 'removal-expiry', 'open-data', 'upload-cleanup') order by jobname`,
@@ -67,7 +67,7 @@ describe('holds on: postgres — scheduled jobs from the migrations', () => {
     expect(runs.rows[0]).toEqual({ jobname: 'open-data', status: 'succeeded' });
   }, 180_000);
 
-  it('nobody but the database owner can read the key or call functions with it', async () => {
+  it('holds on: postgres — nobody but the database owner can read the key or call functions with it', async () => {
     for (const role of ['anon', 'authenticated']) {
       const client = await pool.connect();
       try {

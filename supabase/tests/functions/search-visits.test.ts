@@ -23,7 +23,7 @@ async function callFunction(name: string, body: unknown, headers: Record<string,
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-describe("holds on: edge function — the search function (the app's search)", () => {
+describe("the search function (the app's search)", () => {
   it('answers as search_reports does and logs the search with the server-side location, once', async () => {
     const reporter = await createUser('appsrch');
     const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
@@ -84,7 +84,7 @@ describe("holds on: edge function — the search function (the app's search)", (
     expect(rows).toEqual([{ country: null, ip_hash: null, user_id: user.id }]);
   });
 
-  it('refuses an empty or over-long search with 400, a forged token with 401 and GET with 405', async () => {
+  it('holds on: edge function — refuses an empty or over-long search with 400, a forged token with 401 and GET with 405', async () => {
     expect((await callFunction('search', {})).status).toBe(400);
     expect((await callFunction('search', { searchString: '  ' })).status).toBe(400);
     const long = await callFunction('search', { searchString: 'x'.repeat(257) });
@@ -148,7 +148,7 @@ describe('holds on: postgres — REST cannot write a location into the logs (iss
   });
 });
 
-describe('holds on: edge function + postgres — the visitor function records batches of page views', () => {
+describe('the visitor function records batches of page views', () => {
   it('one row per path, located on the server, with the signed-in user', async () => {
     const user = await createUser('batch');
     const base = `/${unique('batch')}`;
@@ -202,7 +202,7 @@ describe('holds on: edge function + postgres — the visitor function records ba
     expect(rows).toEqual([]);
   });
 
-  it("answers 429 with the limiter's message past 60 views a minute from one address, and records none of the refused batch", async () => {
+  it("holds on: edge function + postgres — answers 429 with the limiter's message past 60 views a minute from one address, and records none of the refused batch", async () => {
     const ip = `81.4.${Math.floor(Math.random() * 200) + 10}.${Math.floor(Math.random() * 200) + 10}`;
     const path = `/${unique('flood-visits')}`;
     for (let i = 0; i < 3; i++)

@@ -215,7 +215,7 @@ describe("holds on: edge function + postgres — the stranger's mailbox", () => 
   });
 });
 
-describe('holds on: edge function — cross-site writes with the session cookie', () => {
+describe('cross-site writes with the session cookie', () => {
   let user: TestUser;
   let cookie: string;
   const own = () => new URL(stackEnv('APP_URL')).origin;
@@ -238,7 +238,7 @@ describe('holds on: edge function — cross-site writes with the session cookie'
     (await adminPool().query<{ name: string }>('select name from public.profiles where id = $1', [user.id]))
       .rows[0].name;
 
-  it('is refused from another origin, a same-site subdomain, or marked cross-site, as form, text or JSON, and changes nothing', async () => {
+  it('holds on: edge function — is refused from another origin, a same-site subdomain, or marked cross-site, as form, text or JSON, and changes nothing', async () => {
     const attempts: [Record<string, string>, string, string][] = [
       [{ origin: 'https://evil.example' }, 'application/x-www-form-urlencoded', 'name=Hacked'],
       [{ origin: 'https://evil.example' }, 'text/plain', '{"name":"Hacked"}'],
