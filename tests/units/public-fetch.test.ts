@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchRefused, isPublicAddress, publicFetch } from '../../supabase/functions/_shared/public-fetch.ts';
 
-describe('isPublicAddress', () => {
+describe('holds on: edge function — isPublicAddress', () => {
   it.each([['8.8.8.8'], ['1.1.1.1'], ['2606:4700:4700::1111'], ['[2a02:26f0::1]'], ['::ffff:8.8.8.8']])(
     '%s is public',
     (a) => {
@@ -50,7 +50,7 @@ describe('isPublicAddress', () => {
   });
 });
 
-describe('publicFetch', () => {
+describe('holds on: edge function — publicFetch', () => {
   /** What the test server answers at each path. */
   const routes = new Map<string, (res: http.ServerResponse) => void>();
   let server: http.Server;

@@ -13,7 +13,7 @@ function newNumber() {
   return { local, e164: `+63${local.slice(1)}`, digits: `63${local.slice(1)}` };
 }
 
-describe('local Auth: phone change by SMS code (GoTrue conformance)', () => {
+describe('holds on: platform — local Auth: phone change by SMS code (GoTrue conformance)', () => {
   it('updateUser({ phone }) texts a 6-digit code; verifyOtp phone_change confirms the number', async () => {
     const { client } = await confirmedUser();
     const n = newNumber();

@@ -78,7 +78,7 @@ async function checkSite(serve: (res: http.ServerResponse, challenge: string) =>
   return call(owner, { action: 'check', proof: started.body.proof.id });
 }
 
-describe('ownership: e-mail', () => {
+describe('holds on: edge function + postgres — ownership: e-mail', () => {
   it('an owner proves an e-mail address with the code sent to it', async () => {
     const address = `${unique('shop')}@example.com`;
     const started = await call(owner, { action: 'email', email: address });
@@ -175,7 +175,7 @@ describe('ownership: website', () => {
     expect(slow.body.detail).toMatch(/time limit/);
   }, 30_000);
 
-  it('a proof of a private or loopback host is refused without the test exception', async () => {
+  it('holds on: edge function — a proof of a private or loopback host is refused without the test exception', async () => {
     const owner = await createUser('private');
     for (const website of ['10.0.0.1', '127.0.0.1', '169.254.169.254']) {
       const started = await call(owner, { action: 'website', website, method: 'wellknown' });
