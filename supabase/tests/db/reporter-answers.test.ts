@@ -39,7 +39,7 @@ async function requested(confirmed = true) {
 const answer = (actor: Actor, id: string, text: string | null) =>
   affected(actor, 'update public.removal_requests set reporter_response = $2 where id = $1', [id, text]);
 
-describe("the decision's reason", () => {
+describe("holds on: postgres — the decision's reason", () => {
   it('the reporter and admins read it; a stranger sees no row and anon is refused', async () => {
     const r = await fileReport(owner);
     await run(
@@ -58,7 +58,7 @@ describe("the decision's reason", () => {
   });
 });
 
-describe('removal requests on my reports', () => {
+describe('holds on: postgres — removal requests on my reports', () => {
   it('the reporter lists confirmed requests without the contact address; unconfirmed ones wait', async () => {
     const seen = await requested(true);
     const unseen = await requested(false);
