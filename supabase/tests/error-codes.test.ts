@@ -54,7 +54,7 @@ function report(account: string, fields: Record<string, unknown> = {}) {
     .single();
 }
 
-describe('database refusals carry their code in the hint', () => {
+describe('holds on: postgres — database refusals carry their code in the hint', () => {
   it('a second report on one identifier: report_duplicate with the report to edit', async () => {
     const account = `${unique('dup')}.example.ph`;
     const first = await report(account);
@@ -152,7 +152,7 @@ describe('database refusals carry their code in the hint', () => {
   });
 });
 
-describe('function refusals carry their code in the answer', () => {
+describe('holds on: edge function — function refusals carry their code in the answer', () => {
   async function upload(form: FormData) {
     const { error } = await client.functions.invoke('upload-image', { body: form });
     expect(error).toBeInstanceOf(FunctionsHttpError);
