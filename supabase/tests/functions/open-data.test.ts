@@ -51,7 +51,17 @@ describe('open-data job', () => {
 
     const job = await runJob('open-data');
     expect(job.status).toBe(200);
-    expect(job.body.files).toEqual(['reports-daily.csv', 'reports-daily.json']);
+    expect(job.body.files).toEqual(['reports-daily.csv', 'reports-daily.json', 'moderation.json']);
+    // The moderation figures (issue 31) beside the reports, as /statistics shows them.
+    const moderation = (await (await fetch(fileUrl('moderation.json'))).json()) as Record<string, unknown>;
+    expect(moderation.licence).toMatch(/CC BY 4\.0/);
+    expect(moderation.figures).toMatchObject({
+      small_count_threshold: 5,
+      last_30_days: expect.any(Object),
+      all_time: expect.any(Object),
+      removal_requests: expect.any(Object),
+      backlog: expect.any(Object),
+    });
 
     const csvRes = await fetch(fileUrl('reports-daily.csv'));
     expect(csvRes.status).toBe(200);
