@@ -17,7 +17,30 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 // src/testing (test harness) may wrap the app's providers, so it is not in the shared layer.
+// src/boot (the first load) is shared too: features take the page shell's hand-over from it. Its entry
+// (main.tsx) and its build folder (the page shells rendered at build time) compose the app like src/app.
 const shared = ['components', 'lib', 'config', 'types'].map((dir) => `./src/${dir}`);
+const bootRuntime = ['./src/boot/*.ts'];
+
+/**
+ * The edge functions' shared modules that run unchanged in a browser (no Deno, Node or server-only
+ * code; their own imports stay in this list): the only files of supabase/ the SPA may import.
+ */
+const ISOMORPHIC_SHARED = [
+  'api-keys.ts',
+  'canonical.ts',
+  'check-message.ts',
+  'crypto-address.ts',
+  'database.ts',
+  'database.types.ts',
+  'limits.ts',
+  'message-shape.ts',
+  'owner-statements.ts',
+  'platform-hosts.ts',
+  'range.ts',
+  'search-result.ts',
+  'text-signals.ts',
+];
 const layerZones = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -32,9 +55,16 @@ const layerZones = [
     message: 'Features may not import from src/app (imports only go down: app -> features -> shared).',
   },
   {
-    target: shared,
+    target: [...shared, ...bootRuntime],
     from: ['./src/features', './src/app'],
-    message: 'Shared code (components, lib, config, types) may not import features or routes.',
+    message: 'Shared code (components, lib, config, types, boot) may not import features or routes.',
+  },
+  {
+    target: './src',
+    from: './supabase',
+    except: ISOMORPHIC_SHARED.map((file) => `./functions/_shared/${file}`),
+    message:
+      'The SPA may import only the isomorphic modules of supabase/functions/_shared (ISOMORPHIC_SHARED in eslint.config.js).',
   },
 ];
 

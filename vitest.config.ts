@@ -7,6 +7,8 @@ import viteConfig, { npmSpecifierAlias } from './vite.config.ts';
 // browser tests), which share one stack started by global setup.
 export default defineConfig({
   test: {
+    // heartbeat: every two minutes, what the run is waiting for (a silent hang in CI showed nothing).
+    reporters: ['default', './tests/reporters/heartbeat.ts'],
     projects: [
       mergeConfig(viteConfig, {
         test: {

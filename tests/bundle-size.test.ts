@@ -5,12 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { HEAVY_LIBRARIES, measureHomeBundle } from './bundle/measure.ts';
 
-// The initial load holds the English catalogue (src/i18n/locales/en.json, 26 KB gzipped after the
-// moderation, evidence, right-of-reply and feeds screens added theirs); the entry alone is 195 KB. The
-// budget is 200 KB for the entry and 210 KB with the home route, until the admin-only texts load with
-// their routes.
+// The initial load holds the public texts only (src/i18n/locales/en.json, 18 KB gzipped); the dashboard's
+// texts load with its routes (locales/dashboard/, src/i18n/index.ts). Measured 2026-11-28: entry 183.5 KB,
+// with the home route 195.6 KB.
 const BUDGET_BYTES = 200 * 1024;
-const HOME_BUDGET_BYTES = 210 * 1024;
+const HOME_BUDGET_BYTES = 200 * 1024;
 
 describe('home page bundle', () => {
   it('keeps the initial JavaScript under 200 KB gzipped, without deck.gl or recharts', async () => {

@@ -1,5 +1,5 @@
 /**
- * The home page's shell in index.html (src/lib/page-shell.ts, issue 12): a production build shows the
+ * The home page's shell in index.html (src/boot/page-shell.ts, issue 12): a production build shows the
  * page before the app's JavaScript has run, and React's page then takes over without a visible change.
  * For each language and theme, at a phone's and a desktop's width, the shell (the app's code held back)
  * and the page React renders must agree in the heading, <html class> and <html lang>, and look the same
@@ -92,7 +92,10 @@ async function state(page: Page) {
     heading: await page.locator('h1').textContent(),
     htmlClass: await page.evaluate(() => document.documentElement.className),
     lang: await page.evaluate(() => document.documentElement.lang),
-    shell: await page.evaluate(() => '__scamcheckPageShell' in window),
+    // What the shell showed (src/boot/globals.ts).
+    shell: await page.evaluate(() =>
+      Boolean((window as { __scamcheck?: { shell?: object } }).__scamcheck?.shell),
+    ),
     screenshot: await page.screenshot({ animations: 'disabled' }),
   };
 }

@@ -5,6 +5,7 @@ import { LoadingStatus } from '@/components/loading-status';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { PageViewTracker } from '@/components/page-view-tracker';
 import { paths } from '@/config/paths';
+import { loadDashboardTexts } from '@/i18n';
 
 /**
  * Route modules export `Component` and, when the page needs data, `clientLoader(queryClient)`, which
@@ -118,7 +119,11 @@ export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter(createRoutes(queryClient), {
     async patchRoutesOnNavigation({ path, patch, signal }) {
       if (dashboardAdded || !isDashboardPath(new URL(path, 'http://x').pathname)) return;
-      const { createDashboardRoutes } = await import('./routes/dashboard/routes');
+      // The dashboard's texts (i18n DASHBOARD_NS) come with its routes.
+      const [{ createDashboardRoutes }] = await Promise.all([
+        import('./routes/dashboard/routes'),
+        loadDashboardTexts(),
+      ]);
       // A navigation superseded meanwhile ignores its patch; the one that replaced it patches instead.
       if (dashboardAdded || signal.aborted) return;
       patch('root', createDashboardRoutes(queryClient));

@@ -13,7 +13,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { IMAGE_PICK_ACCEPT, MAX_IMAGE_BYTES, refusedImages } from '@/lib/image-file';
-import { ImageShrinkError, shrinkImage, type ShrunkImage } from '@/lib/image-shrink';
+import { holdImageShrinkWorker, ImageShrinkError, shrinkImage, type ShrunkImage } from '@/lib/image-shrink';
 import { formatBytes, formatNumber } from '@/lib/format';
 
 /** A shrunk image kept with what the preview says about it. */
@@ -140,6 +140,8 @@ export function ImageFormField<T extends FieldValues>({
   const { setError, clearErrors } = useFormContext<T>();
   const [busy, setBusy] = useState(false);
   const [picked, setPicked] = useState<Picked | null>(null);
+  // The shrinking worker is ready before the first pick (lib/image-shrink.ts).
+  useEffect(() => holdImageShrinkWorker(), []);
   return (
     <FormField
       control={control}
@@ -228,6 +230,7 @@ export function ImagesFormField<T extends FieldValues>({
   const { setError, clearErrors } = useFormContext<T>();
   const [busy, setBusy] = useState(false);
   const [details, setDetails] = useState(() => new Map<File, Picked>());
+  useEffect(() => holdImageShrinkWorker(), []);
   return (
     <FormField
       control={control}

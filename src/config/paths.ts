@@ -75,6 +75,8 @@ export const paths = {
     stats: { path: '/dashboard/stats', getHref: () => '/dashboard/stats' },
     profile: { path: '/dashboard/profile', getHref: () => '/dashboard/profile' },
     notifyMe: { path: '/dashboard/notify-me', getHref: () => '/dashboard/notify-me' },
+    /** Right of reply (issue 32): prove an identifier, answer, watch, ask for removal. */
+    ownership: { path: '/dashboard/ownership', getHref: () => '/dashboard/ownership' },
     apiKeys: { path: '/dashboard/api-keys', getHref: () => '/dashboard/api-keys' },
     addNews: { path: '/dashboard/add-news', getHref: () => '/dashboard/add-news' },
     admin: {
@@ -90,6 +92,10 @@ export const paths = {
       },
       takedowns: { path: '/dashboard/admin/takedowns', getHref: () => '/dashboard/admin/takedowns' },
       partnerKeys: { path: '/dashboard/admin/partner-keys', getHref: () => '/dashboard/admin/partner-keys' },
+      ownerStatements: {
+        path: '/dashboard/admin/owner-statements',
+        getHref: () => '/dashboard/admin/owner-statements',
+      },
     },
   },
 } as const;

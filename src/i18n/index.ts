@@ -10,6 +10,12 @@ import en from './locales/en.json';
  * CLDR rules (Intl.PluralRules), variables are interpolated, and the language detector handles the
  * browser's language and the remembered choice. English ships with the app; Filipino is a separate
  * chunk fetched only by those who read it.
+ *
+ * The texts only the dashboard shows (signed-in and admin screens) are a second namespace, `dashboard`
+ * (locales/dashboard/<language>.json), fetched with the dashboard's routes (router.tsx), so the public
+ * pages' first load carries only public texts. Components use the same keys either way: a key missing
+ * from `translation` is looked up in `dashboard` (fallbackNS). Which key lives where follows which code
+ * uses it (src/i18n/catalogues.test.ts checks it).
  */
 export const LANGUAGES = ['en', 'fil'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,6 +39,9 @@ export function toLanguage(tag: string | null | undefined): Language {
   return base === 'fil' || base === 'tl' ? 'fil' : 'en';
 }
 
+/** The namespace of the dashboard's own texts (see above). */
+export const DASHBOARD_NS = 'dashboard';
+
 export const i18n = i18next.createInstance();
 
 i18n
@@ -40,11 +49,13 @@ i18n
   .use(initReactI18next)
   .use(
     resourcesToBackend((language: string, namespace: string) =>
-      // Admin-only screens keep their texts in namespaces of their own, fetched with the screen, so the
-      // public pages' first load does not carry them (tests/bundle-size.test.ts).
-      namespace === 'adminUsers'
-        ? import(`./locales/admin-users/${language}.json`)
-        : import(`./locales/${language}.json`),
+      namespace === DASHBOARD_NS
+        ? import(`./locales/dashboard/${language}.json`)
+        : // Admin-only screens keep their texts in namespaces of their own, fetched with the screen, so the
+          // public pages' first load does not carry them (tests/bundle-size.test.ts).
+          namespace === 'adminUsers'
+          ? import(`./locales/admin-users/${language}.json`)
+          : import(`./locales/${language}.json`),
     ),
   );
 
@@ -53,6 +64,9 @@ i18n
 export const i18nReady = i18n.init({
   resources: { en: { translation: en } },
   partialBundledLanguages: true,
+  ns: ['translation'],
+  defaultNS: 'translation',
+  fallbackNS: DASHBOARD_NS,
   supportedLngs: LANGUAGES,
   fallbackLng: 'en',
   load: 'languageOnly',
@@ -69,6 +83,14 @@ export const i18nReady = i18n.init({
   react: { useSuspense: false },
   returnNull: false,
 });
+
+/**
+ * Fetches the dashboard's texts in the current language (and English, its fallback); from then on a
+ * language change fetches them too, before it takes effect. Resolves at once when already loaded.
+ */
+export function loadDashboardTexts(): Promise<void> {
+  return i18n.loadNamespaces(DASHBOARD_NS);
+}
 
 /** The current language, always one of LANGUAGES. */
 export function currentLanguage(): Language {

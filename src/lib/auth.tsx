@@ -5,7 +5,8 @@ import type { Session, User } from '@supabase/supabase-js';
 import { LoadingStatus } from '@/components/loading-status';
 import { paths } from '@/config/paths';
 import { toLanguage, type Language } from '@/i18n';
-import { loadSupabase, maySignIn } from '@/lib/load-supabase';
+import { maySignIn } from '@/boot/session';
+import { loadSupabase } from '@/lib/load-supabase';
 import { whenSupabaseNeeded } from '@/lib/supabase-loaded';
 
 /**

@@ -28,7 +28,7 @@ export async function invokeFunction<T>(name: string, body: Record<string, unkno
   return data as T;
 }
 
-/** A function's answer fetched without supabase-js (src/lib/early-search.ts): its JSON, or the same error. */
+/** A function's answer fetched without supabase-js (src/boot/early-search.ts): its JSON, or the same error. */
 export async function readFunctionAnswer<T>(res: Response): Promise<T> {
   if (res.ok) return (await res.json()) as T;
   throw await functionCallError(res);

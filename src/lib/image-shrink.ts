@@ -6,11 +6,19 @@
  * page stays responsive) and on a canvas otherwise. A file that already fits, in a type the server
  * takes and within SHRINK_MAX_SIDE, is kept as it is. The server still checks and cleans every upload.
  *
+ * One worker serves every image and is started when an image field appears (holdImageShrinkWorker).
+ *
  * HEIC/HEIF (iPhone photos): decoded where the browser can (Safari); elsewhere refused with a message
  * saying how to send a JPEG instead.
  */
 import { i18n } from '@/i18n';
-import { encodeToFit, SHRINK_MAX_BYTES, SHRINK_MAX_SIDE, type ShrinkResult } from './image-shrink-core';
+import {
+  encodeToFit,
+  SHRINK_MAX_BYTES,
+  SHRINK_MAX_SIDE,
+  type ShrinkResult,
+  type ShrinkTimings,
+} from './image-shrink-core';
 
 /** What the server stores (supabase/functions/_shared/image.ts); anything else is re-encoded. */
 const KEPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -23,6 +31,8 @@ export interface ShrunkImage {
   height: number;
   /** False when the file was already small enough and was kept byte for byte. */
   reencoded: boolean;
+  /** Where the time went, when it was re-encoded. */
+  timings?: ShrinkTimings;
 }
 
 /** A refusal whose message is ready for the form (in the reader's language). */
@@ -47,25 +57,82 @@ async function naturalSize(file: File): Promise<{ width: number; height: number 
   }
 }
 
+const canUseWorker = () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
+
 type WorkerAnswer =
   { ok: true; result: ShrinkResult } | { ok: false; reason: 'undecodable' | 'tooLarge' | 'failed' };
 
-function inWorker(file: File): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./image-shrink.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
-      worker.terminate();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      worker.terminate();
+/**
+ * One worker for every image, started when a picker appears (holdImageShrinkWorker) rather than when
+ * an image is picked: starting a worker means fetching and running its code, which took longer than
+ * shrinking a screenshot on a throttled CPU (docs/benchmarks.md). It ends when no picker holds it and
+ * nothing is waiting for it.
+ */
+interface SharedWorker {
+  worker: Worker;
+  waiting: Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (error: Error) => void }>;
+}
+let shared: SharedWorker | null = null;
+let holders = 0;
+let nextId = 0;
+
+function sharedWorker(): SharedWorker {
+  if (shared) return shared;
+  const worker = new Worker(new URL('./image-shrink.worker.ts', import.meta.url), { type: 'module' });
+  const current: SharedWorker = { worker, waiting: new Map() };
+  worker.onmessage = (event: MessageEvent<WorkerAnswer & { id: number }>) => {
+    const { id, ...answer } = event.data;
+    current.waiting.get(id)?.resolve(answer as WorkerAnswer);
+    current.waiting.delete(id);
+    endIfIdle();
+  };
+  worker.onerror = (event) => {
+    // A worker that failed (its code did not load) is dropped; the next image starts another.
+    worker.terminate();
+    if (shared === current) shared = null;
+    for (const { reject } of current.waiting.values())
       reject(new Error(event.message || 'image worker failed'));
-    };
-    worker.postMessage({ file });
+    current.waiting.clear();
+  };
+  shared = current;
+  return current;
+}
+
+function endIfIdle() {
+  if (shared && holders === 0 && shared.waiting.size === 0) {
+    shared.worker.terminate();
+    shared = null;
+  }
+}
+
+/**
+ * Starts the shrinking worker ahead of the first pick (where the browser has one) and keeps it until
+ * the returned function is called: an image field calls it when it appears and the release when it goes.
+ */
+export function holdImageShrinkWorker(): () => void {
+  if (!canUseWorker()) return () => undefined;
+  holders++;
+  sharedWorker();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holders--;
+    endIfIdle();
+  };
+}
+
+function inWorker(file: File): Promise<WorkerAnswer> {
+  const { worker, waiting } = sharedWorker();
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, file });
   });
 }
 
 async function onPage(file: File): Promise<WorkerAnswer> {
+  const started = performance.now();
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
@@ -84,14 +151,14 @@ async function onPage(file: File): Promise<WorkerAnswer> {
             quality,
           ),
         ),
+      performance.now() - started,
+      { bytes: file.size, type: file.type },
     );
     return result ? { ok: true, result } : { ok: false, reason: 'tooLarge' };
   } finally {
     bitmap.close();
   }
 }
-
-const canUseWorker = () => typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined';
 
 /**
  * Whether the file starts like an image a browser decodes (PNG, JPEG, GIF, WebP, BMP, or an ISO media
@@ -136,7 +203,7 @@ export async function shrinkImage(file: File): Promise<ShrunkImage> {
       throw new ImageShrinkError(i18n.t(heic ? 'image.heic' : 'image.unreadable'));
     throw new ImageShrinkError(i18n.t('image.tooLarge'));
   }
-  const { blob, width, height } = answer.result;
+  const { blob, width, height, timings } = answer.result;
   return {
     file: new File([blob], renamed(file.name), {
       type: blob.type,
@@ -146,5 +213,6 @@ export async function shrinkImage(file: File): Promise<ShrunkImage> {
     width,
     height,
     reencoded: true,
+    timings,
   };
 }

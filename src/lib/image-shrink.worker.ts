@@ -1,15 +1,18 @@
 /**
- * Shrinks one image off the main thread (image-shrink.ts starts it): decodes the file, draws it on an
- * OffscreenCanvas and encodes it until it fits. Answers { ok: true, result } or { ok: false, reason }.
+ * Shrinks images off the main thread (image-shrink.ts starts it and keeps it while a picker is on the
+ * page): decodes each file, draws it on an OffscreenCanvas and encodes it until it fits. Each request
+ * { id, file } is answered { id, ok: true, result } or { id, ok: false, reason }, in turn.
  */
 import { encodeToFit } from './image-shrink-core';
 
-self.onmessage = async (event: MessageEvent<{ file: Blob }>) => {
+self.onmessage = async (event: MessageEvent<{ id: number; file: Blob }>) => {
+  const { id, file } = event.data;
+  const started = performance.now();
   let bitmap: ImageBitmap;
   try {
-    bitmap = await createImageBitmap(event.data.file);
+    bitmap = await createImageBitmap(file);
   } catch {
-    self.postMessage({ ok: false, reason: 'undecodable' });
+    self.postMessage({ id, ok: false, reason: 'undecodable' });
     return;
   }
   try {
@@ -17,10 +20,12 @@ self.onmessage = async (event: MessageEvent<{ file: Blob }>) => {
       bitmap,
       (width, height) => new OffscreenCanvas(width, height),
       (canvas, type, quality) => (canvas as OffscreenCanvas).convertToBlob({ type, quality }),
+      performance.now() - started,
+      { bytes: file.size, type: file.type },
     );
-    self.postMessage(result ? { ok: true, result } : { ok: false, reason: 'tooLarge' });
+    self.postMessage(result ? { id, ok: true, result } : { id, ok: false, reason: 'tooLarge' });
   } catch {
-    self.postMessage({ ok: false, reason: 'failed' });
+    self.postMessage({ id, ok: false, reason: 'failed' });
   } finally {
     bitmap.close();
   }

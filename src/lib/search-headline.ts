@@ -1,7 +1,7 @@
 /**
  * The results page's one-line answer (issue 37): which sentence it is, from the same facts the verdict
  * uses, and how a searched identifier may wrap. Both functions are also inlined into index.html (the
- * results page shell, src/lib/page-shell.ts), so each must stand alone: no imports, nothing from outside
+ * results page shell, src/boot/page-shell.ts), so each must stand alone: no imports, nothing from outside
  * its body, syntax every supported browser parses unbundled.
  *
  * The sentences themselves are the catalogues' `search.headline.*` (English and Filipino).

@@ -1,6 +1,6 @@
 import { i18n } from '@/i18n';
 import { errorMessage } from './errors';
-import { translateServerMessage } from './server-errors';
+import { AUTH_CODE_KEYS, translateServerError, translateServerMessage } from './server-errors';
 
 /** Messages as the database and the functions send them (their English is the legacy API's contract). */
 const samples = [
@@ -29,18 +29,11 @@ const samples = [
   'Image size too large',
   'Something went wrong, Please try again',
   'For security purposes, you can only request this after 42 seconds.',
-  'Invalid login credentials',
-  'Email not confirmed',
-  'User already registered',
-  'A user with this email address has already been registered',
   'Token has expired or is invalid',
   'Email link is invalid or has expired',
   'Nonce has expired or is invalid',
   'email rate limit exceeded',
-  'Request rate limit reached',
-  'New password should be different from the old password.',
   'Password cannot be longer than 72 characters',
-  'User is banned',
   'Unable to validate email address: invalid format',
 ];
 
@@ -119,6 +112,41 @@ describe('server messages', () => {
     ).toBe(
       'Na-report mo na ang x.ph noong Smarch 3, 2026. I-edit ang report na iyon para idagdag ang nangyari, sa halip na gumawa ng bago.',
     );
+  });
+
+  it("translates Auth's refusals by their code, never by their English sentence", async () => {
+    await i18n.changeLanguage('fil');
+    const banned = i18n.t('serverErrors.auth.banned');
+    expect(banned).not.toBe('User is banned');
+    // Any wording, or none: the code decides.
+    expect(errorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(banned);
+    expect(errorMessage({ code: 'user_banned', message: 'Account suspended' })).toBe(banned);
+    expect(translateServerError({ code: 'invalid_credentials' })).toBe(
+      i18n.t('serverErrors.auth.invalidCredentials'),
+    );
+    // The English sentence alone is no longer matched: it is shown as sent.
+    for (const sentence of ['Invalid login credentials', 'User is banned', 'Email not confirmed']) {
+      expect(translateServerMessage(sentence)).toBe(sentence);
+      expect(errorMessage({ message: sentence })).toBe(sentence);
+    }
+    // Database codes are not Auth codes.
+    expect(translateServerError({ code: '23505', message: 'x' })).toBeNull();
+    expect(translateServerError({ code: 'toString' })).toBeNull();
+    await i18n.changeLanguage('en');
+    expect(errorMessage({ code: 'invalid_credentials', message: 'whatever' })).toBe(
+      'Invalid login credentials',
+    );
+  });
+
+  it("knows only codes the stack's Auth really sends", () => {
+    const auth = Object.values(
+      import.meta.glob<string>('/supabase/local/auth/*.ts', {
+        query: '?raw',
+        import: 'default',
+        eager: true,
+      }),
+    ).join('\n');
+    for (const code of Object.keys(AUTH_CODE_KEYS)) expect(auth, code).toContain(`'${code}'`);
   });
 
   it('knows every rate limit a user can meet, as the migrations define them', async () => {

@@ -1,9 +1,10 @@
 /**
- * Messages the database, Auth and the edge functions send (raise exception texts, PostgREST custom
- * errors, Auth's refusals, the functions' `msg`) in the reader's language. The server words them in
- * English, which stays the contract of the legacy API (docs/behaviour.md §7); the app recognises the
- * known ones by their exact English shape and words them again through the catalogues
- * (`serverErrors.*`). The English catalogue reproduces the server's text exactly
+ * Server errors in the reader's language. Where the server sends a stable code, the app translates the
+ * code (translateServerError): Auth's refusals carry GoTrue's error codes (`invalid_credentials`,
+ * `user_banned`, ...). The rest (raise exception texts, PostgREST custom errors, the functions' `msg`)
+ * is still recognised by its exact English shape (translateServerMessage) and worded again through the
+ * catalogues (`serverErrors.*`); the server's English stays the contract of the legacy API
+ * (docs/behaviour.md §7). The English catalogue reproduces the server's text exactly
  * (src/lib/server-errors.test.ts), and an unknown message is shown as the server sent it.
  */
 import type { ParseKeys } from 'i18next';
@@ -133,19 +134,12 @@ const rules: Rule[] = [
     pattern: /^For security purposes, you can only request this after (\d+) seconds\.$/,
     words: (m) => i18n.t('serverErrors.auth.securityWait', { seconds: m[1] }),
   },
-  // Auth (GoTrue) refusals the sign-in, sign-up, code and password forms show.
-  fixed('Invalid login credentials', 'serverErrors.auth.invalidCredentials'),
-  fixed('Email not confirmed', 'serverErrors.auth.emailNotConfirmed'),
-  fixed('User already registered', 'serverErrors.auth.alreadyRegistered'),
-  fixed('A user with this email address has already been registered', 'serverErrors.auth.emailExists'),
+  // Auth (GoTrue) refusals whose code stands for more than one wording (see AUTH_CODE_KEYS).
   fixed('Token has expired or is invalid', 'serverErrors.auth.codeInvalid'),
   fixed('Email link is invalid or has expired', 'serverErrors.auth.linkInvalid'),
   fixed('Nonce has expired or is invalid', 'serverErrors.auth.nonceInvalid'),
   fixed('email rate limit exceeded', 'serverErrors.auth.emailRateLimit'),
-  fixed('Request rate limit reached', 'serverErrors.auth.requestRateLimit'),
-  fixed('New password should be different from the old password.', 'serverErrors.auth.samePassword'),
   fixed('Password cannot be longer than 72 characters', 'serverErrors.auth.passwordTooLong'),
-  fixed('User is banned', 'serverErrors.auth.banned'),
   fixed('Unable to validate email address: invalid format', 'serverErrors.auth.emailFormat'),
   fixed('only admins can change the status of a report', 'serverErrors.adminOnlyStatus'),
   fixed('this list entry has expired; the list is refreshed every hour', 'serverErrors.topExpired'),
@@ -162,6 +156,34 @@ const rules: Rule[] = [
   fixed('Image size too large', 'image.tooLarge'),
   fixed('Something went wrong, Please try again', 'errors.generic'),
 ];
+
+/**
+ * Auth (GoTrue) refusals by their error code (supabase-js's AuthError.code, GoTrue's `error_code`; the
+ * local stack's Auth sends the same codes). Codes that stand for more than one wording here
+ * (`otp_expired` for a code and for a link, `over_email_send_rate_limit` with and without a wait,
+ * `validation_failed`) are still told apart by their message in the rules above.
+ */
+export const AUTH_CODE_KEYS: Record<string, ParseKeys> = {
+  invalid_credentials: 'serverErrors.auth.invalidCredentials',
+  email_not_confirmed: 'serverErrors.auth.emailNotConfirmed',
+  user_already_exists: 'serverErrors.auth.alreadyRegistered',
+  email_exists: 'serverErrors.auth.emailExists',
+  over_request_rate_limit: 'serverErrors.auth.requestRateLimit',
+  same_password: 'serverErrors.auth.samePassword',
+  user_banned: 'serverErrors.auth.banned',
+};
+
+/**
+ * A server error in the reader's language by its stable code, or null when it has none the app knows.
+ * PostgREST's and Postgres's codes (`PT429`, `23505`, `PGRST301`) never take the shape of GoTrue's
+ * snake-case words, so one look-up serves any error object.
+ */
+export function translateServerError(error: unknown): string | null {
+  if (!error || typeof error !== 'object') return null;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && Object.hasOwn(AUTH_CODE_KEYS, code)) return i18n.t(AUTH_CODE_KEYS[code]);
+  return null;
+}
 
 /** A server's message in the reader's language when it is a known one; otherwise as sent. */
 export function translateServerMessage(text: string): string {

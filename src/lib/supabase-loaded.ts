@@ -2,6 +2,8 @@
  * Whether supabase-js has been loaded, for a visitor who started signed out (src/lib/auth.tsx): kept apart
  * from load-supabase.ts, which imports '@/lib/supabase', so that module can announce itself here.
  */
+import { isSessionKey } from '@/boot/session';
+
 let loaded = false;
 const loadedListeners = new Set<() => void>();
 
@@ -13,7 +15,7 @@ export function announceSupabaseLoaded() {
 }
 
 /**
- * For a visitor who starts signed out (see maySignIn): runs `task` once supabase-js is needed after
+ * For a visitor who starts signed out (see maySignIn in src/boot/session.ts): runs `task` once supabase-js is needed after
  * all, that is when any page loads it (a login form, a report form...) or when another tab stores a
  * session (a sign-in there; supabase-js then reads it here). Until then an anonymous visitor's page
  * never downloads or runs supabase-js. Returns a cancel function.
@@ -27,7 +29,7 @@ export function whenSupabaseNeeded(task: () => void): () => void {
     task();
   };
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== null && /^sb-.*-auth-token$/.test(event.key) && event.newValue !== null) run();
+    if (isSessionKey(event.key) && event.newValue !== null) run();
   };
   const cancel = () => {
     loadedListeners.delete(run);

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/react';
 import { toast } from 'sonner';
-import { i18n } from '@/i18n';
+import { i18n, loadDashboardTexts } from '@/i18n';
+
+// Component tests render dashboard screens directly, without the router that fetches their texts.
+await loadDashboardTexts();
 
 // findBy*/waitFor wait 1 s by default. Under a full parallel run on a loaded 2-core machine a screen can
 // take longer than that to settle (a logout test failed only there); waiting longer changes no outcome,

@@ -33,6 +33,12 @@ export interface StackConfig {
   host: string;
   /** Start the Vite dev server too (`npm start`); tests use a built app or none. */
   withApp: boolean;
+  /**
+   * How the app is served when `withApp`: `dev`, Vite's dev server (`npm start`: edits show at once), or
+   * `build`, a production build served by `vite preview` (the browser tests: what users get, and each
+   * fresh browser context loads a few bundled files instead of hundreds of modules).
+   */
+  appMode?: 'dev' | 'build';
   /** Watch supabase/functions and restart a function when its files change. */
   watchFunctions: boolean;
   /** Print function and database logs to the console. */
@@ -131,6 +137,29 @@ export function mailUrl(config: StackConfig): string {
 
 export function appUrl(config: StackConfig): string {
   return `http://localhost:${config.appPort}`;
+}
+
+/**
+ * The stack's own development secret of Auth's Send Email hook (Standard Webhooks, "v1,whsec_<base64>"),
+ * as JWT_SECRET is the CLI's development JWT secret: used when SEND_EMAIL_HOOK_SECRET is unset.
+ */
+export const LOCAL_SEND_EMAIL_HOOK_SECRET =
+  'v1,whsec_' + Buffer.from('scamcheck-local-send-email-hook-secret-32b').toString('base64');
+
+/**
+ * What config.toml's `env(...)` values resolve to on this stack: the process environment, else the
+ * stack's own values (the hook's URI is this stack's send-email function).
+ */
+export function stackEnv(config: StackConfig): Record<string, string> {
+  return {
+    SEND_EMAIL_HOOK_URI: `${apiUrl(config)}/functions/v1/send-email`,
+    SEND_EMAIL_HOOK_SECRET: LOCAL_SEND_EMAIL_HOOK_SECRET,
+    ...Object.fromEntries(
+      ['SEND_EMAIL_HOOK_URI', 'SEND_EMAIL_HOOK_SECRET']
+        .filter((k) => process.env[k])
+        .map((k) => [k, process.env[k]!]),
+    ),
+  };
 }
 
 /** The lines `supabase status -o env` prints, plus APP_URL. */

@@ -332,6 +332,9 @@ export class FunctionsRuntime {
   }
 
   private async worker(name: string): Promise<Worker> {
+    // Once stopping, no new worker: one started by a late request (a page's beacon during teardown)
+    // would outlive the stack.
+    if (this.stopping) throw new Error('the functions runtime is stopping');
     for (let attempt = 1; ; attempt++) {
       let w = this.workers.get(name);
       if (!w) {
@@ -461,7 +464,10 @@ export class FunctionsRuntime {
     }
   }
 
+  private stopping = false;
+
   async stop() {
+    this.stopping = true;
     this.watcher?.close();
     if (this.monitor) clearInterval(this.monitor);
     const all = [...this.workers.values()];
@@ -733,19 +739,22 @@ function proxyWithBody(
           up.on('end', resolve);
           up.on('error', resolve);
         };
-        if (req.complete) return answer();
-        // Answered before the body was all sent (a 403 on the headers, a 413 on a declared length).
+        if (upstream.writableFinished) return answer();
+        // Answered before the body was all passed on (a 403 on the headers, a 413 on a declared length).
         // A small rest is read and dropped first, so the caller, still writing, gets the answer rather
-        // than a broken pipe; a large or unknown rest is not read, and the caller's connection closes
-        // after the answer, as a proxy's must (RFC 9112 section 9.6), so a caller still sending stops.
+        // than a broken pipe, and its kept-alive connection is free for its next request (a rest left
+        // unread, even one already received, would hold that request back); a large or unknown rest is
+        // not read, and the caller's connection closes after the answer, as a proxy's must (RFC 9112
+        // section 9.6), so a caller still sending stops.
         const declared = Number(req.headers['content-length']);
-        if (!(declared <= DRAIN_LIMIT)) {
+        if (!req.complete && !(declared <= DRAIN_LIMIT)) {
           out.connection = 'close';
           return answer();
         }
         req.unpipe(upstream);
         // The worker has answered and reads no more: its connection is not reused for another request.
         up.on('end', () => upstream.destroy());
+        if (req.readableEnded) return answer();
         req.on('end', answer).on('error', answer);
         req.resume();
       },

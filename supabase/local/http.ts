@@ -58,3 +58,28 @@ export const CORS_HEADERS: Record<string, string> = {
     'content-range, content-location, content-type, x-total-count, etag, location, x-supabase-api-version',
   'access-control-max-age': '3600',
 };
+
+/**
+ * The deepest JSON a local service takes in a request body. PostgreSQL parses json/jsonb recursively and
+ * fails past its stack depth (`54001`, which PostgREST and GoTrue answer with 500); the stack refuses
+ * deeper bodies first with a 400, as GoTrue refuses past Go's own limit ("exceeded max depth").
+ */
+export const MAX_BODY_JSON_DEPTH = 512;
+
+/** Whether JSON text nests arrays/objects deeper than `max`: one linear pass, strings skipped. */
+export function jsonTooDeep(text: string, max = MAX_BODY_JSON_DEPTH): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) depth--;
+  }
+  return false;
+}

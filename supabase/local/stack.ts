@@ -12,6 +12,7 @@ import {
   SERVICE_ROLE_KEY,
   apiUrl,
   appUrl,
+  stackEnv,
   mailUrl,
   statusEnv,
   type StackConfig,
@@ -48,6 +49,8 @@ export function portInUse(host: string, port: number): Promise<boolean> {
 export async function startStack(
   config: StackConfig,
   log: (line: string) => void = console.log,
+  /** Told each step as it begins, so a caller can say where a start that takes too long stands. */
+  onStep: (step: string) => void = () => undefined,
 ): Promise<RunningStack> {
   const ports: [string, number][] = [
     ['gateway', config.apiPort],
@@ -70,10 +73,20 @@ export async function startStack(
     for (const stop of stops.reverse()) await stop().catch((e) => log(`stop: ${(e as Error).message}`));
     stops.length = 0;
   };
+  // The app's build needs only the ports, so it runs while the database and services start.
+  if (config.withApp && config.appMode === 'build') onStep('app build started');
+  const build = config.withApp && config.appMode === 'build' ? buildApp(config, log) : undefined;
+  // A start that fails half-way also ends a build that is still running.
+  if (build) stops.push(() => stopChild(build.child));
+  const built = build ? build.done : Promise.resolve(undefined);
+  built.catch(() => undefined);
   try {
+    onStep('database');
     const db = await startDatabase(config, log);
     stops.push(() => db.stop());
+    onStep('migrations and seed');
     await prepareDatabase(db.pool, log);
+    onStep('mail sink, functions and gateway');
 
     // Visitor location data (npm run locations:load on a hosted project), loaded while the rest starts.
     const locations = loadLocations(db.pool, config.verbose ? log : () => undefined);
@@ -90,6 +103,8 @@ export async function startStack(
       SMTP_PORT: String(config.smtpPort),
       DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
+      // Auth's Send Email hook checks GoTrue's signature with the secret config.toml names (send-email).
+      SEND_EMAIL_HOOK_SECRET: stackEnv(config).SEND_EMAIL_HOOK_SECRET,
       // Test stacks: where website ownership proofs of `.test` hosts are fetched (issue 32).
       ...(config.ownershipTestPort
         ? { OWNERSHIP_TEST_ORIGIN: `http://127.0.0.1:${config.ownershipTestPort}` }
@@ -108,9 +123,13 @@ export async function startStack(
     const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
+    onStep('visitor location data');
     await locations;
     if (config.withApp) {
-      const vite = startVite(config, log);
+      if (config.appMode === 'build') onStep('waiting for the app build');
+      const outDir = await built;
+      onStep('app server');
+      const vite = startVite(config, log, outDir);
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
@@ -139,22 +158,63 @@ async function registerServices(services: Record<string, ServiceHandler>, ctx: S
   }
 }
 
-/** Starts the Vite dev server; `ready` settles when it listens (or fails with its output). */
+/** Vite's environment for this stack's app: the API it talks to and its own pre-bundle folder. */
+function viteEnv(config: StackConfig): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    VITE_SUPABASE_URL: apiUrl(config),
+    VITE_SUPABASE_ANON_KEY: ANON_KEY,
+    SCAMCHECK_API_URL: apiUrl(config),
+    // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
+    SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
+  };
+}
+
+const VITE_BIN = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
+
+/**
+ * Builds the app for this stack (`appMode: 'build'`) into the data folder, as `npm run build` does
+ * (NODE_ENV=production: a test runner's NODE_ENV=test would bundle React's development build).
+ */
+function buildApp(
+  config: StackConfig,
+  log: (line: string) => void,
+): { child: ChildProcess; done: Promise<string> } {
+  const outDir = path.join(config.dataDir, 'app-dist');
+  const child = spawn(VITE_BIN, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: ROOT_DIR,
+    env: { ...viteEnv(config), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString('utf8')));
+  const done = new Promise<string>((resolve, reject) =>
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`The app build (vite build) exited with code ${code}:\n${output}`));
+      else {
+        if (config.verbose) log(`[app] built into ${outDir}`);
+        resolve(outDir);
+      }
+    }),
+  );
+  return { child, done };
+}
+
+/**
+ * Starts the app: Vite's dev server, or (`appMode: 'build'`) a build served by `vite preview`, which
+ * forwards /api/v1 as the dev server does (preview.proxy defaults to server.proxy). `ready` settles
+ * when it listens (or fails with its output).
+ */
 function startVite(
   config: StackConfig,
   log: (line: string) => void,
+  outDir?: string,
 ): { child: ChildProcess; ready: Promise<void> } {
-  const bin = path.join(ROOT_DIR, 'node_modules', '.bin', 'vite');
-  const child = spawn(bin, ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'], {
+  const args = ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'];
+  const child = spawn(VITE_BIN, outDir ? ['preview', '--outDir', outDir, ...args] : args, {
     cwd: ROOT_DIR,
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: apiUrl(config),
-      VITE_SUPABASE_ANON_KEY: ANON_KEY,
-      SCAMCHECK_API_URL: apiUrl(config),
-      // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
-      SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
-    },
+    env: viteEnv(config),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,7 +1,7 @@
 /**
  * The message check's figures on a corpus (issue 30): identifier recall and precision, look-alike
  * recall, false look-alike flags on official domains, scams left without a warning and legitimate
- * messages called risky. Used by supabase/tests/db/check-message-heldout.test.ts.
+ * messages called risky. Used by tests/units/check-message-heldout.test.ts.
  */
 import {
   checkItems,

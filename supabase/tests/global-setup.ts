@@ -12,11 +12,22 @@ import { startStack, type RunningStack } from '../local/stack.ts';
 let stack: RunningStack | undefined;
 
 export async function setup() {
-  const config = testConfig({ withApp: true });
-  if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
-  stack = await startStack(config, (line) => {
-    if (config.verbose || /error|fail/i.test(line)) console.log(line);
+  const config = testConfig({
+    withApp: true,
+    appMode: process.env.STACK_APP_MODE === 'dev' ? 'dev' : 'build',
   });
+  if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  // Each step of the start is printed with its time, so a start that stalls shows where (CI's log).
+  const started = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  stack = await startStack(
+    config,
+    (line) => {
+      if (config.verbose || /error|fail/i.test(line)) console.log(line);
+    },
+    (step) => console.log(`[stack ${seconds()}] ${step}`),
+  );
+  console.log(`[stack ${seconds()}] ready`);
   for (const [k, v] of Object.entries(stack.env)) process.env[`STACK_${k}`] = v;
   process.env.STACK_SMTP_PORT = String(config.smtpPort);
   process.env.STACK_SMTP_CA_FILE = path.join(config.dataDir, 'tls', 'ca.crt');

@@ -6,6 +6,7 @@
  *   npm run bench:db -- --10m              # also 10M (or BENCH_10M=1); needs ~5 GB of disk and time
  *   BENCH_SIZES=100000,300000 npm run bench:db
  *   BENCH_QUIET_WRAPPER="<command prefix>" npm run bench:db -- --10m
+ *   BENCH_BEFORE=<rev>:<migration file> npm run bench:db   # public_statistics before/after, interleaved
  *
  * Filling is not measured: it runs in a database backend at the lowest CPU priority (nice 19, no
  * parallel workers), so a long 10M load does not crowd the machine. Each size's measurements run
@@ -22,8 +23,12 @@
  * (issue 31: admin_review_queue oldest first, most reported, by identifier search and with the evidence
  * filter; the removal queue; the user list and its search) executes in under 10 ms at 1M. Exits 1 when a
  * target is missed.
+ *
+ * BENCH_BEFORE names an earlier definition of public_statistics (a migration file, as `<path>` or
+ * `<git revision>:<path>`): it is created beside the current one as private.bench_public_statistics_before
+ * and both are timed in one run, one call of each in turn, so the machine's load weighs on both alike.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,6 +105,36 @@ async function inQuietWindow<T>(fn: () => Promise<T>): Promise<T> {
     child.stdin.end();
     await new Promise((resolve) => child.on('exit', resolve));
   }
+}
+
+/**
+ * The `create or replace function public.public_statistics` statement of BENCH_BEFORE (a migration file
+ * at `<path>` or `<git revision>:<path>`), renamed to private.bench_public_statistics_before.
+ */
+async function beforeDefinition(spec: string): Promise<string> {
+  const text = spec.includes(':')
+    ? execFileSync('git', ['show', spec], { cwd: ROOT_DIR, encoding: 'utf8' })
+    : await fs.readFile(path.resolve(ROOT_DIR, spec), 'utf8');
+  const start = text.indexOf('create or replace function public.public_statistics(');
+  const end = start < 0 ? -1 : text.indexOf('\n$$;', start);
+  if (start < 0 || end < 0) throw new Error(`${spec} does not define public.public_statistics`);
+  return text
+    .slice(start, end + 4)
+    .replace('function public.public_statistics(', 'function private.bench_public_statistics_before(');
+}
+
+/** Times `a` and `b` (EXPLAIN ANALYZE as anon), one call of each in turn, `runs` times each. */
+async function interleaved(pool: pg.Pool, a: string, b: string, params: unknown[], runs: number) {
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    for (const [k, sql] of [a, b].entries()) {
+      const { rows } = await withRole(pool, { role: 'anon' }, (c) =>
+        c.query(`explain (analyze, format json) ${sql}`, params),
+      );
+      times[k].push(rows[0]['QUERY PLAN'][0]['Execution Time'] as number);
+    }
+  }
+  return times;
 }
 
 /** Adds reports until the table holds `target` rows (triggers off; rollups rebuilt afterwards). */
@@ -195,6 +230,13 @@ async function main() {
     const t0 = process.hrtime.bigint();
     await applyPlatform(pool);
     await applyMigrations(pool, () => undefined);
+    const before = process.env.BENCH_BEFORE?.trim();
+    if (before) {
+      // Owned by postgres and security definer like the original; anon may call it for the timing only.
+      await pool.query(await beforeDefinition(before));
+      await pool.query('grant execute on function private.bench_public_statistics_before(text) to anon');
+      await pool.query('grant usage on schema private to anon');
+    }
     log(
       `Schema ready in ${(ms(t0) / 1000).toFixed(1)} s. Sizes: ${sizes.map((s) => s.toLocaleString('en')).join(', ')}`,
     );
@@ -278,6 +320,21 @@ async function main() {
             [period],
             100,
           );
+        }
+        const compared: string[] = [];
+        if (before) {
+          for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+            const [old, now] = await interleaved(
+              pool,
+              'select private.bench_public_statistics_before($1)',
+              'select public.public_statistics($1)',
+              [period],
+              100,
+            );
+            compared.push(
+              `${period} before ${median(old).toFixed(3)} ms (p95 ${p95(old).toFixed(3)}), now ${median(now).toFixed(3)} ms (p95 ${p95(now).toFixed(3)}), ${(median(old) / median(now)).toFixed(1)}x`,
+            );
+          }
         }
         const {
           rows: [top],
@@ -366,6 +423,8 @@ async function main() {
         log(
           `  public_statistics: last 30 days ${row['public stats 30d ms']} ms (p95 ${p95(publicStats.last_30_days).toFixed(3)}), 12 months ${row['public stats 12m ms']} ms (p95 ${p95(publicStats.last_12_months).toFixed(3)}), all time ${row['public stats all ms']} ms (p95 ${p95(publicStats.all_time).toFixed(3)}); scheduled job ${row['stats job s']} s`,
         );
+        if (compared.length)
+          log(`  public_statistics against ${before}, interleaved:\n    ${compared.join('\n    ')}`);
         log(
           topSearch.length
             ? `  search_top_identifier (a most-reported list link): ${row['top identifier search ms']} ms (p95 ${p95(topSearch).toFixed(3)})`

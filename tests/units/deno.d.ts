@@ -3,7 +3,15 @@ declare namespace Deno {
   const env: { get(name: string): string | undefined };
   function readFile(path: string | URL): Promise<Uint8Array>;
   function serve(handler: (req: Request) => Response | Promise<Response>): unknown;
-  function resolveDns(query: string, recordType: 'A' | 'AAAA' | 'TXT'): Promise<string[]>;
+  interface ResolveDnsOptions {
+    nameServer?: { ipAddr: string; port?: number };
+  }
+  function resolveDns(
+    query: string,
+    recordType: 'A' | 'AAAA',
+    options?: ResolveDnsOptions,
+  ): Promise<string[]>;
+  function resolveDns(query: string, recordType: 'TXT', options?: ResolveDnsOptions): Promise<string[][]>;
   namespace errors {
     class NotFound extends Error {}
   }

@@ -17,6 +17,13 @@ import {
   FEED_COLUMNS,
   buildCsv,
   buildFeedFiles,
+  buildJson,
+  buildList,
+  byDay,
+  byMonth,
+  fileGroups,
+  mispEventUuid,
+  planFeedFiles,
   extensionObject,
   fixedObjects,
   identityObject,
@@ -531,6 +538,47 @@ describe('XARF takedown reports', () => {
   it('a report missing its reporter is refused', () => {
     const { reporter: _, ...rest } = xarfReport(ITEMS[0], reporter, SITE, NOW).xarf;
     expect(valid(validateXarf, rest)).not.toBe('valid');
+  });
+});
+
+describe('files assembled from fragments (as the database assembles them)', () => {
+  it('are byte for byte the files the whole-file builders write, for both TLPs', () => {
+    const withdrawn = { ...ITEMS[0], id: 99, withdrawn_at: '2026-11-27T16:00:00.000Z' };
+    // Out of id order on purpose: files list items in id order, as public.feed_file_body does.
+    const all = [...ITEMS].reverse().concat(withdrawn);
+    for (const tlp of ['clear', 'amber'] as const) {
+      const listed = all.filter((i) => i.tlp === tlp && !i.withdrawn_at).sort((a, b) => a.id - b.id);
+      const newest = listed.reduce((m, i) => (i.version_at > m ? i.version_at : m), '');
+      const updated = new Date(newest || 0);
+      const files = new Map(buildFeedFiles(all, tlp, SITE).files.map((f) => [f.name, f.body]));
+      expect(files.get(`${tlp}/indicators.csv`)).toBe(buildCsv(listed, tlp, updated, SITE));
+      expect(files.get(`${tlp}/indicators.json`)).toBe(buildJson(listed, tlp, updated, SITE));
+      expect(files.get(`${tlp}/list.txt`)).toBe(buildList(listed, tlp, updated, SITE));
+      for (const [day, items] of byDay(listed))
+        expect(files.get(`${tlp}/misp/${mispEventUuid(tlp, day)}.json`)).toBe(
+          JSON.stringify(mispEvent(day, items, tlp, SITE)),
+        );
+      for (const [month, items] of byMonth(listed))
+        expect(files.get(`${tlp}/stix/${month}.json`)).toBe(
+          JSON.stringify(stixBundle(tlp, month, items, SITE)),
+        );
+    }
+  });
+
+  it('a TLP with no items still gets its CSV, JSON and list, with only their headers', () => {
+    const plans = planFeedFiles(fileGroups([], 'amber'), 'amber', SITE);
+    expect(plans.map((p) => p.name)).toEqual([
+      'amber/indicators.csv',
+      'amber/indicators.json',
+      'amber/list.txt',
+      'amber/misp/manifest.json',
+      'amber/stix/index.json',
+    ]);
+    const files = new Map(buildFeedFiles([], 'amber', SITE).files.map((f) => [f.name, f.body]));
+    expect(files.get('amber/indicators.csv')).toBe(buildCsv([], 'amber', new Date(0), SITE));
+    expect(files.get('amber/indicators.json')).toBe(buildJson([], 'amber', new Date(0), SITE));
+    expect(JSON.parse(files.get('amber/indicators.json')!).items).toEqual([]);
+    expect(files.get('amber/list.txt')).toBe(buildList([], 'amber', new Date(0), SITE));
   });
 });
 

@@ -30,11 +30,35 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     const fromFeature = "import { newsKeys } from '@/features/news/api/keys';\nexport const k = newsKeys;\n";
     for (const layer of ['components', 'lib', 'config']) {
       expect(await importErrors(`src/${layer}/probe.ts`, fromFeature)).toEqual([
-        expect.stringContaining('Shared code (components, lib, config, types) may not import'),
+        expect.stringContaining('Shared code (components, lib, config, types, boot) may not import'),
       ]);
     }
+    // The first load's runtime is shared code; its entry composes the app.
+    expect(await importErrors('src/boot/probe.ts', fromFeature)).toEqual([
+      expect.stringContaining('Shared code (components, lib, config, types, boot) may not import'),
+    ]);
+    expect(await importErrors('src/boot/main.tsx', fromFeature)).toEqual([]);
     // Routes compose features: allowed.
     expect(await importErrors('src/app/routes/probe.ts', fromFeature)).toEqual([]);
+  });
+
+  it("lets the SPA import only the isomorphic modules of the functions' shared code", async () => {
+    const from = (file: string) =>
+      `import * as m from '../../supabase/functions/_shared/${file}';\nexport const x = m;\n`;
+    for (const file of ['canonical.ts', 'check-message.ts', 'limits.ts', 'database.types.ts']) {
+      expect(await importErrors('src/lib/probe.ts', from(file)), file).toEqual([]);
+    }
+    // Deno-only modules (service keys, Postgres, mail, the functions' HTTP helpers) are refused.
+    for (const file of ['supabase.ts', 'postgres.ts', 'mail.ts', 'http.ts', 'service.ts']) {
+      expect(await importErrors('src/lib/probe.ts', from(file)), file).toEqual([
+        expect.stringContaining('only the isomorphic modules of supabase/functions/_shared'),
+      ]);
+    }
+    // The local stack is no part of the SPA either.
+    const local = "import { ROOT_DIR } from '../../supabase/local/config.ts';\nexport const r = ROOT_DIR;\n";
+    expect(await importErrors('src/lib/probe.ts', local)).toEqual([
+      expect.stringContaining('only the isomorphic modules'),
+    ]);
   });
 
   it('has no-cycle switched on for src', async () => {

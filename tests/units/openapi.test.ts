@@ -79,4 +79,29 @@ describe('the OpenAPI document and the routes served', () => {
       enum: ['scam', 'hacked', 'spam'],
     });
   });
+
+  it("documents the owner's answer as an added field of search and check-message answers (issue 32)", () => {
+    type Json = { schema: Record<string, unknown> };
+    const answer = (p: string, m: string) =>
+      (doc.paths[p][m].responses as Record<string, { content: Record<string, Json> }>)['200'].content[
+        'application/json'
+      ].schema as {
+        properties: Record<string, { items?: { required?: string[]; properties: Record<string, unknown> } }>;
+      };
+    const check = answer(
+      Object.keys(doc.paths).find((p) => p.endsWith('/check-message'))!,
+      'post',
+    );
+    const item = check.properties.items.items!;
+    expect(item.required).toContain('ownerStatements');
+    // The older fields are all still there.
+    expect(Object.keys(item.properties)).toEqual(
+      expect.arrayContaining(['type', 'value', 'canonical', 'forms', 'count', 'riskLevel', 'signals']),
+    );
+    const statements = item.properties.ownerStatements as { items: { required: string[] } };
+    expect(statements.items.required).toEqual(['statement', 'updatedAt', 'verifiedBy', 'verifiedAt']);
+    const search = Object.entries(doc.paths).find(([p, ops]) => /\/search\/\{/.test(p) && 'get' in ops)!;
+    const searchAnswer = answer(search[0], 'get');
+    expect(searchAnswer.properties.ownerStatements).toEqual(statements);
+  });
 });

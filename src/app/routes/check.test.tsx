@@ -31,6 +31,24 @@ function fakeDatabase({ rangeStatus = 200 }: { rangeStatus?: number } = {}) {
   return fakeSupabase(async (req: FakeRequest) => {
     if (req.path === '/rest/v1/brands') return json(brands);
     if (req.path === '/rest/v1/check_domain_lists') return json(lists);
+    if (req.path === '/rest/v1/rpc/owner_statements_in_ranges') {
+      // The verified owner of the reported number answered (issue 32); the answer carries its full hash.
+      const key = (await rangeKey(REPORTED))!;
+      const asked = (req.body as { prefixes: string[] }).prefixes;
+      return json(
+        asked.includes(key.prefix)
+          ? [
+              {
+                hash: key.hash,
+                statement: 'This is our delivery line. We never ask for codes.',
+                updated_at: '2026-11-20T08:00:00Z',
+                verified_by: 'sms',
+                verified_at: '2026-11-19T08:00:00Z',
+              },
+            ]
+          : [],
+      );
+    }
     const range = RANGE_PATH.exec(req.path);
     if (range) {
       if (rangeStatus !== 200)
@@ -89,7 +107,7 @@ describe('/check', () => {
     const verdict = screen.getByRole('alert');
     expect(within(verdict).getByText('Likely a scam')).toBeInTheDocument();
     expect(
-      within(verdict)
+      within(within(verdict).getByTestId('verdict-reasons'))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
@@ -114,6 +132,43 @@ describe('/check', () => {
     const note = screen.getByTestId('private-note');
     expect(note).toHaveTextContent(/^Checked privately\. Your message stayed on this device\./);
     expect(within(note).getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/developers');
+  });
+
+  it('lists what the words say beside a strong reason, each rule with its words (issue 30)', async () => {
+    fakeDatabase();
+    const user = userEvent.setup();
+    renderApp(<CheckPage />, { url: '/check' });
+    await user.type(
+      screen.getByLabelText('Message'),
+      'Congratulations, you have won P50,000! Claim it at gcash-verify.xyz/claim',
+    );
+    await user.click(screen.getByRole('button', { name: 'Check message' }));
+    const verdict = await screen.findByRole('alert');
+    await within(verdict).findByText('Likely a scam');
+    // The look-alike address decides the verdict; the prize wording is not among its reasons, yet shown.
+    const more = within(verdict).getByTestId('more-text-signals');
+    const prize = more.querySelector('[data-signal="prize"]');
+    expect(prize?.textContent).toMatch(/"you have won"/i);
+    expect(within(verdict).getByText('The words also show:')).toBeInTheDocument();
+  });
+
+  it("shows the verified owner's answer next to the reports, asked by hash prefix only (issue 32)", async () => {
+    const api = fakeDatabase();
+    renderApp(<CheckPage />, { url: `/check?text=${encodeURIComponent(MESSAGE)}` });
+    const phone = await screen.findByRole('listitem', { name: 'Mobile No. +639175550101' });
+    const answer = await within(phone).findByTestId('check-owner-answer');
+    expect(answer).toHaveTextContent("The owner's answer");
+    expect(answer).toHaveTextContent('This is our delivery line. We never ask for codes.');
+    expect(answer).toHaveTextContent('Ownership verified by SMS code');
+    expect(within(phone).getByText('high risk (72/100)')).toBeInTheDocument();
+    // Only the number with an answer shows one.
+    const site = screen.getByRole('listitem', { name: 'Website gcash-verify.xyz' });
+    expect(within(site).queryByTestId('check-owner-answer')).not.toBeInTheDocument();
+    const [call] = api.sent('POST', '/rest/v1/rpc/owner_statements_in_ranges');
+    const prefixes = await Promise.all(
+      ['gcash-verify.xyz', REPORTED, 'bdo.com.ph'].map(async (v) => (await rangeKey(v))!.prefix),
+    );
+    expect(call.body).toEqual({ prefixes });
   });
 
   it('asks once per hash prefix, however often identifiers repeat', async () => {
@@ -235,7 +290,7 @@ describe('/check in Filipino', () => {
     const verdict = screen.getByRole('alert');
     expect(within(verdict).getByText('Malamang na scam')).toBeInTheDocument();
     expect(
-      within(verdict)
+      within(within(verdict).getByTestId('verdict-reasons'))
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([

@@ -96,7 +96,13 @@ function Check({ text, fromImage }: { text: string; fromImage?: ImageOrigin }) {
   return (
     <>
       {fromImage && <ImageText origin={fromImage} items={check.result.items} />}
-      <CheckResults result={check.result} sent={check.sent} onReport={report} verdict={honest} />
+      <CheckResults
+        result={check.result}
+        sent={check.sent}
+        owners={check.owners}
+        onReport={report}
+        verdict={honest}
+      />
     </>
   );
 }

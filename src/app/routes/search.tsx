@@ -8,7 +8,7 @@ import { AfterScamHelp } from '@/features/after-scam/components/after-scam-help'
 
 /**
  * The results page's frame: its title and search box above the answer. index.html's results shell
- * (src/app/page-shell.tsx) renders the same frame, so React's first commit replaces it unchanged.
+ * (src/boot/build/render-page-shells.tsx) renders the same frame, so React's first commit replaces it unchanged.
  */
 export function SearchPageFrame({ searchString, children }: { searchString: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import {
   FilePlus2,
   Files,
   KeyRound,
+  MessageSquareQuote,
   Newspaper,
   Search,
   ShieldCheck,
@@ -18,7 +19,16 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
 export type SidebarItemId =
-  'search' | 'addReport' | 'allReports' | 'stats' | 'profile' | 'notifyMe' | 'apiKeys' | 'admin' | 'addNews';
+  | 'search'
+  | 'addReport'
+  | 'allReports'
+  | 'stats'
+  | 'profile'
+  | 'notifyMe'
+  | 'ownership'
+  | 'apiKeys'
+  | 'admin'
+  | 'addNews';
 
 interface SidebarItem {
   /** Names the entry for `badges`. */
@@ -45,6 +55,12 @@ const userItems: SidebarItem[] = [
   { id: 'stats', label: 'dashboard.nav.stats', to: paths.dashboard.stats.getHref(), icon: BarChart3 },
   { id: 'profile', label: 'dashboard.nav.profile', to: paths.dashboard.profile.getHref(), icon: UserRound },
   { id: 'notifyMe', label: 'nav.notifyMe', to: paths.dashboard.notifyMe.getHref(), icon: BellRing },
+  {
+    id: 'ownership',
+    label: 'dashboard.nav.ownership',
+    to: paths.dashboard.ownership.getHref(),
+    icon: MessageSquareQuote,
+  },
   { id: 'apiKeys', label: 'dashboard.nav.apiKeys', to: paths.dashboard.apiKeys.getHref(), icon: KeyRound },
 ];
 

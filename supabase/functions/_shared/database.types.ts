@@ -1043,6 +1043,7 @@ export type Database = {
         Returns: undefined
       }
       auth_register_check: { Args: { p_email: string }; Returns: Json }
+      auth_register_lookup: { Args: { p_email: string }; Returns: boolean }
       auth_verify_link_try: { Args: Record<PropertyKey, never>; Returns: Json }
       canonical_identifier: {
         Args: { kind: string; value: string }
@@ -1101,6 +1102,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      feed_build_begin: { Args: Record<PropertyKey, never>; Returns: number }
+      feed_build_continue: { Args: Record<PropertyKey, never>; Returns: number }
+      feed_build_state: { Args: { count?: boolean }; Returns: Json }
+      feed_build_step: {
+        Args: { step: string; synced_at?: string }
+        Returns: undefined
+      }
       feed_candidates: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1112,6 +1120,69 @@ export type Database = {
           reports: number
           scam_type: string
           written: string
+        }[]
+      }
+      feed_classify_next: {
+        Args: { max_items?: number; rules_key: string }
+        Returns: {
+          brand: string
+          brand_known: boolean
+          canonical: string
+          kind: string
+        }[]
+      }
+      feed_classify_store: {
+        Args: { classes: Json; rules_key: string }
+        Returns: number
+      }
+      feed_file_body: {
+        Args: {
+          format_key: string
+          grp: string
+          part: string
+          period: string
+          prefix: string
+          separator: string
+          suffix: string
+          tlp: string
+        }
+        Returns: {
+          body: string
+          bytes: number
+          items: number
+          sha256: string
+        }[]
+      }
+      feed_file_chunks: {
+        Args: {
+          chunk_chars?: number
+          format_key: string
+          grp: string
+          part: string
+          period: string
+          prefix: string
+          separator: string
+          suffix: string
+          tlp: string
+        }
+        Returns: {
+          bytes: number
+          chunk: string
+          items: number
+          piece: number
+          sha256: string
+        }[]
+      }
+      feed_file_groups: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          grp: string
+          id_sum: number
+          items: number
+          list_items: number
+          newest: string
+          period: string
+          tlp: string
         }[]
       }
       feed_files_record: {
@@ -1148,7 +1219,57 @@ export type Database = {
           written: string
         }[]
       }
+      feed_new_links: {
+        Args: { ids: number[]; max_items?: number; since: string }
+        Returns: {
+          added_at: string
+          brand: string
+          canonical: string
+          event_day: string
+          first_reported: string
+          id: number
+          indicator_type: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          stix_id: string
+          tlp: string
+          value: string
+          version_at: string
+          written: string
+        }[]
+      }
+      feed_render_next: {
+        Args: { format_key: string; max_items?: number }
+        Returns: {
+          added_at: string
+          brand: string
+          canonical: string
+          event_day: string
+          first_reported: string
+          id: number
+          indicator_type: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          stix_id: string
+          tlp: string
+          value: string
+          version_at: string
+          withdrawn_at: string
+          written: string
+        }[]
+      }
+      feed_render_store: {
+        Args: { format_key: string; renders: Json }
+        Returns: number
+      }
       feed_sync: { Args: { items: Json }; Returns: Json }
+      feed_sync_classified: { Args: Record<PropertyKey, never>; Returns: Json }
       hide_owner_statement: {
         Args: { reason: string; statement_id: string }
         Returns: undefined
@@ -1256,11 +1377,16 @@ export type Database = {
           path: string
         }[]
       }
+      owned_identifier_reports: { Args: { identifier: string }; Returns: Json }
       owner_request_removal: {
         Args: { reason: string; report_id: string }
         Returns: string
       }
       owner_statements_for: { Args: { canonicals: string[] }; Returns: Json }
+      owner_statements_in_ranges: {
+        Args: { prefixes: string[] }
+        Returns: Json
+      }
       partner_feed_access: {
         Args: { file: string; if_none_match?: string; key_hash: string }
         Returns: Json

@@ -28,6 +28,14 @@ export interface PublicFetchOptions {
   timeoutMs?: number;
   allow?: ReadonlySet<string>;
   resolve?: (host: string) => Promise<string[]>;
+  /** The name server to ask for A and AAAA records (tests start their own); the system's by default. */
+  nameServer?: NameServer;
+}
+
+/** A name server as Deno.resolveDns takes it. */
+export interface NameServer {
+  ipAddr: string;
+  port?: number;
 }
 
 export interface PublicFetchResult {
@@ -45,11 +53,11 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(a).range() === 'unicast';
 }
 
-async function resolveAll(host: string): Promise<string[]> {
+async function resolveAll(host: string, nameServer?: NameServer): Promise<string[]> {
   const found: string[] = [];
   for (const type of ['A', 'AAAA'] as const) {
     try {
-      found.push(...(await Deno.resolveDns(host, type)));
+      found.push(...(await Deno.resolveDns(host, type, nameServer ? { nameServer } : {})));
     } catch (e) {
       if (!(e instanceof Deno.errors.NotFound)) throw e;
     }
@@ -66,7 +74,9 @@ async function checkTarget(url: URL, options: PublicFetchOptions): Promise<void>
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = ipaddr.isValid(host) ? [host] : await (options.resolve ?? resolveAll)(host);
+    addresses = ipaddr.isValid(host)
+      ? [host]
+      : await (options.resolve ?? ((h) => resolveAll(h, options.nameServer)))(host);
   } catch (e) {
     throw new FetchRefused(`could not resolve ${host}: ${(e as Error).name}`);
   }

@@ -53,6 +53,23 @@ interface RouteDoc {
   errors?: Record<number, string>;
 }
 
+/** The verified owners' answers on an identifier (issue 32): search and check-message answers. */
+const OWNER_STATEMENTS_SCHEMA = {
+  type: 'array',
+  description:
+    "Added in issue 32: the answer of the identifier's owner, who proved control of it (SMS code, e-mail code, DNS TXT record or a file under /.well-known/). Empty when no owner answered. Never names the owner.",
+  items: {
+    type: 'object',
+    required: ['statement', 'updatedAt', 'verifiedBy', 'verifiedAt'],
+    properties: {
+      statement: { type: 'string', maxLength: 500 },
+      updatedAt: { type: 'string', format: 'date-time' },
+      verifiedBy: { enum: ['sms', 'email', 'dns', 'wellknown'] },
+      verifiedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+};
+
 const pageQuery = [
   { name: 'page', description: 'Page number, from 1.', schema: { type: 'integer', minimum: 1 } },
   { name: 'limit', description: 'Items per page.', schema: { type: 'integer', minimum: 1 } },
@@ -339,21 +356,7 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
             },
           },
           points: { type: 'array', items: { type: 'string', description: '"lat,lng"' } },
-          ownerStatements: {
-            type: 'array',
-            description:
-              "Added in issue 32: the answer of the identifier's owner, who proved control of it (SMS code, e-mail code, DNS TXT record or a file under /.well-known/). Empty when no owner answered. Never names the owner.",
-            items: {
-              type: 'object',
-              required: ['statement', 'updatedAt', 'verifiedBy', 'verifiedAt'],
-              properties: {
-                statement: { type: 'string', maxLength: 500 },
-                updatedAt: { type: 'string', format: 'date-time' },
-                verifiedBy: { enum: ['sms', 'email', 'dns', 'wellknown'] },
-                verifiedAt: { type: 'string', format: 'date-time' },
-              },
-            },
-          },
+          ownerStatements: OWNER_STATEMENTS_SCHEMA,
         },
       },
     },
@@ -369,7 +372,40 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
       required: ['text'],
       properties: { text: { type: 'string', minLength: 1, maxLength: 5000 } },
     },
-    ok: { status: 200, description: '`{items, textSignals, verdict}`.' },
+    ok: {
+      status: 200,
+      description:
+        '`{items, textSignals, verdict}`. Each item carries `ownerStatements` (added in issue 32): the answer of its verified owner, as in search answers.',
+      schema: {
+        type: 'object',
+        required: ['items', 'textSignals', 'verdict'],
+        properties: {
+          items: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['type', 'value', 'canonical', 'count', 'riskLevel', 'signals', 'ownerStatements'],
+              properties: {
+                type: { type: 'string' },
+                value: { type: 'string' },
+                canonical: { type: 'string' },
+                forms: { type: 'array', items: { type: 'string' } },
+                count: { type: 'integer' },
+                riskLevel: { enum: ['low', 'medium', 'high'] },
+                riskPercentage: { type: 'integer' },
+                valid: { type: 'boolean' },
+                phoneKind: { enum: ['mobile', 'landline', 'freephone', 'international'] },
+                network: { type: 'string' },
+                signals: { type: 'array', items: { type: 'object' } },
+                ownerStatements: OWNER_STATEMENTS_SCHEMA,
+              },
+            },
+          },
+          textSignals: { type: 'array', items: { type: 'object' } },
+          verdict: { type: 'object' },
+        },
+      },
+    },
     errors: { 413: 'Over 5,000 characters.' },
   },
   'GET /range/:prefix': {

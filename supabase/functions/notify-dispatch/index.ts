@@ -7,4 +7,4 @@
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { dispatchPending } from '../_shared/dispatch.ts';
 
-serveScheduledJob(dispatchPending);
+serveScheduledJob(() => dispatchPending());

@@ -18,10 +18,9 @@ import { readFields } from '../_shared/body.ts';
 import { clientFor, requireUser } from '../_shared/supabase.ts';
 import { serviceClient } from '../_shared/service.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
-import { FetchRefused, publicFetch } from '../_shared/public-fetch.ts';
+import { checkWebsiteProof, TXT_PREFIX, WELL_KNOWN_PATH } from '../_shared/ownership-check.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const WELL_KNOWN_PATH = '/.well-known/scamcheck-verification.txt';
 const CHECKS_PER_HOUR = 20;
 
 interface Proof {
@@ -83,43 +82,6 @@ async function ownProof(caller: Parameters<typeof clientFor>[0], id: unknown): P
   return { ...data, live: false } as Proof;
 }
 
-/** Checks a website proof: the file under /.well-known/ or the TXT record. */
-async function checkWebsite(proof: Proof): Promise<{ ok: boolean; detail: string }> {
-  const host = proof.identifier;
-  const challenge = proof.challenge ?? '';
-  if (proof.method === 'dns') {
-    const name = `_scamcheck.${host}`;
-    try {
-      const records = await Deno.resolveDns(name, 'TXT');
-      const found = records.some((r) => r.join('').trim() === challenge);
-      return { ok: found, detail: found ? `TXT ${name}` : `TXT ${name}: challenge not found` };
-    } catch (e) {
-      return { ok: false, detail: `TXT ${name}: ${(e as Error).name}` };
-    }
-  }
-  const test = testOrigin();
-  const targets =
-    test && host.endsWith('.test')
-      ? [new URL(`${WELL_KNOWN_PATH}?host=${encodeURIComponent(host)}`, test).href]
-      : [`https://${host}${WELL_KNOWN_PATH}`, `http://${host}${WELL_KNOWN_PATH}`];
-  const allow = new Set(test ? [`${test.hostname.replace(/^\[|\]$/g, '')}:${test.port || 80}`] : []);
-  let detail = '';
-  for (const target of targets) {
-    try {
-      const res = await publicFetch(target, { allow });
-      const found = res.status === 200 && res.body.split(/\r?\n/).some((line) => line.trim() === challenge);
-      detail = `${target} -> ${res.url}: HTTP ${res.status}${found ? '' : ', challenge not found'}`;
-      if (found) return { ok: true, detail };
-    } catch (e) {
-      if (!(e instanceof FetchRefused)) throw e;
-      detail = `${target}: refused: ${e.message}`;
-      // A refusal for safety ends the check; an unreachable https still lets http be tried.
-      if (!/could not connect/.test(e.message)) return { ok: false, detail };
-    }
-  }
-  return { ok: false, detail };
-}
-
 Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
@@ -162,7 +124,7 @@ Deno.serve(async (req) => {
             proof,
             publish:
               fields.method === 'dns'
-                ? { type: 'TXT', name: `_scamcheck.${proof.identifier}`, value: proof.challenge }
+                ? { type: 'TXT', name: `${TXT_PREFIX}${proof.identifier}`, value: proof.challenge }
                 : { url: `https://${proof.identifier}${WELL_KNOWN_PATH}`, content: proof.challenge },
           },
           201,
@@ -180,7 +142,7 @@ Deno.serve(async (req) => {
           .gt('created_at', new Date(Date.now() - 3_600_000).toISOString());
         if ((count ?? 0) >= CHECKS_PER_HOUR)
           throw new HttpError(429, 'Too many checks of this proof; try again in an hour');
-        const { ok, detail } = await checkWebsite(proof);
+        const { ok, detail } = await checkWebsiteProof(proof, { testOrigin: testOrigin() });
         const { data, error } = await serviceClient().rpc('record_ownership_check', {
           proof_id: proof.id,
           ok,

@@ -7,9 +7,10 @@ import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { verifyToken, type JwtError, type JwtFailure } from '../jwt.ts';
-import { readBody } from '../http.ts';
+import { jsonTooDeep, readBody } from '../http.ts';
 import type { ServiceContext } from '../gateway.ts';
 import { AuthError, badRequest, forbidden, tooManyRequests } from './errors.ts';
+import type { HookCall } from './hook.ts';
 import { Mailer, type Mail } from './mailer.ts';
 import { KeyedBucket, WindowLimit } from './ratelimit.ts';
 import type { AuthSettings, TemplateKind } from './settings.ts';
@@ -65,6 +66,8 @@ export interface Rq {
   address?: string;
   aud: string;
   mails: Mail[];
+  /** Calls of the Send Email hook, made inside the request's transaction before it commits (hook.ts). */
+  hooks: HookCall[];
   /** Text messages (phone codes) to send once the transaction has committed. */
   sms: { to: string; body: string }[];
   /** The role of an admin caller (service_role), once the admin check has passed. */
@@ -84,6 +87,9 @@ export async function parseRequest(
     if (raw.length && type.includes('application/x-www-form-urlencoded')) {
       body = Object.fromEntries(new URLSearchParams(raw.toString('utf8')));
     } else if (raw.length) {
+      // Go's decoder refuses past its depth; PostgreSQL would fail on deep metadata with a 500.
+      if (jsonTooDeep(raw.toString('utf8')))
+        throw badRequest('bad_json', 'Could not parse request body as JSON: json: exceeded max depth');
       try {
         const parsed = JSON.parse(raw.toString('utf8')) as unknown;
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
@@ -107,6 +113,7 @@ export async function parseRequest(
     body,
     aud,
     mails: [],
+    hooks: [],
     sms: [],
     address,
     client: {
@@ -327,8 +334,8 @@ export function checkFrequency(auth: Auth, sentAt: string | null) {
   }
 }
 
-/** Renders an e-mail and queues it; it leaves when the request's transaction commits. */
-export function queueMail(auth: Auth, rq: Rq, kind: TemplateKind, to: string, data: Record<string, unknown>) {
+/** The project's e-mails per hour (`email_sent`), which GoTrue applies before it sends or calls the hook. */
+function checkEmailRate(auth: Auth) {
   if (
     auth.settings.rateLimit.emailSent <= 0 ||
     (auth.settings.rateLimit.emailSentApplies &&
@@ -337,7 +344,23 @@ export function queueMail(auth: Auth, rq: Rq, kind: TemplateKind, to: string, da
   ) {
     throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
   }
+}
+
+/** Renders an e-mail and queues it; it leaves when the request's transaction commits. */
+export function queueMail(auth: Auth, rq: Rq, kind: TemplateKind, to: string, data: Record<string, unknown>) {
+  checkEmailRate(auth);
   rq.mails.push(auth.mailer.render(kind, to, data));
+}
+
+/**
+ * One e-mail of Auth (an e-mail change's two are one call): with `[auth.hook.send_email]` enabled, a call
+ * of the hook, made before the request's transaction commits as GoTrue makes it; otherwise the e-mails
+ * `direct` renders and queues.
+ */
+export function queueAuthEmail(auth: Auth, rq: Rq, call: HookCall, direct: () => void) {
+  if (!auth.settings.sendEmailHook) return direct();
+  checkEmailRate(auth);
+  rq.hooks.push(call);
 }
 
 /** The template variables GoTrue passes for a code-carrying e-mail. */
@@ -428,16 +451,4 @@ export async function requireAdmin(rq: Rq): Promise<Caller['claims']> {
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin')
     throw forbidden('not_admin', 'User not allowed');
   return claims;
-}
-
-/** Sign-in and recovery codes per address (private.claim_code_issue); over the limit answers as GoTrue's max_frequency. */
-export async function claimCodeIssue(auth: Auth, email: string): Promise<void> {
-  const { rows } = await auth.pool.query<{ wait: number }>('select private.claim_code_issue($1) as wait', [
-    email,
-  ]);
-  if (rows[0].wait > 0)
-    throw tooManyRequests(
-      'over_email_send_rate_limit',
-      `For security purposes, you can only request this after ${rows[0].wait} seconds.`,
-    );
 }

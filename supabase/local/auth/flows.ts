@@ -8,13 +8,13 @@ import { sendJson } from '../http.ts';
 import {
   authenticate,
   checkFrequency,
-  claimCodeIssue,
   checkPassword,
   generateOtp,
   limit,
   mailData,
   obj,
   passwordWeakness,
+  queueAuthEmail,
   queueMail,
   referrer,
   str,
@@ -25,6 +25,7 @@ import {
   type Rq,
 } from './context.ts';
 import { AuthError, badRequest, forbidden, tooManyRequests, unprocessable } from './errors.ts';
+import { hookCall } from './hook.ts';
 import {
   PKCE_PREFIX,
   createFlowState,
@@ -71,6 +72,11 @@ export function randomPassword(): string {
 
 // ---------------------------------------------------------------------------------------------- e-mails
 
+/** The code fields of the Send Email hook's `email_data` (hook.ts). */
+function hookCodes(auth: Auth, token: string, tokenHash: string, redirectTo: string) {
+  return { token, token_hash: tokenHash, redirect_to: redirectTo, site_url: auth.settings.siteUrl };
+}
+
 /** The stored token: with a `pkce_` prefix when the request started a PKCE flow (addFlowPrefixToToken). */
 function withFlow(hash: string, pkce: Pkce | undefined): string {
   return pkce ? PKCE_PREFIX + hash : hash;
@@ -81,12 +87,19 @@ async function sendConfirmation(auth: Auth, rq: Rq, db: Db, user: UserRow, pkce?
   if (pkce) await createFlowState(db, user.id, 'email/signup', pkce);
   const otp = generateOtp(auth.settings.email.otpLength);
   const hash = withFlow(tokenHash(user.email ?? '', otp), pkce);
-  queueMail(
+  const redirectTo = referrer(auth, rq);
+  queueAuthEmail(
     auth,
     rq,
-    'confirmation',
-    user.email ?? '',
-    mailData(auth, user, { otp, hash, type: 'signup', redirectTo: referrer(auth, rq) }),
+    hookCall(user, { ...hookCodes(auth, otp, hash, redirectTo), email_action_type: 'signup' }),
+    () =>
+      queueMail(
+        auth,
+        rq,
+        'confirmation',
+        user.email ?? '',
+        mailData(auth, user, { otp, hash, type: 'signup', redirectTo }),
+      ),
   );
   await updateUser(db, user.id, { confirmation_token: hash, confirmation_sent_at: new Date().toISOString() });
   await putOneTimeToken(db, user.id, 'confirmation_token', hash, user.email ?? '');
@@ -106,12 +119,12 @@ async function sendRecovery(
   if (pkce) await createFlowState(db, user.id, type, pkce);
   const otp = generateOtp(auth.settings.email.otpLength);
   const hash = withFlow(tokenHash(user.email ?? '', otp), pkce);
-  queueMail(
+  const redirectTo = referrer(auth, rq);
+  queueAuthEmail(
     auth,
     rq,
-    kind,
-    user.email ?? '',
-    mailData(auth, user, { otp, hash, type, redirectTo: referrer(auth, rq) }),
+    hookCall(user, { ...hookCodes(auth, otp, hash, redirectTo), email_action_type: type }),
+    () => queueMail(auth, rq, kind, user.email ?? '', mailData(auth, user, { otp, hash, type, redirectTo })),
   );
   await updateUser(db, user.id, { recovery_token: hash, recovery_sent_at: new Date().toISOString() });
   await putOneTimeToken(db, user.id, 'recovery_token', hash, user.email ?? '');
@@ -132,13 +145,30 @@ async function sendEmailChange(auth: Auth, rq: Rq, db: Db, user: UserRow, newEma
   const hashCurrent = secure ? withFlow(tokenHash(user.email ?? '', otpCurrent), pkce) : '';
   const targets = [{ to: newEmail, otp: otpNew, hash: hashNew }];
   if (secure) targets.push({ to: user.email ?? '', otp: otpCurrent, hash: hashCurrent });
-  for (const t of targets) {
-    queueMail(auth, rq, 'email_change', t.to, {
-      ...mailData(auth, user, { otp: t.otp, hash: t.hash, type: 'email_change', redirectTo }),
-      NewEmail: newEmail,
-      SendingTo: t.to,
-    });
-  }
+  // The hook's quirk, kept for GoTrue's compatibility: with a secure change `token` is the current
+  // address's code and `token_new` the new one's, but `token_hash` is the NEW address's hash and
+  // `token_hash_new` the current one's; without it only token/token_hash are set, for the new address.
+  const codes = secure
+    ? { token: otpCurrent, token_hash: hashNew, token_new: otpNew, token_hash_new: hashCurrent }
+    : { token: otpNew, token_hash: hashNew };
+  queueAuthEmail(
+    auth,
+    rq,
+    hookCall(
+      user,
+      { ...hookCodes(auth, '', '', redirectTo), ...codes, email_action_type: 'email_change' },
+      newEmail,
+    ),
+    () => {
+      for (const t of targets) {
+        queueMail(auth, rq, 'email_change', t.to, {
+          ...mailData(auth, user, { otp: t.otp, hash: t.hash, type: 'email_change', redirectTo }),
+          NewEmail: newEmail,
+          SendingTo: t.to,
+        });
+      }
+    },
+  );
   await updateUser(db, user.id, {
     email_change: newEmail,
     email_change_token_new: hashNew,
@@ -741,7 +771,6 @@ export async function otp(auth: Auth, rq: Rq, tx: Tx) {
   const address = validateEmail(email);
   if (!auth.settings.email.enableSignup)
     throw unprocessable('email_provider_disabled', 'Email logins are disabled');
-  await claimCodeIssue(auth, address);
   const user = await tx((db) => findUserByEmail(db, address, rq.aud));
   // An address without an account that may not sign up gets the same empty answer as one that has an
   // account (as /recover answers), so the answer does not tell who is registered.
@@ -768,7 +797,6 @@ export async function recover(auth: Auth, rq: Rq, tx: Tx) {
   if (!email) throw badRequest('validation_failed', 'Password recovery requires an email');
   const address = validateEmail(email);
   const pkce = pkceParams(rq.body);
-  await claimCodeIssue(auth, address);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
@@ -801,7 +829,6 @@ export async function resend(auth: Auth, rq: Rq, tx: Tx) {
   if (!email) throw badRequest('validation_failed', 'Missing email address or phone number');
   const address = validateEmail(email);
   const pkce = pkceParams(rq.body);
-  await claimCodeIssue(auth, address);
   await tx(async (db) => {
     const found = await findUserByEmail(db, address, rq.aud);
     if (!found) return;
@@ -978,12 +1005,18 @@ export async function reauthenticate(auth: Auth, rq: Rq, tx: Tx) {
     await audit(db, current, 'user_reauthenticate_requested');
     const code = generateOtp(auth.settings.email.otpLength);
     const hash = tokenHash(current.email ?? '', code);
-    queueMail(auth, rq, 'reauthentication', current.email ?? '', {
-      SiteURL: auth.settings.siteUrl,
-      Email: current.email ?? '',
-      Token: code,
-      Data: current.raw_user_meta_data ?? {},
-    });
+    queueAuthEmail(
+      auth,
+      rq,
+      hookCall(current, { ...hookCodes(auth, code, '', ''), email_action_type: 'reauthentication' }),
+      () =>
+        queueMail(auth, rq, 'reauthentication', current.email ?? '', {
+          SiteURL: auth.settings.siteUrl,
+          Email: current.email ?? '',
+          Token: code,
+          Data: current.raw_user_meta_data ?? {},
+        }),
+    );
     await updateUser(db, user.id, {
       reauthentication_token: hash,
       reauthentication_sent_at: new Date().toISOString(),
@@ -1014,12 +1047,20 @@ export async function invite(auth: Auth, rq: Rq, tx: Tx) {
     }
     const code = generateOtp(auth.settings.email.otpLength);
     const hash = tokenHash(email, code);
-    queueMail(
+    const redirectTo = referrer(auth, rq);
+    const invited = user;
+    queueAuthEmail(
       auth,
       rq,
-      'invite',
-      email,
-      mailData(auth, user, { otp: code, hash, type: 'invite', redirectTo: referrer(auth, rq) }),
+      hookCall(invited, { ...hookCodes(auth, code, hash, redirectTo), email_action_type: 'invite' }),
+      () =>
+        queueMail(
+          auth,
+          rq,
+          'invite',
+          email,
+          mailData(auth, invited, { otp: code, hash, type: 'invite', redirectTo }),
+        ),
     );
     const now = new Date().toISOString();
     await audit(db, adminActor(rq.adminRole ?? 'service_role'), 'user_invited', {

@@ -8,6 +8,7 @@ import { sendJson } from '../http.ts';
 import { createUser, deleteUserById, generateLink, getUserById, listUsers, updateUserById } from './admin.ts';
 import { createAuth, parseRequest, requireAdmin, type Auth, type Rq } from './context.ts';
 import { AuthError, OAuthError, notFound, sendAuthError } from './errors.ts';
+import { callSendEmailHook } from './hook.ts';
 import {
   getUser,
   invite,
@@ -91,15 +92,23 @@ export function createAuthService(
       const params = pattern.exec(path)!.slice(1).map(decodeURIComponent);
       const mails = rq.mails;
       const texts = rq.sms;
+      const hooks = rq.hooks;
+      const sendEmailHook = auth.settings.sendEmailHook;
       // E-mails queued in a transaction leave once it has committed (so a code works when it arrives) and
       // before the answer; a transaction that fails takes its e-mails with it.
       const tx = async <T>(fn: (db: Db) => Promise<T>): Promise<T> => {
         let result: T;
         try {
-          result = await authTx(auth.pool, fn);
+          result = await authTx(auth.pool, async (db) => {
+            const out = await fn(db);
+            // GoTrue calls the Send Email hook inside the transaction: a refusal rolls the change back.
+            for (const call of hooks.splice(0)) await callSendEmailHook(sendEmailHook!, call);
+            return out;
+          });
         } catch (e) {
           mails.length = 0;
           texts.length = 0;
+          hooks.length = 0;
           throw e;
         }
         for (const text of texts.splice(0)) {

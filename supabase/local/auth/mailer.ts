@@ -4,7 +4,7 @@
  * to the stack's SMTP sink. Kinds without a configured template get a plain built-in message.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { parseTemplate, renderTemplate } from './template.ts';
+import { htmlToText, parseTemplate, renderTemplate } from './template.ts';
 import type { AuthSettings, TemplateKind } from './settings.ts';
 
 export interface Mail {
@@ -67,21 +67,4 @@ export class Mailer {
     const html = renderTemplate(this.body(kind), data);
     return { to, subject, html, text: htmlToText(html) };
   }
-}
-
-/** A readable plain-text part for mail clients (and the sink's snippets) that do not show HTML. */
-function htmlToText(html: string): string {
-  return html
-    .replace(/<(style|script|head)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-    .replace(/<br\s*\/?>|<\/(p|div|h\d|li|tr)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&#34;|&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n\s*\n+/g, '\n\n')
-    .trim();
 }

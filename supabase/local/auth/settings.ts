@@ -4,7 +4,8 @@
  */
 import path from 'node:path';
 import { configSection, table } from '../project-config.ts';
-import { ROOT_DIR, apiUrl, type StackConfig } from '../config.ts';
+import { ROOT_DIR, apiUrl, stackEnv, type StackConfig } from '../config.ts';
+import type { SendEmailHook } from './hook.ts';
 
 /** The e-mail kinds GoTrue sends, named as in `[auth.email.template.<kind>]`. */
 export type TemplateKind =
@@ -45,6 +46,8 @@ export interface AuthSettings {
     tokenVerifications: number;
   };
   templates: Partial<Record<TemplateKind, { subject?: string; contentPath?: string }>>;
+  /** `[auth.hook.send_email]` when enabled: Auth posts its e-mails there instead of sending them (hook.ts). */
+  sendEmailHook?: SendEmailHook;
   /**
    * `[auth.sms]` (issue 32): phone numbers confirmed by a code, as GoTrue's phone provider. Present in
    * config.toml = a provider is configured (locally the SMS sink stands in for it, as the mail sink for SMTP).
@@ -130,6 +133,15 @@ function atRunningApp(config: StackConfig, url: string): string {
   return url.endsWith('/') || moved !== `${parsed.origin}/` ? moved : parsed.origin;
 }
 
+/** A config.toml value with the CLI's `env(NAME)` substitution. */
+export function resolveEnv(value: string, env: Record<string, string>): string {
+  const m = /^env\((\w+)\)$/.exec(value.trim());
+  if (!m) return value;
+  const v = env[m[1]];
+  if (v === undefined) throw new Error(`config.toml: ${m[1]} is not set in the environment`);
+  return v;
+}
+
 /** Reads `[auth]` from supabase/config.toml (or `tomlText`), with the CLI's defaults for missing keys. */
 export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSettings {
   const auth = configSection('auth', tomlText);
@@ -149,6 +161,16 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
         contentPath && !path.isAbsolute(contentPath) ? path.join(ROOT_DIR, contentPath) : contentPath,
     };
   }
+  const hook = table(table(auth['hook'])['send_email']);
+  const resolve = (v: unknown) => resolveEnv(str(v, ''), stackEnv(config));
+  const sendEmailHook: SendEmailHook | undefined = bool(hook['enabled'], false)
+    ? {
+        uri: resolve(hook['uri']),
+        secrets: resolve(hook['secrets']).split('|').filter(Boolean),
+      }
+    : undefined;
+  if (sendEmailHook && (!sendEmailHook.uri || !sendEmailHook.secrets.length))
+    throw new Error('config.toml: [auth.hook.send_email] needs uri and secrets');
   const requirement = str(auth['password_requirements'], '');
   if (!(requirement in PASSWORD_REQUIREMENTS))
     throw new Error(`config.toml: unknown auth.password_requirements ${requirement}`);
@@ -182,6 +204,7 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
       tokenVerifications: num(rate['token_verifications'], 30),
     },
     templates,
+    sendEmailHook,
     sms: {
       enabled: auth['sms'] !== undefined,
       enableSignup: bool(sms['enable_signup'], false),

@@ -4,6 +4,7 @@
  * `response.status` settings SQL may set.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAX_BODY_JSON_DEPTH, jsonTooDeep } from '../http.ts';
 import { RestError, invalidBody } from './errors.ts';
 import type { MainResult } from './executor.ts';
 
@@ -124,8 +125,11 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export function parseJson(raw: Buffer | undefined): unknown {
   if (!raw || raw.length === 0) return {};
+  const text = raw.toString('utf8');
+  // PostgreSQL would fail on it with 54001 (a 500); refused first, naming the limit.
+  if (jsonTooDeep(text)) throw invalidBody(`Invalid json: nested deeper than ${MAX_BODY_JSON_DEPTH} levels`);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw invalidBody('Empty or invalid json');
   }

@@ -317,6 +317,59 @@ describe('rollups kept by the trigger', () => {
     }
   });
 
+  it("shows the totals' amount in every period only as the sum of at least 5 verified amounts, read from the rollups (issue 37)", async () => {
+    const client = await adminPool().connect();
+    const totals = async () => {
+      const out: Record<string, { amount_lost: number | null; amount_fewer_than_5: boolean }> = {};
+      for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+        const {
+          rows: [{ s }],
+        } = await client.query<{ s: Stats }>('select public.public_statistics($1) as s', [period]);
+        out[period] = {
+          amount_lost: s.totals.amount_lost == null ? null : Number(s.totals.amount_lost),
+          amount_fewer_than_5: s.totals.amount_fewer_than_5,
+        };
+      }
+      return out;
+    };
+    const each = (amount_lost: number | null, amount_fewer_than_5: boolean) => ({
+      last_30_days: { amount_lost, amount_fewer_than_5 },
+      last_12_months: { amount_lost, amount_fewer_than_5 },
+      all_time: { amount_lost, amount_fewer_than_5 },
+    });
+    const file = (amount: number) =>
+      client.query(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type,
+                                     reported_account, status, amount_lost)
+         values ($1, current_date, 'scam', 'mobile', '0917 555 0177', 'verified', $2)`,
+        [reporter.id, amount],
+      );
+    try {
+      await client.query('begin');
+      await client.query('lock table public.reports in share row exclusive mode');
+      // No verified report gives an amount (the rollups follow through their trigger); pending and
+      // zero amounts never count.
+      await client.query(`update public.reports set amount_lost = null where status = 'verified'`);
+      await client.query(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type,
+                                     reported_account, status, amount_lost)
+         values ($1, current_date, 'scam', 'mobile', '0917 555 0177', 'pending', 9000),
+                ($1, current_date, 'scam', 'mobile', '0917 555 0177', 'verified', 0)`,
+        [reporter.id],
+      );
+      expect(await totals()).toEqual(each(null, true));
+      for (const amount of [100, 200, 300, 400]) await file(amount);
+      expect(await totals()).toEqual(each(null, true));
+      await expectTotalsOfReports(client);
+      await file(500);
+      expect(await totals()).toEqual(each(1500, false));
+      await expectTotalsOfReports(client);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('keeps the same figures a rebuild from the reports table gives', async () => {
     const client = await adminPool().connect();
     try {

@@ -2,6 +2,7 @@
  * Right of reply (issue 32) in the database: ownership proofs, the log, owner statements, watching and
  * the owner's removal request, acting as anon, the owner, a stranger and an admin.
  */
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, anon, createUser, fileReport, run, serviceRole, type Actor } from './actors.ts';
 import { adminPool, unique } from '../helpers.ts';
@@ -266,6 +267,52 @@ describe('owner statements', () => {
   });
 });
 
+describe('owner statements by hash prefix (the private message check)', () => {
+  it('answers the statements in a prefix with their full hash, never the identifier; bad prefixes refused', async () => {
+    // An owner of its own: the others have started most of their 10 proofs an hour already.
+    const ranged = await createUser('Ranged');
+    const p = await proveEmail(ranged);
+    await one(ranged, 'select public.set_owner_statement($1, $2)', [
+      p.identifier,
+      'Our order line, not a scam.',
+    ]);
+    const hash = createHash('sha256').update(p.identifier).digest('hex');
+    const shown = await one<Record<string, unknown>[]>(anon, 'select public.owner_statements_in_ranges($1)', [
+      [hash.slice(0, 5)],
+    ]);
+    const mine = shown.filter((s) => s.hash === hash);
+    expect(mine).toEqual([
+      expect.objectContaining({ statement: 'Our order line, not a scam.', verified_by: 'email' }),
+    ]);
+    expect(Object.keys(mine[0]).sort()).toEqual([
+      'hash',
+      'statement',
+      'updated_at',
+      'verified_at',
+      'verified_by',
+    ]);
+    expect(JSON.stringify(shown)).not.toContain(p.identifier);
+    // Another prefix does not find it.
+    const other = (hash[0] === '0' ? '1' : '0') + hash.slice(1, 5);
+    const elsewhere = await one<Record<string, unknown>[]>(
+      anon,
+      'select public.owner_statements_in_ranges($1)',
+      [[other]],
+    );
+    expect(elsewhere.some((s) => s.hash === hash)).toBe(false);
+    for (const bad of [['ABCDE'], ['abcd'], ['abcdef'], [null], Array.from({ length: 51 }, () => 'abcde')])
+      await expect(run(anon, 'select public.owner_statements_in_ranges($1)', [bad])).rejects.toThrow(
+        /prefixes/,
+      );
+    // Withdrawn: gone from the prefix's answer too.
+    await one(ranged, 'select public.withdraw_ownership_proof($1)', [p.id]);
+    const after = await one<Record<string, unknown>[]>(anon, 'select public.owner_statements_in_ranges($1)', [
+      [hash.slice(0, 5)],
+    ]);
+    expect(after.some((s) => s.hash === hash)).toBe(false);
+  });
+});
+
 describe('owners watch and ask for removal', () => {
   it('a verified owner watches and is notified of a new report, never told who filed it', async () => {
     const p = await proveEmail(owner);
@@ -301,6 +348,19 @@ describe('owners watch and ask for removal', () => {
     await expect(
       run(owner, 'select public.owner_request_removal($1, $2)', [other.id, 'not mine']),
     ).rejects.toThrow(/prove that you own/);
+    // The owner's screen lists the reports on their identifier, never who filed them; others are refused.
+    const listed = await one<Record<string, unknown>[]>(owner, 'select public.owned_identifier_reports($1)', [
+      p.identifier,
+    ]);
+    expect(listed).toEqual([
+      { id: report.id, incident_type: expect.any(String), status: 'pending', created_at: expect.any(String) },
+    ]);
+    await expect(run(stranger, 'select public.owned_identifier_reports($1)', [p.identifier])).rejects.toThrow(
+      /prove that you own/,
+    );
+    await expect(run(anon, 'select public.owned_identifier_reports($1)', [p.identifier])).rejects.toThrow(
+      DENIED,
+    );
     const id = await one<string>(owner, 'select public.owner_request_removal($1, $2)', [
       report.id,
       'We never sold this.',

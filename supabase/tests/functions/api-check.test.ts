@@ -14,6 +14,7 @@ interface CheckAnswer {
     riskPercentage: number;
     valid: boolean;
     signals: { code: string; message: string; [k: string]: unknown }[];
+    ownerStatements: { statement: string; updatedAt: string; verifiedBy: string; verifiedAt: string }[];
   }[];
   verdict: { level: string; summary: string; reasons: { code: string; value: string; message: string }[] };
 }
@@ -68,6 +69,37 @@ describe('POST /api/v1/check-message', () => {
     );
     expect(rows).toEqual([
       { search_string: `+63${mobile.slice(1)}`, identifier_kind: 'mobile', result_count: 1, user_id: null },
+    ]);
+  });
+
+  it("carries the verified owner's answer on each identifier as an added field (issue 32)", async () => {
+    const canonical = `+63${mobile.slice(1)}`;
+    // A live SMS proof and its statement, as claim_phone_ownership and set_owner_statement leave them.
+    await adminPool().query(
+      `with p as (
+         insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, verified_at, expires_at)
+         values ($1, 'mobile', $2, 'sms', now(), now() + interval '1 day') returning user_id)
+       insert into public.owner_statements (user_id, identifier_canonical, body)
+       select user_id, $2, 'Our shop line; the report is a mix-up.' from p`,
+      [reporter.id, canonical],
+    );
+    const r = await api<CheckAnswer>('POST', '/check-message', { json: { text } });
+    expect(r.status).toBe(200);
+    const [site, phone, official] = r.body.items;
+    expect(phone.ownerStatements).toEqual([
+      {
+        statement: 'Our shop line; the report is a mix-up.',
+        updatedAt: expect.any(String),
+        verifiedBy: 'sms',
+        verifiedAt: expect.any(String),
+      },
+    ]);
+    expect(site.ownerStatements).toEqual([]);
+    expect(official.ownerStatements).toEqual([]);
+    // The older fields are unchanged.
+    expect(phone).toMatchObject({ type: 'mobile', canonical, count: 1, riskLevel: 'low' });
+    await adminPool().query('delete from public.owner_statements where identifier_canonical = $1', [
+      canonical,
     ]);
   });
 

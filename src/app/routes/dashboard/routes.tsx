@@ -35,6 +35,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
     { path: d.searchResults.path, ...page(() => import('./search-results')) },
     { path: d.profile.path, ...page(() => import('./profile')) },
     { path: d.notifyMe.path, ...page(() => import('./notify-me')) },
+    { path: d.ownership.path, ...page(() => import('./ownership')) },
     { path: d.apiKeys.path, ...page(() => import('./api-keys')) },
     { path: d.addNews.path, ...page(() => import('./add-news')) },
     {
@@ -51,6 +52,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
         { path: d.admin.pendingReports.path, ...page(() => import('./admin/pending-reports')) },
         { path: d.admin.takedowns.path, ...page(() => import('./admin/takedowns')) },
         { path: d.admin.partnerKeys.path, ...page(() => import('./admin/partner-keys')) },
+        { path: d.admin.ownerStatements.path, ...page(() => import('./admin/owner-statements')) },
       ],
     },
     { path: `${d.root.path}/*`, ...page(() => import('../not-found')) },

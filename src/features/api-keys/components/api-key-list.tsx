@@ -4,15 +4,7 @@ import { Ban } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { formatDate } from '@/lib/format';
 import { useRevokeApiKey, type ApiKey } from '../api/api-keys';
 
@@ -67,45 +59,40 @@ export function ApiKeyList({ keys, userId }: { keys: ApiKey[]; userId: string })
           </li>
         ))}
       </ul>
-      <Dialog open={!!confirming} onOpenChange={(open) => !open && !revoke.isPending && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('apiKeys.confirmTitle')}</DialogTitle>
-            <DialogDescription>
-              <Trans
-                i18nKey="apiKeys.confirmText"
-                values={{ name: confirming?.name ?? '', prefix: confirming?.prefix ?? '' }}
-                components={{
-                  strong: <strong className="break-words" />,
-                  code: <code className="font-mono" />,
-                }}
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={revoke.isPending}>
-                {t('apiKeys.keep')}
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={revoke.isPending}
-              onClick={() =>
-                confirming &&
-                revoke.mutate(confirming.id, {
-                  onSuccess: () => {
-                    toast.success(t('apiKeys.revokedToast'));
-                    setConfirming(null);
-                  },
-                })
-              }
-            >
-              {revoke.isPending ? t('apiKeys.revoking') : t('apiKeys.revokeKey')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        pending={revoke.isPending}
+        title={t('apiKeys.confirmTitle')}
+        description={
+          <Trans
+            i18nKey="apiKeys.confirmText"
+            values={{ name: confirming?.name ?? '', prefix: confirming?.prefix ?? '' }}
+            components={{
+              strong: <strong className="break-words" />,
+              code: <code className="font-mono" />,
+            }}
+          />
+        }
+        keepLabel={t('apiKeys.keep')}
+        action={
+          <Button
+            variant="destructive"
+            disabled={revoke.isPending}
+            onClick={() =>
+              confirming &&
+              revoke.mutate(confirming.id, {
+                onSuccess: () => {
+                  toast.success(t('apiKeys.revokedToast'));
+                  setConfirming(null);
+                },
+              })
+            }
+          >
+            {revoke.isPending ? t('apiKeys.revoking') : t('apiKeys.revokeKey')}
+          </Button>
+        }
+      />
     </>
   );
 }

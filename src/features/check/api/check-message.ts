@@ -12,6 +12,12 @@ import {
   type Lookup,
 } from '@/lib/check-message';
 import { lookupIdentifiersPrivately } from '@/lib/range-lookup';
+import {
+  rangedOwnerStatementsSchema,
+  statementPrefixes,
+  statementsByCanonical,
+  type ItemOwnerStatement,
+} from '@/lib/owner-statements';
 import { checkKeys } from './keys';
 
 /** Brands, shorteners and abused TLDs (public tables, edited by admins): read once per visit. */
@@ -53,6 +59,21 @@ async function lookUpPrivately(items: ExtractedItem[]): Promise<PrivateLookups> 
 }
 
 /**
+ * The verified owners' answers on the message's identifiers (issue 32), asked as privately as their
+ * reports: only the same 5 hex characters of each hash are sent, and the full hashes of the answers
+ * are matched here.
+ */
+async function ownerAnswersPrivately(items: ExtractedItem[]): Promise<Map<string, ItemOwnerStatement[]>> {
+  const canonicals = items.map((i) => i.canonical);
+  if (canonicals.length === 0) return new Map();
+  const { data, error } = await supabase.rpc('owner_statements_in_ranges', {
+    prefixes: statementPrefixes(canonicals),
+  });
+  if (error) throw error;
+  return statementsByCanonical(canonicals, rangedOwnerStatementsSchema.parse(data));
+}
+
+/**
  * The check of a message as the API computes it: extraction here in the browser (the message never
  * leaves it), the identifiers' reports through the private range lookup, and the rules from their
  * tables.
@@ -66,6 +87,13 @@ export function useCheckMessage(text: string) {
     enabled: text.trim().length > 0,
     staleTime: 60_000,
   });
+  // An answer that cannot be fetched leaves the check as it is: the reports still show.
+  const owners = useQuery({
+    queryKey: checkKeys.owners(items.map((i) => i.canonical)),
+    queryFn: () => ownerAnswersPrivately(items),
+    enabled: items.length > 0,
+    staleTime: 60_000,
+  });
   let result: CheckResult | undefined;
   if (rules.data && lookups.data) {
     const checked = checkItems(text, items, rules.data, lookups.data.lookups);
@@ -76,6 +104,8 @@ export function useCheckMessage(text: string) {
     result,
     /** Per canonical identifier, the hash prefix that was sent for it. */
     sent: lookups.data?.sent,
+    /** Per canonical identifier, its verified owners' answers. */
+    owners: owners.data,
     error: rules.error ?? lookups.error,
     isPending: !result && !(rules.error ?? lookups.error),
   };

@@ -6,6 +6,7 @@ import {
   ExternalLink,
   FilePlus2,
   LockKeyhole,
+  MessageSquareQuote,
   ShieldAlert,
   ShieldCheck,
   ShieldQuestion,
@@ -14,6 +15,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { OwnerAnswerQuote, type OwnerAnswer } from '@/components/owner-answer';
 import { paths } from '@/config/paths';
 import { accountTypeLabel, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -56,6 +58,10 @@ export function VerdictPanel({
   const { t } = useTranslation();
   const look = verdictLook[verdict.level];
   const Icon = look.icon;
+  // A strong signal decides the verdict and is listed alone as its reason; what the words say is still
+  // shown, each rule with the words that triggered it (issue 30), so no text signal goes unmentioned.
+  const listed = new Set(verdict.reasons.map((r) => r.code));
+  const moreWords = (textSignals ?? []).filter((s) => !listed.has(s.code));
   return (
     <Alert className={cn('border-2', look.className)} aria-live="polite">
       <Icon aria-hidden />
@@ -65,11 +71,24 @@ export function VerdictPanel({
         {verdict.reasons.length > 0 && (
           <>
             <p className="text-foreground mt-2 font-medium">{t('check.verdict.why')}</p>
-            <ul className="text-foreground list-disc pl-5">
+            <ul className="text-foreground list-disc pl-5" data-testid="verdict-reasons">
               {verdict.reasons.map((r, i) => (
                 <li key={i}>
                   <span className="font-mono break-all">{r.value}</span>:{' '}
                   {reasonMessage(t, r, items, textSignals)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        {moreWords.length > 0 && (
+          <>
+            <p className="text-foreground mt-2 font-medium">{t('check.verdict.alsoWords')}</p>
+            <ul className="text-foreground list-disc pl-5" data-testid="more-text-signals">
+              {moreWords.map((s) => (
+                <li key={s.code} data-signal={s.code}>
+                  <span className="font-semibold">{signalLabel(t, s)}</span>:{' '}
+                  <span className="break-words">{s.matched.map((w) => `"${w}"`).join(', ')}</span>
                 </li>
               ))}
             </ul>
@@ -83,11 +102,14 @@ export function VerdictPanel({
 function ItemRow({
   item,
   sent,
+  owners,
   onReport,
 }: {
   item: CheckedItem;
   /** The hash prefix that was sent for this identifier (the private lookup), if any. */
   sent?: string;
+  /** Its verified owners' answers (issue 32). */
+  owners?: OwnerAnswer[];
   onReport: (item: CheckedItem) => void;
 }) {
   const { t } = useTranslation();
@@ -130,6 +152,22 @@ function ItemRow({
               </>
             )}
           </dl>
+          {/* Issue 32: the verified owner's answer, next to the reports and as plainly. */}
+          {owners && owners.length > 0 && (
+            <section
+              aria-label={t('search.owner.title')}
+              className="flex flex-col gap-2"
+              data-testid="check-owner-answer"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <MessageSquareQuote className="text-primary size-4 shrink-0" aria-hidden />
+                {t('search.owner.title')}
+              </p>
+              {owners.map((o) => (
+                <OwnerAnswerQuote key={o.updatedAt} answer={o} large={false} />
+              ))}
+            </section>
+          )}
           {item.signals.length > 0 && (
             <ul className="flex flex-col gap-2" aria-label={t('check.item.signals')}>
               {item.signals.map((s) => (
@@ -193,6 +231,7 @@ function PrivateNote() {
 export function CheckResults({
   result,
   sent,
+  owners,
   onReport,
   verdict,
 }: {
@@ -201,6 +240,8 @@ export function CheckResults({
   verdict?: ReactNode;
   /** Per canonical identifier, the hash prefix the private lookup sent (all ScamCheck saw of it). */
   sent?: Map<string, string>;
+  /** Per canonical identifier, its verified owners' answers (issue 32). */
+  owners?: Map<string, OwnerAnswer[]>;
   onReport: (item: CheckedItem) => void;
 }) {
   const { t } = useTranslation();
@@ -221,6 +262,7 @@ export function CheckResults({
                 key={`${item.type}:${item.canonical}:${item.valid}`}
                 item={item}
                 sent={sent?.get(item.canonical)}
+                owners={owners?.get(item.canonical)}
                 onReport={onReport}
               />
             ))}

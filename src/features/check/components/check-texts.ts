@@ -74,6 +74,11 @@ const textRuleKeys: Record<TextSignalCode, { label: ParseKeys; message: ParseKey
     label: 'check.signal.text.legal-threat.label',
     message: 'check.signal.text.legal-threat.message',
   },
+  'government-aid': {
+    label: 'check.signal.text.government-aid.label',
+    message: 'check.signal.text.government-aid.message',
+  },
+  romance: { label: 'check.signal.text.romance.label', message: 'check.signal.text.romance.message' },
 };
 const TEXT_CODES = new Set<string>(TEXT_RULES.map((r) => r.code));
 const textKeys = (code: string) => textRuleKeys[code as TextSignalCode];

@@ -5,15 +5,7 @@ import { toast } from 'sonner';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/errors';
@@ -131,43 +123,38 @@ export function NewsAdminList({
           </>
         )}
       </CardContent>
-      <Dialog open={!!confirming} onOpenChange={(open) => !open && !remove.isPending && setConfirming(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('news.delete.title')}</DialogTitle>
-            <DialogDescription>
-              <Trans
-                i18nKey="news.delete.text"
-                values={{ title: confirming?.news_title ?? '' }}
-                components={{ title: <strong className="break-words" /> }}
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                {t('news.delete.keep')}
-              </Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                confirming &&
-                remove.mutate(confirming.id, {
-                  onSuccess: (_data, id) => {
-                    toast.success(t('news.delete.done'));
-                    setConfirming(null);
-                    onDeleted?.(id);
-                  },
-                })
-              }
-            >
-              {remove.isPending ? t('news.delete.deleting') : t('news.delete.confirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        pending={remove.isPending}
+        title={t('news.delete.title')}
+        description={
+          <Trans
+            i18nKey="news.delete.text"
+            values={{ title: confirming?.news_title ?? '' }}
+            components={{ title: <strong className="break-words" /> }}
+          />
+        }
+        keepLabel={t('news.delete.keep')}
+        action={
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              confirming &&
+              remove.mutate(confirming.id, {
+                onSuccess: (_data, id) => {
+                  toast.success(t('news.delete.done'));
+                  setConfirming(null);
+                  onDeleted?.(id);
+                },
+              })
+            }
+          >
+            {remove.isPending ? t('news.delete.deleting') : t('news.delete.confirm')}
+          </Button>
+        }
+      />
     </Card>
   );
 }

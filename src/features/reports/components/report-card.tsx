@@ -4,15 +4,7 @@ import { CalendarDays, MapPin, Pencil, Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { paths } from '@/config/paths';
 import { accountTypeLabel, formatDate, incidentTypeLabel } from '@/lib/format';
 import { i18n } from '@/i18n';
@@ -132,31 +124,27 @@ export function ReportCard({
           </Button>
         </div>
       </CardFooter>
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('reports.delete.title')}</DialogTitle>
-            <DialogDescription>
-              <Trans
-                i18nKey="reports.delete.textAbout"
-                values={{ account: report.reported_account }}
-                components={{ account: <strong className="break-all" /> }}
-              />
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{t('reports.delete.keep')}</Button>
-            </DialogClose>
-            {/* Posts to the delete-report route's action (docs/behaviour.md: report cards post to it). */}
-            <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
-              <Button type="submit" variant="destructive" disabled={deleting}>
-                {deleting ? t('reports.delete.deleting') : t('reports.delete.confirm')}
-              </Button>
-            </Form>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={t('reports.delete.title')}
+        description={
+          <Trans
+            i18nKey="reports.delete.textAbout"
+            values={{ account: report.reported_account }}
+            components={{ account: <strong className="break-all" /> }}
+          />
+        }
+        keepLabel={t('reports.delete.keep')}
+        action={
+          // Posts to the delete-report route's action (docs/behaviour.md: report cards post to it).
+          <Form method="post" action={deleteHref} onSubmit={() => setConfirming(false)}>
+            <Button type="submit" variant="destructive" disabled={deleting}>
+              {deleting ? t('reports.delete.deleting') : t('reports.delete.confirm')}
+            </Button>
+          </Form>
+        }
+      />
     </Card>
   );
 }

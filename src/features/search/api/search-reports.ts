@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { takeEarlySearch } from '@/lib/early-search';
+import { takeEarlySearch } from '@/boot/early-search';
 import { invokeFunction, readFunctionAnswer } from '@/lib/functions';
 import { searchKeys } from './keys';
 import { searchResultSchema, type SearchResult } from '@/lib/search-result';

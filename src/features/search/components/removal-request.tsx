@@ -22,7 +22,7 @@ import {
   type RemovalRequestInput,
 } from '../api/removal-requests';
 
-const selectClass =
+export const selectClass =
   'border-input bg-background dark:bg-input/30 h-9 w-full rounded-md border px-2 text-sm shadow-xs focus-visible:ring-ring/50 focus-visible:ring-[3px] outline-none';
 
 const decisionKeys = {
@@ -32,7 +32,7 @@ const decisionKeys = {
 } as const;
 
 /** Where one of the user's requests stands, in words. */
-function RequestState({ request }: { request: MyRemovalRequest }) {
+export function RequestState({ request }: { request: MyRemovalRequest }) {
   const { t } = useTranslation();
   if (request.decision)
     return (

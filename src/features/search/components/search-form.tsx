@@ -9,7 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { formatNumber } from '@/lib/format';
-import { restorePageShellFocus, takePageShellDraft } from '@/lib/page-shell';
+import { restorePageShellFocus, takePageShellDraft } from '@/boot/page-shell';
 import { cn } from '@/lib/utils';
 // Not check-message.ts itself: the extraction libraries load with /check, not with the home page.
 import { looksLikeMessage } from '../../../../supabase/functions/_shared/message-shape.ts';

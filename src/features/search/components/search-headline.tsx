@@ -35,7 +35,7 @@ const sentences: Record<HeadlineKey, ParseKeys> = {
  * It is the page's second heading, so a screen reader lands on it after the page title; the searched
  * value follows it.
  *
- * index.html's results shell (src/lib/page-shell.ts) paints this same markup from the early search
+ * index.html's results shell (src/boot/page-shell.ts) paints this same markup from the early search
  * answer before the app's code runs: keep `data-headline` and `data-headline-text` in step with it.
  */
 export function SearchHeadline({ answer, searchString }: { answer: HeadlineAnswer; searchString: string }) {

@@ -1,20 +1,13 @@
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AlertTriangle,
-  BadgeCheck,
-  Globe2,
-  ListChecks,
-  MessageSquareQuote,
-  ShieldAlert,
-  Wallet,
-} from 'lucide-react';
+import { AlertTriangle, Globe2, ListChecks, MessageSquareQuote, ShieldAlert, Wallet } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { OwnerAnswerQuote } from '@/components/owner-answer';
 import { paths } from '@/config/paths';
-import { formatAmount, formatCountry, formatDate } from '@/lib/format';
+import { formatAmount, formatCountry } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { searchNotice } from '@/lib/identifiers';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
@@ -216,13 +209,6 @@ function SummarizedReport({ summary }: { summary: SearchSummary }) {
   );
 }
 
-const verifiedByKeys = {
-  sms: 'search.owner.verifiedBy.sms',
-  email: 'search.owner.verifiedBy.email',
-  dns: 'search.owner.verifiedBy.dns',
-  wellknown: 'search.owner.verifiedBy.wellknown',
-} as const;
-
 /** The verified owner's statements (issue 32): text only, with how and when ownership was proved. */
 function OwnerAnswers({ statements }: { statements: OwnerStatement[] }) {
   const { t } = useTranslation();
@@ -237,16 +223,10 @@ function OwnerAnswers({ statements }: { statements: OwnerStatement[] }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {statements.map((s) => (
-          <figure key={`${s.identifier}-${s.updated_at}`} className="bg-muted/40 rounded-lg border p-4">
-            <blockquote className="text-lg break-words whitespace-pre-line">{s.statement}</blockquote>
-            <figcaption className="text-muted-foreground mt-3 flex flex-col gap-1 text-sm sm:flex-row sm:gap-4">
-              <span className="flex items-center gap-1 font-medium text-green-700 dark:text-green-400">
-                <BadgeCheck className="size-4 shrink-0" aria-hidden />
-                {t(verifiedByKeys[s.verified_by])}
-              </span>
-              <span>{t('search.owner.answered', { date: formatDate(s.updated_at) })}</span>
-            </figcaption>
-          </figure>
+          <OwnerAnswerQuote
+            key={`${s.identifier}-${s.updated_at}`}
+            answer={{ statement: s.statement, updatedAt: s.updated_at, verifiedBy: s.verified_by }}
+          />
         ))}
       </CardContent>
     </Card>

@@ -184,13 +184,16 @@ function commentHeader(tlp: Tlp, title: string, now: Date, site: string, count: 
 
 export const CSV_HEADER = `# ${FEED_COLUMNS.map((c) => c.name).join(',')}`;
 
+/** One item's row of the CSV (without the line break). */
+export function csvLine(item: FeedItem, site: string): string {
+  const row = feedRow(item, site);
+  return FEED_COLUMNS.map((c) => csvField(row[c.name])).join(',');
+}
+
 export function buildCsv(items: FeedItem[], tlp: Tlp, now: Date, site: string): string {
   const lines = commentHeader(tlp, 'verified scam identifiers', now, site, items.length);
   lines.push(CSV_HEADER);
-  for (const item of items) {
-    const row = feedRow(item, site);
-    lines.push(FEED_COLUMNS.map((c) => csvField(row[c.name])).join(','));
-  }
+  for (const item of items) lines.push(csvLine(item, site));
   return lines.join('\r\n') + '\r\n';
 }
 
@@ -299,10 +302,20 @@ function eventInfo(tlp: Tlp, day: string): string {
 }
 
 export function mispEvent(day: string, items: FeedItem[], tlp: Tlp, site: string) {
-  const timestamp = items.reduce(
-    (max, i) => (i.version_at > max ? i.version_at : max),
-    `${day}T00:00:00.000Z`,
+  const newest = items.reduce((max, i) => (i.version_at > max ? i.version_at : max), '');
+  return mispEventWith(
+    day,
+    tlp,
+    newest,
+    items.length,
+    items.map((item) => mispAttribute(item, site)),
   );
+}
+
+/** A day's MISP event around its attributes; newest: the items' newest version (ISO). */
+function mispEventWith<A>(day: string, tlp: Tlp, newest: string, count: number, attributes: A[]) {
+  const start = `${day}T00:00:00.000Z`;
+  const timestamp = newest > start ? newest : start;
   return {
     Event: {
       uuid: mispEventUuid(tlp, day),
@@ -318,24 +331,29 @@ export function mispEvent(day: string, items: FeedItem[], tlp: Tlp, site: string
       publish_timestamp: unix(timestamp),
       org_id: '0',
       orgc_id: '0',
-      attribute_count: String(items.length),
+      attribute_count: String(count),
       Orgc: MISP_ORG,
       Tag: [MISP_TLP_TAG[tlp], SCAMCHECK_TAG],
-      Attribute: items.map((item) => ({
-        uuid: item.stix_id,
-        id: '0',
-        event_id: '0',
-        ...mispType(item),
-        value: item.value,
-        distribution: '5',
-        sharing_group_id: '0',
-        timestamp: unix(item.version_at),
-        deleted: false,
-        comment: summary(item, site),
-        first_seen: item.first_reported,
-        last_seen: item.last_reported,
-      })),
+      Attribute: attributes,
     },
+  };
+}
+
+/** One item's attribute of its day's MISP event. */
+export function mispAttribute(item: FeedItem, site: string) {
+  return {
+    uuid: item.stix_id,
+    id: '0',
+    event_id: '0',
+    ...mispType(item),
+    value: item.value,
+    distribution: '5',
+    sharing_group_id: '0',
+    timestamp: unix(item.version_at),
+    deleted: false,
+    comment: summary(item, site),
+    first_seen: item.first_reported,
+    last_seen: item.last_reported,
   };
 }
 
@@ -483,20 +501,274 @@ export const FEED_FORMAT = 1;
  * withdrawn item leaves the set, so an unchanged key means an unchanged file.
  */
 export function sourceKey(items: FeedItem[], site: string): string {
+  const g = groupOf(items);
+  return groupKey(g, site);
+}
+
+/**
+ * What the files of a TLP's group of items are made of (public.feed_file_groups computes the same in
+ * the database): grp 'all' (the whole feed), 'day' (an event day, YYYY-MM-DD) or 'month' (YYYY-MM);
+ * the listed items' number, how many the plain list carries, their newest version (ISO, '' when
+ * none) and the sum of their ids modulo 2^48.
+ */
+export interface FileGroup {
+  tlp: Tlp;
+  grp: 'all' | 'day' | 'month';
+  period: string;
+  items: number;
+  list_items: number;
+  newest: string;
+  id_sum: number;
+}
+
+function groupOf(items: FeedItem[]): Pick<FileGroup, 'items' | 'newest' | 'id_sum'> {
   let newest = '';
   let ids = 0;
   for (const i of items) {
     if (i.version_at > newest) newest = i.version_at;
     ids = (ids + i.id) % 2 ** 48;
   }
-  return `${FEED_FORMAT}|${site}|${items.length}|${newest}|${ids}`;
+  return { items: items.length, newest, id_sum: ids };
 }
 
-/** When the newest of the items changed (the files say "last updated" this, not when they were built). */
-function updatedAt(items: FeedItem[]): Date {
-  let newest = '';
-  for (const i of items) if (i.version_at > newest) newest = i.version_at;
-  return new Date(newest || 0);
+function groupKey(g: Pick<FileGroup, 'items' | 'newest' | 'id_sum'>, site: string): string {
+  return `${FEED_FORMAT}|${site}|${g.items}|${g.newest}|${g.id_sum}`;
+}
+
+/** The key of every item's rendered fragments: a new format or site address renders them all again. */
+export function formatKey(site: string): string {
+  return `${FEED_FORMAT}|${site}`;
+}
+
+/** One item's fragments: its CSV line, JSON row, MISP attribute and STIX indicator (private.feed_renders). */
+export interface ItemFragments {
+  csv: string;
+  json: string;
+  misp: string;
+  stix: string;
+}
+
+export function renderItem(item: FeedItem, site: string): ItemFragments {
+  return {
+    csv: csvLine(item, site),
+    json: JSON.stringify(feedRow(item, site)),
+    misp: JSON.stringify(mispAttribute(item, site)),
+    stix: JSON.stringify(indicatorObject(item, site)),
+  };
+}
+
+/** Which fragments a file is made of ('list': the item's value). */
+export type FilePart = 'csv' | 'json' | 'list' | 'misp' | 'stix';
+
+/**
+ * A file as the database assembles it (public.feed_file_body): prefix, the fragments of `part` of the
+ * group's items in id order joined by separator, suffix. A file small enough to build whole (the MISP
+ * manifest, the STIX index) has its body instead.
+ */
+export interface FilePlan {
+  name: string;
+  type: string;
+  /** Identifiers the file lists (the partner download log counts them). */
+  items: number;
+  /** sourceKey of its items. */
+  key: string;
+  tlp: Tlp;
+  grp: FileGroup['grp'];
+  period: string;
+  part?: FilePart;
+  prefix?: string;
+  separator?: string;
+  suffix?: string;
+  body?: string;
+}
+
+const FRAGMENTS = '\u0000fragments\u0000';
+
+/** The JSON text of doc, split where its one FRAGMENTS placeholder stands. */
+function around(doc: unknown): { prefix: string; suffix: string } {
+  const text = JSON.stringify(doc);
+  const mark = JSON.stringify(FRAGMENTS);
+  const at = text.indexOf(mark);
+  return { prefix: text.slice(0, at), suffix: text.slice(at + mark.length) };
+}
+
+/** Every file of a TLP, from its groups (public.feed_file_groups or fileGroups). */
+export function planFeedFiles(groups: FileGroup[], tlp: Tlp, site: string): FilePlan[] {
+  const mine = groups.filter((g) => g.tlp === tlp);
+  const all = mine.find((g) => g.grp === 'all') ?? {
+    tlp,
+    grp: 'all' as const,
+    period: '',
+    items: 0,
+    list_items: 0,
+    newest: '',
+    id_sum: 0,
+  };
+  const days = mine
+    .filter((g) => g.grp === 'day' && g.items > 0)
+    .sort((a, b) => (a.period < b.period ? -1 : 1));
+  const months = mine
+    .filter((g) => g.grp === 'month' && g.items > 0)
+    .sort((a, b) => (a.period < b.period ? -1 : 1));
+  const updated = new Date(all.newest || 0);
+  const whole = { tlp, grp: 'all' as const, period: '', key: groupKey(all, site) };
+  const plans: FilePlan[] = [];
+
+  plans.push({
+    ...whole,
+    name: `${tlp}/indicators.csv`,
+    type: 'text/csv',
+    items: all.items,
+    part: 'csv',
+    prefix:
+      [...commentHeader(tlp, 'verified scam identifiers', updated, site, all.items), CSV_HEADER].join(
+        '\r\n',
+      ) + '\r\n',
+    separator: '\r\n',
+    suffix: all.items ? '\r\n' : '',
+  });
+  plans.push({
+    ...whole,
+    name: `${tlp}/indicators.json`,
+    type: 'application/json',
+    items: all.items,
+    part: 'json',
+    ...around({
+      title: `ScamCheck verified scam identifiers (${TLP_LABEL[tlp]})`,
+      tlp: TLP_LABEL[tlp],
+      terms: tlp === 'clear' ? FEED_LICENCE : PARTNER_TERMS,
+      documentation: `${site}/developers#feeds`,
+      updated_at: updated.toISOString(),
+      count: all.items,
+      fields: FEED_COLUMNS,
+      items: [FRAGMENTS],
+    }),
+    separator: ',',
+  });
+  const listTitle = tlp === 'clear' ? 'verified scam links and domains' : 'verified scam identifiers';
+  plans.push({
+    ...whole,
+    name: `${tlp}/list.txt`,
+    type: 'text/plain',
+    items: all.list_items,
+    part: 'list',
+    prefix: commentHeader(tlp, listTitle, updated, site, all.list_items).join('\n') + '\n',
+    separator: '\n',
+    suffix: all.list_items ? '\n' : '',
+  });
+
+  const manifest: Record<string, unknown> = {};
+  for (const day of days) {
+    const uuid = mispEventUuid(tlp, day.period);
+    manifest[uuid] = {
+      info: eventInfo(tlp, day.period),
+      Orgc: { name: MISP_ORG.name, uuid: MISP_ORG.uuid },
+      analysis: '2',
+      threat_level_id: '2',
+      timestamp: unix(new Date(day.newest || 0).toISOString()),
+      date: day.period,
+      Tag: [MISP_TLP_TAG[tlp], SCAMCHECK_TAG],
+    };
+    plans.push({
+      tlp,
+      grp: 'day',
+      period: day.period,
+      key: groupKey(day, site),
+      name: `${tlp}/misp/${uuid}.json`,
+      type: 'application/json',
+      items: day.items,
+      part: 'misp',
+      ...around(mispEventWith(day.period, tlp, day.newest, day.items, [FRAGMENTS])),
+      separator: ',',
+    });
+  }
+  plans.push({
+    ...whole,
+    name: `${tlp}/misp/manifest.json`,
+    type: 'application/json',
+    items: 0,
+    body: JSON.stringify(manifest),
+  });
+
+  // STIX bundles by month of first report: a month holds a few thousand indicators, well within a
+  // file, and a first build writes a few dozen files rather than one per day.
+  for (const month of months)
+    plans.push({
+      tlp,
+      grp: 'month',
+      period: month.period,
+      key: groupKey(month, site),
+      name: `${tlp}/stix/${month.period}.json`,
+      type: 'application/json',
+      items: month.items,
+      part: 'stix',
+      ...around({
+        type: 'bundle',
+        id: `bundle--${uuid5(`stix-bundle:${tlp}:${month.period}`)}`,
+        objects: [...fixedObjects(tlp, site), FRAGMENTS],
+      }),
+      separator: ',',
+    });
+  plans.push({
+    ...whole,
+    name: `${tlp}/stix/index.json`,
+    type: 'application/json',
+    items: 0,
+    body: JSON.stringify({
+      title: `ScamCheck STIX 2.1 bundles, one per month of first report (${TLP_LABEL[tlp]})`,
+      updated_at: updated.toISOString(),
+      indicators: all.items,
+      bundles: months.map((m) => ({
+        month: m.period,
+        file: `${m.period}.json`,
+        indicators: m.items,
+        modified: new Date(m.newest || 0).toISOString(),
+      })),
+    }),
+  });
+  return plans;
+}
+
+/** The groups of the listed items of a TLP, as public.feed_file_groups computes them. */
+export function fileGroups(all: FeedItem[], tlp: Tlp): FileGroup[] {
+  const items = all.filter((i) => i.tlp === tlp && !i.withdrawn_at);
+  const kinds = LIST_KINDS[tlp];
+  const group = (grp: FileGroup['grp'], period: string, members: FeedItem[]): FileGroup => ({
+    tlp,
+    grp,
+    period,
+    ...groupOf(members),
+    list_items: kinds ? members.filter((i) => kinds.has(i.indicator_type)).length : members.length,
+  });
+  return [
+    group('all', '', items),
+    ...[...byDay(items)].map(([day, members]) => group('day', day, members)),
+    ...[...byMonth(items)].map(([month, members]) => group('month', month, members)),
+  ];
+}
+
+/** The items of a plan's group that its fragments come from, in id order (feed_file_body does the same). */
+function planItems(plan: FilePlan, all: FeedItem[]): FeedItem[] {
+  const kinds = LIST_KINDS[plan.tlp];
+  return all
+    .filter(
+      (i) =>
+        i.tlp === plan.tlp &&
+        !i.withdrawn_at &&
+        (plan.part !== 'list' || !kinds || kinds.has(i.indicator_type)) &&
+        (plan.grp === 'all' ||
+          (plan.grp === 'day' && i.event_day === plan.period) ||
+          (plan.grp === 'month' && i.event_day.slice(0, 7) === plan.period)),
+    )
+    .sort((a, b) => a.id - b.id);
+}
+
+/** A planned file's body, assembled in memory as public.feed_file_body assembles it in the database. */
+export function assembleFile(plan: FilePlan, all: FeedItem[], site: string): string {
+  if (plan.body !== undefined) return plan.body;
+  const part = plan.part!;
+  const fragments = planItems(plan, all).map((i) => (part === 'list' ? i.value : renderItem(i, site)[part]));
+  return plan.prefix! + fragments.join(plan.separator!) + plan.suffix!;
 }
 
 export interface BuiltFile extends FeedFile {
@@ -505,9 +777,10 @@ export interface BuiltFile extends FeedFile {
 }
 
 /**
- * The files of a TLP. previous: each file's source key from the last run; a file whose key has not
- * changed is not built again (its name is in `kept`). Files hold no build time, so the same items
- * give the same bytes, and the same ETag.
+ * The files of a TLP, built in memory (the tests; the job has the database assemble them). previous:
+ * each file's source key from the last run; a file whose key has not changed is not built again (its
+ * name is in `kept`). Files hold no build time, so the same items give the same bytes, and the same
+ * ETag.
  */
 export function buildFeedFiles(
   all: FeedItem[],
@@ -515,63 +788,18 @@ export function buildFeedFiles(
   site: string,
   previous: ReadonlyMap<string, string> = new Map(),
 ): { files: BuiltFile[]; kept: string[] } {
-  const items = all.filter((i) => i.tlp === tlp && !i.withdrawn_at);
   const files: BuiltFile[] = [];
   const kept: string[] = [];
-  const add = (name: string, type: string, group: FeedItem[], count: number, body: () => string) => {
-    const key = sourceKey(group, site);
-    if (previous.get(name) === key) kept.push(name);
-    else files.push({ name, type, body: body(), items: count, key });
-  };
-  const updated = updatedAt(items);
-  add(`${tlp}/indicators.csv`, 'text/csv', items, items.length, () => buildCsv(items, tlp, updated, site));
-  add(`${tlp}/indicators.json`, 'application/json', items, items.length, () =>
-    buildJson(items, tlp, updated, site),
-  );
-  add(`${tlp}/list.txt`, 'text/plain', items, listItems(items, tlp).length, () =>
-    buildList(items, tlp, updated, site),
-  );
-
-  const manifest: Record<string, unknown> = {};
-  for (const [day, dayItems] of byDay(items)) {
-    const uuid = mispEventUuid(tlp, day);
-    const timestamp = unix(updatedAt(dayItems).toISOString());
-    manifest[uuid] = {
-      info: eventInfo(tlp, day),
-      Orgc: { name: MISP_ORG.name, uuid: MISP_ORG.uuid },
-      analysis: '2',
-      threat_level_id: '2',
-      timestamp,
-      date: day,
-      Tag: [MISP_TLP_TAG[tlp], SCAMCHECK_TAG],
-    };
-    add(`${tlp}/misp/${uuid}.json`, 'application/json', dayItems, dayItems.length, () =>
-      JSON.stringify(mispEvent(day, dayItems, tlp, site)),
-    );
+  for (const plan of planFeedFiles(fileGroups(all, tlp), tlp, site)) {
+    if (previous.get(plan.name) === plan.key) kept.push(plan.name);
+    else
+      files.push({
+        name: plan.name,
+        type: plan.type,
+        body: assembleFile(plan, all, site),
+        items: plan.items,
+        key: plan.key,
+      });
   }
-  add(`${tlp}/misp/manifest.json`, 'application/json', items, 0, () => JSON.stringify(manifest));
-
-  // STIX bundles by month of first report: a month holds a few thousand indicators, well within a
-  // file, and a first build writes a few dozen files rather than one per day.
-  const bundles: { month: string; file: string; indicators: number; modified: string }[] = [];
-  for (const [month, monthItems] of byMonth(items)) {
-    add(`${tlp}/stix/${month}.json`, 'application/json', monthItems, monthItems.length, () =>
-      JSON.stringify(stixBundle(tlp, month, monthItems, site)),
-    );
-    bundles.push({
-      month,
-      file: `${month}.json`,
-      indicators: monthItems.length,
-      modified: updatedAt(monthItems).toISOString(),
-    });
-  }
-  add(`${tlp}/stix/index.json`, 'application/json', items, 0, () =>
-    JSON.stringify({
-      title: `ScamCheck STIX 2.1 bundles, one per month of first report (${TLP_LABEL[tlp]})`,
-      updated_at: updated.toISOString(),
-      indicators: items.length,
-      bundles,
-    }),
-  );
   return { files, kept };
 }

@@ -7,6 +7,7 @@ import { anonClient, clientFor, identify } from '../../_shared/supabase.ts';
 import { siteUrl } from '../../_shared/env.ts';
 import { escapeHtml, sendMail, type Mail } from '../../_shared/mail.ts';
 import { serviceClient } from '../../_shared/service.ts';
+import { takeRecipient } from '../../_shared/quoted-text.ts';
 import { dbError } from '../db.ts';
 import type { RouteContext } from '../router.ts';
 import { decodeVerifyParam, openEmail, sealEmail } from '../otp-id.ts';
@@ -43,26 +44,21 @@ async function sessionAnswer(session: Session, msg: string, status = 200): Promi
 /**
  * Register. An address that already has an account gets the same answer, but nothing is created or
  * confirmed for it: its owner is told by e-mail instead, so the call can neither tell an outsider who is
- * registered nor start a code for someone else's account. Every e-mail register causes, the notice or
- * the sign-up confirmation, spends the recipient's daily allowance (public.mail_recipient_take through
- * auth_register_check), so register cannot flood a stranger's mailbox; past it both kinds of address
- * get the same 429. The sign-up goes to Auth with the caller's address, so Auth's sign-up limit counts
- * the caller.
+ * registered nor start a code for someone else's account. Every e-mail register causes spends the
+ * recipient's daily allowance (public.mail_recipient_take): the notice here (takeRecipient), the sign-up
+ * confirmation in Auth's Send Email hook (send-email), which makes Auth answer 429 past it; both kinds
+ * of address then get the same 429. The sign-up goes to Auth with the caller's address, so Auth's
+ * sign-up limit counts the caller.
  */
 export async function register({ req }: RouteContext): Promise<Response> {
   return await fixedTime(async () => {
     const input = parseFields(registerSchema, await readFields(req));
-    const { data: check, error: checkError } = await serviceClient().rpc('auth_register_check', {
+    const { data: existing, error: checkError } = await serviceClient().rpc('auth_register_lookup', {
       p_email: input.email,
     });
     if (checkError) throw dbError(checkError, 'check the address');
-    const { existing, notify, retry_after } = check as {
-      existing: boolean;
-      notify: boolean;
-      retry_after?: number;
-    };
-    if (!notify) throw tooManyMails(retry_after);
     if (existing) {
+      await takeRecipient(input.email);
       await sendMail(existingAccountMail(input.email));
     } else {
       const { error } = await anonClient(forwardedFor(req)).auth.signUp({
@@ -70,6 +66,7 @@ export async function register({ req }: RouteContext): Promise<Response> {
         password: input.password,
         options: { data: { name: input.name }, emailRedirectTo: `${siteUrl()}/login` },
       });
+      if (error?.code === 'over_email_send_rate_limit') throw tooManyMails();
       if (error) throw authError(error);
     }
     return json({ msg: 'Please Confirm your email!', hash: await sealEmail(input.email) }, 201);

@@ -20,6 +20,12 @@ import {
   lookupRowsSchema,
 } from '../../_shared/check-message.ts';
 import { HttpError, json } from '../../_shared/http.ts';
+import {
+  rangedOwnerStatementsSchema,
+  statementPrefixes,
+  statementsByCanonical,
+  type ItemOwnerStatement,
+} from '../../_shared/owner-statements.ts';
 import { clientFor, identify, type SupabaseClient } from '../../_shared/supabase.ts';
 import { dbError } from '../db.ts';
 import type { RouteContext } from '../router.ts';
@@ -42,7 +48,7 @@ async function rulesFor(client: SupabaseClient): Promise<CheckRules> {
   return rulesCache.rules;
 }
 
-function itemOut(item: CheckedItem) {
+function itemOut(item: CheckedItem, owners: Map<string, ItemOwnerStatement[]>) {
   return {
     type: item.type,
     value: item.value,
@@ -55,7 +61,22 @@ function itemOut(item: CheckedItem) {
     ...(item.phoneKind ? { phoneKind: item.phoneKind } : {}),
     ...(item.network ? { network: item.network } : {}),
     signals: item.signals.map(({ severity: _severity, ...s }) => s),
+    // Added in issue 32: the answer of the identifier's verified owner, next to its reports.
+    ownerStatements: owners.get(item.canonical) ?? [],
   };
+}
+
+/** The owners' answers on the message's identifiers (one call, by hash prefix as /check asks). */
+async function ownerStatements(
+  client: SupabaseClient,
+  canonicals: string[],
+): Promise<Map<string, ItemOwnerStatement[]>> {
+  if (canonicals.length === 0) return new Map();
+  const { data, error } = await client.rpc('owner_statements_in_ranges', {
+    prefixes: statementPrefixes(canonicals),
+  });
+  if (error) throw dbError(error, 'check the message');
+  return statementsByCanonical(canonicals, rangedOwnerStatementsSchema.parse(data));
 }
 
 export async function postCheckMessage({ req }: RouteContext): Promise<Response> {
@@ -80,9 +101,13 @@ export async function postCheckMessage({ req }: RouteContext): Promise<Response>
   const { data, error } = await client.rpc('check_identifiers', { identifiers: lookupInput(items) });
   if (error) throw dbError(error, 'check the message');
   const checked = checkItems(text, items, rules, lookupsFrom(lookupRowsSchema.parse(data)));
+  const owners = await ownerStatements(
+    client,
+    checked.map((i) => i.canonical),
+  );
   const signals = textSignals(text);
   return json({
-    items: checked.map(itemOut),
+    items: checked.map((item) => itemOut(item, owners)),
     textSignals: signals.map(({ severity: _severity, ...s }) => s),
     verdict: verdictFor(checked, signals),
   });

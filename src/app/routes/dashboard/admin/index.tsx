@@ -6,6 +6,7 @@ import {
   FileClock,
   Inbox,
   KeyRound,
+  MessageSquareQuote,
   Search,
   ShieldBan,
   Users,
@@ -61,6 +62,13 @@ const cards: { title: ParseKeys; stat?: keyof AppStats; to: string; icon: Lucide
     to: a.partnerKeys.getHref(),
     icon: KeyRound,
     note: 'admin.partnerKeys.note',
+  },
+  // Right of reply (issue 32): owners' statements, and hiding an abusive one.
+  {
+    title: 'admin.ownerStatements.title',
+    to: a.ownerStatements.getHref(),
+    icon: MessageSquareQuote,
+    note: 'admin.ownerStatements.note',
   },
 ];
 

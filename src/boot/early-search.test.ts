@@ -1,14 +1,14 @@
 import { takeEarlySearch } from './early-search';
-import { FunctionCallError, readFunctionAnswer } from './functions';
+import { FunctionCallError, readFunctionAnswer } from '@/lib/functions';
 
 describe('the early search of index.html', () => {
   afterEach(() => {
-    delete window.__scamcheckEarlySearch;
+    delete window.__scamcheck;
   });
 
   it('is taken once, and only for the same search string', async () => {
     const answer = Promise.resolve(new Response('{"count":2}', { status: 200 }));
-    window.__scamcheckEarlySearch = { searchString: '0917 555 0142', answer };
+    window.__scamcheck = { earlySearch: { searchString: '0917 555 0142', answer } };
     expect(takeEarlySearch('09175550142')).toBeNull();
     const taken = takeEarlySearch('0917 555 0142');
     expect(taken).toBe(answer);

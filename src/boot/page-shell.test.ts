@@ -8,9 +8,14 @@ import {
   pageShellTemplateId,
   pageShownByShell,
   restorePageShellFocus,
-  showPageShell,
+  pageShellLanguage,
+  showPageShell as showPageShellWith,
   takePageShellDraft,
 } from './page-shell';
+import { maySignIn } from './session';
+
+/** As index.html calls it: with the language and sign-in checks inlined beside it. */
+const showPageShell = () => showPageShellWith(pageShellLanguage, maySignIn);
 
 const TEMPLATES = ['en-light', 'en-dark', 'fil-light', 'fil-dark'];
 
@@ -38,7 +43,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  delete window.__scamcheckPageShell;
+  delete window.__scamcheck;
   localStorage.clear();
 });
 

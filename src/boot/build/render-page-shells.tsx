@@ -1,5 +1,5 @@
 /**
- * The page shell's markup (src/lib/page-shell.ts): the build renders the home page with the app's own
+ * The page shell's markup (src/boot/page-shell.ts): the build renders the home page with the app's own
  * components, for a signed-out visitor before any data arrives, in each language and theme; index.html
  * shows the right one until React renders the same page over it.
  *
@@ -21,7 +21,7 @@ import {
   RESULTS_SHELL_TERM,
   resultsShellTemplateId,
   type PageShellTheme,
-} from '@/lib/page-shell';
+} from '@/boot/page-shell';
 import type { HeadlineTone } from '@/lib/search-headline';
 import { SearchHeadline } from '@/features/search/components/search-headline';
 import {
@@ -29,8 +29,8 @@ import {
   NoResults,
   SEARCH_RESULTS_CLASS,
 } from '@/features/search/components/search-results';
-import { Component as HomePage } from './routes/home';
-import { SearchPageFrame } from './routes/search';
+import { Component as HomePage } from '@/app/routes/home';
+import { SearchPageFrame } from '@/app/routes/search';
 
 const routes = [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <HomePage /> }] }];
 
@@ -62,7 +62,7 @@ const SAMPLE_ANSWERS: Record<HeadlineTone, { count: number; reports: { status: s
 };
 
 /**
- * The results page as React first paints it once the answer is in (src/lib/page-shell.ts,
+ * The results page as React first paints it once the answer is in (src/boot/page-shell.ts,
  * showResultsShell): the frame, then for each tone its headline and what follows it (the "No Results
  * Found" advice, or the places of the summary and map). The script keeps the answer's tone, drops the
  * other two and unwraps it.

@@ -3,9 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App, type AppRouter } from '@/app';
 import { createAppRouter } from '@/app/router';
 import { i18nReady } from '@/i18n';
-import { pageShownByShell } from '@/lib/page-shell';
+import { pageShownByShell } from '@/boot/page-shell';
 import { createQueryClient } from '@/lib/react-query';
-import './index.css';
+import '@/index.css';
 
 /** Resolves once the router has loaded the first page's code (and run its loader). */
 function routerReady(router: AppRouter): Promise<void> {
@@ -40,7 +40,7 @@ void i18nReady.finally(async () => {
   await yieldToMain();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  // index.html already shows this page (src/lib/page-shell.ts): React's first commit replaces it with
+  // index.html already shows this page (src/boot/page-shell.ts): React's first commit replaces it with
   // the page itself, not with the "Loading…" placeholder the router shows while the page's code loads.
   const shown = pageShownByShell();
   if (shown) await routerReady(router);

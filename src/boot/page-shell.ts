@@ -1,21 +1,21 @@
 /**
  * The page shell (issue 12): index.html holds the home page, rendered by the build with the app's own
- * components (src/app/page-shell.tsx) in English and Filipino, light and dark. Before the app's
- * JavaScript has run, `showPageShell` (inlined into index.html by vite.config.ts) puts the one that fits
+ * components (src/boot/build/render-page-shells.tsx) in English and Filipino, light and dark. Before the app's
+ * JavaScript has run, `showPageShell` (inlined into index.html by src/boot/build/vite-plugins.ts) puts the one that fits
  * the visitor into #root, so a phone's first paint is the page itself, not a blank screen for the ~2 s
  * the entry chunk takes to download and run. React then renders the same page over it in one commit
  * (main.tsx waits for the route's code first).
  *
  * A results page opened by a signed-out visitor has a shell too (issue 37): its largest paint is the
  * one-line answer, which needs only the search answer that index.html asks for before any of the app's
- * code (src/lib/early-search.ts). `showResultsShell` paints the page with that answer's headline as
+ * code (src/boot/early-search.ts). `showResultsShell` paints the page with that answer's headline as
  * soon as it arrives, and only then lets the app's code load, so the answer does not wait for ~200 KB
  * of JavaScript (docs/benchmarks.md).
  */
 
-// Types only (erased): the window's early search (early-search.ts) and the headline's helpers.
-import type {} from './early-search';
-import type { headlineFacts, identifierSegments } from './search-headline';
+import type { headlineFacts, identifierSegments } from '../lib/search-headline';
+import { bootState, type PageShownByShell } from './globals.ts';
+import type { maySignIn } from './session';
 
 export const PAGE_SHELL_LANGUAGES = ['en', 'fil'] as const;
 export const PAGE_SHELL_THEMES = ['light', 'dark'] as const;
@@ -32,43 +32,22 @@ export const resultsShellTemplateId = (language: string, theme: PageShellTheme) 
 /** Stands for the searched value in the results shell's markup. */
 export const RESULTS_SHELL_TERM = '\u2060';
 
-/** What the shell showed, for the app to take over (see takePageShellDraft). */
-export interface PageShownByShell {
-  language: 'en' | 'fil';
-  theme: PageShellTheme;
-  textarea: HTMLTextAreaElement | null;
-  /** A results page's searched value (its answer came with the shell). */
-  searchString?: string;
-}
-
-declare global {
-  interface Window {
-    __scamcheckPageShell?: PageShownByShell;
-    /** The build's loader of the app's JavaScript, while it waits for the shell (see loadAppAfterShell). */
-    __scamcheckLoadApp?: (() => void) | null;
-  }
-}
+export type { PageShownByShell };
 
 /**
  * Shows the page shell, if one fits. This function's source is inlined into index.html, so it must stand
  * alone: no imports, nothing from outside its body, syntax every supported browser parses unbundled.
  *
  * The shell is the page as a signed-out visitor sees it, so it is left out whenever the app might start
- * signed in (a stored session or a sign-in callback in the address, the test src/lib/load-supabase.ts
- * makes). Its language is the app's (src/i18n): the stored choice, else the browser's first language,
+ * signed in (`mayBeSignedIn`, maySignIn of src/boot/session.ts, inlined beside it). Its language is the app's (src/i18n): the stored choice, else the browser's first language,
  * as i18next's detector reads them (codes it would refuse are skipped); Filipino for fil/tl, else
  * English (`languageOf`, pageShellLanguage inlined beside it). Its theme is the one index.html's earlier
  * script has set (<html class="dark">): the colours follow from that class, and that theme's template
  * has the matching theme switch.
  */
-export function showPageShell(languageOf: () => 'en' | 'fil' = pageShellLanguage): void {
+export function showPageShell(languageOf: () => 'en' | 'fil', mayBeSignedIn: typeof maySignIn): void {
   try {
-    if (location.pathname !== '/') return;
-    if (/[?#&](access_token|code|error_description)=/.test(location.search + location.hash)) return;
-    const storage = window.localStorage;
-    for (let i = 0; i < storage.length; i++) {
-      if (/^sb-.*-auth-token$/.test(storage.key(i) ?? '')) return;
-    }
+    if (location.pathname !== '/' || mayBeSignedIn()) return;
     const language = languageOf();
     const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
     const template = document.getElementById(
@@ -78,7 +57,8 @@ export function showPageShell(languageOf: () => 'en' | 'fil' = pageShellLanguage
     if (!template || !root || root.firstChild) return;
     root.appendChild(template.content.cloneNode(true));
     document.documentElement.lang = language;
-    window.__scamcheckPageShell = { language, theme, textarea: root.querySelector('textarea') };
+    const boot = (window.__scamcheck = window.__scamcheck || {});
+    boot.shell = { language, theme, textarea: root.querySelector('textarea') };
   } catch {
     // No storage or an old browser: the app renders the page as before.
   }
@@ -116,16 +96,17 @@ export function pageShellLanguage(): 'en' | 'fil' {
 }
 
 /**
- * On the home page the build's head script (routePreload in vite.config.ts) leaves the app's JavaScript
- * for later as `window.__scamcheckLoadApp`. This runs right after showPageShell (inlined the same way):
+ * On the home page the build's head script (routePreload in src/boot/build/vite-plugins.ts) leaves the app's JavaScript
+ * for later as `window.__scamcheck.loadApp` (src/boot/globals.ts). This runs right after showPageShell (inlined the same way):
  * if the shell is showing, the app is requested once the browser has painted it, so a phone's first paint
  * does not share the connection and the main thread with the app's ~200 KB; otherwise at once.
  */
 export function loadAppAfterShell(): void {
-  const load = window.__scamcheckLoadApp;
+  const boot = window.__scamcheck || {};
+  const load = boot.loadApp;
   // A results page's app waits for its answer instead (showResultsShell).
   if (!load || location.pathname !== '/') return;
-  if (window.__scamcheckPageShell && typeof window.requestAnimationFrame === 'function') {
+  if (boot.shell && typeof window.requestAnimationFrame === 'function') {
     // requestAnimationFrame runs just before the frame is painted; the timeout lands just after it.
     window.requestAnimationFrame(() => window.setTimeout(load, 0));
   } else {
@@ -135,8 +116,8 @@ export function loadAppAfterShell(): void {
 
 /**
  * A results page opened by a signed-out visitor (index.html asked for its answer early, see
- * src/lib/early-search.ts): once the answer is in, shows the page with its one-line answer (the template
- * of the visitor's language and theme, src/app/page-shell.tsx) and then lets the app's code load, which
+ * src/boot/early-search.ts): once the answer is in, shows the page with its one-line answer (the template
+ * of the visitor's language and theme, src/boot/build/render-page-shells.tsx) and then lets the app's code load, which
  * routePreload holds back on these paths. Without an early answer, a template, or a usable answer, it
  * shows nothing and the app loads at once (or after 3 s when the answer is slow).
  *
@@ -151,14 +132,15 @@ export function showResultsShell(
   languageOf: () => 'en' | 'fil',
 ): void {
   let loaded = false;
+  const boot = (window.__scamcheck = window.__scamcheck || {});
   const load = () => {
     if (loaded) return;
     loaded = true;
-    const loadApp = window.__scamcheckLoadApp;
+    const loadApp = boot.loadApp;
     if (loadApp) loadApp();
   };
   try {
-    const early = window.__scamcheckEarlySearch;
+    const early = boot.earlySearch;
     if (!early) return load();
     const language = languageOf();
     const theme = document.documentElement.classList.contains('dark') ? 'dark' : 'light';
@@ -216,7 +198,7 @@ export function showResultsShell(
       if (textarea) textarea.value = textarea.textContent = early.searchString;
       root.appendChild(page);
       document.documentElement.lang = language;
-      window.__scamcheckPageShell = {
+      boot.shell = {
         language,
         theme,
         textarea: root.querySelector('textarea'),
@@ -230,7 +212,7 @@ export function showResultsShell(
       .catch(() => undefined)
       .then(() => {
         // requestAnimationFrame runs just before the frame is painted; the timeout lands just after it.
-        if (window.__scamcheckPageShell && typeof window.requestAnimationFrame === 'function')
+        if (boot.shell && typeof window.requestAnimationFrame === 'function')
           window.requestAnimationFrame(() => window.setTimeout(load, 0));
         else load();
       });
@@ -241,7 +223,7 @@ export function showResultsShell(
 
 /** What the shell shows, if it does (main.tsx then waits for the route's code before rendering over it). */
 export function pageShownByShell(): PageShownByShell | null {
-  return (typeof window !== 'undefined' && window.__scamcheckPageShell) || null;
+  return bootState().shell ?? null;
 }
 
 export interface PageShellDraft {
