@@ -4695,15 +4695,15 @@ CREATE INDEX removal_requests_requester_id_idx ON public.removal_requests USING 
 create policy "Admins can delete removal requests" on public.removal_requests for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
-create policy "Requesters, the reporter and admins can read removal requests" on public.removal_requests for select to authenticated
-  using (((requester_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)));
+create policy "Admins can resolve removal requests" on public.removal_requests for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+
+create policy "Requesters and admins can read removal requests" on public.removal_requests for select to authenticated
+  using (((requester_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 create policy "Signed-in users can request removal of a report" on public.removal_requests for insert to authenticated
   with check (((requester_id = ( SELECT auth.uid() AS uid)) AND (status = 'open'::public.removal_request_status)));
-
-create policy "The reporter can answer and admins can resolve removal requests" on public.removal_requests for update to authenticated
-  using ((( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)))
-  with check ((( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.removal_requests FOR EACH ROW EXECUTE FUNCTION private.limit_writes('removal');
 
@@ -5453,6 +5453,60 @@ alter function public.admin_users(text,text,boolean,integer,timestamp with time 
 comment on function public.admin_users(pg_catalog.text,pg_catalog.text,boolean,integer,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: users newest first with role, reports filed and their outcomes, and the suspension in force; search by name, e-mail or id, filter by role, suspended and report count; keyset paging.';
 
 grant execute on function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.answer_removal_request(request_id uuid, answer text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_request public.removal_requests;
+  v_answer text := btrim(answer);
+begin
+  if v_uid is null then
+    raise exception 'sign in to answer a removal request' using errcode = '42501';
+  end if;
+  select rr.* into v_request
+  from public.removal_requests rr
+  join public.reports r on r.id = rr.report_id
+  where rr.id = answer_removal_request.request_id and r.reporter_id = v_uid
+  for update of rr;
+  if not found then
+    raise exception 'no removal request on your reports with this id' using errcode = 'P0002';
+  end if;
+  if v_answer is null or char_length(v_answer) = 0 then
+    raise exception 'an answer needs some words' using errcode = '22023';
+  end if;
+  if char_length(v_answer) > 5000 then
+    raise exception 'an answer has at most 5000 characters' using errcode = '22023';
+  end if;
+  if v_request.decided_at is not null or not (v_request.status = 'open' or v_request.escalated_at is not null) then
+    raise exception 'this removal request is already decided' using errcode = '42501';
+  end if;
+  -- removal_requests_before_write stamps responded_at.
+  update public.removal_requests rr set reporter_response = v_answer
+  where rr.id = v_request.id
+  returning rr.* into v_request;
+  return jsonb_build_object(
+    'id', v_request.id,
+    'report_id', v_request.report_id,
+    'reason', v_request.reason,
+    'status', v_request.status,
+    'created_at', v_request.created_at,
+    'contact_confirmed_at', v_request.contact_confirmed_at,
+    'answer_by', v_request.contact_confirmed_at + interval '7 days',
+    'reporter_response', v_request.reporter_response,
+    'responded_at', v_request.responded_at,
+    'escalated_at', v_request.escalated_at);
+end
+$function$;
+alter function public.answer_removal_request(uuid,text) owner to postgres;
+
+comment on function public.answer_removal_request(pg_catalog.uuid,pg_catalog.text) is 'The reporter answers a removal request on their own report (not blank, at most 5,000 characters, only while no admin has decided); returns the request without the requester or their contact address.';
+
+grant execute on function public.answer_removal_request(uuid,text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.api_limit(key_hash text DEFAULT NULL::text, cost integer DEFAULT 1)
  RETURNS jsonb
@@ -6927,7 +6981,7 @@ grant execute on function public.moderation_statistics() to anon, authenticated,
 CREATE OR REPLACE FUNCTION public.my_report_removal_requests()
  RETURNS TABLE(id uuid, report_id uuid, reason text, status public.removal_request_status, created_at timestamp with time zone, answer_by timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone, decision text, decision_reason text, decision_note text, decided_at timestamp with time zone, can_answer boolean)
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select rr.id, rr.report_id, rr.reason, rr.status, rr.created_at,
@@ -6944,7 +6998,7 @@ AS $function$
 $function$;
 alter function public.my_report_removal_requests() owner to postgres;
 
-comment on function public.my_report_removal_requests() is 'The confirmed removal requests on the caller''s own reports (no requester identity or contact address), with the answer deadline, the answer, whether it can still be answered, and the admins'' decision and reason.';
+comment on function public.my_report_removal_requests() is 'The confirmed removal requests on the caller''s own reports (no requester identity or contact address), with the answer deadline, the answer, whether it can still be answered, and the admins'' decision and reason. Security definer: the table shows these rows to their requester and admins only.';
 
 grant execute on function public.my_report_removal_requests() to authenticated, postgres, service_role;
 

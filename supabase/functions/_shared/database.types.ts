@@ -1028,6 +1028,10 @@ export type Database = {
           suspension_reason: string
         }[]
       }
+      answer_removal_request: {
+        Args: { answer: string; request_id: string }
+        Returns: Json
+      }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
         Args: { p_code: string; p_email: string }
