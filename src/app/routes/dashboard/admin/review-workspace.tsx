@@ -203,7 +203,13 @@ export function ReviewWorkspace() {
             value={filters.search}
             onChange={(e) => set('search', e.target.value)}
             placeholder={t('moderation.filters.searchPlaceholder')}
-            onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLInputElement).blur()}
+            onKeyDown={(e) => {
+              // Escape leaves the box for the keyboard shortcuts and keeps the search: without
+              // preventDefault, Chromium's search field would also clear itself (and the filter).
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              e.currentTarget.blur();
+            }}
           />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium">
