@@ -192,7 +192,7 @@ export function ReviewWorkspace() {
     <div className="flex min-w-0 flex-col gap-4 overflow-x-clip pb-24">
       <form
         role="search"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8 [&>label]:min-w-0"
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-9 [&>label]:min-w-0"
         onSubmit={(e) => e.preventDefault()}
       >
         <label className="col-span-2 flex flex-col gap-1 text-xs font-medium">
@@ -273,7 +273,8 @@ export function ReviewWorkspace() {
           {t('moderation.filters.region')}
           <Input value={filters.region} onChange={(e) => set('region', e.target.value)} />
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium">
+        {/* Two columns at lg: "Pinakaluma muna" did not fit one. */}
+        <label className="flex flex-col gap-1 text-xs font-medium lg:col-span-2">
           {t('moderation.filters.sort')}
           <select
             className={selectClass}
@@ -617,7 +618,8 @@ function ModerationLog() {
             <span className="text-muted-foreground w-full text-xs sm:w-36">
               {new Date(e.created_at).toLocaleString()}
             </span>
-            <span className="min-w-0 flex-1 break-all">
+            {/* wrap-anywhere: long e-mails break where they must, words stay whole (at 375 px). */}
+            <span className="min-w-0 flex-1 wrap-anywhere">
               {t('moderation.log.entry', {
                 who: e.actor_email ?? t('moderation.log.system'),
                 identifier: e.identifier,
