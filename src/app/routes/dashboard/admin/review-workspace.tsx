@@ -192,10 +192,11 @@ export function ReviewWorkspace() {
     <div className="flex min-w-0 flex-col gap-4 overflow-x-clip pb-24">
       <form
         role="search"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-9 [&>label]:min-w-0"
+        // At lg the search and the sort get more room ("Pinakaluma muna" did not fit an equal share).
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[minmax(0,1.6fr)_repeat(5,minmax(0,1fr))_minmax(0,1.6fr)] [&>label]:min-w-0"
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="col-span-2 flex flex-col gap-1 text-xs font-medium">
+        <label className="col-span-2 flex flex-col gap-1 text-xs font-medium lg:col-span-1">
           {t('moderation.filters.search')}
           <Input
             ref={searchRef}
@@ -273,8 +274,7 @@ export function ReviewWorkspace() {
           {t('moderation.filters.region')}
           <Input value={filters.region} onChange={(e) => set('region', e.target.value)} />
         </label>
-        {/* Two columns at lg: "Pinakaluma muna" did not fit one. */}
-        <label className="flex flex-col gap-1 text-xs font-medium lg:col-span-2">
+        <label className="flex flex-col gap-1 text-xs font-medium">
           {t('moderation.filters.sort')}
           <select
             className={selectClass}
