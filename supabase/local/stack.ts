@@ -204,7 +204,11 @@ function buildApp(
 /**
  * Starts the app: Vite's dev server, or (`appMode: 'build'`) a build served by `vite preview`, which
  * forwards /api/v1 as the dev server does (preview.proxy defaults to server.proxy). `ready` settles
- * when it listens (or fails with its output).
+ * when the server answers HTTP (or fails with its output if it exits or does not answer in time).
+ *
+ * Readiness is asked of the server, not read from its banner: with CI=true Vite colours its output, so
+ * `vite preview`'s "Local:" line arrived as "Local\x1b[22m:" and a start that matched the text waited
+ * forever in CI.
  */
 function startVite(
   config: StackConfig,
@@ -214,25 +218,50 @@ function startVite(
   const args = ['--port', String(config.appPort), '--strictPort', '--host', 'localhost'];
   const child = spawn(VITE_BIN, outDir ? ['preview', '--outDir', outDir, ...args] : args, {
     cwd: ROOT_DIR,
-    env: viteEnv(config),
+    env: { ...viteEnv(config), NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const ready = new Promise<void>((resolve, reject) => {
-    const relay = (c: Buffer) => {
-      const text = c.toString('utf8');
-      output += text;
-      if (/ready in|Local:/.test(output)) resolve();
-      for (const line of text.split('\n')) if (line.trim() && config.verbose) log(`[app] ${line}`);
-    };
-    child.stdout!.on('data', relay);
-    child.stderr!.on('data', relay);
-    child.once('exit', (code) =>
-      reject(new Error(`The app server (Vite) exited with code ${code}:\n${output}`)),
-    );
-  });
+  let exitCode: number | null | undefined;
+  const relay = (c: Buffer) => {
+    const text = c.toString('utf8');
+    output += text;
+    for (const line of text.split('\n')) if (line.trim() && config.verbose) log(`[app] ${line}`);
+  };
+  child.stdout!.on('data', relay);
+  child.stderr!.on('data', relay);
+  child.once('exit', (code) => (exitCode = code));
+  const ready = (async () => {
+    const deadline = Date.now() + VITE_START_LIMIT_MS;
+    for (;;) {
+      if (exitCode !== undefined) {
+        throw new Error(`The app server (Vite) exited with code ${exitCode}:\n${output}`);
+      }
+      if (await answersHttp(appUrl(config))) return;
+      if (Date.now() > deadline) {
+        throw new Error(
+          `The app server (Vite) did not answer at ${appUrl(config)} within ${VITE_START_LIMIT_MS / 1000} s:\n${output}`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
   ready.catch(() => undefined);
   return { child, ready };
+}
+
+/** How long the app server may take to answer its first request (a loaded 2-core machine included). */
+const VITE_START_LIMIT_MS = 180_000;
+
+/** True when something answers an HTTP GET at the URL, whatever its status. */
+async function answersHttp(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await res.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function stopChild(child: ChildProcess) {

@@ -55,7 +55,7 @@ describe('updating the account', () => {
     ).toBeNull();
   });
 
-  it('merges user metadata, and keeps app_metadata for admins', async () => {
+  it('holds on: platform — merges user metadata, and keeps app_metadata for admins', async () => {
     const { client } = await confirmedUser({ name: 'Liza', city: 'Cebu' });
     const { data, error } = await client.auth.updateUser({
       data: { name: 'Liza Reyes', city: null, avatar: 'a.png' },
@@ -146,13 +146,13 @@ describe('password reset and codes by e-mail', () => {
     ).toBeNull();
   });
 
-  it('answers a reset for an unknown address like any other, and sends nothing', async () => {
+  it('holds on: platform — answers a reset for an unknown address like any other, and sends nothing', async () => {
     const email = uniqueEmail('unknown');
     expect(await anonClient().auth.resetPasswordForEmail(email)).toEqual({ data: {}, error: null });
     await expect(mailsTo(email, 1, 300)).rejects.toThrow(/found 0/);
   });
 
-  it('resends the confirmation code, which replaces the first one, no sooner than max_frequency', async () => {
+  it('holds on: config.toml — resends the confirmation code, which replaces the first one, no sooner than max_frequency', async () => {
     const email = uniqueEmail('resend');
     await anonClient().auth.signUp({ email, password: 'correct horse battery' });
     const firstCode = codeIn(await latestMail(email));
@@ -177,7 +177,7 @@ describe('password reset and codes by e-mail', () => {
     ).toBeNull();
   });
 
-  it('signs in an existing user with a code by e-mail, and creates no user when told not to', async () => {
+  it('holds on: platform — signs in an existing user with a code by e-mail, and creates no user when told not to', async () => {
     const { email, user } = await confirmedUser();
     const { data, error } = await anonClient().auth.signInWithOtp({
       email,
@@ -267,7 +267,7 @@ describe('e-mail codes and links expire after otp_expiry (600 s)', () => {
   it.each([
     ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
-  ])('a sign-up code %s', async (_, age, code) => {
+  ])('holds on: config.toml — a sign-up code %s', async (_, age, code) => {
     const email = uniqueEmail('expiry-code');
     await anonClient().auth.signUp({ email, password: 'correct horse battery' });
     const token = codeIn(await latestMail(email));
@@ -306,7 +306,7 @@ describe('e-mail codes and links expire after otp_expiry (600 s)', () => {
   it.each([
     ['just inside the 10 minutes', OTP_EXPIRY - 2, null],
     ['one second after', OTP_EXPIRY + 1, 'otp_expired'],
-  ])('a sign-in code %s', async (_, age, code) => {
+  ])('holds on: config.toml — a sign-in code %s', async (_, age, code) => {
     const { email } = await confirmedUser();
     await anonClient().auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
     const token = codeIn(await latestMail(email, 2));

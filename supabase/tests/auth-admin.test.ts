@@ -60,7 +60,7 @@ describe('admin API', () => {
     if (data.total > 2) expect(data.nextPage).toBe(2);
   });
 
-  it('reads, updates, bans and deletes a user', async () => {
+  it('holds on: platform — reads, updates, bans and deletes a user', async () => {
     const admin = serviceClient();
     const { user, session, email, password } = await confirmedUser();
     expect((await admin.auth.admin.getUserById(user.id)).data.user).toMatchObject({ id: user.id, email });
@@ -171,7 +171,7 @@ describe('admin API', () => {
     expect(again.error).toMatchObject({ status: 422, code: 'email_exists' });
   });
 
-  it('refuses the admin API to the anon key and to users', async () => {
+  it('holds on: platform — refuses the admin API to the anon key and to users', async () => {
     const { session } = await confirmedUser();
     const asUser = createClient(stackEnv('API_URL'), stackEnv('ANON_KEY'), {
       auth: { persistSession: false, autoRefreshToken: false },
@@ -191,7 +191,7 @@ describe('admin API', () => {
   });
 });
 
-describe('e-mail budget', () => {
+describe('holds on: config.toml — e-mail budget', () => {
   // The CLI applies `email_sent` only with a custom SMTP server ([auth.email.smtp] enabled); its own mail
   // sink is unlimited, and so is the shared test stack. This instance runs with an SMTP server's budget.
   const instance = authInstance(

@@ -76,6 +76,34 @@ export function codeIn(mail: SentMail): string {
   return m[1];
 }
 
+/** A text in the local SMS sink (beside the mail sink, read through the same API style). */
+export interface SentSms {
+  ID: string;
+  To: string;
+  Body: string;
+}
+
+/** Waits until the SMS sink holds at least `count` texts to `number` (E.164) and answers the newest. */
+export async function smsTo(number: string, count = 1, timeoutMs = 5000): Promise<SentSms> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(
+      `${stackEnv('MAILPIT_URL')}/api/v1/sms/search?query=${encodeURIComponent(`to:${number}`)}`,
+    );
+    const list = (await res.json()) as { messages: SentSms[] };
+    if (list.messages.length >= count) return list.messages[0];
+    if (Date.now() > deadline) throw new Error(`no SMS to ${number}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The 6-digit code in a text. */
+export function smsCode(sms: SentSms): string {
+  const m = /\b(\d{6})\b/.exec(sms.Body);
+  if (!m) throw new Error(`no code in "${sms.Body}"`);
+  return m[1];
+}
+
 /** The href of the first link whose URL contains `fragment`, with HTML entities decoded. */
 export function linkIn(mail: SentMail, fragment: string): string {
   for (const m of mail.HTML.matchAll(/href="([^"]+)"/g)) {

@@ -62,7 +62,7 @@ describe('guessing an e-mail code at /auth/v1/verify', () => {
     expect(odds).toBeLessThan(1 / 100_000);
   });
 
-  it('token-hash guesses from 100 addresses of one IPv6 /64 meet 429 after the burst, by POST and by GET', async () => {
+  it('holds on: local-only — token-hash guesses from 100 addresses of one IPv6 /64 meet 429 after the burst, by POST and by GET', async () => {
     const { email } = await confirmedUser();
     const code = await signInCode(email, 2);
     const hash = tokenHash(email, code);
@@ -109,7 +109,7 @@ describe('guessing an e-mail code at /auth/v1/verify', () => {
     expect(right.error).toBeNull();
   });
 
-  it('a typed code and a token hash spend the same per-client bucket (GoTrue keeps no count per code)', async () => {
+  it('holds on: config.toml — a typed code and a token hash spend the same per-client bucket (GoTrue keeps no count per code)', async () => {
     const client = freshAddress();
     const statuses: (number | undefined)[] = [];
     for (let i = 0; i < 40 && statuses.at(-1) !== 429; i++) {
@@ -124,7 +124,7 @@ describe('guessing an e-mail code at /auth/v1/verify', () => {
     expect(statuses.length).toBeLessThanOrEqual(34);
   });
 
-  it('without a trusted proxy, a forged X-Forwarded-For does not pick a new token_verifications bucket', async () => {
+  it('holds on: platform — without a trusted proxy, a forged X-Forwarded-For does not pick a new token_verifications bucket', async () => {
     // The stack's default: no trusted proxy, so the client is the connection's address.
     const instance = authInstance(() => undefined, { trustedProxies: 0 });
     try {
@@ -181,7 +181,7 @@ describe('guessing the code through the legacy GET /api/v1/verify/{...}', () => 
     expect(rows[0]).toEqual({ email_confirmed_at: null, confirmation_token: '' });
   });
 
-  it('limits verify calls per client address and answers 429 with Retry-After', async () => {
+  it('holds on: edge function + postgres — limits verify calls per client address and answers 429 with Retry-After', async () => {
     const pool = adminPool();
     await pool.query("update private.rate_limits set max_calls = 3 where name = 'auth_verify.ip'");
     try {
@@ -208,7 +208,7 @@ describe('guessing the code through the legacy GET /api/v1/verify/{...}', () => 
   });
 });
 
-describe('the legacy register call and existing accounts', () => {
+describe('holds on: edge function + postgres — the legacy register call and existing accounts', () => {
   it('answers as for a new address, changes nothing, mails the owner, and its id cannot verify sign-in codes', async () => {
     const { email, password, user } = await confirmedUser({ name: 'Owner' });
     const newcomer = await api<{ msg: string; hash: string }>('POST', '/auth/register', {
@@ -304,7 +304,7 @@ describe('refresh-token reuse', () => {
   });
 });
 
-describe('JWT roles at /rest/v1', () => {
+describe('holds on: platform — JWT roles at /rest/v1', () => {
   async function readAs(role: string) {
     const token = await signJwt({ role, exp: Math.floor(Date.now() / 1000) + 600 });
     const res = await fetch(`${stackEnv('API_URL')}/rest/v1/news?select=id&limit=1`, {
@@ -377,7 +377,7 @@ describe('changing the password with a stolen access token', () => {
   });
 });
 
-describe('logout started by another site', () => {
+describe('holds on: edge function — logout started by another site', () => {
   it('refuses a cross-site GET or POST and keeps the session; the app itself logs out by GET or POST', async () => {
     const login = async () => {
       const { email, password } = await confirmedUser();

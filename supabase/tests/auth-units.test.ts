@@ -127,7 +127,7 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
 describe('GoTrue rules', () => {
   const settings = loadAuthSettings(testConfig());
 
-  it('allows redirects to the site, loopback and allow-listed URLs only', () => {
+  it('holds on: config.toml — allows redirects to the site, loopback and allow-listed URLs only', () => {
     expect(isRedirectAllowed(settings, 'http://localhost:5173/reset')).toBe(true);
     expect(isRedirectAllowed(settings, 'http://localhost:3000/')).toBe(true);
     expect(isRedirectAllowed(settings, 'http://127.0.0.1:5173/x')).toBe(true);

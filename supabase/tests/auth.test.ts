@@ -22,7 +22,7 @@ import {
 const PASSWORD = 'correct horse battery';
 
 describe('sign-up with e-mail confirmation', () => {
-  it('sends a ScamCheck e-mail with the code and links, and gives no session until confirmed', async () => {
+  it('holds on: config.toml — sends a ScamCheck e-mail with the code and links, and gives no session until confirmed', async () => {
     const email = uniqueEmail('signup');
     const client = anonClient();
     const { data, error } = await client.auth.signUp({
@@ -104,7 +104,7 @@ describe('sign-up with e-mail confirmation', () => {
     expect(signedIn.user!.id).toBe(data.user!.id);
   });
 
-  it('confirms with the token hash of the SPA page, once', async () => {
+  it('holds on: platform — confirms with the token hash of the SPA page, once', async () => {
     const email = uniqueEmail('hash');
     await anonClient().auth.signUp({ email, password: PASSWORD });
     const hash = linkIn(await latestMail(email), '/two-factor-authentication/')
@@ -145,7 +145,7 @@ describe('sign-up with e-mail confirmation', () => {
     });
   });
 
-  it('rejects a wrong code and a weak password', async () => {
+  it('holds on: config.toml — rejects a wrong code and a weak password', async () => {
     const email = uniqueEmail('weak');
     const { data, error } = await anonClient().auth.signUp({ email, password: 'short' });
     expect(data.user).toBeNull();
@@ -265,7 +265,7 @@ describe('password sign-in and access tokens', () => {
     }
   });
 
-  it('refuses forged, expired and anonymous tokens on /user', async () => {
+  it('holds on: platform — refuses forged, expired and anonymous tokens on /user', async () => {
     const { session } = await confirmedUser();
     const [h, p] = session.access_token.split('.');
     const forged = `${h}.${p}.${Buffer.from('forged signature').toString('base64url')}`;
@@ -346,7 +346,7 @@ describe('refresh tokens and sign-out', () => {
     expect(unknown).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
-  it('signs out this session, the other sessions, or all of them', async () => {
+  it('holds on: platform — signs out this session, the other sessions, or all of them', async () => {
     const { email, password } = await confirmedUser();
     const signIn = async () => {
       const c = anonClient();

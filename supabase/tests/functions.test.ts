@@ -23,13 +23,13 @@ describe('edge functions on the local stack', () => {
     });
   });
 
-  it('rejects a call without a JWT when verify_jwt is on', async () => {
+  it('holds on: config.toml — rejects a call without a JWT when verify_jwt is on', async () => {
     const res = await fetch(url());
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'Missing authorization header' });
   });
 
-  it('rejects a forged JWT', async () => {
+  it('holds on: platform — rejects a forged JWT', async () => {
     const [h, p] = stackEnv('SERVICE_ROLE_KEY').split('.');
     const forged = `${h}.${p}.${Buffer.from('not the signature').toString('base64url')}`;
     const res = await fetch(url(), { headers: { authorization: `Bearer ${forged}` } });

@@ -58,7 +58,7 @@ afterAll(async () => {
   await adminPool().query(`drop table public.${table}`);
 });
 
-describe('db-pre-request and 429 from SQL', () => {
+describe('holds on: postgres — db-pre-request and 429 from SQL', () => {
   it('write requests beyond rest_write.user get 429 with Retry-After, RateLimit-* and the JSON message', async () => {
     // 120 per minute as a bucket: 120 at once, then one more every 0.5 s while the flood runs.
     let accepted = 0;

@@ -60,6 +60,8 @@ export async function newTrackedPage(
     baseURL: process.env.STACK_APP_URL,
   });
   if (dark) await context.addInitScript(() => localStorage.setItem('darkTheme', 'true'));
+  // Every page of the context, this one and any a test opens later, waits for the app after a visit.
+  context.on('page', waitForAppAfterVisits);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg: ConsoleMessage) => {
@@ -69,6 +71,39 @@ export async function newTrackedPage(
   });
   page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
   return { page, context, errors };
+}
+
+/**
+ * Waits until React has taken the page over from the page shell (src/boot/page-shell.ts): the shell is
+ * static HTML painted before the app's code runs, so a key pressed or a button clicked on it is lost
+ * (Enter in its search box only adds a line). Pages without the app's root (JSON, files) pass at once.
+ */
+export async function waitForApp(page: Page, timeout = 45_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      const first = root?.firstElementChild;
+      return !root || (!!first && Object.keys(first).some((key) => key.startsWith('__reactFiber')));
+    },
+    undefined,
+    { timeout },
+  );
+}
+
+/** Makes the page's goto and reload wait for the app as well (waitForApp). */
+function waitForAppAfterVisits(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await waitForApp(page);
+    return response;
+  };
 }
 
 /** Saves a full-page screenshot as tests/artifacts/<name>.png and returns its path. */

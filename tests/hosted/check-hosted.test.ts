@@ -82,7 +82,7 @@ describe('npm run check:hosted', () => {
     }
   });
 
-  it('deployment_status is for the service role only', async () => {
+  it('holds on: postgres — deployment_status is for the service role only', async () => {
     for (const role of ['anon', 'authenticated']) {
       const client = await pool.connect();
       try {

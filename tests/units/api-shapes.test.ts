@@ -15,7 +15,7 @@ afterEach(() => vi.restoreAllMocks());
 const answer = (e: { status: number; message: string }) => `${e.status} ${e.message}`;
 
 describe('dbError', () => {
-  it('maps each database refusal to its status and message', () => {
+  it('holds on: edge function — maps each database refusal to its status and message', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(
       answer(dbError({ code: '42501', message: 'new row violates row-level security policy' }, 'edit this')),
@@ -49,7 +49,7 @@ describe('dbError', () => {
     expect(console.error).toHaveBeenCalledTimes(3);
   });
 
-  it("answers the limiter's refusal with 429 and its Retry-After", () => {
+  it("holds on: edge function — answers the limiter's refusal with 429 and its Retry-After", () => {
     const e = dbError({ code: 'PT429', message: 'Too many reports', details: 'retry_after=42' }, 'file it');
     expect(answer(e)).toBe('429 Too many reports');
   });
@@ -69,7 +69,7 @@ describe('dbError', () => {
     expect(dbError({ code: '57P01' }, 'x').status).toBe(502);
   });
 
-  it("answers the database's own HTTP refusals (PTnnn) with their status, naming what to use instead", () => {
+  it("holds on: edge function — answers the database's own HTTP refusals (PTnnn) with their status, naming what to use instead", () => {
     const report = '5b0c1e2a-3d4f-4a5b-8c6d-7e8f9a0b1c2d';
     const second = dbError(
       { code: 'PT409', message: 'You already reported x.ph', details: `existing_report_id=${report}` },
@@ -102,7 +102,7 @@ describe('dbError', () => {
   });
 });
 
-describe('storageError', () => {
+describe('holds on: edge function — storageError', () => {
   it('maps storage refusals by their HTTP status, text or number', () => {
     expect(answer(storageError({ statusCode: '413', message: 'too big' }, 'upload it'))).toBe(
       '400 Image size too large',

@@ -148,7 +148,7 @@ describe('e-mail addresses and passwords', () => {
 });
 
 describe('redirects', () => {
-  it('allows the site itself (any path), loopback on any port, and allow-listed patterns', () => {
+  it('holds on: config.toml — allows the site itself (any path), loopback on any port, and allow-listed patterns', () => {
     expect(isRedirectAllowed(settings, 'http://localhost:5173/reset?x=1')).toBe(true);
     expect(isRedirectAllowed(settings, 'http://localhost:3000/')).toBe(true);
     expect(isRedirectAllowed(settings, 'https://app.scamcheck.ph/auth/callback')).toBe(true);
@@ -158,7 +158,7 @@ describe('redirects', () => {
     expect(isRedirectAllowed(settings, 'https://app.scamcheck.ph.evil.com/')).toBe(false);
   });
 
-  it('refuses other hosts, schemes and ports of a non-loopback site, raw IPs and nonsense', () => {
+  it('holds on: config.toml — refuses other hosts, schemes and ports of a non-loopback site, raw IPs and nonsense', () => {
     const site = { ...settings, siteUrl: 'https://scamcheck.ph', additionalRedirectUrls: [] };
     expect(isRedirectAllowed(site, 'https://scamcheck.ph/x')).toBe(true);
     expect(isRedirectAllowed(site, 'http://scamcheck.ph/x')).toBe(false);
@@ -237,7 +237,7 @@ describe('redirects', () => {
   });
 });
 
-describe('the e-mail rate (max_frequency 60 s)', () => {
+describe('holds on: config.toml — the e-mail rate (max_frequency 60 s)', () => {
   it('refuses a new e-mail sooner than 60 s after the last, naming the seconds left', () => {
     expect(() => checkFrequency(auth, null)).not.toThrow();
     expect(() => checkFrequency(auth, new Date(Date.now() - 61_000).toISOString())).not.toThrow();
@@ -249,7 +249,7 @@ describe('the e-mail rate (max_frequency 60 s)', () => {
   });
 });
 
-describe('the clock edges', () => {
+describe('holds on: config.toml — the clock edges', () => {
   // Date only: jose and the code read the time through Date.
   const at = (iso: string) => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -271,7 +271,7 @@ describe('the clock edges', () => {
 });
 
 describe('bearer tokens and JWTs', () => {
-  it('reads the bearer token, or the apikey the gateway passes on, with GoTrue error otherwise', () => {
+  it('holds on: platform — reads the bearer token, or the apikey the gateway passes on, with GoTrue error otherwise', () => {
     expect(bearer(rq({ authorization: 'Bearer abc.def' }))).toBe('abc.def');
     expect(bearer(rq({ authorization: 'bearer xyz' }))).toBe('xyz');
     expect(bearer(rq({ apikey: 'anon-key' }))).toBe('anon-key');
@@ -312,7 +312,7 @@ describe('bearer tokens and JWTs', () => {
     expect(await parseJwt(token)).toMatchObject({ sub: 'u1', role: 'authenticated' });
   });
 
-  it('refuses expired, forged, wrongly signed, not yet valid and malformed tokens with their reason', async () => {
+  it('holds on: platform — refuses expired, forged, wrongly signed, not yet valid and malformed tokens with their reason', async () => {
     expect(await refusal(await sign({ sub: 'u', exp: now() - 1 }))).toEqual({
       status: 403,
       code: 'bad_jwt',
@@ -485,7 +485,7 @@ describe('limits', () => {
       email: { ...settings.email, ...email },
     });
 
-  it('per-client buckets hold 30 requests at once (GoTrue: N per 5 minutes, bursts of 30), per address', () => {
+  it('holds on: config.toml — per-client buckets hold 30 requests at once (GoTrue: N per 5 minutes, bursts of 30), per address', () => {
     const a = limited({ tokenVerifications: 30 });
     const from = (address?: string) => ({ address }) as Rq;
     for (let i = 0; i < 30; i++) limit(a.limits.verify, from('203.0.113.7'));
@@ -514,7 +514,7 @@ describe('limits', () => {
     }
   });
 
-  it('e-mails: email_sent per hour applies with a real SMTP server and confirmations on; 0 sends none', () => {
+  it('holds on: config.toml — e-mails: email_sent per hour applies with a real SMTP server and confirmations on; 0 sends none', () => {
     const mail = (a: Auth) => {
       const r = { mails: [] } as unknown as Rq;
       queueMail(a, r, 'recovery', 'maria@example.com', { Token: '123456' });
@@ -602,7 +602,7 @@ describe('authenticated callers', () => {
     expect(nil.sessionId).toBeUndefined();
   });
 
-  it('refuses a missing or non-UUID sub, a deleted user, a signed-out session and a banned user', async () => {
+  it('holds on: platform — refuses a missing or non-UUID sub, a deleted user, a signed-out session and a banned user', async () => {
     expect(await rejection(authenticate(db({}), await as({})))).toEqual({
       status: 403,
       code: 'bad_jwt',
@@ -642,7 +642,7 @@ describe('authenticated callers', () => {
     });
   });
 
-  it('a ban ends at banned_until: banned a millisecond before it, not at it (GoTrue: now is before banned_until)', async () => {
+  it('holds on: platform — a ban ends at banned_until: banned a millisecond before it, not at it (GoTrue: now is before banned_until)', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(new Date('2026-11-24T05:00:00.000Z'));
@@ -658,7 +658,7 @@ describe('authenticated callers', () => {
     }
   });
 
-  it('admin calls need the service_role or supabase_admin role', async () => {
+  it('holds on: platform — admin calls need the service_role or supabase_admin role', async () => {
     expect(await requireAdmin(await as({ role: 'service_role' }))).toMatchObject({ role: 'service_role' });
     expect(await requireAdmin(await as({ role: 'supabase_admin' }))).toMatchObject({
       role: 'supabase_admin',

@@ -55,7 +55,7 @@ describe('a migration with RLS on the platform schema', () => {
     expect(await rows({ role: 'service_role' })).toEqual(['alice note', 'bob note']);
   });
 
-  it('fills auth.uid() from the JWT claims and refuses rows for someone else', async () => {
+  it('holds on: postgres — fills auth.uid() from the JWT claims and refuses rows for someone else', async () => {
     const inserted = await withRole(
       adminPool(),
       { role: 'authenticated', sub: alice },

@@ -447,7 +447,7 @@ describe('writing tables', () => {
     ]);
   });
 
-  it('refuses rows RLS does not allow, with 403 for users and 401 for anon', async () => {
+  it('holds on: postgres — refuses rows RLS does not allow, with 403 for users and 401 for anon', async () => {
     const forged = await asOwner.from(posts).insert({ title: 'Not mine', owner_id: stranger });
     expect(forged.status).toBe(403);
     expect(forged.error).toMatchObject({
@@ -619,7 +619,7 @@ describe('rpc', () => {
     expect(data).toEqual({ title: 'With author', [authors]: { name: 'Ben' } });
   });
 
-  it('refuses a function the role may not execute, and a JWT whose role does not exist', async () => {
+  it('holds on: postgres — refuses a function the role may not execute, and a JWT whose role does not exist', async () => {
     const denied = await anon.rpc(`${p}_private`);
     expect(denied.status).toBe(401);
     expect(denied.error).toMatchObject({
@@ -731,7 +731,7 @@ describe('errors and hostile input', () => {
     expect(tree.error).toMatchObject({ code: 'PGRST100' });
   });
 
-  it('rejects forged and expired JWTs', async () => {
+  it('holds on: platform — rejects forged and expired JWTs', async () => {
     const [h, body] = ownerToken.split('.');
     const forged = client(`${h}.${body}.${Buffer.from('forged').toString('base64url')}`);
     const res = await forged.from(posts).select('id');
@@ -753,7 +753,7 @@ describe('errors and hostile input', () => {
     }
   });
 
-  it('refuses a token it has already seen once its exp plus the 30 s clock skew has passed', async () => {
+  it('holds on: platform — refuses a token it has already seen once its exp plus the 30 s clock skew has passed', async () => {
     // exp 27 s ago: inside PostgREST's 30 s skew, so the first request passes and the token is kept;
     // 4 s later exp + 30 is behind the clock and the same token must be refused.
     const now = Math.floor(Date.now() / 1000);

@@ -372,7 +372,7 @@ describe('as the owner of a folder', () => {
 });
 
 describe('as a stranger', () => {
-  it('cannot upload into another user’s folder, and nothing is stored', async () => {
+  it('holds on: postgres — cannot upload into another user’s folder, and nothing is stored', async () => {
     const name = `${owner.id}/planted.txt`;
     const { error } = await asStranger().from(privateBucket).upload(name, 'not mine');
     expect(error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
@@ -404,7 +404,7 @@ describe('as a stranger', () => {
     );
   });
 
-  it('cannot move its own file into another user’s folder', async () => {
+  it('holds on: postgres — cannot move its own file into another user’s folder', async () => {
     const files = asStranger().from(privateBucket);
     expect((await files.upload(`${stranger.id}/mine.txt`, 'mine')).error).toBeNull();
     const { error } = await files.move(`${stranger.id}/mine.txt`, `${owner.id}/gift.txt`);
@@ -432,7 +432,7 @@ describe('as an anonymous visitor', () => {
 });
 
 describe('bucket limits', () => {
-  it('rejects an oversize upload with Storage’s error and stores nothing', async () => {
+  it('holds on: postgres + platform — rejects an oversize upload with Storage’s error and stores nothing', async () => {
     const name = `${owner.id}/too-big.png`;
     const big = new Blob([Buffer.alloc(500_001, 1)], { type: 'image/png' });
     const { error } = await asOwner().from(imageBucket).upload(name, big);
@@ -479,7 +479,7 @@ describe('bucket limits', () => {
 });
 
 describe('tokens and paths an attacker might send', () => {
-  it('rejects a forged JWT and an expired one', async () => {
+  it('holds on: platform — rejects a forged JWT and an expired one', async () => {
     const [h, p] = owner.jwt.split('.');
     const forged = `${h}.${p}.${Buffer.from('forged').toString('base64url')}`;
     const { error } = await client(forged).storage.from(privateBucket).upload(`${owner.id}/forged.txt`, 'x');
@@ -570,7 +570,7 @@ describe('what policies and SQL see', () => {
     ).toBeNull();
   });
 
-  it('refuses direct SQL deletes of storage rows, as Supabase does', async () => {
+  it('holds on: platform — refuses direct SQL deletes of storage rows, as Supabase does', async () => {
     await expect(
       adminPool().query('delete from storage.objects where bucket_id = $1', [privateBucket]),
     ).rejects.toThrow('Direct deletion from storage tables is not allowed. Use the Storage API instead.');

@@ -30,7 +30,7 @@ const suspend = (
   days: number | null = null,
 ) => run(actor, 'select * from public.admin_set_suspension($1, $2, $3, $4)', [userId, on, reason, days]);
 
-describe('the user list', () => {
+describe('holds on: postgres — the user list', () => {
   it('admins search by name, e-mail or id and see role and report counts; others are refused', async () => {
     const r = await fileReport(owner);
     await run(admin, `select * from public.moderate_reports($1::uuid[], 'rejected', 'no_evidence')`, [
@@ -74,7 +74,7 @@ describe('the user list', () => {
   });
 });
 
-describe('suspensions', () => {
+describe('holds on: postgres — suspensions', () => {
   it('an admin suspends with a reason: Auth ban set, sessions ended, logged; the account cannot file reports; unsuspend lifts it', async () => {
     const user = await createUser('To suspend');
     await adminPool().query(

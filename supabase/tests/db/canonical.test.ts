@@ -25,7 +25,7 @@ function tsCanonical(v: Vector) {
   return v.kind === 'auto' ? canonicalIdentifierAuto(v.input) : canonicalIdentifier(v.kind, v.input);
 }
 
-describe('canonical identifier vectors', () => {
+describe('holds on: postgres — canonical identifier vectors', () => {
   it('has at least 60 vectors covering every kind', () => {
     expect(vectors.length).toBeGreaterThanOrEqual(60);
     expect(new Set(vectors.map((v) => v.kind))).toEqual(

@@ -51,7 +51,7 @@ beforeAll(async () => {
   rules = await loadRules(anon);
 });
 
-describe('brands and domain lists', () => {
+describe('holds on: postgres — brands and domain lists', () => {
   it('are seeded with the brands of the issue and readable by anyone', () => {
     const names = rules.brands.map((b) => b.name);
     for (const n of [
@@ -145,7 +145,7 @@ describe('brands and domain lists', () => {
   });
 });
 
-describe('check_identifiers', () => {
+describe('holds on: postgres — check_identifiers', () => {
   const mobile = `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   const site = `shop-${Math.random().toString(36).slice(2, 8)}.example`;
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 const paths = (actor: Actor, n: number) =>
   Array.from({ length: n }, (_, i) => `${actor.id}/shot-${i + 1}.webp`);
 
-describe('reports.evidence_paths', () => {
+describe('holds on: postgres — reports.evidence_paths', () => {
   it('the owner files five images; evidence_path is the first, for the legacy API', async () => {
     const r = await fileReport(owner, { evidence_paths: paths(owner, 5) });
     expect(r.evidence_paths).toEqual(paths(owner, 5));
@@ -106,7 +106,7 @@ describe('upload cleanup and evidence_paths', () => {
   });
 });
 
-describe('reports.incident_date', () => {
+describe('holds on: postgres — reports.incident_date', () => {
   async function dayInPlus14(offsetDays: number): Promise<string> {
     const { rows } = await adminPool().query<{ d: string }>(
       `select to_char((now() at time zone 'Etc/GMT-14')::date + $1::int, 'YYYY-MM-DD') as d`,
@@ -133,7 +133,7 @@ describe('reports.incident_date', () => {
   });
 });
 
-describe('after_scam_steps', () => {
+describe('holds on: postgres — after_scam_steps', () => {
   it('anon and users read the steps in order of urgency, with both languages', async () => {
     for (const actor of [anon, owner]) {
       const rows = await run<{ position: number; title_en: string; title_fil: string }>(

@@ -57,7 +57,7 @@ function fromInt(n: number): string {
 let seed = 29;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
-describe('address ranges in Postgres', () => {
+describe('holds on: postgres — address ranges in Postgres', () => {
   const rows = locationRows();
   const ph4 = rows.filter((r) => r.country === 'PH' && !r.first.includes(':'));
 

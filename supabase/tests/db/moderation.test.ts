@@ -41,7 +41,7 @@ const statusOf = async (id: unknown) =>
     ])
   ).rows[0] as { status: string; status_reason: string | null; status_note: string | null };
 
-describe('decisions with reasons', () => {
+describe('holds on: postgres — decisions with reasons', () => {
   it('an admin rejects with a reason and a note; the reporter reads both on the card and is notified', async () => {
     const r = await fileReport(owner);
     const [log] = await moderate(admin, [r.id], 'rejected', 'no_evidence', '  Please attach a screenshot. ');
@@ -108,7 +108,7 @@ describe('decisions with reasons', () => {
   });
 });
 
-describe('undo', () => {
+describe('holds on: postgres — undo', () => {
   it('any admin undoes a decision: the report returns to pending, the undo is logged, the original row is unchanged', async () => {
     const r = await fileReport(owner);
     const [log] = await moderate(admin, [r.id], 'rejected', 'not_a_scam');
@@ -152,7 +152,7 @@ describe('undo', () => {
   });
 });
 
-describe('the audit log', () => {
+describe('holds on: postgres — the audit log', () => {
   it('records status changes from every path, the older set_report_status included', async () => {
     const r = await fileReport(owner);
     await run(admin, `select public.set_report_status($1, 'verified')`, [r.id]);
@@ -211,7 +211,7 @@ describe('the audit log', () => {
   });
 });
 
-describe('the review queue', () => {
+describe('holds on: postgres — the review queue', () => {
   it('groups pending reports by identifier with verified history and reporter history; admins only', async () => {
     const number = `0919${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const v = await fileReport(stranger, { reported_account: number });
@@ -241,7 +241,7 @@ describe('the review queue', () => {
   });
 });
 
-describe('removal requests', () => {
+describe('holds on: postgres — removal requests', () => {
   it('an admin decides remove with a reason; the report is removed, both sides read the decision; keep leaves it', async () => {
     const requester = await createUser('Requester');
     const r = await fileReport(owner);
@@ -345,7 +345,7 @@ describe('removal requests', () => {
   });
 });
 
-describe('published figures', () => {
+describe('holds on: postgres — published figures', () => {
   it('moderation_statistics counts first decisions from the rollup, quantiles in hours, small counts masked; undo subtracts', async () => {
     const before = (await run(anon, 'select public.moderation_statistics() as s'))[0].s as Record<
       string,

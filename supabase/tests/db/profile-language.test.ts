@@ -23,7 +23,7 @@ async function metadataLocale(id: string | null): Promise<unknown> {
   return rows[0]?.locale;
 }
 
-describe('profiles.language', () => {
+describe('holds on: postgres — profiles.language', () => {
   it('is English for a sign-up without a locale, and Filipino for one that signed up in Filipino', async () => {
     expect(await run(owner, 'select language from public.profiles where id = $1', [owner.id])).toEqual([
       { language: 'en' },

@@ -110,7 +110,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('anon reads aggregates only', () => {
+describe('holds on: postgres — anon reads aggregates only', () => {
   it('cannot read reports or any rollup row directly', async () => {
     await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(DENIED);
     for (const t of [
@@ -490,7 +490,7 @@ describe('rollups kept by the trigger', () => {
   });
 });
 
-describe('the scheduled job: medians and the most-reported identifiers', () => {
+describe('holds on: postgres — the scheduled job: medians and the most-reported identifiers', () => {
   it('computes the median amount of a month from 5 amounts on, and hides it below', async () => {
     // Older than the seed's 548 days of history, so the month starts empty.
     const at = monthAgo(24);

@@ -37,7 +37,7 @@ async function apiKey(): Promise<{ id: string; key: string; hash: string; owner:
   return { ...made, hash: createHash('sha256').update(made.key).digest('hex'), owner: owner.id! };
 }
 
-describe('range_lookup_limited_many', () => {
+describe('holds on: postgres — range_lookup_limited_many', () => {
   it('answers each request as a call of its own would, in request order', async () => {
     const [a, b] = [address(), address()];
     const key = await apiKey();

@@ -28,7 +28,7 @@ async function lookUp(number: string): Promise<RangeEntry | undefined> {
   return entries.find((e) => e.suffix === hash.slice(5));
 }
 
-describe('range_lookup risk', () => {
+describe('holds on: postgres — range_lookup risk', () => {
   it('gives the hand-computed risk: one fresh verified report 39, and the 24/25 and 59/60 label edges', async () => {
     const numbers = [
       await verifiedAged([0]), // w = 1: 100 * (1 - exp(-0.5)) = 39.35

@@ -59,7 +59,7 @@ afterAll(async () => {
   await adminPool().query('delete from private.rate_limits where name = $1', [limit]);
 });
 
-describe('rate limiter: token bucket', () => {
+describe('holds on: postgres — rate limiter: token bucket', () => {
   it('allows max_calls at once, then refuses with the time until one call comes back', async () => {
     const subject = unique('s');
     const answers = [];

@@ -43,7 +43,7 @@ const answer = async (actor: Actor, id: string, text: string | null) =>
     unknown
   >;
 
-describe("the decision's reason", () => {
+describe("holds on: postgres — the decision's reason", () => {
   it('the reporter and admins read it; a stranger sees no row and anon is refused', async () => {
     const r = await fileReport(owner);
     await run(
@@ -62,7 +62,7 @@ describe("the decision's reason", () => {
   });
 });
 
-describe('removal requests on my reports', () => {
+describe('holds on: postgres — removal requests on my reports', () => {
   it('the reporter lists confirmed requests without the contact address; unconfirmed ones wait', async () => {
     const seen = await requested(true);
     const unseen = await requested(false);

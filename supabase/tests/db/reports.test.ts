@@ -20,7 +20,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('reports: insert', () => {
+describe('holds on: postgres — reports: insert', () => {
   it('a signed-in user files a pending report as themselves, with the canonical identifier set', async () => {
     const r = await fileReport(owner, { reported_account: '+63-917-000-1111' });
     expect(r).toMatchObject({
@@ -122,7 +122,7 @@ describe('reports: insert', () => {
   });
 });
 
-describe('reports: select', () => {
+describe('holds on: postgres — reports: select', () => {
   let report: Record<string, unknown>;
   beforeAll(async () => {
     report = await fileReport(owner);
@@ -154,7 +154,7 @@ describe('reports: select', () => {
   });
 });
 
-describe('reports: update', () => {
+describe('holds on: postgres — reports: update', () => {
   it('the reporter edits their own report; the canonical identifier follows', async () => {
     const r = await fileReport(owner);
     const [u] = await run(
@@ -222,7 +222,7 @@ describe('reports: update', () => {
   });
 });
 
-describe('reports: delete', () => {
+describe('holds on: postgres — reports: delete', () => {
   it('the reporter deletes their own report', async () => {
     const r = await fileReport(owner);
     expect(await affected(owner, 'delete from public.reports where id = $1', [r.id])).toBe(1);
@@ -259,7 +259,7 @@ describe('reports: delete', () => {
   });
 });
 
-describe('set_report_status (moderation RPC)', () => {
+describe('holds on: postgres — set_report_status (moderation RPC)', () => {
   it('an admin verifies a report and the reporter is notified', async () => {
     const r = await fileReport(owner);
     const [u] = await run<{ s: { status: string } }>(
@@ -293,7 +293,7 @@ describe('set_report_status (moderation RPC)', () => {
   });
 });
 
-describe('report_cards view (security invoker)', () => {
+describe('holds on: postgres — report_cards view (security invoker)', () => {
   it('the reporter sees their cards with the real reported-case count of the identifier', async () => {
     const account = `0917 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const mine = await fileReport(owner, { reported_account: account });
@@ -313,7 +313,7 @@ describe('report_cards view (security invoker)', () => {
   });
 });
 
-describe('report_details (View full report)', () => {
+describe('holds on: postgres — report_details (View full report)', () => {
   it('a signed-in stranger reads a visible report without its reporter', async () => {
     const r = await fileReport(owner, { incident_description: 'details here' });
     const [{ d }] = await run<{ d: Record<string, unknown> }>(

@@ -45,7 +45,7 @@ async function proveEmail(actor: Actor, address = `${unique('own')}@shop.example
   return one<Proof>(actor, 'select public.verify_ownership_code($1, $2)', [p.id, code]);
 }
 
-describe('ownership proofs', () => {
+describe('holds on: postgres — ownership proofs', () => {
   it('an e-mail proof needs the e-mailed code; wrong codes count and five end it', async () => {
     const address = `${unique('own')}@Shop.Example`;
     const p = await one<Proof>(owner, `select public.start_ownership_proof('email', $1, 'email')`, [address]);
@@ -184,7 +184,7 @@ describe('ownership proofs', () => {
   });
 });
 
-describe('owner statements', () => {
+describe('holds on: postgres — owner statements', () => {
   it('only a verified owner writes; no links; 500 characters; public without the author', async () => {
     const p = await proveEmail(owner);
     await expect(
@@ -267,7 +267,7 @@ describe('owner statements', () => {
   });
 });
 
-describe('owner statements by hash prefix (the private message check)', () => {
+describe('holds on: postgres — owner statements by hash prefix (the private message check)', () => {
   it('answers the statements in a prefix with their full hash, never the identifier; bad prefixes refused', async () => {
     // An owner of its own: the others have started most of their 10 proofs an hour already.
     const ranged = await createUser('Ranged');
@@ -313,7 +313,7 @@ describe('owner statements by hash prefix (the private message check)', () => {
   });
 });
 
-describe('owners watch and ask for removal', () => {
+describe('holds on: postgres — owners watch and ask for removal', () => {
   it('a verified owner watches and is notified of a new report, never told who filed it', async () => {
     const p = await proveEmail(owner);
     await expect(run(stranger, 'select public.watch_owned_identifier($1)', [p.identifier])).rejects.toThrow(

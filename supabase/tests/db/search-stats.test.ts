@@ -40,7 +40,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('search_reports', () => {
+describe('holds on: postgres — search_reports', () => {
   let mobile: string;
   let ids: Record<string, unknown>[];
 
@@ -392,7 +392,7 @@ describe('search_reports risk at its reference points', () => {
   });
 });
 
-describe('user_report_stats', () => {
+describe('holds on: postgres — user_report_stats', () => {
   it("counts the caller's reports by type and month, from the rollups", async () => {
     const u = await createUser('Stats');
     for (const t of ['scam', 'scam', 'hacked']) await fileReport(u, { incident_type: t });
@@ -432,7 +432,7 @@ describe('user_report_stats', () => {
   });
 });
 
-describe('admin_app_stats', () => {
+describe('holds on: postgres — admin_app_stats', () => {
   it('gives admins the site counters, kept current by triggers', async () => {
     type Stats = Record<'contact' | 'verifiedReports' | 'users' | 'reports' | 'search' | 'visitor', number>;
     const get = async () => (await run<{ s: Stats }>(admin, 'select public.admin_app_stats() as s'))[0].s;

@@ -34,7 +34,7 @@ async function file(kind: string, value: string, status = 'verified') {
   return rows[0];
 }
 
-describe('social media and chat accounts', () => {
+describe('holds on: postgres — social media and chat accounts', () => {
   it('a reported Facebook page marks that page only, however it is pasted', async () => {
     const page = `GCashPromoOfficial${Date.now()}`;
     const r = await file('website', `https://www.facebook.com/${page}`);

@@ -53,7 +53,7 @@ const remove = (actor: Actor, bucket: string, name: string) =>
 
 const RLS = /row-level security/;
 
-describe('no direct writes to the image buckets, by anyone (uploads go through the cleaning functions)', () => {
+describe('holds on: postgres — no direct writes to the image buckets, by anyone (uploads go through the cleaning functions)', () => {
   it.each(['evidence', 'avatars', 'news-banners'])(
     '%s: owner, stranger, admin and anon can neither insert nor update',
     async (bucket) => {

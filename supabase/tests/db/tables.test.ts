@@ -21,7 +21,7 @@ beforeAll(async () => {
   ]);
 });
 
-describe('profiles', () => {
+describe('holds on: postgres — profiles', () => {
   it('sign-up creates a profile with the name from the sign-up metadata, stored as plain text', async () => {
     expect(await run(owner, 'select id, name, email from public.profiles where id = $1', [owner.id])).toEqual(
       [{ id: owner.id, name: 'Maria <b>Owner</b>', email: owner.email }],
@@ -88,7 +88,7 @@ describe('profiles', () => {
   });
 });
 
-describe('user_roles', () => {
+describe('holds on: postgres — user_roles', () => {
   it('a user reads only their own roles; an admin sees that they are admin', async () => {
     expect(await run(owner, 'select role from public.user_roles')).toEqual([]);
     expect(await run(admin, 'select role from public.user_roles where user_id = $1', [admin.id])).toEqual([
@@ -135,7 +135,7 @@ describe('user_roles', () => {
   });
 });
 
-describe('news', () => {
+describe('holds on: postgres — news', () => {
   const insertNews = `insert into public.news (news_title, news_description, tags) values ($1, 'Body', '{sms}') returning id, author_id`;
 
   it('an admin adds, edits and deletes news, signed as the author', async () => {
@@ -274,7 +274,7 @@ describe('news', () => {
   });
 });
 
-describe('contact_messages', () => {
+describe('holds on: postgres — contact_messages', () => {
   it('anon sends a message; script is kept as plain text', async () => {
     const msg = '<script>steal()</script>';
     expect(
@@ -339,7 +339,7 @@ describe('contact_messages', () => {
   });
 });
 
-describe('notify_registrations and notifications', () => {
+describe('holds on: postgres — notify_registrations and notifications', () => {
   it('a user registers identifiers; one row per canonical identifier', async () => {
     const rows = await run(
       owner,
@@ -456,7 +456,7 @@ describe('a reporter who also watches the identifier', () => {
   });
 });
 
-describe('removal_requests', () => {
+describe('holds on: postgres — removal_requests', () => {
   it('a signed-in user requests removal; the reporter is notified once the contact address is confirmed, and can answer', async () => {
     const r = await fileReport(owner);
     const [req] = await run(
@@ -666,7 +666,7 @@ describe('removal_requests', () => {
   });
 });
 
-describe('search_log, visitor_log and identifier_report_counts', () => {
+describe('holds on: postgres — search_log, visitor_log and identifier_report_counts', () => {
   it('nobody writes the visitor log through the API: location and address hash come from the server (issue 11)', async () => {
     for (const actor of [anon, owner, admin]) {
       await expect(
@@ -822,7 +822,7 @@ describe('search_log, visitor_log and identifier_report_counts', () => {
   });
 });
 
-describe('stored object paths', () => {
+describe('holds on: postgres — stored object paths', () => {
   it('avatar_path, evidence_path and banner_path refuse "..", "." and empty segments with a clear message', async () => {
     const [before] = await run(owner, 'select avatar_path from public.profiles where id = $1', [owner.id]);
     const traversals = [

@@ -51,7 +51,7 @@ async function answer(res: Response) {
 }
 
 describe('floods through the Data API', () => {
-  it('anonymous contact messages: the 6th in an hour from one address gets 429 with Retry-After', async () => {
+  it('holds on: postgres — anonymous contact messages: the 6th in an hour from one address gets 429 with Retry-After', async () => {
     const xff = address();
     const { accepted, refusal } = await until429(8, async (i) =>
       answer(await rest('contact_messages', xff, { message: `flood ${i}` })),
@@ -92,7 +92,7 @@ describe('floods through the Data API', () => {
 });
 
 describe('floods through the legacy API and the visitor function', () => {
-  it('contact form: counted together with the Data API, then 429 with Retry-After and msg', async () => {
+  it('holds on: edge function + postgres — contact form: counted together with the Data API, then 429 with Retry-After and msg', async () => {
     const xff = address();
     for (let i = 0; i < 3; i++)
       expect((await rest('contact_messages', xff, { message: `rest ${i}` })).status).toBe(201);
@@ -145,7 +145,7 @@ describe('floods through the legacy API and the visitor function', () => {
     });
   });
 
-  it('report filing: 20 an hour from one account, the 21st gets 429', async () => {
+  it('holds on: edge function + postgres — report filing: 20 an hour from one account, the 21st gets 429', async () => {
     const user = await createUser('flood');
     const { accepted, refusal } = await until429(22, () =>
       api('POST', '/reports', {
@@ -160,7 +160,7 @@ describe('floods through the legacy API and the visitor function', () => {
     });
   });
 
-  it('report filing: 30 an hour from one address across accounts, the 31st gets 429 with Retry-After', async () => {
+  it('holds on: edge function + postgres — report filing: 30 an hour from one address across accounts, the 31st gets 429 with Retry-After', async () => {
     // The API files reports over its own database connection (_shared/as-caller.ts): the caller's
     // X-Forwarded-For must reach the database's per-address limit there as it did through the Data API.
     const [first, second] = await Promise.all([createUser('flood-ip-a'), createUser('flood-ip-b')]);

@@ -17,7 +17,7 @@ import {
 const verifyParam = (hash: string, otp: string) => Buffer.from(`${hash}.${otp}`).toString('base64');
 
 describe('POST /auth/register and GET /verify/{base64 of hash.otp}', () => {
-  it('registers, e-mails a code, and confirms with it', async () => {
+  it('holds on: config.toml — registers, e-mails a code, and confirms with it', async () => {
     const email = uniqueEmail('reg');
     const reg = await api<{ msg: string; hash: string }>('POST', '/auth/register', {
       json: { name: 'Rina Reyes', email, password: 'long enough pw' },
@@ -200,7 +200,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
     expect(out.headers.get('set-cookie')).toMatch(/scamcheck_session=;.*Max-Age=0/);
   });
 
-  it('a cookie-only client stays signed in: with the access cookie gone, the refresh cookie renews both', async () => {
+  it('holds on: edge function — a cookie-only client stays signed in: with the access cookie gone, the refresh cookie renews both', async () => {
     const user = await createUser('refresh');
     const login = await api('POST', '/auth/login', { json: { email: user.email, password: user.password } });
     const cookies = login.headers.getSetCookie();
@@ -225,7 +225,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
     expect(forged.status).toBe(401);
   });
 
-  it('answers wrong passwords and unknown users alike, with 401', async () => {
+  it('holds on: edge function — answers wrong passwords and unknown users alike, with 401', async () => {
     const user = await createUser('login');
     const wrong = await api('POST', '/auth/login', {
       json: { email: user.email, password: 'not the password' },
@@ -239,7 +239,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
     expect((await api('POST', '/auth/login', { json: { email: user.email } })).status).toBe(400);
   });
 
-  it('a stale or forged session never blocks logging out or in again', async () => {
+  it('holds on: edge function — a stale or forged session never blocks logging out or in again', async () => {
     expect((await api('GET', '/auth/logout')).status).toBe(200);
     const out = await api('GET', '/auth/logout', {
       headers: { cookie: `scamcheck_session=${forgedToken()}` },
@@ -254,7 +254,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
     expect(again.status).toBe(200);
   });
 
-  it('a logged-out token no longer works', async () => {
+  it('holds on: edge function — a logged-out token no longer works', async () => {
     const user = await createUser('out');
     expect((await api('GET', '/auth/logout', { token: user.token })).status).toBe(200);
     expect((await api('GET', '/users/current-user', { token: user.token })).status).toBe(401);
@@ -262,7 +262,7 @@ describe('POST /auth/login, GET /auth/logout', () => {
 });
 
 describe('GET /users/current-user, PATCH /users/update-user', () => {
-  it('needs a valid session: none, forged, garbage and anon key are refused with 401', async () => {
+  it('holds on: edge function — needs a valid session: none, forged, garbage and anon key are refused with 401', async () => {
     expect((await api('GET', '/users/current-user')).status).toBe(401);
     const user = await createUser('cu');
     expect((await api('GET', '/users/current-user', { token: forgedToken(user) })).status).toBe(401);
@@ -307,7 +307,7 @@ describe('GET /users/current-user, PATCH /users/update-user', () => {
     expect(bytes.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
   });
 
-  it('refuses an oversize avatar and a script renamed .png, storing nothing and changing nothing', async () => {
+  it('holds on: edge function — refuses an oversize avatar and a script renamed .png, storing nothing and changing nothing', async () => {
     const user = await createUser('avatar', { name: 'Unchanged' });
     const big = await api('PATCH', '/users/update-user', {
       token: user.token,
@@ -361,7 +361,7 @@ describe('GET /users/current-user, PATCH /users/update-user', () => {
     expect(taken.status).toBe(400);
   });
 
-  it('refuses an empty update and an over-long name with 400', async () => {
+  it('holds on: edge function — refuses an empty update and an over-long name with 400', async () => {
     const user = await createUser('upd');
     expect((await api('PATCH', '/users/update-user', { token: user.token, json: {} })).status).toBe(400);
     expect(

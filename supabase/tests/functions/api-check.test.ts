@@ -121,7 +121,7 @@ describe('POST /api/v1/check-message', () => {
     expect(body.verdict.level).toBe('suspicious');
   });
 
-  it('refuses a text over 5,000 characters with 413 and a clear message, and a missing text with 400', async () => {
+  it('holds on: edge function — refuses a text over 5,000 characters with 413 and a clear message, and a missing text with 400', async () => {
     const long = await api<{ msg: string }>('POST', '/check-message', { json: { text: 'a'.repeat(5001) } });
     expect(long.status).toBe(413);
     expect(long.body.msg).toBe(
@@ -146,7 +146,7 @@ describe('POST /api/v1/check-message', () => {
     });
   });
 
-  it('answers 429 with Retry-After once an address has used up check.ip', async () => {
+  it('holds on: edge function + postgres — answers 429 with Retry-After once an address has used up check.ip', async () => {
     const headers = {
       'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}, 9.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     };

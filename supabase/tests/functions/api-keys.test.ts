@@ -100,7 +100,7 @@ describe('API keys through the Data API', () => {
     expect(grants.rows[0]).toEqual({ a: false, b: false });
   });
 
-  it('anon can neither list nor make nor revoke keys', async () => {
+  it('holds on: postgres — anon can neither list nor make nor revoke keys', async () => {
     const made = await makeKey(owner);
     expect((await listKeys(null)).status).toBe(401);
     expect((await rest('rpc/create_api_key', null, { json: { name: 'x' } })).status).toBe(401);
@@ -156,7 +156,7 @@ describe('API keys through the Data API', () => {
 });
 
 describe('keyed limits of /api/v1', () => {
-  it('a burst from one address ends in 429 with Retry-After, RateLimit-* and when to come back', async () => {
+  it('holds on: edge function + postgres — a burst from one address ends in 429 with Retry-After, RateLimit-* and when to come back', async () => {
     const xff = address();
     const first = await ping({ 'x-forwarded-for': xff });
     expect(first.status).toBe(404);
@@ -189,7 +189,7 @@ describe('keyed limits of /api/v1', () => {
     expect(Math.abs(Date.parse(body.retryAt) - Date.now() - retryAfter * 1000)).toBeLessThan(3000);
   });
 
-  it('a key gets its own, larger limit: from an address that is spent, X-API-Key and Bearer both pass', async () => {
+  it('holds on: edge function + postgres — a key gets its own, larger limit: from an address that is spent, X-API-Key and Bearer both pass', async () => {
     const xff = address();
     // The address's bucket spent, and held empty for a while (one call comes back every 0.5 s).
     const subject = await subjectOf(xff);
@@ -212,7 +212,7 @@ describe('keyed limits of /api/v1', () => {
     expect(viaBearer.headers.get('ratelimit-limit')).toBe('1200');
   });
 
-  it('limits are per key: one key spent leaves another key of the same owner whole', async () => {
+  it('holds on: edge function + postgres — limits are per key: one key spent leaves another key of the same owner whole', async () => {
     const a = await makeKey(owner);
     const b = await makeKey(owner);
     const hash = (k: string) => createHash('sha256').update(k).digest('hex');
@@ -239,7 +239,7 @@ describe('keyed limits of /api/v1', () => {
     expect(Number(other.headers.get('ratelimit-remaining'))).toBe(1199);
   });
 
-  it('a revoked key is refused on the very next request; unknown and malformed keys too', async () => {
+  it('holds on: edge function + postgres — a revoked key is refused on the very next request; unknown and malformed keys too', async () => {
     const made = await makeKey(owner);
     expect((await ping({ 'x-api-key': made.key })).status).toBe(404);
     expect((await revoke(owner.token, made.id)).status).toBe(200);
@@ -260,7 +260,7 @@ describe('keyed limits of /api/v1', () => {
     expect(Date.now() - new Date(row.rows[0].last_used_at).getTime()).toBeLessThan(60_000);
   });
 
-  it("a user's session token as Bearer still signs them in on the legacy routes, and carries the limit headers", async () => {
+  it("holds on: edge function + postgres — a user's session token as Bearer still signs them in on the legacy routes, and carries the limit headers", async () => {
     const xff = address();
     const r = await api('GET', '/users/current-user', {
       token: owner.token,

@@ -127,7 +127,7 @@ describe('visits: GET /visitor and the visitor function', () => {
     }
   });
 
-  it('the visitor function records visits for supabase.functions.invoke and refuses forged tokens', async () => {
+  it('holds on: edge function — the visitor function records visits for supabase.functions.invoke and refuses forged tokens', async () => {
     const path = `/${unique('fn')}`;
     const res = await fetch(`${stackEnv('API_URL')}/functions/v1/visitor`, {
       method: 'POST',
@@ -261,7 +261,7 @@ describe('news', () => {
     expect((await api('GET', '/news/not-an-id')).status).toBe(404);
   });
 
-  it('refuses news from non-admins (403) and anonymous callers (401), and bad banners (400), storing nothing', async () => {
+  it('holds on: edge function + postgres — refuses news from non-admins (403) and anonymous callers (401), and bad banners (400), storing nothing', async () => {
     const user = await createUser('news');
     const title = unique('Nope ');
     const fields = { newsTitle: title, newsDescription: 'x' };
@@ -326,7 +326,7 @@ describe('POST /notify', () => {
     expect(list.body.assets).toHaveLength(3);
   });
 
-  it('requires a login and a non-empty assetName', async () => {
+  it('holds on: edge function — requires a login and a non-empty assetName', async () => {
     expect((await api('POST', '/notify', { json: { assetName: 'a@b.co' } })).status).toBe(401);
     const user = await createUser('ntf');
     expect((await api('POST', '/notify', { token: user.token, json: { assetName: ' , ,' } })).status).toBe(
@@ -338,7 +338,7 @@ describe('POST /notify', () => {
   });
 });
 
-describe('GET /users/admin/app-stats', () => {
+describe('holds on: edge function + postgres — GET /users/admin/app-stats', () => {
   it('gives admins the counters and refuses users (403) and visitors (401)', async () => {
     const admin = await createUser('st', { admin: true });
     const res = await api<Record<string, number>>('GET', '/users/admin/app-stats', { token: admin.token });

@@ -97,7 +97,7 @@ describe('POST /reports', () => {
     expect(await objectsIn('evidence', `${user.id}/`)).toHaveLength(1);
   });
 
-  it('refuses an oversize image and a script renamed .png, and stores neither report nor object', async () => {
+  it('holds on: edge function — refuses an oversize image and a script renamed .png, and stores neither report nor object', async () => {
     const user = await createUser('rep');
     const oversize = await api('POST', '/reports', {
       token: user.token,
@@ -151,13 +151,13 @@ describe('POST /reports', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('needs a valid login (none or forged: 401)', async () => {
+  it('holds on: edge function — needs a valid login (none or forged: 401)', async () => {
     expect((await api('POST', '/reports', { json: reportFields() })).status).toBe(401);
     expect((await api('POST', '/reports', { json: reportFields(), token: forgedToken() })).status).toBe(401);
   });
 });
 
-describe('GET /reports, /reports/stats, /reports/{id}; PATCH and DELETE /reports/{id}', () => {
+describe('holds on: edge function + postgres — GET /reports, /reports/stats, /reports/{id}; PATCH and DELETE /reports/{id}', () => {
   it("lists, counts, reads, updates and deletes the owner's reports; strangers get 404", async () => {
     const owner = await createUser('own');
     const stranger = await createUser('str');

@@ -98,7 +98,7 @@ describe('GET /removal-requests', () => {
     expect(mine(r)).toEqual([expect.objectContaining({ _id: requestId, contactEmail })]);
   });
 
-  it('an anonymous caller gets 401', async () => {
+  it('holds on: edge function — an anonymous caller gets 401', async () => {
     const r = await api('GET', '/removal-requests');
     expect(r.status).toBe(401);
     expect(JSON.stringify(r.body)).not.toContain(contactEmail);
@@ -155,7 +155,7 @@ describe('DELETE /notify/:id', () => {
     expect(await exists(id)).toBe(1);
   });
 
-  it('an anonymous caller gets 401, a malformed id 404, and the registration stays', async () => {
+  it('holds on: edge function — an anonymous caller gets 401, a malformed id 404, and the registration stays', async () => {
     const id = await register();
     expect((await api('DELETE', `/notify/${id}`)).status).toBe(401);
     expect((await api('DELETE', '/notify/not-a-uuid', { token: owner.token })).status).toBe(404);

@@ -337,7 +337,7 @@ describe('TAXII 2.1', () => {
   });
 });
 
-describe('partner feed (TLP:AMBER)', () => {
+describe('holds on: edge function + postgres — partner feed (TLP:AMBER)', () => {
   it('is served only to a key an admin marked as a partner, and every download is logged', async () => {
     const made = await rest('rpc/create_api_key', reporter.token, { name: 'bank feed' });
     expect(made.status).toBe(200);
@@ -402,7 +402,7 @@ describe('partner feed (TLP:AMBER)', () => {
   });
 });
 
-describe('takedown reports', () => {
+describe('holds on: edge function + postgres — takedown reports', () => {
   it('are drafted as XARF for the new phishing link, listed for admins only, and not sent while sending is off', async () => {
     const list = await rest(
       `takedown_reports?host=eq.${verifiedDomain}&select=id,url,status,xarf`,

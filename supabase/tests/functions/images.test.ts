@@ -123,7 +123,7 @@ describe('the app path: upload-image as a signed-in user', () => {
     expect(await objectsIn('avatars', `${user.id}/`)).toEqual(before);
   });
 
-  it('the pixel bombs (a 50,000 x 50,000 PNG of 304 KB, a JPEG claiming 60,000 x 60,000) are refused from their headers', async () => {
+  it('holds on: edge function — the pixel bombs (a 50,000 x 50,000 PNG of 304 KB, a JPEG claiming 60,000 x 60,000) are refused from their headers', async () => {
     const bomb = pngBomb();
     expect(bomb.length).toBeLessThan(310_000);
     const before = await objectsIn('evidence', `${user.id}/`);
@@ -140,7 +140,7 @@ describe('the app path: upload-image as a signed-in user', () => {
     expect(await objectsIn('evidence', `${user.id}/`)).toEqual(before);
   });
 
-  it('news banners only for admins; unknown buckets, missing files and anonymous callers are refused', async () => {
+  it('holds on: edge function + postgres — news banners only for admins; unknown buckets, missing files and anonymous callers are refused', async () => {
     expect(await upload(user, 'news-banners', gifWithPlainText(), 'image/gif')).toMatchObject({
       status: 403,
       msg: 'Only admins can upload news banners',
@@ -201,7 +201,7 @@ describe('the legacy API: avatar, evidence and banner fields', () => {
     },
   );
 
-  it('SVG as an avatar and the bombs as evidence are refused, storing nothing', async () => {
+  it('holds on: edge function — SVG as an avatar and the bombs as evidence are refused, storing nothing', async () => {
     const before = [await objectsIn('avatars', `${user.id}/`), await objectsIn('evidence', `${user.id}/`)];
     const svg = await api('PATCH', '/users/update-user', {
       token: user.token,

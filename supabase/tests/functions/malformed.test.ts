@@ -46,7 +46,7 @@ describe('malformed input to every /api/v1 call', () => {
     before = await counts(user.id);
   });
 
-  it.each(TOKEN_ROUTES)('%s %s with a forged token: 401', async (method, path) => {
+  it.each(TOKEN_ROUTES)('holds on: edge function — %s %s with a forged token: 401', async (method, path) => {
     const r = await api(method, path, { token: forgedToken(user) });
     expectClientError(r, `${method} ${path}`);
     expect(r.status).toBe(401);
@@ -84,15 +84,18 @@ describe('malformed input to every /api/v1 call', () => {
     },
   );
 
-  it.each(BODY_ROUTES)('%s %s with a 3 MB body: 413 before reading it all', async (method, path) => {
-    const r = await api(method, path, {
-      token: user.token,
-      body: JSON.stringify({ searchString: 'x'.repeat(3_000_000) }),
-      headers: { 'content-type': 'application/json' },
-    });
-    expectClientError(r, `${method} ${path}`);
-    expect(r.status).toBe(413);
-  });
+  it.each(BODY_ROUTES)(
+    'holds on: edge function — %s %s with a 3 MB body: 413 before reading it all',
+    async (method, path) => {
+      const r = await api(method, path, {
+        token: user.token,
+        body: JSON.stringify({ searchString: 'x'.repeat(3_000_000) }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expectClientError(r, `${method} ${path}`);
+      expect(r.status).toBe(413);
+    },
+  );
 
   it.each(BODY_ROUTES)('%s %s with NUL characters or a lone surrogate in text: 400', async (method, path) => {
     for (const bad of ['a\\u0000b', '\\ud800']) {

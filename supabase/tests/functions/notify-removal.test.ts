@@ -11,7 +11,7 @@ import { mailsTo } from '../auth-helpers.ts';
 import { api, confirmRemovalByMail, createUser, reportFields, runJob } from './helpers.ts';
 
 describe('notify matching', () => {
-  it('e-mails and notifies in-app every user who registered the identifier, in any written form', async () => {
+  it('holds on: edge function + postgres — e-mails and notifies in-app every user who registered the identifier, in any written form', async () => {
     const watcherA = await createUser('wa');
     const watcherB = await createUser('wb');
     const bystander = await createUser('by');
@@ -72,7 +72,7 @@ describe('notify matching', () => {
     expect((await mailsTo(watcher.email, 1, 20_000))[0].Subject).toBe(`ScamCheck: ${number} was reported`);
   });
 
-  it('the scheduled jobs refuse anyone but the service role', async () => {
+  it('holds on: edge function — the scheduled jobs refuse anyone but the service role', async () => {
     const user = await createUser('job');
     for (const name of ['notify-dispatch', 'removal-expiry']) {
       const url = `${stackEnv('API_URL')}/functions/v1/${name}`;
@@ -200,7 +200,7 @@ describe('removal policy', () => {
     expect(del.body.msg).toBe('Report deleted successfully');
   });
 
-  it('refuses bad removal requests with 4xx and stores nothing', async () => {
+  it('holds on: edge function + postgres — refuses bad removal requests with 4xx and stores nothing', async () => {
     const holder = await createUser('holder');
     const cases: [unknown, number][] = [
       [{ reportId: 'nope', reason: 'x', contactEmail: 'a@b.co' }, 400],

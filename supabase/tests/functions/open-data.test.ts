@@ -36,7 +36,7 @@ async function trueModerationCounts(): Promise<Record<string, number>> {
 const fileUrl = (name: string) => `${stackEnv('API_URL')}/storage/v1/object/public/open-data/${name}`;
 
 describe('open-data job', () => {
-  it('refuses anyone but the service role', async () => {
+  it('holds on: edge function — refuses anyone but the service role', async () => {
     const url = `${stackEnv('API_URL')}/functions/v1/open-data`;
     const user = await createUser('od');
     expect((await fetch(url, { method: 'POST' })).status).toBe(401);

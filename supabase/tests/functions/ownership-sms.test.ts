@@ -5,41 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { stackEnv } from '../helpers.ts';
-import { anonClient, confirmedUser } from '../auth-helpers.ts';
+import { anonClient, confirmedUser, smsCode as codeOf, smsTo, type SentSms as Sms } from '../auth-helpers.ts';
 import { address, api } from './helpers.ts';
-
-interface Sms {
-  ID: string;
-  To: string;
-  Body: string;
-}
 
 function newNumber() {
   const local = `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
   return { local, e164: `+63${local.slice(1)}`, digits: `63${local.slice(1)}` };
 }
 
-/** The newest text to a number, waiting for it. */
-async function smsTo(number: string, count = 1): Promise<Sms> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const res = await fetch(
-      `${stackEnv('MAILPIT_URL')}/api/v1/sms/search?query=${encodeURIComponent(`to:${number}`)}`,
-    );
-    const list = (await res.json()) as { messages: Sms[] };
-    if (list.messages.length >= count) return list.messages[0];
-    if (Date.now() > deadline) throw new Error(`no SMS to ${number}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function codeOf(sms: Sms): string {
-  const m = /\b(\d{6})\b/.exec(sms.Body);
-  if (!m) throw new Error(`no code in "${sms.Body}"`);
-  return m[1];
-}
-
-describe('local Auth: phone change by SMS code (GoTrue conformance)', () => {
+describe('holds on: platform — local Auth: phone change by SMS code (GoTrue conformance)', () => {
   it('updateUser({ phone }) texts a 6-digit code; verifyOtp phone_change confirms the number', async () => {
     const { client } = await confirmedUser();
     const n = newNumber();

@@ -7,36 +7,26 @@
  * The test stack's one exception (config.ownershipTestPort): `.test` hosts are fetched from
  * http://127.0.0.1:<that port>, and only that address and port count as public.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPorts } from '../../local/config.ts';
 import { stackEnv, unique } from '../helpers.ts';
 import { codeIn, latestMail } from '../auth-helpers.ts';
+import { startOwnershipSite, type OwnershipSite } from '../ownership-site.ts';
 import { createUser, type TestUser } from './helpers.ts';
 
 const port = testPorts().ownershipTestPort;
-/** What each `.test` host serves at /.well-known/scamcheck-verification.txt, by the `host` query. */
-const sites = new Map<string, (res: http.ServerResponse) => void>();
-let server: http.Server;
+/** The `.test` hosts' server (shared port: tests/e2e/right-of-reply.test.ts uses it too, in turn). */
+let site: OwnershipSite;
 let owner: TestUser;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const site = sites.get(url.searchParams.get('host') ?? '');
-    if (url.pathname !== '/.well-known/scamcheck-verification.txt' || !site) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    site(res);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  site = await startOwnershipSite();
   owner = await createUser('owner');
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await site?.close();
 });
 
 interface Answer {
@@ -84,11 +74,11 @@ async function checkSite(serve: (res: http.ServerResponse, challenge: string) =>
     url: `https://${host}/.well-known/scamcheck-verification.txt`,
     content: challenge,
   });
-  sites.set(host, (res) => serve(res, challenge));
+  site.sites.set(host, (res) => serve(res, challenge));
   return call(owner, { action: 'check', proof: started.body.proof.id });
 }
 
-describe('ownership: e-mail', () => {
+describe('holds on: edge function + postgres — ownership: e-mail', () => {
   it('an owner proves an e-mail address with the code sent to it', async () => {
     const address = `${unique('shop')}@example.com`;
     const started = await call(owner, { action: 'email', email: address });
@@ -185,7 +175,7 @@ describe('ownership: website', () => {
     expect(slow.body.detail).toMatch(/time limit/);
   }, 30_000);
 
-  it('a proof of a private or loopback host is refused without the test exception', async () => {
+  it('holds on: edge function — a proof of a private or loopback host is refused without the test exception', async () => {
     const owner = await createUser('private');
     for (const website of ['10.0.0.1', '127.0.0.1', '169.254.169.254']) {
       const started = await call(owner, { action: 'website', website, method: 'wellknown' });

@@ -49,7 +49,7 @@ describe('the range lookup is no bulk list (issue 27)', () => {
     expect(fourth.body.message).toBe('You already have 3 API keys; revoke one before making another');
   });
 
-  it("all of an account's keys spend one budget: when it is spent, every key gets 429", async () => {
+  it("holds on: edge function + postgres — all of an account's keys spend one budget: when it is spent, every key gets 429", async () => {
     const user = await createUser('rbudget');
     const [a, b] = [(await makeKey(user, 'a')).body.key, (await makeKey(user, 'b')).body.key];
     const xff = address();
@@ -70,7 +70,7 @@ describe('the range lookup is no bulk list (issue 27)', () => {
     }
   });
 
-  it("accounts at one address share that address's budget", async () => {
+  it("holds on: edge function + postgres — accounts at one address share that address's budget", async () => {
     const [one, two] = [await createUser('raddr1'), await createUser('raddr2')];
     const [k1, k2] = [(await makeKey(one, 'k')).body.key, (await makeKey(two, 'k')).body.key];
     const xff = address();

@@ -238,7 +238,7 @@ describe('the range lookup', () => {
       ).toEqual(['118', '119']);
   });
 
-  it('takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
+  it('holds on: edge function + postgres — takes the caller’s limit in its one database call: per forwarded address without a key, per key with one', async () => {
     const prefix = 'abcde';
     const get = (headers: Record<string, string>) => fetch(`${API()}/range/${prefix}`, { headers });
     const xff = address();

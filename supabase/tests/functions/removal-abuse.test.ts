@@ -190,7 +190,7 @@ async function decide(admin: TestUser, requestId: string, decision: 'remove' | '
 }
 
 describe('no removal without a hearing (issue 27)', () => {
-  it('one account and one mailbox cannot remove a verified report: after 7 unanswered days it waits for an admin', async () => {
+  it('holds on: edge function + postgres — one account and one mailbox cannot remove a verified report: after 7 unanswered days it waits for an admin', async () => {
     const { reporter, account, reportId } = await fileReport();
     await adminPool().query(`update public.reports set status = 'verified' where id = $1`, [reportId]);
     const holder = await createUser('rrv');

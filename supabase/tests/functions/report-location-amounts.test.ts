@@ -50,7 +50,7 @@ function visitor(user: TestUser, body: unknown, xff = PH_IP) {
 }
 
 describe('a report is located by the server only (issue 27)', () => {
-  it('the Data API refuses loc and country from a signed-in user, on insert and on update', async () => {
+  it('holds on: postgres — the Data API refuses loc and country from a signed-in user, on insert and on update', async () => {
     const user = await createUser('loc');
     const forged = await rest('POST', 'reports', user, { ...row(), loc: '1.0,1.0', country: 'XX' });
     expect(forged.status).toBe(403);

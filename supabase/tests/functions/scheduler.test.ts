@@ -67,7 +67,7 @@ describe('scheduled jobs from the migrations', () => {
     expect(runs.rows[0]).toEqual({ jobname: 'open-data', status: 'succeeded' });
   }, 180_000);
 
-  it('nobody but the database owner can read the key or call functions with it', async () => {
+  it('holds on: postgres — nobody but the database owner can read the key or call functions with it', async () => {
     for (const role of ['anon', 'authenticated']) {
       const client = await pool.connect();
       try {

@@ -84,7 +84,7 @@ describe("the search function (the app's search)", () => {
     expect(rows).toEqual([{ country: null, ip_hash: null, user_id: user.id }]);
   });
 
-  it('refuses an empty or over-long search with 400, a forged token with 401 and GET with 405', async () => {
+  it('holds on: edge function — refuses an empty or over-long search with 400, a forged token with 401 and GET with 405', async () => {
     expect((await callFunction('search', {})).status).toBe(400);
     expect((await callFunction('search', { searchString: '  ' })).status).toBe(400);
     const long = await callFunction('search', { searchString: 'x'.repeat(257) });
@@ -102,7 +102,7 @@ describe("the search function (the app's search)", () => {
   });
 });
 
-describe('REST cannot write a location into the logs (issue 11)', () => {
+describe('holds on: postgres — REST cannot write a location into the logs (issue 11)', () => {
   it("search_reports takes no visitor argument and the located search is the service role's only", async () => {
     const q = unique('rest-srch');
     const client = anonClient();
@@ -202,7 +202,7 @@ describe('the visitor function records batches of page views', () => {
     expect(rows).toEqual([]);
   });
 
-  it("answers 429 with the limiter's message past 60 views a minute from one address, and records none of the refused batch", async () => {
+  it("holds on: edge function + postgres — answers 429 with the limiter's message past 60 views a minute from one address, and records none of the refused batch", async () => {
     const ip = `81.4.${Math.floor(Math.random() * 200) + 10}.${Math.floor(Math.random() * 200) + 10}`;
     const path = `/${unique('flood-visits')}`;
     for (let i = 0; i < 3; i++)

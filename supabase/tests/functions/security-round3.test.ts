@@ -45,7 +45,7 @@ async function withLimit<T>(name: string, maxCalls: number, run: () => Promise<T
 }
 
 describe('the legacy verify route: guessing by token hash', () => {
-  it('wrong token hashes meet 429 per client address, whatever the hash', async () => {
+  it('holds on: edge function + postgres — wrong token hashes meet 429 per client address, whatever the hash', async () => {
     await withLimit('auth_verify.ip', 5, async () => {
       const client = address();
       const statuses: number[] = [];
@@ -65,7 +65,7 @@ describe('the legacy verify route: guessing by token hash', () => {
     });
   });
 
-  it('forwards the caller to Auth: with the route limit out of the way, Auth counts that caller (token_verifications)', async () => {
+  it('holds on: edge function + config.toml — forwards the caller to Auth: with the route limit out of the way, Auth counts that caller (token_verifications)', async () => {
     await withLimit('auth_verify.ip', 10_000, async () => {
       const client = address();
       const statuses: number[] = [];
@@ -94,7 +94,7 @@ describe('the legacy login: guessing a password', () => {
     victim = await createUser('pwguess');
   });
 
-  it('ten tries per account in 15 minutes from any number of addresses; then even the right password waits', async () => {
+  it('holds on: edge function + postgres — ten tries per account in 15 minutes from any number of addresses; then even the right password waits', async () => {
     // A right password clears the count.
     for (let i = 0; i < 3; i++)
       expect(
@@ -139,7 +139,7 @@ describe('the legacy login: guessing a password', () => {
     expect(answers).toEqual(statuses);
   }, 240_000);
 
-  it('answers in the same time for an account and for no account (medians of 7)', async () => {
+  it('holds on: edge function — answers in the same time for an account and for no account (medians of 7)', async () => {
     const user = await createUser('timing');
     const time = async (email: string) => {
       const started = performance.now();
@@ -161,7 +161,7 @@ describe('the legacy login: guessing a password', () => {
   }, 120_000);
 });
 
-describe("the stranger's mailbox", () => {
+describe("holds on: edge function + postgres — the stranger's mailbox", () => {
   it("register of a stranger's address delivers at most 5 e-mails a day, none with the attacker's words", async () => {
     const stranger = uniqueEmail('stranger');
     const statuses: number[] = [];
@@ -238,7 +238,7 @@ describe('cross-site writes with the session cookie', () => {
     (await adminPool().query<{ name: string }>('select name from public.profiles where id = $1', [user.id]))
       .rows[0].name;
 
-  it('is refused from another origin, a same-site subdomain, or marked cross-site, as form, text or JSON, and changes nothing', async () => {
+  it('holds on: edge function — is refused from another origin, a same-site subdomain, or marked cross-site, as form, text or JSON, and changes nothing', async () => {
     const attempts: [Record<string, string>, string, string][] = [
       [{ origin: 'https://evil.example' }, 'application/x-www-form-urlencoded', 'name=Hacked'],
       [{ origin: 'https://evil.example' }, 'text/plain', '{"name":"Hacked"}'],
@@ -306,7 +306,7 @@ describe('uploads', () => {
     };
   }
 
-  it('a flood from one account meets 429 on the count, whatever the addresses, and stores nothing more', async () => {
+  it('holds on: edge function + postgres — a flood from one account meets 429 on the count, whatever the addresses, and stores nothing more', async () => {
     await withLimit('upload.user', 3, async () => {
       const before = (await objectsIn('avatars', `${user.id}/`)).length;
       const statuses: number[] = [];
@@ -316,7 +316,7 @@ describe('uploads', () => {
     });
   });
 
-  it('bytes count too: per account and per address, and the answer says when to come back', async () => {
+  it('holds on: edge function + postgres — bytes count too: per account and per address, and the answer says when to come back', async () => {
     const other = await createUser('bytes');
     await withLimit('upload_kib.user', 100, async () => {
       expect((await upload(other, jpegOfSize(60_000), 'image/jpeg')).status).toBe(201);
@@ -335,7 +335,7 @@ describe('uploads', () => {
     });
   });
 
-  it('the WebP bomb (300 frames of 4000 x 4000 in a few KB) is refused from avatars at once', async () => {
+  it('holds on: edge function — the WebP bomb (300 frames of 4000 x 4000 in a few KB) is refused from avatars at once', async () => {
     const bomb = animatedWebpBomb(300, 4000, 4000);
     expect(bomb.length).toBeLessThan(20_000);
     const bomber = await createUser('bomb');

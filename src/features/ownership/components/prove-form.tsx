@@ -130,7 +130,9 @@ export function ProveForm() {
             <div key={w} className="flex items-start gap-3">
               <RadioGroupItem value={w} id={`${id}-${w}`} className="mt-0.5" />
               <div className="flex flex-col gap-0.5">
-                <Label htmlFor={`${id}-${w}`}>{t(wayKeys[w].label)}</Label>
+                <Label htmlFor={`${id}-${w}`} className="leading-snug">
+                  {t(wayKeys[w].label)}
+                </Label>
                 <p className="text-muted-foreground text-sm">{t(wayKeys[w].hint)}</p>
               </div>
             </div>

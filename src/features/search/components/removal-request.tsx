@@ -85,6 +85,19 @@ export function RemovalRequest({ reports, returnTo }: { reports: SearchReport[];
         <CardDescription>{t('removal.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
+        <p data-testid="owner-reply-link">
+          <Trans
+            i18nKey="removal.owner"
+            components={{
+              prove: (
+                <Link
+                  to={paths.dashboard.ownership.getHref()}
+                  className="text-primary font-medium underline underline-offset-4"
+                />
+              ),
+            }}
+          />
+        </p>
         {!user ? (
           <p>
             <Trans

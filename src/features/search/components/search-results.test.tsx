@@ -252,7 +252,7 @@ describe('SearchResults', () => {
     expect(screen.getAllByText('not yet reviewed')).toHaveLength(2);
   });
 
-  it('asks visitors to log in before asking for a removal', () => {
+  it('asks visitors to log in before asking for a removal, and points owners to the right of reply', () => {
     renderApp(
       <SearchResults searchString="x" result={result([report(1)])} signedIn={false} fullReportHref="/d" />,
     );
@@ -260,6 +260,10 @@ describe('SearchResults', () => {
     expect(within(card).getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       expect.stringContaining('/login'),
+    );
+    expect(within(card).getByRole('link', { name: 'Prove you own it' })).toHaveAttribute(
+      'href',
+      '/dashboard/ownership',
     );
   });
 
