@@ -186,7 +186,7 @@ describe('holds on: postgres — removal requests on my reports', () => {
   });
 });
 
-describe("the requester's contact address (issue 31 security fix)", () => {
+describe("holds on: postgres — the requester's contact address (issue 31 security fix)", () => {
   it('the reporter sees the request, its reason and deadline but never the address; the requester and admins do; a stranger and anon see nothing', async () => {
     const { requestId, reportId } = await requested();
     // The reporter: the table shows them no row (select * once returned contact_email and requester_id)…

@@ -39,7 +39,7 @@ beforeAll(async () => {
   [admin, user] = await Promise.all([createUser('cr-adm', { admin: true }), createUser('cr-usr')]);
 });
 
-describe('contact-reply', () => {
+describe('holds on: edge function + postgres — contact-reply', () => {
   it('an admin replies: the sender gets the e-mail with their message quoted; the reply and its author are kept', async () => {
     const sender = `${unique('sender')}@example.com`;
     const id = await message(sender, 'Why was my report about 0917 rejected? See https://evil.example/x');
@@ -104,7 +104,7 @@ describe('contact-reply', () => {
   });
 });
 
-describe('contact message replies in the database', () => {
+describe('holds on: postgres — contact message replies in the database', () => {
   let dbAdmin: Actor;
   let dbUser: Actor;
   beforeAll(async () => {
