@@ -1402,6 +1402,26 @@ comment on function private.code_wrong_tries() is 'How many tries one e-mail cod
 
 grant execute on function private.code_wrong_tries() to postgres;
 
+CREATE OR REPLACE FUNCTION private.contact_messages_handled_by()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.handled_at is null then
+    new.handled_by := null;
+  elsif old.handled_at is null or new.handled_by is not distinct from old.handled_by then
+    new.handled_by := coalesce((select auth.uid()), new.handled_by);
+  end if;
+  return new;
+end
+$function$;
+alter function private.contact_messages_handled_by() owner to postgres;
+
+comment on function private.contact_messages_handled_by() is 'Trigger: a message marked handled records the admin (auth.uid()); one put back in the inbox has no handler.';
+
+grant execute on function private.contact_messages_handled_by() to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.count_rows()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -4107,6 +4127,43 @@ grant insert, select, update, delete on table public.check_domain_lists to authe
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.check_domain_lists to postgres, service_role;
 grant select on table public.check_domain_lists to anon;
 
+create table public.contact_message_replies (
+  id uuid default gen_random_uuid() not null,
+  message_id uuid not null,
+  admin_id uuid,
+  sent_to text not null,
+  body text not null,
+  created_at timestamp with time zone default now() not null,
+  sent_at timestamp with time zone,
+  send_error text
+);
+alter table public.contact_message_replies owner to postgres;
+alter table public.contact_message_replies enable row level security;
+
+comment on table public.contact_message_replies is 'Admins'' e-mailed replies to contact messages (issue 31): who, when, what, to which address, and whether the e-mail went out. Written only through admin_reply_contact_message and record_contact_reply_sent.';
+
+alter table public.contact_message_replies add constraint contact_message_replies_admin_id_fkey FOREIGN KEY (admin_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.contact_message_replies add constraint contact_message_replies_body_check CHECK (((char_length(btrim(body)) >= 1) AND (char_length(btrim(body)) <= 5000)));
+
+alter table public.contact_message_replies add constraint contact_message_replies_message_id_fkey FOREIGN KEY (message_id) REFERENCES public.contact_messages(id) ON DELETE CASCADE;
+
+alter table public.contact_message_replies add constraint contact_message_replies_pkey PRIMARY KEY (id);
+
+alter table public.contact_message_replies add constraint contact_message_replies_send_error_check CHECK ((char_length(send_error) <= 500));
+
+alter table public.contact_message_replies add constraint contact_message_replies_sent_to_check CHECK ((char_length(sent_to) <= 320));
+
+CREATE INDEX contact_message_replies_admin_id_idx ON public.contact_message_replies USING btree (admin_id);
+
+CREATE INDEX contact_message_replies_message_id_idx ON public.contact_message_replies USING btree (message_id, created_at);
+
+create policy "Admins can read replies to contact messages" on public.contact_message_replies for select to authenticated
+  using (( SELECT private.is_admin() AS is_admin));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.contact_message_replies to postgres, service_role;
+grant select on table public.contact_message_replies to authenticated;
+
 create table public.contact_messages (
   id uuid default gen_random_uuid() not null,
   nickname text,
@@ -4115,7 +4172,8 @@ create table public.contact_messages (
   message text not null,
   user_id uuid default auth.uid(),
   handled_at timestamp with time zone,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  handled_by uuid
 );
 alter table public.contact_messages owner to postgres;
 alter table public.contact_messages enable row level security;
@@ -4124,7 +4182,11 @@ comment on table public.contact_messages is 'Messages from the contact form; any
 
 comment on column public.contact_messages.handled_at is 'When an admin dealt with the message; null while in the inbox.';
 
+comment on column public.contact_messages.handled_by is 'The admin who marked the message handled (or replied to it); null while in the inbox.';
+
 alter table public.contact_messages add constraint contact_messages_email_check CHECK ((char_length(email) <= 320));
+
+alter table public.contact_messages add constraint contact_messages_handled_by_fkey FOREIGN KEY (handled_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 alter table public.contact_messages add constraint contact_messages_message_check CHECK (((char_length(btrim(message)) >= 1) AND (char_length(btrim(message)) <= 5000)));
 
@@ -4137,6 +4199,8 @@ alter table public.contact_messages add constraint contact_messages_subject_chec
 alter table public.contact_messages add constraint contact_messages_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING btree (created_at DESC);
+
+CREATE INDEX contact_messages_handled_by_idx ON public.contact_messages USING btree (handled_by);
 
 CREATE INDEX contact_messages_user_id_idx ON public.contact_messages USING btree (user_id);
 
@@ -4157,6 +4221,8 @@ create policy "Visitors can send contact messages" on public.contact_messages fo
   with check (((user_id IS NULL) AND (handled_at IS NULL)));
 
 CREATE TRIGGER contact_messages_count AFTER INSERT OR DELETE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.count_rows('contact_messages');
+
+CREATE TRIGGER contact_messages_handled_by BEFORE UPDATE OF handled_at ON public.contact_messages FOR EACH ROW WHEN ((old.handled_at IS DISTINCT FROM new.handled_at)) EXECUTE FUNCTION private.contact_messages_handled_by();
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.limit_writes('contact');
 
@@ -4702,15 +4768,15 @@ CREATE INDEX removal_requests_requester_id_idx ON public.removal_requests USING 
 create policy "Admins can delete removal requests" on public.removal_requests for delete to authenticated
   using (( SELECT private.is_admin() AS is_admin));
 
-create policy "Requesters, the reporter and admins can read removal requests" on public.removal_requests for select to authenticated
-  using (((requester_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)));
+create policy "Admins can resolve removal requests" on public.removal_requests for update to authenticated
+  using (( SELECT private.is_admin() AS is_admin))
+  with check (( SELECT private.is_admin() AS is_admin));
+
+create policy "Requesters and admins can read removal requests" on public.removal_requests for select to authenticated
+  using (((requester_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
 
 create policy "Signed-in users can request removal of a report" on public.removal_requests for insert to authenticated
   with check (((requester_id = ( SELECT auth.uid() AS uid)) AND (status = 'open'::public.removal_request_status)));
-
-create policy "The reporter can answer and admins can resolve removal requests" on public.removal_requests for update to authenticated
-  using ((( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)))
-  with check ((( SELECT private.is_reporter_of(removal_requests.report_id) AS is_reporter_of) OR ( SELECT private.is_admin() AS is_admin)));
 
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.removal_requests FOR EACH ROW EXECUTE FUNCTION private.limit_writes('removal');
 
@@ -5158,6 +5224,46 @@ comment on function public.admin_app_stats() is 'Admin overview counters {contac
 
 grant execute on function public.admin_app_stats() to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_contact_message_extras(message_ids uuid[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read contact messages' using errcode = '42501';
+  end if;
+  return coalesce((
+    select jsonb_object_agg(m.id, jsonb_build_object(
+      'handled_by_email', (select u.email from auth.users u where u.id = m.handled_by),
+      'replies', coalesce((
+        select jsonb_agg(jsonb_build_object(
+                 'id', r.id, 'body', r.body, 'sent_to', r.sent_to, 'created_at', r.created_at,
+                 'sent_at', r.sent_at, 'send_error', r.send_error,
+                 'admin_email', (select u.email from auth.users u where u.id = r.admin_id))
+               order by r.created_at)
+        from public.contact_message_replies r where r.message_id = m.id), '[]'::jsonb),
+      'reports', coalesce((
+        select jsonb_agg(jsonb_build_object('id', rep.id, 'reported_account', rep.reported_account,
+                                            'status', rep.status) order by rep.created_at)
+        from public.reports rep
+        where rep.id in (
+          select distinct x[1]::uuid
+          from regexp_matches(coalesce(m.subject, '') || ' ' || m.message,
+                              '([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})',
+                              'g') as x
+          limit 10)), '[]'::jsonb)))
+    from public.contact_messages m
+    where m.id = any (message_ids[1:100])), '{}'::jsonb);
+end
+$function$;
+alter function public.admin_contact_message_extras(uuid[]) owner to postgres;
+
+comment on function public.admin_contact_message_extras(pg_catalog.uuid[]) is 'Admins only: per contact message (at most 100), who handled it, its e-mailed replies and the reports its subject or text names by id.';
+
+grant execute on function public.admin_contact_message_extras(uuid[]) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_moderation_log(before_id bigint DEFAULT NULL::bigint, report uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5240,6 +5346,56 @@ alter function public.admin_removal_queue() owner to postgres;
 comment on function public.admin_removal_queue() is 'Admins only: open and escalated, undecided removal requests with the request, the reporter''s answer or null, and the deadline (contact confirmation + 7 days).';
 
 grant execute on function public.admin_removal_queue() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_reply_contact_message(message_id uuid, body text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_message public.contact_messages;
+  v_body text := btrim(body);
+  v_id uuid;
+begin
+  if v_uid is null or not (select private.is_admin()) then
+    raise exception 'only admins can reply to contact messages' using errcode = '42501';
+  end if;
+  select * into v_message from public.contact_messages m where m.id = admin_reply_contact_message.message_id
+  for update;
+  if not found then
+    raise exception 'no contact message with this id' using errcode = 'P0002';
+  end if;
+  if v_message.email is null or v_message.email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    raise exception 'this message has no e-mail address to reply to' using errcode = '22023';
+  end if;
+  if v_body is null or char_length(v_body) = 0 then
+    raise exception 'a reply needs some words' using errcode = '22023';
+  end if;
+  if char_length(v_body) > 5000 then
+    raise exception 'a reply has at most 5000 characters' using errcode = '22023';
+  end if;
+  insert into public.contact_message_replies (message_id, admin_id, sent_to, body)
+  values (v_message.id, v_uid, v_message.email, v_body)
+  returning id into v_id;
+  update public.contact_messages m set handled_at = coalesce(m.handled_at, now()), handled_by = v_uid
+  where m.id = v_message.id;
+  return jsonb_build_object(
+    'reply_id', v_id,
+    'to', v_message.email,
+    'nickname', v_message.nickname,
+    'subject', v_message.subject,
+    'message', v_message.message,
+    'received_at', v_message.created_at,
+    'body', v_body);
+end
+$function$;
+alter function public.admin_reply_contact_message(uuid,text) owner to postgres;
+
+comment on function public.admin_reply_contact_message(pg_catalog.uuid,pg_catalog.text) is 'Admins only: stores a reply to a contact message and marks it handled by the caller; returns what the e-mail needs (the contact-reply function sends it).';
+
+grant execute on function public.admin_reply_contact_message(uuid,text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::text, incident_type public.incident_type DEFAULT NULL::public.incident_type, account_type public.reported_account_type DEFAULT NULL::public.reported_account_type, min_age_days integer DEFAULT NULL::integer, has_evidence boolean DEFAULT NULL::boolean, region text DEFAULT NULL::text, sort text DEFAULT 'oldest'::text, max_groups integer DEFAULT 25)
  RETURNS jsonb
@@ -5460,6 +5616,60 @@ alter function public.admin_users(text,text,boolean,integer,timestamp with time 
 comment on function public.admin_users(pg_catalog.text,pg_catalog.text,boolean,integer,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: users newest first with role, reports filed and their outcomes, and the suspension in force; search by name, e-mail or id, filter by role, suspended and report count; keyset paging.';
 
 grant execute on function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.answer_removal_request(request_id uuid, answer text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_request public.removal_requests;
+  v_answer text := btrim(answer);
+begin
+  if v_uid is null then
+    raise exception 'sign in to answer a removal request' using errcode = '42501';
+  end if;
+  select rr.* into v_request
+  from public.removal_requests rr
+  join public.reports r on r.id = rr.report_id
+  where rr.id = answer_removal_request.request_id and r.reporter_id = v_uid
+  for update of rr;
+  if not found then
+    raise exception 'no removal request on your reports with this id' using errcode = 'P0002';
+  end if;
+  if v_answer is null or char_length(v_answer) = 0 then
+    raise exception 'an answer needs some words' using errcode = '22023';
+  end if;
+  if char_length(v_answer) > 5000 then
+    raise exception 'an answer has at most 5000 characters' using errcode = '22023';
+  end if;
+  if v_request.decided_at is not null or not (v_request.status = 'open' or v_request.escalated_at is not null) then
+    raise exception 'this removal request is already decided' using errcode = '42501';
+  end if;
+  -- removal_requests_before_write stamps responded_at.
+  update public.removal_requests rr set reporter_response = v_answer
+  where rr.id = v_request.id
+  returning rr.* into v_request;
+  return jsonb_build_object(
+    'id', v_request.id,
+    'report_id', v_request.report_id,
+    'reason', v_request.reason,
+    'status', v_request.status,
+    'created_at', v_request.created_at,
+    'contact_confirmed_at', v_request.contact_confirmed_at,
+    'answer_by', v_request.contact_confirmed_at + interval '7 days',
+    'reporter_response', v_request.reporter_response,
+    'responded_at', v_request.responded_at,
+    'escalated_at', v_request.escalated_at);
+end
+$function$;
+alter function public.answer_removal_request(uuid,text) owner to postgres;
+
+comment on function public.answer_removal_request(pg_catalog.uuid,pg_catalog.text) is 'The reporter answers a removal request on their own report (not blank, at most 5,000 characters, only while no admin has decided); returns the request without the requester or their contact address.';
+
+grant execute on function public.answer_removal_request(uuid,text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.api_limit(key_hash text DEFAULT NULL::text, cost integer DEFAULT 1)
  RETURNS jsonb
@@ -6936,7 +7146,7 @@ grant execute on function public.moderation_statistics() to anon, authenticated,
 CREATE OR REPLACE FUNCTION public.my_report_removal_requests()
  RETURNS TABLE(id uuid, report_id uuid, reason text, status public.removal_request_status, created_at timestamp with time zone, answer_by timestamp with time zone, reporter_response text, responded_at timestamp with time zone, escalated_at timestamp with time zone, decision text, decision_reason text, decision_note text, decided_at timestamp with time zone, can_answer boolean)
  LANGUAGE sql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
   select rr.id, rr.report_id, rr.reason, rr.status, rr.created_at,
@@ -6953,7 +7163,7 @@ AS $function$
 $function$;
 alter function public.my_report_removal_requests() owner to postgres;
 
-comment on function public.my_report_removal_requests() is 'The confirmed removal requests on the caller''s own reports (no requester identity or contact address), with the answer deadline, the answer, whether it can still be answered, and the admins'' decision and reason.';
+comment on function public.my_report_removal_requests() is 'The confirmed removal requests on the caller''s own reports (no requester identity or contact address), with the answer deadline, the answer, whether it can still be answered, and the admins'' decision and reason. Security definer: the table shows these rows to their requester and admins only.';
 
 grant execute on function public.my_report_removal_requests() to authenticated, postgres, service_role;
 
@@ -7594,6 +7804,23 @@ alter function public.rate_limit_check(text,text,integer) owner to postgres;
 comment on function public.rate_limit_check(pg_catalog.text,pg_catalog.text,integer) is 'Service role only: takes cost calls from a named limit for subject; {allowed, limit, remaining, reset, retry_after}.';
 
 grant execute on function public.rate_limit_check(text,text,integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.record_contact_reply_sent(reply_id uuid, error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.contact_message_replies r
+  set sent_at = case when record_contact_reply_sent.error is null then now() end,
+      send_error = left(record_contact_reply_sent.error, 500)
+  where r.id = record_contact_reply_sent.reply_id and r.sent_at is null;
+$function$;
+alter function public.record_contact_reply_sent(uuid,text) owner to postgres;
+
+comment on function public.record_contact_reply_sent(pg_catalog.uuid,pg_catalog.text) is 'Service role only: marks a reply sent, or keeps why its e-mail failed.';
+
+grant execute on function public.record_contact_reply_sent(uuid,text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.record_ownership_check(proof_id uuid, ok boolean, detail text)
  RETURNS jsonb

@@ -176,11 +176,53 @@ export type Database = {
         }
         Relationships: []
       }
+      contact_message_replies: {
+        Row: {
+          admin_id: string | null
+          body: string
+          created_at: string
+          id: string
+          message_id: string
+          send_error: string | null
+          sent_at: string | null
+          sent_to: string
+        }
+        Insert: {
+          admin_id?: string | null
+          body: string
+          created_at?: string
+          id?: string
+          message_id: string
+          send_error?: string | null
+          sent_at?: string | null
+          sent_to: string
+        }
+        Update: {
+          admin_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          message_id?: string
+          send_error?: string | null
+          sent_at?: string | null
+          sent_to?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contact_message_replies_message_id_fkey"
+            columns: ["message_id"]
+            isOneToOne: false
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       contact_messages: {
         Row: {
           created_at: string
           email: string | null
           handled_at: string | null
+          handled_by: string | null
           id: string
           message: string
           nickname: string | null
@@ -191,6 +233,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           handled_at?: string | null
+          handled_by?: string | null
           id?: string
           message: string
           nickname?: string | null
@@ -201,6 +244,7 @@ export type Database = {
           created_at?: string
           email?: string | null
           handled_at?: string | null
+          handled_by?: string | null
           id?: string
           message?: string
           nickname?: string | null
@@ -930,6 +974,10 @@ export type Database = {
     }
     Functions: {
       admin_app_stats: { Args: Record<PropertyKey, never>; Returns: Json }
+      admin_contact_message_extras: {
+        Args: { message_ids: string[] }
+        Returns: Json
+      }
       admin_moderation_log: {
         Args: { before_id?: number; max_rows?: number; report?: string }
         Returns: Json
@@ -952,6 +1000,10 @@ export type Database = {
           requested_at: string
           responded_at: string
         }[]
+      }
+      admin_reply_contact_message: {
+        Args: { body: string; message_id: string }
+        Returns: Json
       }
       admin_review_queue: {
         Args: {
@@ -1027,6 +1079,10 @@ export type Database = {
           suspended_until: string
           suspension_reason: string
         }[]
+      }
+      answer_removal_request: {
+        Args: { answer: string; request_id: string }
+        Returns: Json
       }
       api_limit: { Args: { cost?: number; key_hash?: string }; Returns: Json }
       auth_check_signup_code: {
@@ -1406,6 +1462,10 @@ export type Database = {
       rate_limit_check: {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json
+      }
+      record_contact_reply_sent: {
+        Args: { error?: string; reply_id: string }
+        Returns: undefined
       }
       record_ownership_check: {
         Args: { detail: string; ok: boolean; proof_id: string }

@@ -68,7 +68,6 @@ export const mailText = {
     removal: {
       intro: (id: string) => `The holder of ${id} asked us to remove your report about it.`,
       reason: 'Their reason, as they wrote it (ScamCheck did not write it; do not follow any address in it):',
-      contact: (email: string) => `Their contact e-mail: ${email}`,
       deadline: (date: string) =>
         `Please answer by ${date} (UTC). To answer, open your report with the link below and write why the report is right; an admin then decides. If you agree with them, you can delete the report at once.`,
       noAnswer:
@@ -122,7 +121,6 @@ export const mailText = {
       intro: (id: string) => `Hiniling ng may-ari ng ${id} na alisin namin ang report mo tungkol dito.`,
       reason:
         'Ang dahilan nila, ayon sa pagkakasulat nila (hindi ito isinulat ng ScamCheck; huwag sundan ang anumang address dito):',
-      contact: (email: string) => `Ang contact e-mail nila: ${email}`,
       deadline: (date: string) =>
         `Pakisagot bago mag-${date} (UTC). Para sumagot, buksan ang report mo gamit ang link sa ibaba at isulat kung bakit tama ang report; isang admin ang magpapasya. Kung sang-ayon ka sa kanila, puwede mong burahin agad ang report.`,
       noAnswer:

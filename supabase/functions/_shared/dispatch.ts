@@ -75,7 +75,7 @@ async function compose(
     if (!n.report_id) return null;
     const { data: request } = await serviceClient()
       .from('removal_requests')
-      .select('id, reason, contact_email, created_at, contact_confirmed_at')
+      .select('id, reason, created_at, contact_confirmed_at')
       .eq('report_id', n.report_id)
       .eq('status', 'open')
       .not('contact_confirmed_at', 'is', null)
@@ -90,13 +90,10 @@ async function compose(
       .toISOString()
       .replace('T', ' ')
       .slice(0, 16);
-    // The requester's reason and address are theirs: quoted, link-free, never as ScamCheck's words.
+    // The requester's reason is theirs: quoted, link-free, never as ScamCheck's words. Their contact
+    // address is not the reporter's to see (issue 31): only admins and the requester read it.
     const before = [m.removal.intro(identifier), m.removal.reason];
-    const after = [
-      m.removal.contact(defang(request.contact_email)),
-      m.removal.deadline(deadline),
-      m.removal.noAnswer,
-    ];
+    const after = [m.removal.deadline(deadline), m.removal.noAnswer];
     return {
       subject: m.removal.subject(identifier),
       text: `${before.join('\n\n')}\n\n${quoteText(request.reason)}\n\n${after.join('\n\n')}\n\n${m.removal.review}: ${reviewUrl}\n${m.removal.deleteNow}: ${deleteUrl}\n`,

@@ -514,6 +514,8 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   },
   'GET /removal-requests': {
     summary: 'Removal requests about the signed-in user’s reports',
+    description:
+      'The caller’s own requests with the contact e-mail they gave, and the confirmed requests about their reports without it (`contactEmail` null: only the requester and admins read it).',
     tag: 'Removal requests',
     access: 'user',
     ok: { status: 200, description: '`{requests}`.' },

@@ -67,3 +67,22 @@ export function buildExport(rows: ExportRow[], now: Date): { name: string; type:
     { name: 'reports-daily.json', type: 'application/json', body: JSON.stringify(doc) },
   ];
 }
+
+/**
+ * The published moderation figures (issue 31; public.moderation_statistics, from the moderation log's
+ * rollup, counts under 5 withheld as null) as an open-data file beside the reports.
+ */
+export function buildModerationExport(
+  figures: unknown,
+  now: Date,
+): { name: string; type: string; body: string } {
+  const doc = {
+    title: 'ScamCheck moderation figures',
+    description:
+      'How moderation performs, for the last 30 days and all time: decisions, verified/rejected/removed counts, the median and 90th-percentile whole hours from filing to first decision; removal requests received and their outcomes; the backlog of pending reports and the oldest one. Counts under 5 are null (withheld). Computed from the append-only moderation log; an undone decision is not counted.',
+    licence: LICENCE,
+    generated_at: now.toISOString(),
+    figures,
+  };
+  return { name: 'moderation.json', type: 'application/json', body: JSON.stringify(doc) };
+}

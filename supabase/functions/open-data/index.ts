@@ -5,6 +5,7 @@
  * stable addresses:
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.csv
  *   {SUPABASE_URL}/storage/v1/object/public/open-data/reports-daily.json
+ *   {SUPABASE_URL}/storage/v1/object/public/open-data/moderation.json (the moderation figures)
  * and rebuilds the threat-intelligence feeds of verified identifiers (feeds.ts, docs/feeds.md): the
  * public `feeds` bucket (TLP:CLEAR), the private `feeds-partner` bucket (TLP:AMBER), the TAXII
  * collection's table and the takedown report drafts. The feeds build goes in steps that each fit
@@ -16,7 +17,7 @@
  */
 import { serveScheduledJob } from '../_shared/scheduled.ts';
 import { serviceClient } from '../_shared/service.ts';
-import { EXPORT_DAYS, buildExport } from './export.ts';
+import { EXPORT_DAYS, buildExport, buildModerationExport } from './export.ts';
 import { buildFeeds, type FeedOptions } from './feeds.ts';
 
 /** The feeds options a caller may set (the service role only reaches this function). */
@@ -42,7 +43,10 @@ serveScheduledJob(async (body) => {
 
   const { data: rows, error } = await db.rpc('open_data_daily', { days: EXPORT_DAYS });
   if (error) throw new Error(`open_data_daily failed: ${error.message}`);
-  const files = buildExport(rows ?? [], new Date());
+  const { data: moderation, error: moderationError } = await db.rpc('moderation_statistics');
+  if (moderationError) throw new Error(`moderation_statistics failed: ${moderationError.message}`);
+  const now = new Date();
+  const files = [...buildExport(rows ?? [], now), buildModerationExport(moderation, now)];
   for (const file of files) {
     const { error: uploadError } = await db.storage
       .from('open-data')

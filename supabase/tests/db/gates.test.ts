@@ -23,12 +23,15 @@ const ANON_DEFINER_ALLOW_LIST = [
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.admin_app_stats()',
+  'public.admin_contact_message_extras(message_ids uuid[])' /* admins only, checked inside (issue 31) */,
   'public.admin_moderation_log(before_id bigint, report uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
   'public.admin_removal_decisions(max_rows integer)' /* admins only, checked inside (issue 31) */,
   'public.admin_removal_queue()' /* admins only, checked inside (issue 27) */,
   'public.admin_set_suspension(user_id uuid, suspend boolean, reason text, days integer)' /* admins only, checked inside (issue 31) */,
   'public.admin_suspension_log(for_user uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.answer_removal_request(request_id uuid, answer text)' /* the reporter of the request's report only, checked inside (issue 31) */,
   'public.admin_users(search text, role text, suspended boolean, min_reports integer, before_created_at timestamp with time zone, before_id uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.admin_reply_contact_message(message_id uuid, body text)' /* admins only, checked inside (issue 31) */,
   'public.admin_review_queue(search text, incident_type incident_type, account_type reported_account_type, min_age_days integer, has_evidence boolean, region text, sort text, max_groups integer)' /* admins only, checked inside (issue 31) */,
   'public.check_identifiers(identifiers jsonb, visitor jsonb)',
   'public.claim_phone_ownership(kind text, value text)' /* the caller's own Auth-confirmed phone (issue 32) */,
@@ -42,6 +45,7 @@ const AUTHENTICATED_DEFINER_ALLOW_LIST = [
   'public.decide_removal_request(request_id uuid, decision text, reason text, note text)' /* admins only, checked inside (issues 27, 31) */,
   'public.moderate_reports(report_ids uuid[], status report_status, reason text, note text)' /* admins only, checked inside (issue 31) */,
   'public.moderation_statistics()',
+  'public.my_report_removal_requests()' /* the caller's own reports only, no contact address (issue 31) */,
   'public.public_statistics(period text)',
   'public.report_details(report_id uuid)',
   'public.report_signals(report_ids uuid[])' /* admins only, checked inside (issue 27) */,

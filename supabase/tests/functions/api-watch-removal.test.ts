@@ -10,7 +10,7 @@ interface RemovalList {
   requests: {
     _id: string;
     reportId: string;
-    contactEmail: string;
+    contactEmail: string | null;
     status: string;
     createdAt: string;
     expiresAt: string | null;
@@ -78,7 +78,12 @@ describe('GET /removal-requests', () => {
   it('the reporter sees the request about their report', async () => {
     const r = await api<RemovalList>('GET', '/removal-requests', { token: reporter.token });
     expect(r.status).toBe(200);
-    expect(mine(r)).toEqual([expect.objectContaining({ _id: requestId, reportId })]);
+    expect(mine(r)).toEqual([
+      expect.objectContaining({ _id: requestId, reportId, contactConfirmed: true, contactEmail: null }),
+    ]);
+    // The requester's contact address is theirs and the admins' only (issue 31).
+    expect(JSON.stringify(r.body)).not.toContain(contactEmail);
+    expect(mine(r)[0].expiresAt).toEqual(expect.any(String));
   });
 
   it('a stranger sees none, and no requester e-mail', async () => {

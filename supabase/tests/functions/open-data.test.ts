@@ -1,10 +1,37 @@
 /**
  * The `open-data` scheduled function: refreshes the derived statistics and writes the daily export
- * (CSV and JSON, last 365 days) into the public open-data bucket at stable addresses.
+ * (CSV and JSON, last 365 days) and the moderation figures (moderation.json, issue 31) into the public
+ * open-data bucket at stable addresses.
  */
 import { describe, expect, it } from 'vitest';
 import { adminPool, stackEnv } from '../helpers.ts';
 import { createUser, runJob } from './helpers.ts';
+
+/**
+ * The moderation figures' counts before masking, read as the database owner from the same rollups
+ * public.moderation_statistics reads ("block.key" as in moderation.json's figures).
+ */
+async function trueModerationCounts(): Promise<Record<string, number>> {
+  const { rows } = await adminPool().query<Record<string, string>>(
+    `with d as (
+       select m.day >= (now() at time zone 'utc')::date - 29 as recent, m.to_status, m.decisions
+       from private.moderation_daily m),
+     rr as (select * from public.removal_requests where contact_confirmed_at is not null)
+     select
+       (select coalesce(sum(decisions), 0) from d where recent) as "last_30_days.decisions",
+       (select coalesce(sum(decisions), 0) from d where recent and to_status = 'verified') as "last_30_days.verified",
+       (select coalesce(sum(decisions), 0) from d where recent and to_status = 'rejected') as "last_30_days.rejected",
+       (select coalesce(sum(decisions), 0) from d where recent and to_status = 'removed') as "last_30_days.removed",
+       (select coalesce(sum(decisions), 0) from d) as "all_time.decisions",
+       (select coalesce(sum(decisions), 0) from d where to_status = 'verified') as "all_time.verified",
+       (select coalesce(sum(decisions), 0) from d where to_status = 'rejected') as "all_time.rejected",
+       (select coalesce(sum(decisions), 0) from d where to_status = 'removed') as "all_time.removed",
+       (select count(*) from rr) as "removal_requests.received",
+       (select count(*) from rr where decision = 'hide') as "removal_requests.hidden",
+       (select coalesce(sum(report_count), 0) from private.stats_daily where status = 'pending') as "backlog.pending"`,
+  );
+  return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
+}
 
 const fileUrl = (name: string) => `${stackEnv('API_URL')}/storage/v1/object/public/open-data/${name}`;
 
@@ -51,7 +78,7 @@ describe('open-data job', () => {
 
     const job = await runJob('open-data');
     expect(job.status).toBe(200);
-    expect(job.body.files).toEqual(['reports-daily.csv', 'reports-daily.json']);
+    expect(job.body.files).toEqual(['reports-daily.csv', 'reports-daily.json', 'moderation.json']);
 
     const csvRes = await fetch(fileUrl('reports-daily.csv'));
     expect(csvRes.status).toBe(200);
@@ -83,6 +110,56 @@ describe('open-data job', () => {
     // Rerunning rewrites the same addresses.
     expect((await runJob('open-data')).status).toBe(200);
     expect((await fetch(fileUrl('reports-daily.csv'))).status).toBe(200);
+  });
+
+  it('publishes the moderation figures as moderation.json with every count under 5 withheld (issue 31)', async () => {
+    // Other test files decide reports meanwhile, so a count is compared with its true value read just
+    // before and just after the job: under 5 both times means the file must withhold it; 5 or more both
+    // times means it must show a whole number of at least 5 (between the two).
+    const before = await trueModerationCounts();
+    const job = await runJob('open-data');
+    expect(job.status).toBe(200);
+    expect(job.body.files).toContain('moderation.json');
+    const after = await trueModerationCounts();
+    const res = await fetch(fileUrl('moderation.json'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = (await res.json()) as {
+      title: string;
+      licence: string;
+      generated_at: string;
+      figures: Record<string, Record<string, unknown> | number | string>;
+    };
+    expect(doc.licence).toMatch(/CC BY 4\.0/);
+    expect(Math.abs(Date.parse(doc.generated_at) - Date.now())).toBeLessThan(120_000);
+    expect(doc.figures).toMatchObject({ small_count_threshold: 5, time_unit: 'hours' });
+    let withheld = 0;
+    let shown = 0;
+    for (const [path, low] of Object.entries(before)) {
+      const high = after[path];
+      const [block, key] = path.split('.');
+      const published = (doc.figures[block] as Record<string, unknown>)[key];
+      if (Math.max(low, high) < 5) {
+        expect(published, path).toBeNull();
+        withheld++;
+      } else if (Math.min(low, high) >= 5) {
+        expect(published, path).toBeGreaterThanOrEqual(Math.min(low, high));
+        expect(published, path).toBeLessThanOrEqual(Math.max(low, high));
+        shown++;
+      } else expect(published === null || (published as number) >= 5, path).toBe(true);
+    }
+    // Only one test in the suite hides a report on a removal request, so that count is always withheld.
+    expect(before['removal_requests.hidden']).toBeLessThan(5);
+    expect(withheld).toBeGreaterThan(0);
+    expect(withheld + shown).toBeGreaterThan(0);
+    // The quantiles are withheld with the decisions they summarise.
+    for (const period of ['last_30_days', 'all_time']) {
+      const block = doc.figures[period] as Record<string, unknown>;
+      if (block.decisions === null) {
+        expect(block.median_hours, period).toBeNull();
+        expect(block.p90_hours, period).toBeNull();
+      }
+    }
   });
 
   it('nobody but the service role can write or list the bucket', async () => {

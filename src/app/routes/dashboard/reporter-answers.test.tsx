@@ -86,8 +86,8 @@ function signedInAs(language: Language, requests: ReportRemovalRequest[]) {
         return json([base, rejected]);
       case '/rest/v1/rpc/my_report_removal_requests':
         return json(requests);
-      case '/rest/v1/removal_requests':
-        if (req.method === 'PATCH') return json([{ id: req.url.searchParams.get('id')?.slice(3) }]);
+      case '/rest/v1/rpc/answer_removal_request':
+        return json({ id: (req.body as { request_id: string }).request_id });
     }
   });
 }
@@ -122,14 +122,13 @@ describe("the reporter's view of decisions and removal requests", () => {
     await user.click(within(openItem).getByRole('button', { name: 'Answer' }));
     await user.click(within(openItem).getByRole('button', { name: 'Send the answer' }));
     expect(await within(openItem).findByText('Write your answer.')).toBeInTheDocument();
-    expect(fake.sent('PATCH', '/rest/v1/removal_requests')).toHaveLength(0);
+    expect(fake.sent('POST', '/rest/v1/rpc/answer_removal_request')).toHaveLength(0);
 
     await user.type(within(openItem).getByRole('textbox'), '  I paid 2,500 pesos and got nothing. ');
     await user.click(within(openItem).getByRole('button', { name: 'Send the answer' }));
-    await waitFor(() => expect(fake.sent('PATCH', '/rest/v1/removal_requests')).toHaveLength(1));
-    const [patch] = fake.sent('PATCH', '/rest/v1/removal_requests');
-    expect(patch.url.searchParams.get('id')).toBe(`eq.${open.id}`);
-    expect(patch.body).toEqual({ reporter_response: 'I paid 2,500 pesos and got nothing.' });
+    await waitFor(() => expect(fake.sent('POST', '/rest/v1/rpc/answer_removal_request')).toHaveLength(1));
+    const [call] = fake.sent('POST', '/rest/v1/rpc/answer_removal_request');
+    expect(call.body).toEqual({ request_id: open.id, answer: 'I paid 2,500 pesos and got nothing.' });
     expect(
       await screen.findByText('Answer saved: the report stays until an admin decides.'),
     ).toBeInTheDocument();

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { i18n } from '@/i18n';
 import { supabase } from '@/lib/supabase';
 import { reportKeys } from './keys';
 
@@ -48,18 +47,19 @@ export function useReportRemovalRequests(userId: string | undefined) {
   });
 }
 
-/** The reporter answers a request (the legacy API's PATCH does the same update; the database checks it). */
+/**
+ * The reporter answers a request through public.answer_removal_request (the legacy API's answer calls
+ * it too): the table shows a reporter no request rows, so the requester's address never reaches them.
+ */
 export function useAnswerRemovalRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, answer }: { id: string; answer: string }) => {
-      const { data, error } = await supabase
-        .from('removal_requests')
-        .update({ reporter_response: answer.trim() })
-        .eq('id', id)
-        .select('id');
+      const { error } = await supabase.rpc('answer_removal_request', {
+        request_id: id,
+        answer: answer.trim(),
+      });
       if (error) throw error;
-      if (!data || data.length === 0) throw new Error(i18n.t('reports.removalRequestMissing'));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...reportKeys.all, 'removal-requests'] }),
   });

@@ -22,15 +22,19 @@ function requestOut(r: Record<string, unknown>) {
     _id: r.id,
     reportId: r.report_id,
     reason: r.reason,
-    contactEmail: r.contact_email,
+    // Only the requester and admins read it; a reporter's view of the request has none.
+    contactEmail: r.contact_email ?? null,
     status: r.status,
     reporterResponse: r.reporter_response ?? null,
     createdAt: r.created_at,
-    contactConfirmed: r.contact_confirmed_at != null,
+    // A reporter's rows (my_report_removal_requests) are confirmed ones and carry the deadline itself.
+    contactConfirmed: r.contact_confirmed_at != null || r.answer_by != null,
     // The week runs from the confirmation of the contact address; unconfirmed requests never expire.
-    expiresAt: r.contact_confirmed_at
-      ? new Date(Date.parse(String(r.contact_confirmed_at)) + 7 * 86_400_000).toISOString()
-      : null,
+    expiresAt: r.answer_by
+      ? new Date(String(r.answer_by)).toISOString()
+      : r.contact_confirmed_at
+        ? new Date(Date.parse(String(r.contact_confirmed_at)) + 7 * 86_400_000).toISOString()
+        : null,
   };
 }
 
@@ -83,14 +87,27 @@ export async function confirmRemovalRequest({ req, params, url }: RouteContext):
   throw new HttpError(404, 'This confirmation link is not valid');
 }
 
+/**
+ * The caller's own requests (with the contact address they gave) and, for a reporter, the confirmed
+ * requests about their reports (public.my_report_removal_requests: never the requester's address, so
+ * contactEmail is null there); admins read every request with its address.
+ */
 export async function listRemovalRequests({ req }: RouteContext): Promise<Response> {
   const caller = await requireUser(req);
-  const { data, error } = await clientFor(caller)
-    .from('removal_requests')
-    .select('*')
-    .order('created_at', { ascending: false });
-  if (error) throw dbError(error, 'list removal requests');
-  return json({ requests: (data ?? []).map(requestOut) });
+  const client = clientFor(caller);
+  const [own, onMine] = await Promise.all([
+    client.from('removal_requests').select('*').order('created_at', { ascending: false }),
+    client.rpc('my_report_removal_requests'),
+  ]);
+  if (own.error) throw dbError(own.error, 'list removal requests');
+  if (onMine.error) throw dbError(onMine.error, 'list removal requests');
+  const seen = new Set((own.data ?? []).map((r) => r.id));
+  const rows: Record<string, unknown>[] = [
+    ...(own.data ?? []),
+    ...(onMine.data ?? []).filter((r) => !seen.has(r.id)),
+  ];
+  rows.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+  return json({ requests: rows.map(requestOut) });
 }
 
 export async function respondToRemovalRequest({ req, params }: RouteContext): Promise<Response> {
@@ -98,13 +115,15 @@ export async function respondToRemovalRequest({ req, params }: RouteContext): Pr
   if (!uuidSchema.safeParse(params.id).success)
     throw new HttpError(404, `No removal request with id ${params.id}`);
   const input = parseFields(removalResponseSchema, await readFields(req));
-  const { data, error } = await clientFor(caller)
-    .from('removal_requests')
-    .update({ reporter_response: input.response })
-    .eq('id', params.id)
-    .select()
-    .maybeSingle();
+  // The reporter answers through public.answer_removal_request (the table shows them no request rows).
+  const { data, error } = await clientFor(caller).rpc('answer_removal_request', {
+    request_id: params.id,
+    answer: input.response,
+  });
+  if (error?.code === 'P0002') throw new HttpError(404, `No removal request with id ${params.id}`);
   if (error) throw dbError(error, 'answer this removal request');
-  if (!data) throw new HttpError(404, `No removal request with id ${params.id}`);
-  return json({ msg: 'Response saved: the report stays until an admin decides', request: requestOut(data) });
+  return json({
+    msg: 'Response saved: the report stays until an admin decides',
+    request: requestOut(data as Record<string, unknown>),
+  });
 }

@@ -7,6 +7,7 @@ import { useMarkMessageHandled } from '@/features/admin/api/moderate';
 import { PagedList } from '@/features/admin/components/paged-list';
 import { PageHeader } from '@/components/layouts/page-header';
 import { BackToAdmin } from '@/features/admin/components/back-to-admin';
+import { MessageExtras } from '@/features/admin/components/message-extras';
 
 type MessageRow = Pick<
   Tables<'contact_messages'>,
@@ -52,6 +53,7 @@ export function Component() {
               <div className="max-w-xl min-w-64 whitespace-normal">
                 <p className="font-medium">{r.subject || t('admin.messages.noSubject')}</p>
                 <p className="text-muted-foreground whitespace-pre-wrap">{r.message}</p>
+                <MessageExtras message={r} />
               </div>
             ),
           },

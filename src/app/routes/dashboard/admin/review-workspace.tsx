@@ -192,10 +192,11 @@ export function ReviewWorkspace() {
     <div className="flex min-w-0 flex-col gap-4 overflow-x-clip pb-24">
       <form
         role="search"
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-8 [&>label]:min-w-0"
+        // At lg the search and the sort get more room ("Pinakaluma muna" did not fit an equal share).
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[minmax(0,1.6fr)_repeat(5,minmax(0,1fr))_minmax(0,1.6fr)] [&>label]:min-w-0"
         onSubmit={(e) => e.preventDefault()}
       >
-        <label className="col-span-2 flex flex-col gap-1 text-xs font-medium">
+        <label className="col-span-2 flex flex-col gap-1 text-xs font-medium lg:col-span-1">
           {t('moderation.filters.search')}
           <Input
             ref={searchRef}
@@ -203,7 +204,13 @@ export function ReviewWorkspace() {
             value={filters.search}
             onChange={(e) => set('search', e.target.value)}
             placeholder={t('moderation.filters.searchPlaceholder')}
-            onKeyDown={(e) => e.key === 'Escape' && (e.target as HTMLInputElement).blur()}
+            onKeyDown={(e) => {
+              // Escape leaves the box for the keyboard shortcuts and keeps the search: without
+              // preventDefault, Chromium's search field would also clear itself (and the filter).
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              e.currentTarget.blur();
+            }}
           />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium">
@@ -611,7 +618,8 @@ function ModerationLog() {
             <span className="text-muted-foreground w-full text-xs sm:w-36">
               {new Date(e.created_at).toLocaleString()}
             </span>
-            <span className="min-w-0 flex-1 break-all">
+            {/* wrap-anywhere: long e-mails break where they must, words stay whole (at 375 px). */}
+            <span className="min-w-0 flex-1 wrap-anywhere">
               {t('moderation.log.entry', {
                 who: e.actor_email ?? t('moderation.log.system'),
                 identifier: e.identifier,
