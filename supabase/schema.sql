@@ -5637,7 +5637,8 @@ begin
   where rr.id = answer_removal_request.request_id and r.reporter_id = v_uid
   for update of rr;
   if not found then
-    raise exception 'no removal request on your reports with this id' using errcode = 'P0002';
+    raise exception 'no removal request on your reports with this id'
+      using errcode = 'P0002', hint = '{"code": "removal_request_missing"}';
   end if;
   if v_answer is null or char_length(v_answer) = 0 then
     raise exception 'an answer needs some words' using errcode = '22023';
@@ -5646,7 +5647,8 @@ begin
     raise exception 'an answer has at most 5000 characters' using errcode = '22023';
   end if;
   if v_request.decided_at is not null or not (v_request.status = 'open' or v_request.escalated_at is not null) then
-    raise exception 'this removal request is already decided' using errcode = '42501';
+    raise exception 'this removal request is already decided'
+      using errcode = '42501', hint = '{"code": "removal_request_decided"}';
   end if;
   -- removal_requests_before_write stamps responded_at.
   update public.removal_requests rr set reporter_response = v_answer

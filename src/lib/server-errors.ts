@@ -125,6 +125,8 @@ export const CODE_WORDS: Record<string, Words> = {
   sign_in_required: fixed('serverErrors.signIn'),
   report_status_admin_only: fixed('serverErrors.adminOnlyStatus'),
   report_missing: fixed('serverErrors.reportMissing'),
+  removal_request_missing: fixed('serverErrors.removalRequestMissing'),
+  removal_request_decided: fixed('serverErrors.removalRequestDecided'),
   reporter_not_own: fixed('serverErrors.reporterNotOwn'),
   evidence_not_own: fixed('serverErrors.evidenceNotOwn'),
   top_entry_expired: fixed('serverErrors.topExpired'),

@@ -55,6 +55,14 @@ function report(account: string, fields: Record<string, unknown> = {}) {
 }
 
 describe('holds on: postgres — database refusals carry their code in the hint', () => {
+  it('an answer to a removal request that is not on your reports: removal_request_missing', async () => {
+    const { error } = await client.rpc('answer_removal_request', {
+      request_id: randomUUID(),
+      answer: 'This report is true.',
+    });
+    expect(codeOf(error)).toEqual({ code: 'removal_request_missing' });
+  });
+
   it('a second report on one identifier: report_duplicate with the report to edit', async () => {
     const account = `${unique('dup')}.example.ph`;
     const first = await report(account);
