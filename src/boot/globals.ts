@@ -27,6 +27,8 @@ export interface PageShownByShell {
   textarea: HTMLTextAreaElement | null;
   /** A results page's searched value (its answer came with the shell). */
   searchString?: string;
+  /** The home shell's search was asked for (Enter or the button) before the app took over. */
+  submitted?: boolean;
 }
 
 export interface BootState {

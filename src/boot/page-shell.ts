@@ -58,7 +58,25 @@ export function showPageShell(languageOf: () => 'en' | 'fil', mayBeSignedIn: typ
     root.appendChild(template.content.cloneNode(true));
     document.documentElement.lang = language;
     const boot = (window.__scamcheck = window.__scamcheck || {});
-    boot.shell = { language, theme, textarea: root.querySelector('textarea') };
+    const shell: PageShownByShell = { language, theme, textarea: root.querySelector('textarea') };
+    boot.shell = shell;
+    // A search asked for before the app runs (Enter in the box, or the button: without this the form
+    // would reload the page with the text in its address) is kept, and the app makes it when it takes over.
+    const form = root.querySelector('form');
+    if (form) {
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        shell.submitted = true;
+      });
+    }
+    if (shell.textarea) {
+      shell.textarea.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+          event.preventDefault();
+          shell.submitted = true;
+        }
+      });
+    }
   } catch {
     // No storage or an old browser: the app renders the page as before.
   }
@@ -230,6 +248,8 @@ export interface PageShellDraft {
   text: string;
   /** The caret or selection, when the shell's search box had the focus. */
   selection: [number, number] | null;
+  /** The visitor asked for the search (Enter or the button) before the app took over. */
+  submitted?: boolean;
 }
 
 /** The shell's search box each draft was taken from: it keeps its text and caret after React removed it. */
@@ -252,9 +272,14 @@ export function takePageShellDraft(): PageShellDraft | null {
   if (!shown || !textarea) return null;
   shown.textarea = null;
   const focused = document.activeElement === textarea;
+  const submitted = shown.submitted === true;
   const draft: PageShellDraft | null =
-    textarea.value || focused
-      ? { text: textarea.value, selection: focused ? [textarea.selectionStart, textarea.selectionEnd] : null }
+    textarea.value || focused || submitted
+      ? {
+          text: textarea.value,
+          selection: focused ? [textarea.selectionStart, textarea.selectionEnd] : null,
+          ...(submitted ? { submitted } : {}),
+        }
       : null;
   if (draft) draftSources.set(draft, textarea);
   taken = { from: textarea, draft };

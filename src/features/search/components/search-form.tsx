@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 // zod/mini: this form is on the home page, whose first load must stay small (issue 6).
 import * as z from 'zod/mini';
@@ -52,12 +52,21 @@ export function SearchForm({
   const id = useId();
   // What the visitor typed into index.html's page shell before the app took over, if anything.
   const [draft] = useState(takePageShellDraft);
-  const [value, setValue] = useState(draft?.text ?? defaultValue);
+  const [current, setValue] = useState(draft?.text ?? defaultValue);
   const [takeFocus] = useState(() => restorePageShellFocus(draft, setValue));
   const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The visitor pressed Enter or the button in the page shell before the app took over: search now.
+  useEffect(() => {
+    if (draft?.submitted) formRef.current?.requestSubmit();
+  }, [draft]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The box as it is now: text typed into the shell meanwhile may not have reached the state yet.
+    const box = event.currentTarget.elements.namedItem('searchString');
+    const value = box instanceof HTMLTextAreaElement ? box.value : current;
     if (looksLikeMessage(value)) {
       if (value.length > MESSAGE_MAX_LENGTH) {
         setError(t('validation.search.messageTooLong', { max: formatNumber(MESSAGE_MAX_LENGTH) }));
@@ -80,6 +89,7 @@ export function SearchForm({
 
   return (
     <form
+      ref={formRef}
       role="search"
       noValidate
       onSubmit={onSubmit}
@@ -100,7 +110,7 @@ export function SearchForm({
             }
           }}
           name="searchString"
-          value={value}
+          value={current}
           onChange={(e) => {
             setValue(e.target.value);
             if (error) setError(null);
