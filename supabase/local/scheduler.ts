@@ -273,6 +273,8 @@ export function startScheduler(
       throw new Error(`No answer to the request of job ${jobname}`);
     },
     async stop() {
+      // Once only: a test may stop the jobs early, and the stack stops them again when it stops.
+      if (stopped) return;
       stopped = true;
       clearInterval(timer);
       if (listener) {
