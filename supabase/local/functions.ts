@@ -138,6 +138,8 @@ export class FunctionsRuntime {
   private limits: EdgeLimits;
   private monitor?: NodeJS.Timeout;
   private live = new Set<Worker>();
+  /** Every worker process not yet exited, retired ones included: stop() ends them all. */
+  private spawned = new Set<ChildProcess>();
 
   constructor(
     private config: StackConfig,
@@ -211,7 +213,13 @@ export class FunctionsRuntime {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+    this.spawned.add(proc);
+    const exited = new Promise<void>((resolve) =>
+      proc.once('exit', () => {
+        this.spawned.delete(proc);
+        resolve();
+      }),
+    );
     const worker: Worker = {
       name,
       port,
@@ -470,17 +478,19 @@ export class FunctionsRuntime {
     this.stopping = true;
     this.watcher?.close();
     if (this.monitor) clearInterval(this.monitor);
-    const all = [...this.workers.values()];
+    // Every process started, not only those still in service: a worker retired by its wall clock while
+    // a request was in flight left the map and outlived the stack (orphaned visitor workers after a run).
+    const starting = [...this.workers.values()];
     this.workers.clear();
+    await Promise.all(starting.map((w) => w.catch(() => undefined)));
     await Promise.all(
-      all.map(async (w) => {
-        const worker = await w.catch(() => undefined);
-        if (!worker || worker.proc.exitCode !== null) return;
+      [...this.spawned].map(async (proc) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return;
         await new Promise<void>((resolve) => {
-          worker.proc.once('exit', () => resolve());
-          worker.proc.kill('SIGTERM');
+          proc.once('exit', () => resolve());
+          proc.kill('SIGTERM');
           setTimeout(() => {
-            worker.proc.kill('SIGKILL');
+            proc.kill('SIGKILL');
             resolve();
           }, 3000).unref();
         });
