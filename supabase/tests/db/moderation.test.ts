@@ -267,18 +267,30 @@ describe('holds on: postgres — removal requests', () => {
       [req.id],
     );
     expect(await statusOf(r.id)).toMatchObject({ status: 'removed', status_reason: 'owner_request' });
-    for (const actor of [requester, owner]) {
-      const [row] = await run(
-        actor,
-        'select decision, decision_reason, decision_note from public.removal_requests where id = $1',
-        [req.id],
-      );
-      expect(row).toEqual({
-        decision: 'remove',
-        decision_reason: 'owner_request',
-        decision_note: 'The number was reassigned.',
-      });
-    }
+    const decision = {
+      decision: 'remove',
+      decision_reason: 'owner_request',
+      decision_note: 'The number was reassigned.',
+    };
+    // The requester reads their own request; the reporter reads a confirmed request on their report
+    // through my_report_removal_requests (the table itself shows them no row: it holds the requester's
+    // contact address).
+    const [own] = await run(
+      requester,
+      'select decision, decision_reason, decision_note from public.removal_requests where id = $1',
+      [req.id],
+    );
+    expect(own).toEqual(decision);
+    expect(await run(owner, 'select id from public.removal_requests where id = $1', [req.id])).toEqual([]);
+    await adminPool().query('update public.removal_requests set contact_confirmed_at = now() where id = $1', [
+      req.id,
+    ]);
+    const [seen] = await run(
+      owner,
+      'select decision, decision_reason, decision_note from public.my_report_removal_requests() where id = $1',
+      [req.id],
+    );
+    expect(seen).toEqual(decision);
     const [log] = await run(
       admin,
       'select removal_request_id from public.moderation_log where report_id = $1',
