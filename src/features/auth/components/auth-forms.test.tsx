@@ -60,7 +60,12 @@ describe('OtpForm', () => {
     });
     refuse = true;
     await user.click(screen.getByRole('button', { name: 'Send me a new code' }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Wait 60 seconds', { position: 'bottom-right' }));
+    // Told by Auth's error code, in the reader's language, not by its English sentence.
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Too many e-mails were sent; wait a minute and try again', {
+        position: 'bottom-right',
+      }),
+    );
     expect(success).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Send me a new code' })).toBeEnabled();
     vi.restoreAllMocks();
