@@ -239,6 +239,71 @@ describe('holds on: postgres — the review queue', () => {
     await expect(run(anon, 'select public.admin_review_queue()')).rejects.toThrow(/permission denied/);
     await expect(run(admin, `select public.admin_review_queue(sort => 'newest')`)).rejects.toThrow(/sort is/);
   });
+
+  it("a reporter's history and the user list count every report by status, through decisions, undo and deletion", async () => {
+    const reporter = await createUser('Counted');
+    const number = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(() => fileReport(reporter, { reported_account: number, evidence_path: null })),
+    );
+    await moderate(admin, [a.id], 'verified');
+    const [rejected] = await moderate(admin, [b.id], 'rejected', 'no_evidence');
+    await moderate(admin, [c.id], 'removed', 'no_evidence');
+    await run(admin, 'select * from public.undo_moderation($1)', [rejected.id]);
+    await adminPool().query('delete from public.reports where id = $1', [a.id]);
+
+    const recount = async () => {
+      const { rows } = await adminPool().query<{ status: string; n: number }>(
+        'select status, count(*)::int as n from public.reports where reporter_id = $1 group by 1',
+        [reporter.id],
+      );
+      const of = (s: string) => rows.find((r) => r.status === s)?.n ?? 0;
+      return {
+        filed: rows.reduce((t, r) => t + r.n, 0),
+        verified: of('verified'),
+        rejected: of('rejected'),
+        removed: of('removed'),
+        pending: of('pending'),
+      };
+    };
+    const expected = await recount();
+    expect(expected).toEqual({ filed: 2, verified: 0, rejected: 0, removed: 1, pending: 1 });
+
+    const [user] = await run(admin, 'select * from public.admin_users(search => $1)', [reporter.id]);
+    expect(user).toMatchObject({
+      reports_filed: expected.filed,
+      reports_verified: expected.verified,
+      reports_rejected: expected.rejected,
+      reports_removed: expected.removed,
+    });
+    const [{ q }] = await run(
+      admin,
+      'select public.admin_review_queue(search => $1, has_evidence => false) as q',
+      [number.slice(4)],
+    );
+    const group = (q as { groups: { reports: { id: string; reporter: Record<string, unknown> }[] }[] })
+      .groups[0];
+    expect(group.reports.map((r) => r.id)).toEqual([b.id]);
+    expect(group.reports[0].reporter).toMatchObject({ id: reporter.id, ...expected });
+    const [{ q: withEvidence }] = await run(
+      admin,
+      'select public.admin_review_queue(search => $1, has_evidence => true) as q',
+      [number.slice(4)],
+    );
+    expect((withEvidence as { groups: unknown[] }).groups).toEqual([]);
+
+    // The operators' rebuild arrives at the counts the trigger kept.
+    const kept = await adminPool().query(
+      'select status, report_count from private.reporter_status_counts where user_id = $1 and report_count > 0 order by 1',
+      [reporter.id],
+    );
+    await adminPool().query('select private.rebuild_rollups()');
+    const rebuilt = await adminPool().query(
+      'select status, report_count from private.reporter_status_counts where user_id = $1 order by 1',
+      [reporter.id],
+    );
+    expect(rebuilt.rows).toEqual(kept.rows);
+  });
 });
 
 describe('holds on: postgres — removal requests', () => {
