@@ -30,8 +30,6 @@ grant usage, create on schema cron to postgres;
 
 create extension pg_net with schema extensions version '0.14.0';
 
-create extension pg_trgm with schema extensions version '1.6';
-
 -- ====================================================================================================
 -- net: Schema
 -- ====================================================================================================
@@ -490,22 +488,6 @@ CREATE INDEX report_provenance_filed_network_idx ON private.report_provenance US
 CREATE INDEX report_provenance_signup_network_idx ON private.report_provenance USING btree (signup_network);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.report_provenance to postgres;
-
-create table private.reporter_status_counts (
-  user_id uuid not null,
-  status public.report_status not null,
-  report_count bigint default 0 not null
-);
-alter table private.reporter_status_counts owner to postgres;
-alter table private.reporter_status_counts enable row level security;
-
-comment on table private.reporter_status_counts is 'Reports per reporter and status, kept by a trigger on public.reports: the reporter''s history in the review workspace and the admins'' user list.';
-
-alter table private.reporter_status_counts add constraint reporter_status_counts_pkey PRIMARY KEY (user_id, status);
-
-alter table private.reporter_status_counts add constraint reporter_status_counts_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
-
-grant insert, select, update, delete, truncate, references, trigger, maintain on table private.reporter_status_counts to postgres;
 
 create table private.site_counters (
   name text not null,
@@ -992,33 +974,6 @@ alter function private.apply_report_to_rollups(public.reports,integer) owner to 
 comment on function private.apply_report_to_rollups(public.reports,integer) is 'Adds (+1) or removes (-1) one report from every rollup.';
 
 grant execute on function private.apply_report_to_rollups(public.reports,integer) to postgres;
-
-CREATE OR REPLACE FUNCTION private.bump_reporter_status_count(p_user uuid, p_status public.report_status, p_delta integer)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if p_user is null then
-    return;
-  end if;
-  if p_delta < 0 then
-    -- An update, never an insert: the reporter may be the account being deleted (its row goes with it).
-    update private.reporter_status_counts c set report_count = c.report_count + p_delta
-    where c.user_id = p_user and c.status = p_status;
-  else
-    insert into private.reporter_status_counts as c (user_id, status, report_count)
-    values (p_user, p_status, p_delta)
-    on conflict (user_id, status) do update set report_count = c.report_count + excluded.report_count;
-  end if;
-end
-$function$;
-alter function private.bump_reporter_status_count(uuid,public.report_status,integer) owner to postgres;
-
-comment on function private.bump_reporter_status_count(pg_catalog.uuid,public.report_status,integer) is 'Adds delta to one reporter''s count of reports in one status.';
-
-grant execute on function private.bump_reporter_status_count(uuid,public.report_status,integer) to postgres;
 
 CREATE OR REPLACE FUNCTION private.bump_site_counter(counter text, delta bigint)
  RETURNS void
@@ -2869,8 +2824,7 @@ begin
     union all select 'visitors', (select count(*) from public.visitor_log)
   ) v
   where c.name = v.name and c.shard = 0;
-  truncate private.user_report_counts, private.user_monthly_report_counts, public.identifier_report_counts,
-           private.reporter_status_counts;
+  truncate private.user_report_counts, private.user_monthly_report_counts, public.identifier_report_counts;
   insert into private.user_report_counts (user_id, incident_type, report_count)
   select reporter_id, incident_type, count(*) from public.reports where reporter_id is not null group by 1, 2;
   insert into private.user_monthly_report_counts (user_id, month, report_count)
@@ -2879,8 +2833,6 @@ begin
   insert into public.identifier_report_counts (identifier_canonical, report_count, verified_count)
   select reported_account_canonical, count(*), count(*) filter (where status = 'verified')
   from public.reports where status in ('pending', 'verified') group by 1;
-  insert into private.reporter_status_counts (user_id, status, report_count)
-  select reporter_id, status, count(*) from public.reports where reporter_id is not null group by 1, 2;
   -- The public statistics have their own rebuild (private.rebuild_public_statistics, a full pass over
   -- the reports); here their shards are only folded.
   perform private.fold_public_statistics_shards();
@@ -3042,31 +2994,29 @@ comment on function private.removal_requests_one_open() is 'Trigger: one open re
 
 grant execute on function private.removal_requests_one_open() to postgres;
 
-CREATE OR REPLACE FUNCTION private.reporter_histories(p_users uuid[])
- RETURNS TABLE(user_id uuid, history jsonb)
+CREATE OR REPLACE FUNCTION private.reporter_history(p_user uuid)
+ RETURNS jsonb
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select u.id, jsonb_build_object(
-    'id', u.id,
-    'account_created_at', u.created_at,
-    'banned', u.banned_until > now(),
-    'filed', coalesce(sum(c.report_count), 0),
-    'verified', coalesce(sum(c.report_count) filter (where c.status = 'verified'), 0),
-    'rejected', coalesce(sum(c.report_count) filter (where c.status = 'rejected'), 0),
-    'removed', coalesce(sum(c.report_count) filter (where c.status = 'removed'), 0),
-    'pending', coalesce(sum(c.report_count) filter (where c.status = 'pending'), 0))
-  from auth.users u
-  left join private.reporter_status_counts c on c.user_id = u.id
-  where u.id = any (p_users)
-  group by u.id, u.created_at, u.banned_until
+  select case when p_user is null then null else jsonb_build_object(
+    'id', p_user,
+    'account_created_at', (select u.created_at from auth.users u where u.id = p_user),
+    'banned', (select u.banned_until > now() from auth.users u where u.id = p_user),
+    'filed', count(*),
+    'verified', count(*) filter (where r.status = 'verified'),
+    'rejected', count(*) filter (where r.status = 'rejected'),
+    'removed', count(*) filter (where r.status = 'removed'),
+    'pending', count(*) filter (where r.status = 'pending'))
+  end
+  from (select status from public.reports where reporter_id = p_user order by created_at desc limit 500) r
 $function$;
-alter function private.reporter_histories(uuid[]) owner to postgres;
+alter function private.reporter_history(uuid) owner to postgres;
 
-comment on function private.reporter_histories(pg_catalog.uuid[]) is 'Reports filed by each of these users and their outcomes (from private.reporter_status_counts), with the account''s creation time and ban: the reporters'' history in the review queue, one query for the whole view.';
+comment on function private.reporter_history(pg_catalog.uuid) is 'Reports filed by a user (the latest 500) and their outcomes, with the account''s creation time: the reporter''s history in the review queue.';
 
-grant execute on function private.reporter_histories(uuid[]) to postgres;
+grant execute on function private.reporter_history(uuid) to postgres;
 
 CREATE OR REPLACE FUNCTION private.reports_account_kind()
  RETURNS trigger
@@ -3409,32 +3359,6 @@ alter function private.reports_refuse_duplicates() owner to postgres;
 comment on function private.reports_refuse_duplicates() is 'Trigger: refuses a second report by the same reporter on the same identifier within duplicate_report_days (409, PT409, details existing_report_id=<id>, hint {code: report_duplicate, report_id, account, date}).';
 
 grant execute on function private.reports_refuse_duplicates() to postgres;
-
-CREATE OR REPLACE FUNCTION private.reports_reporter_status_counts()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if tg_op = 'UPDATE' and old.status is not distinct from new.status
-     and old.reporter_id is not distinct from new.reporter_id then
-    return null;
-  end if;
-  if tg_op in ('UPDATE', 'DELETE') then
-    perform private.bump_reporter_status_count(old.reporter_id, old.status, -1);
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    perform private.bump_reporter_status_count(new.reporter_id, new.status, 1);
-  end if;
-  return null;
-end
-$function$;
-alter function private.reports_reporter_status_counts() owner to postgres;
-
-comment on function private.reports_reporter_status_counts() is 'Trigger: keeps private.reporter_status_counts for inserted, deleted and re-decided (or re-assigned) reports.';
-
-grant execute on function private.reports_reporter_status_counts() to postgres;
 
 CREATE OR REPLACE FUNCTION private.reports_server_location()
  RETURNS trigger
@@ -5000,17 +4924,7 @@ CREATE INDEX reports_canonical_created_at_idx ON public.reports USING btree (rep
 
 CREATE INDEX reports_evidence_paths_idx ON public.reports USING gin (evidence_paths);
 
-CREATE INDEX reports_pending_account_trgm_idx ON public.reports USING gin (reported_account_canonical extensions.gin_trgm_ops, lower(reported_account) extensions.gin_trgm_ops) WHERE (status = 'pending'::public.report_status);
-
-CREATE INDEX reports_pending_account_type_created_at_idx ON public.reports USING btree (reported_account_type, created_at, id) WHERE (status = 'pending'::public.report_status);
-
 CREATE INDEX reports_pending_created_at_asc_idx ON public.reports USING btree (created_at, id) WHERE (status = 'pending'::public.report_status);
-
-CREATE INDEX reports_pending_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NOT NULL));
-
-CREATE INDEX reports_pending_no_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NULL));
-
-CREATE INDEX reports_pending_type_created_at_idx ON public.reports USING btree (incident_type, created_at, id) WHERE (status = 'pending'::public.report_status);
 
 CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
@@ -5058,8 +4972,6 @@ CREATE TRIGGER reports_public_stats_update AFTER UPDATE ON public.reports FOR EA
 CREATE TRIGGER reports_record_provenance AFTER INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_record_provenance();
 
 CREATE TRIGGER reports_refuse_duplicates BEFORE INSERT OR UPDATE OF reported_account_type, reported_account ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_refuse_duplicates();
-
-CREATE TRIGGER reports_reporter_status_counts AFTER INSERT OR DELETE OR UPDATE OF status, reporter_id ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_reporter_status_counts();
 
 CREATE TRIGGER reports_rollups_insert_delete AFTER INSERT OR DELETE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_after_write();
 
@@ -5505,7 +5417,7 @@ begin
   max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
 
   with candidates as (
-    -- The oldest pending reports that pass the filters (bounded; through the pending indexes).
+    -- The oldest pending reports that pass the filters (bounded, through the pending index).
     select r.id, r.reported_account_canonical, r.created_at
     from public.reports r
     where r.status = 'pending'
@@ -5514,8 +5426,7 @@ begin
       and (admin_review_queue.incident_type is null or r.incident_type = admin_review_queue.incident_type)
       and (account_type is null or r.reported_account_type = account_type)
       and (min_age_days is null or r.created_at <= now() - make_interval(days => min_age_days))
-      and (has_evidence is null or (has_evidence and r.evidence_path is not null)
-           or (not has_evidence and r.evidence_path is null))
+      and (has_evidence is null or (r.evidence_path is not null) = has_evidence)
       and (v_region is null or lower(coalesce(r.location, '')) like '%' || v_region || '%'
            or lower(coalesce(r.country, '')) = v_region)
     order by r.created_at, r.id
@@ -5530,20 +5441,6 @@ begin
     group by c.reported_account_canonical
     order by case when sort = 'most_reported' then -count(*) end, min(c.created_at)
     limit max_groups
-  ), shown as (
-    select c.id, row_number() over (order by c.id) as n
-    from candidates c
-    where c.reported_account_canonical in (select g.identifier from groups g)
-  ), signals as materialized (
-    -- One call per 200 reports (report_signals' limit), not one per report.
-    select s.report_id, s.young_account, s.shared_network_reporters
-    from (select array_agg(sh.id) as ids from shown sh group by (sh.n - 1) / 200) chunk
-    cross join lateral public.report_signals(chunk.ids) s
-  ), histories as materialized (
-    select h.user_id, h.history
-    from private.reporter_histories(array(
-      select distinct r.reporter_id from public.reports r
-      where r.id in (select sh.id from shown sh) and r.reporter_id is not null)) h
   )
   select jsonb_build_object(
     'backlog', (select count(*) from candidates),
@@ -5559,10 +5456,10 @@ begin
           'reported_account', r.reported_account, 'incident_description', r.incident_description,
           'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
           'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', (select h.history from histories h where h.user_id = r.reporter_id),
+          'reporter', private.reporter_history(r.reporter_id),
           'signal', (select jsonb_build_object('young_account', sg.young_account,
                                                'shared_network_reporters', sg.shared_network_reporters)
-                     from signals sg where sg.report_id = r.id)) order by r.created_at)
+                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
         from public.reports r
         where r.reported_account_canonical = g.identifier and r.status = 'pending'
           and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
@@ -5687,8 +5584,7 @@ begin
   return query
   select u.id, p.name, coalesce(p.email, u.email::text), u.created_at, u.last_sign_in_at,
          exists (select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'),
-         coalesce(c.filed, 0)::bigint, coalesce(c.verified, 0)::bigint, coalesce(c.rejected, 0)::bigint,
-         coalesce(c.removed, 0)::bigint,
+         coalesce(c.filed, 0), coalesce(c.verified, 0), coalesce(c.rejected, 0), coalesce(c.removed, 0),
          case when u.banned_until > now() then u.banned_until end,
          case when u.banned_until > now() then (
            select s.reason from public.account_suspensions s
@@ -5696,11 +5592,11 @@ begin
   from auth.users u
   left join public.profiles p on p.id = u.id
   left join lateral (
-    select sum(rc.report_count) as filed,
-           sum(rc.report_count) filter (where rc.status = 'verified') as verified,
-           sum(rc.report_count) filter (where rc.status = 'rejected') as rejected,
-           sum(rc.report_count) filter (where rc.status = 'removed') as removed
-    from private.reporter_status_counts rc where rc.user_id = u.id) c on true
+    select count(*) as filed,
+           count(*) filter (where r.status = 'verified') as verified,
+           count(*) filter (where r.status = 'rejected') as rejected,
+           count(*) filter (where r.status = 'removed') as removed
+    from public.reports r where r.reporter_id = u.id) c on true
   where (coalesce(btrim(search), '') = ''
          or p.name ilike v_pattern or coalesce(p.email, u.email::text) ilike v_pattern
          or u.id::text = lower(btrim(search)))
@@ -8803,8 +8699,6 @@ grant execute on functions to postgres;
 comment on extension pg_cron is 'Job scheduler for PostgreSQL (local stand-in)';
 
 comment on extension pg_net is 'Async HTTP (local stand-in)';
-
-comment on extension pg_trgm is 'text similarity measurement and index searching based on trigrams';
 
 comment on type public.app_role is 'Roles beyond a signed-in user.';
 
