@@ -2975,7 +2975,7 @@ declare
 begin
   if tg_op = 'INSERT' then
     if api_caller and (new.status <> 'open' or new.requester_id is distinct from (select auth.uid())) then
-      raise exception 'a removal request is filed open, by yourself' using errcode = '42501';
+      raise exception 'a removal request is filed open, by yourself' using errcode = '42501', hint = '{"code": "removal_request_not_own"}';
     end if;
     return new;
   end if;
@@ -2983,7 +2983,7 @@ begin
     new.created_at := old.created_at;
   end if;
   if api_caller and not (select private.is_admin()) and (new.status, new.resolved_at) is distinct from (old.status, old.resolved_at) then
-    raise exception 'only admins can resolve removal requests' using errcode = '42501';
+    raise exception 'only admins can resolve removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if new.reporter_response is distinct from old.reporter_response then
     new.responded_at := now();
@@ -3490,7 +3490,7 @@ begin
     foreach v_path in array new.evidence_paths loop
       if split_part(v_path, '/', 1) is distinct from new.reporter_id::text then
         raise exception 'evidence_paths must be in the reporter''s own folder of the evidence bucket'
-          using errcode = '42501';
+          using errcode = '42501', hint = '{"code": "evidence_not_own"}';
       end if;
     end loop;
   end if;
@@ -3583,7 +3583,7 @@ declare
   v_points jsonb;
 begin
   if search_string is null or char_length(btrim(search_string)) = 0 or char_length(search_string) > 256 then
-    raise exception 'search_string must be 1 to 256 characters' using errcode = '22023';
+    raise exception 'search_string must be 1 to 256 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_length', 'min', 1, 'max', 256)::text;
   end if;
   v_kind := public.detect_identifier_kind(search_string);
   v_key := public.canonical_identifier(v_kind, search_string);
@@ -5267,7 +5267,7 @@ CREATE OR REPLACE FUNCTION public.admin_app_stats()
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read site statistics' using errcode = '42501';
+    raise exception 'only admins can read site statistics' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return (
     select jsonb_build_object(
@@ -5296,7 +5296,7 @@ CREATE OR REPLACE FUNCTION public.admin_contact_message_extras(message_ids uuid[
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read contact messages' using errcode = '42501';
+    raise exception 'only admins can read contact messages' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_object_agg(m.id, jsonb_build_object(
@@ -5336,7 +5336,7 @@ CREATE OR REPLACE FUNCTION public.admin_moderation_log(before_id bigint DEFAULT 
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the moderation log' using errcode = '42501';
+    raise exception 'only admins can read the moderation log' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_agg(to_jsonb(x) order by x.id desc) from (
@@ -5363,7 +5363,7 @@ CREATE OR REPLACE FUNCTION public.admin_removal_decisions(max_rows integer DEFAU
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read removal decisions' using errcode = '42501';
+    raise exception 'only admins can read removal decisions' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_agg(to_jsonb(x) order by x.decided_at desc) from (
@@ -5391,7 +5391,7 @@ CREATE OR REPLACE FUNCTION public.admin_removal_queue()
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can read the removal queue' using errcode = '42501';
+    raise exception 'only admins can read the removal queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return query
   select rr.id, rr.report_id, r.reported_account, r.status, rr.status, rr.reason, rr.contact_email,
@@ -5424,21 +5424,21 @@ declare
   v_id uuid;
 begin
   if v_uid is null or not (select private.is_admin()) then
-    raise exception 'only admins can reply to contact messages' using errcode = '42501';
+    raise exception 'only admins can reply to contact messages' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   select * into v_message from public.contact_messages m where m.id = admin_reply_contact_message.message_id
   for update;
   if not found then
-    raise exception 'no contact message with this id' using errcode = 'P0002';
+    raise exception 'no contact message with this id' using errcode = 'P0002', hint = '{"code": "contact_message_missing"}';
   end if;
   if v_message.email is null or v_message.email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
-    raise exception 'this message has no e-mail address to reply to' using errcode = '22023';
+    raise exception 'this message has no e-mail address to reply to' using errcode = '22023', hint = '{"code": "contact_message_no_email"}';
   end if;
   if v_body is null or char_length(v_body) = 0 then
-    raise exception 'a reply needs some words' using errcode = '22023';
+    raise exception 'a reply needs some words' using errcode = '22023', hint = '{"code": "reply_empty"}';
   end if;
   if char_length(v_body) > 5000 then
-    raise exception 'a reply has at most 5000 characters' using errcode = '22023';
+    raise exception 'a reply has at most 5000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'reply_too_long', 'max', 5000)::text;
   end if;
   insert into public.contact_message_replies (message_id, admin_id, sent_to, body)
   values (v_message.id, v_uid, v_message.email, v_body)
@@ -5473,7 +5473,7 @@ declare
   v_region text := nullif(lower(btrim(region)), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the review queue' using errcode = '42501';
+    raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
     raise exception 'sort is oldest or most_reported' using errcode = '22023';
@@ -5560,26 +5560,26 @@ declare
   v_row public.account_suspensions;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can suspend accounts' using errcode = '42501';
+    raise exception 'only admins can suspend accounts' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_reason) < 3 or char_length(v_reason) > 500 then
-    raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023';
+    raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_reason', 'min', 3, 'max', 500)::text;
   end if;
   if suspend is null then
     raise exception 'say whether to suspend or unsuspend' using errcode = '22023';
   end if;
   if days is not null and (days < 1 or days > 3650) then
-    raise exception 'days is between 1 and 3650' using errcode = '22023';
+    raise exception 'days is between 1 and 3650' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_days', 'min', 1, 'max', 3650)::text;
   end if;
   if admin_set_suspension.user_id = (select auth.uid()) then
-    raise exception 'you cannot suspend yourself' using errcode = '42501';
+    raise exception 'you cannot suspend yourself' using errcode = '42501', hint = '{"code": "suspend_self"}';
   end if;
   if not exists (select 1 from auth.users u where u.id = admin_set_suspension.user_id and u.deleted_at is null) then
-    raise exception 'no such user' using errcode = 'P0002';
+    raise exception 'no such user' using errcode = 'P0002', hint = '{"code": "user_missing"}';
   end if;
   if suspend and exists (
       select 1 from public.user_roles ur where ur.user_id = admin_set_suspension.user_id and ur.role = 'admin') then
-    raise exception 'an admin cannot be suspended; revoke the role first' using errcode = '42501';
+    raise exception 'an admin cannot be suspended; revoke the role first' using errcode = '42501', hint = '{"code": "suspend_admin"}';
   end if;
   -- Without days: as long as Auth's longest ban (GoTrue's Admin API takes durations in hours; 100 years).
   v_until := case when suspend then now() + coalesce(make_interval(days => days), interval '876000 hours') end;
@@ -5608,7 +5608,7 @@ CREATE OR REPLACE FUNCTION public.admin_suspension_log(for_user uuid DEFAULT NUL
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the suspension log' using errcode = '42501';
+    raise exception 'only admins can read the suspension log' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return query
   select s.id, s.user_id, tu.email::text, s.actor_id, au.email::text, s.action, s.reason, s.suspended_until, s.created_at
@@ -5636,13 +5636,13 @@ declare
   v_pattern text;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can list users' using errcode = '42501';
+    raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
     raise exception 'role is admin or user' using errcode = '22023';
   end if;
   if char_length(search) > 200 then
-    raise exception 'search is at most 200 characters' using errcode = '22023';
+    raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
   end if;
   v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
   return query
@@ -5693,7 +5693,7 @@ declare
   v_answer text := btrim(answer);
 begin
   if v_uid is null then
-    raise exception 'sign in to answer a removal request' using errcode = '42501';
+    raise exception 'sign in to answer a removal request' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   select rr.* into v_request
   from public.removal_requests rr
@@ -5705,10 +5705,10 @@ begin
       using errcode = 'P0002', hint = '{"code": "removal_request_missing"}';
   end if;
   if v_answer is null or char_length(v_answer) = 0 then
-    raise exception 'an answer needs some words' using errcode = '22023';
+    raise exception 'an answer needs some words' using errcode = '22023', hint = '{"code": "answer_empty"}';
   end if;
   if char_length(v_answer) > 5000 then
-    raise exception 'an answer has at most 5000 characters' using errcode = '22023';
+    raise exception 'an answer has at most 5000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'answer_too_long', 'max', 5000)::text;
   end if;
   if v_request.decided_at is not null or not (v_request.status = 'open' or v_request.escalated_at is not null) then
     raise exception 'this removal request is already decided'
@@ -5959,7 +5959,7 @@ begin
     perform private.rate_limit('check.user', 'user:' || v_uid);
   end if;
   if identifiers is null or jsonb_typeof(identifiers) <> 'array' or jsonb_array_length(identifiers) > 50 then
-    raise exception 'identifiers must be an array of at most 50 {type, value}' using errcode = '22023';
+    raise exception 'identifiers must be an array of at most 50 {type, value}' using errcode = '22023', hint = jsonb_build_object('code', 'check_too_many', 'max', 50)::text;
   end if;
   if exists (
     select 1 from jsonb_array_elements(identifiers) e
@@ -5968,7 +5968,7 @@ begin
        or char_length(btrim(coalesce(e ->> 'value', ''))) not between 1 and 256
   ) then
     raise exception 'each identifier needs a type (mobile, email, website, ewallet or crypto) and a value of 1 to 256 characters'
-      using errcode = '22023';
+      using errcode = '22023', hint = jsonb_build_object('code', 'check_identifier_invalid', 'max', 256)::text;
   end if;
 
   with input as (
@@ -6158,24 +6158,24 @@ declare
   v_rows integer;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can decide removal requests' using errcode = '42501';
+    raise exception 'only admins can decide removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if decision is null or decision not in ('keep', 'hide', 'remove') then
     raise exception 'a decision is keep, hide or remove' using errcode = '22023';
   end if;
   if decide_removal_request.reason is null
      or not (decide_removal_request.reason = any (public.moderation_reasons())) then
-    raise exception 'a decision on a removal request needs a reason from the list' using errcode = '22023';
+    raise exception 'a decision on a removal request needs a reason from the list' using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if char_length(v_note) > 1000 then
-    raise exception 'the note is at most 1000 characters' using errcode = '22023';
+    raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
   end if;
   select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
   if v_request.id is null then
-    raise exception 'no such removal request' using errcode = 'P0002';
+    raise exception 'no such removal request' using errcode = 'P0002', hint = '{"code": "removal_request_missing"}';
   end if;
   if v_request.decided_at is not null then
-    raise exception 'this removal request was already decided' using errcode = '22023';
+    raise exception 'this removal request was already decided' using errcode = '22023', hint = '{"code": "removal_request_decided"}';
   end if;
   select * into v_report from public.reports r where r.id = v_request.report_id for update;
 
@@ -7114,16 +7114,16 @@ CREATE OR REPLACE FUNCTION public.hide_owner_statement(statement_id uuid, reason
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can hide statements' using errcode = '42501';
+    raise exception 'only admins can hide statements' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if reason is null or char_length(btrim(reason)) not between 1 and 500 then
-    raise exception 'give a reason (1 to 500 characters)' using errcode = '22023';
+    raise exception 'give a reason (1 to 500 characters)' using errcode = '22023', hint = jsonb_build_object('code', 'reason_length', 'min', 1, 'max', 500)::text;
   end if;
   update public.owner_statements s
      set hidden_at = now(), hidden_reason = btrim(reason), hidden_by = auth.uid()
    where s.id = statement_id;
   if not found then
-    raise exception 'no such statement' using errcode = '22023';
+    raise exception 'no such statement' using errcode = '22023', hint = '{"code": "statement_missing"}';
   end if;
 end
 $function$;
@@ -7305,25 +7305,25 @@ declare
   v_note text := nullif(btrim(note), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can moderate reports' using errcode = '42501';
+    raise exception 'only admins can moderate reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) = 0 then
-    raise exception 'choose at least one report' using errcode = '22023';
+    raise exception 'choose at least one report' using errcode = '22023', hint = '{"code": "moderation_none"}';
   end if;
   if cardinality(report_ids) > 200 then
-    raise exception 'at most 200 reports at once' using errcode = '22023';
+    raise exception 'at most 200 reports at once' using errcode = '22023', hint = jsonb_build_object('code', 'moderation_too_many', 'max', 200)::text;
   end if;
   if moderate_reports.status not in ('verified', 'rejected', 'removed') then
     raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023';
   end if;
   if moderate_reports.status in ('rejected', 'removed') and reason is null then
-    raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023';
+    raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if reason is not null and not (reason = any (public.moderation_reasons())) then
     raise exception 'unknown reason %', reason using errcode = '22023';
   end if;
   if char_length(v_note) > 1000 then
-    raise exception 'the note is at most 1000 characters' using errcode = '22023';
+    raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
   end if;
   perform set_config('scamcheck.decision', '1', true);
   foreach v_id in array report_ids loop
@@ -7334,7 +7334,7 @@ begin
     where r.id = v_id and r.status is distinct from moderate_reports.status;
     if not found then
       if not exists (select 1 from public.reports r where r.id = v_id) then
-        raise exception 'report % not found', v_id using errcode = 'P0002';
+        raise exception 'report % not found', v_id using errcode = 'P0002', hint = jsonb_build_object('code', 'report_missing', 'report_id', v_id)::text;
       end if;
       continue; -- already in that status: nothing to decide
     end if;
@@ -7511,7 +7511,7 @@ CREATE OR REPLACE FUNCTION public.owned_identifier_reports(identifier text)
 AS $function$
 begin
   if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
@@ -7546,10 +7546,10 @@ begin
   select r.reported_account_canonical into v_canonical from public.reports r
    where r.id = owner_request_removal.report_id and r.status in ('pending', 'verified');
   if v_canonical is null then
-    raise exception 'no such report' using errcode = '22023';
+    raise exception 'no such report' using errcode = '22023', hint = '{"code": "report_missing"}';
   end if;
   if v_uid is null or (private.live_proof(v_uid, v_canonical)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   select u.email into v_email from auth.users u where u.id = v_uid;
   insert into public.removal_requests (report_id, requester_id, reason, contact_email)
@@ -8276,7 +8276,7 @@ CREATE OR REPLACE FUNCTION public.report_signals(report_ids uuid[])
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can read report signals' using errcode = '42501';
+    raise exception 'only admins can read report signals' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) > 200 then
     raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
@@ -8316,21 +8316,21 @@ declare
   v_contact text := nullif(lower(btrim(coalesce(review_takedown_report.abuse_contact, ''))), '');
 begin
   if not coalesce(private.is_admin(), false) then
-    raise exception 'Only admins can review takedown reports' using errcode = '42501';
+    raise exception 'Only admins can review takedown reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if review_takedown_report.decision is null or review_takedown_report.decision not in ('approve', 'dismiss') then
     raise exception 'The decision is approve or dismiss' using errcode = '22023';
   end if;
   select * into v_row from public.takedown_reports t where t.id = review_takedown_report.report_id for update;
   if v_row.id is null then
-    raise sqlstate 'PT404' using message = 'No such takedown report';
+    raise sqlstate 'PT404' using message = 'No such takedown report', hint = '{"code": "takedown_missing"}';
   end if;
   if v_row.status = 'sent' then
-    raise exception 'This report has already been sent' using errcode = '22023';
+    raise exception 'This report has already been sent' using errcode = '22023', hint = '{"code": "takedown_sent"}';
   end if;
   if review_takedown_report.decision = 'approve' then
     if v_contact is null or v_contact !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_contact) > 254 then
-      raise exception 'Give the abuse contact''s e-mail address' using errcode = '22023';
+      raise exception 'Give the abuse contact''s e-mail address' using errcode = '22023', hint = '{"code": "takedown_email_required"}';
     end if;
     update public.takedown_reports t
     set status = 'approved', abuse_contact = v_contact, reviewed_by = (select auth.uid()), reviewed_at = now(),
@@ -8449,10 +8449,10 @@ declare
   v_row public.api_keys;
 begin
   if not coalesce(private.is_admin(), false) then
-    raise exception 'Only admins can mark partner keys' using errcode = '42501';
+    raise exception 'Only admins can mark partner keys' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if v_org is not null and char_length(v_org) > 100 then
-    raise exception 'An organisation''s name is at most 100 characters' using errcode = '22023';
+    raise exception 'An organisation''s name is at most 100 characters' using errcode = '22023', hint = jsonb_build_object('code', 'partner_name_too_long', 'max', 100)::text;
   end if;
   update public.api_keys k
   set partner_organisation = v_org,
@@ -8460,10 +8460,10 @@ begin
   where k.id = set_api_key_partner.key_id
   returning * into v_row;
   if v_row.id is null then
-    raise sqlstate 'PT404' using message = 'No such API key';
+    raise sqlstate 'PT404' using message = 'No such API key', hint = '{"code": "api_key_missing"}';
   end if;
   if v_row.revoked_at is not null and v_org is not null then
-    raise exception 'This API key has been revoked' using errcode = '22023';
+    raise exception 'This API key has been revoked' using errcode = '22023', hint = '{"code": "api_key_revoked"}';
   end if;
   return v_row;
 end
@@ -8488,13 +8488,13 @@ declare
 begin
   v_proof := private.live_proof(v_uid, identifier);
   if v_uid is null or v_proof.id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   if v_body is null or char_length(v_body) not between 1 and 500 then
-    raise exception 'a statement is 1 to 500 characters' using errcode = '22023';
+    raise exception 'a statement is 1 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'statement_length', 'min', 1, 'max', 500)::text;
   end if;
   if private.has_link(v_body) then
-    raise exception 'a statement may not hold links, web or e-mail addresses' using errcode = '22023';
+    raise exception 'a statement may not hold links, web or e-mail addresses' using errcode = '22023', hint = '{"code": "statement_links"}';
   end if;
   insert into public.owner_statements as s (user_id, identifier_canonical, body)
   values (v_uid, identifier, v_body)
@@ -8710,23 +8710,23 @@ declare
   v_rows integer;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can undo a decision' using errcode = '42501';
+    raise exception 'only admins can undo a decision' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   select * into v_log from public.moderation_log where id = log_id;
   if v_log.id is null then
-    raise exception 'decision % not found', log_id using errcode = 'P0002';
+    raise exception 'decision % not found', log_id using errcode = 'P0002', hint = '{"code": "decision_missing"}';
   end if;
   if v_log.undo_of is not null then
-    raise exception 'an undo cannot itself be undone; decide again instead' using errcode = '22023';
+    raise exception 'an undo cannot itself be undone; decide again instead' using errcode = '22023', hint = '{"code": "undo_of_undo"}';
   end if;
   if exists (select 1 from public.moderation_log where undo_of = v_log.id) then
-    raise exception 'this decision was already undone' using errcode = '22023';
+    raise exception 'this decision was already undone' using errcode = '22023', hint = '{"code": "decision_undone"}';
   end if;
   if v_log.created_at < now() - interval '7 days' then
-    raise exception 'a decision can be undone for 7 days; decide again instead' using errcode = '22023';
+    raise exception 'a decision can be undone for 7 days; decide again instead' using errcode = '22023', hint = jsonb_build_object('code', 'undo_expired', 'days', 7)::text;
   end if;
   if exists (select 1 from public.moderation_log where report_id = v_log.report_id and id > v_log.id) then
-    raise exception 'the report was decided again since; undo the later decision first' using errcode = '22023';
+    raise exception 'the report was decided again since; undo the later decision first' using errcode = '22023', hint = '{"code": "decided_again"}';
   end if;
   -- The reason of the status being restored, if it was rejected or removed before.
   select * into v_prev from public.moderation_log
@@ -8742,7 +8742,7 @@ begin
   get diagnostics v_rows = row_count;
   perform set_config('scamcheck.undo_of', '', true);
   if v_rows = 0 then
-    raise exception 'report % no longer exists', v_log.report_id using errcode = 'P0002';
+    raise exception 'report % no longer exists', v_log.report_id using errcode = 'P0002', hint = jsonb_build_object('code', 'report_missing', 'report_id', v_log.report_id)::text;
   end if;
   perform private.after_decision(v_log.report_id);
   select * into v_result from public.moderation_log where undo_of = v_log.id;
@@ -8763,7 +8763,7 @@ CREATE OR REPLACE FUNCTION public.unhide_owner_statement(statement_id uuid)
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can show statements again' using errcode = '42501';
+    raise exception 'only admins can show statements again' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   update public.owner_statements s set hidden_at = null, hidden_reason = null, hidden_by = null where s.id = statement_id;
 end
@@ -8855,14 +8855,14 @@ begin
   select * into v from public.ownership_proofs p
    where p.id = verify_ownership_code.proof_id and p.user_id = auth.uid() for update;
   if v.id is null or v.method <> 'email' then
-    raise exception 'no such e-mail proof' using errcode = '22023';
+    raise exception 'no such e-mail proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   if v.verified_at is not null then
     return private.proof_json(v);
   end if;
   if v.code_hash is null or v.withdrawn_at is not null or v.wrong_tries >= 5
      or v.code_sent_at < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
-    raise exception 'The code has expired; ask for a new one' using errcode = '22023';
+    raise exception 'The code has expired; ask for a new one' using errcode = '22023', hint = '{"code": "ownership_code_expired"}';
   end if;
   if code is null or encode(sha256(convert_to(btrim(code), 'UTF8')), 'hex') <> v.code_hash then
     update public.ownership_proofs p set wrong_tries = p.wrong_tries + 1 where p.id = v.id;
@@ -8887,7 +8887,7 @@ CREATE OR REPLACE FUNCTION public.watch_owned_identifier(identifier text)
 AS $function$
 begin
   if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   if not exists (select 1 from public.notify_registrations nr
                   where nr.user_id = auth.uid() and nr.identifier_canonical = identifier) then
@@ -8915,7 +8915,7 @@ begin
    where p.id = withdraw_ownership_proof.proof_id and p.user_id = auth.uid() and p.withdrawn_at is null
   returning * into v;
   if v.id is null then
-    raise exception 'no such proof' using errcode = '22023';
+    raise exception 'no such proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'withdrawn', null, null);
   return private.proof_json(v);

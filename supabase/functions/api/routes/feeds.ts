@@ -132,7 +132,7 @@ export function acceptsTaxii(accept: string | null): boolean {
  * An answer in TAXII's media type, with a strong ETag of its body and 304 when the client has it. The
  * body is hashed with the runtime's native SHA-256 (crypto.subtle): a page of 1000 objects is close to
  * a megabyte, which the JavaScript SHA-256 took 75 to 360 ms to hash on the loaded test machine, more
- * than the whole page's budget (docs/benchmarks.md#feeds).
+ * than the whole page's budget (docs/performance.md#feeds).
  */
 async function taxiiAnswer(
   req: Request,
