@@ -145,13 +145,16 @@ describe('review workspace by keyboard', () => {
             await page.locator('[data-report-id]').first().waitFor();
             await page.waitForLoadState('networkidle');
             const shot = `${language}-${width}-${dark ? 'dark' : 'light'}`;
+            // The current report took the focus and scrolled into view; a full-page shot of a scrolled
+            // page draws the sticky header where the scroll left it.
+            await page.evaluate(() => window.scrollTo(0, 0));
             await screenshot(page, `workspace-${shot}`);
             // The detail view of the current report ('e'), with its decisions.
             await page.keyboard.press('e');
             const detail = page.getByRole('dialog');
             await detail.waitFor();
             await page.waitForLoadState('networkidle');
-            await screenshot(page, `workspace-detail-${shot}`);
+            await screenshot(page, `workspace-detail-${shot}`, { viewport: true });
             await page.keyboard.press('Escape');
             await detail.waitFor({ state: 'detached' });
             await page.goto(appUrl('/dashboard/admin/users'));

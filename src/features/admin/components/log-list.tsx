@@ -40,7 +40,7 @@ export function CountryAndPeriod<F extends Period & { country: string }>({
           onChange={(e) => set({ country: e.target.value.replace(/[^a-z]/gi, '') } as Partial<F>)}
         />
       </Filter>
-      <div className="grid min-w-0 grid-cols-2 gap-2">
+      <div className="grid min-w-0 grid-cols-2 gap-2 sm:col-span-2">
         <Filter label={t('admin.logFilters.from')}>
           <Input
             type="date"
@@ -96,7 +96,7 @@ export function LogList<Row extends { id: string }>({
   const rows = query.data?.pages.flat() ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-6">
         {filters}
         <Button variant="outline" onClick={onClear} disabled={!filtered}>
           {t('admin.logFilters.clear')}
