@@ -86,7 +86,7 @@ declare
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the search history' using errcode = '42501';
+    raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 256 then
     raise exception 'search is at most 256 characters' using errcode = '22023';
@@ -167,7 +167,7 @@ declare
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the visitors' using errcode = '42501';
+    raise exception 'only admins can read the visitors' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 300 or char_length(v_place) > 200 or char_length(v_country) > 64 then
     raise exception 'search, place or country is too long' using errcode = '22023';

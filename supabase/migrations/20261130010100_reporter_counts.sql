@@ -122,7 +122,7 @@ declare
   v_pattern text;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can list users' using errcode = '42501';
+    raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
     raise exception 'role is admin or user' using errcode = '22023';

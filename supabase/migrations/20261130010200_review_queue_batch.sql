@@ -26,7 +26,7 @@ declare
   v_region text := nullif(lower(btrim(region)), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the review queue' using errcode = '42501';
+    raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
     raise exception 'sort is oldest or most_reported' using errcode = '22023';
