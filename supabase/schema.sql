@@ -5502,7 +5502,7 @@ declare
   v_region text := nullif(lower(btrim(region)), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the review queue' using errcode = '42501';
+    raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
     raise exception 'sort is oldest or most_reported' using errcode = '22023';
@@ -5534,6 +5534,25 @@ begin
     group by c.reported_account_canonical
     order by case when sort = 'most_reported' then -count(*) end, min(c.created_at)
     limit max_groups
+  ), shown as materialized (
+    -- The reports the page shows: the candidates of its groups.
+    select r.id, r.reporter_id, r.reported_account_canonical, r.created_at, r.incident_date, r.incident_type,
+           r.reported_account_type, r.reported_account, r.incident_description, r.amount_lost, r.location,
+           r.country, r.evidence_path, r.source
+    from candidates c
+    join public.reports r on r.id = c.id
+    where c.reported_account_canonical in (select g.identifier from groups g)
+  ), signals as materialized (
+    -- Issue 27's signals for all of them at once (report_signals takes up to 200 reports a call).
+    select sg.report_id, sg.young_account, sg.shared_network_reporters
+    from (select array_agg(n.id) as ids
+          from (select s.id, (row_number() over (order by s.id) - 1) / 200 as chunk from shown s) n
+          group by n.chunk) b
+    cross join lateral public.report_signals(b.ids) sg
+  ), reporters as materialized (
+    -- Each reporter's history once, however many of their reports the page shows.
+    select d.reporter_id, private.reporter_history(d.reporter_id) as history
+    from (select distinct s.reporter_id from shown s where s.reporter_id is not null) d
   )
   select jsonb_build_object(
     'backlog', (select count(*) from candidates),
@@ -5544,18 +5563,20 @@ begin
       'verified_count', g.verified_count,
       'reports', (
         select jsonb_agg(jsonb_build_object(
-          'id', r.id, 'created_at', r.created_at, 'incident_date', r.incident_date,
-          'incident_type', r.incident_type, 'reported_account_type', r.reported_account_type,
-          'reported_account', r.reported_account, 'incident_description', r.incident_description,
-          'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
-          'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', private.reporter_history(r.reporter_id),
-          'signal', (select jsonb_build_object('young_account', sg.young_account,
-                                               'shared_network_reporters', sg.shared_network_reporters)
-                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
-        from public.reports r
-        where r.reported_account_canonical = g.identifier and r.status = 'pending'
-          and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
+          'id', s.id, 'created_at', s.created_at, 'incident_date', s.incident_date,
+          'incident_type', s.incident_type, 'reported_account_type', s.reported_account_type,
+          'reported_account', s.reported_account, 'incident_description', s.incident_description,
+          'amount_lost', s.amount_lost, 'location', s.location, 'country', s.country,
+          'evidence_path', s.evidence_path, 'source', s.source,
+          'reporter', rp.history,
+          'signal', case when sg.report_id is not null then
+                      jsonb_build_object('young_account', sg.young_account,
+                                         'shared_network_reporters', sg.shared_network_reporters) end)
+          order by s.created_at)
+        from shown s
+        left join reporters rp on rp.reporter_id = s.reporter_id
+        left join signals sg on sg.report_id = s.id
+        where s.reported_account_canonical = g.identifier),
       'verified', (
         select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'created_at', v.created_at,
                                                       'incident_type', v.incident_type,
@@ -5591,7 +5612,7 @@ declare
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the search history' using errcode = '42501';
+    raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 256 then
     raise exception 'search is at most 256 characters' using errcode = '22023';
@@ -5726,7 +5747,7 @@ declare
   v_pattern text;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can list users' using errcode = '42501';
+    raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
     raise exception 'role is admin or user' using errcode = '22023';
@@ -5791,7 +5812,7 @@ declare
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the visitors' using errcode = '42501';
+    raise exception 'only admins can read the visitors' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 300 or char_length(v_place) > 200 or char_length(v_country) > 64 then
     raise exception 'search, place or country is too long' using errcode = '22023';
