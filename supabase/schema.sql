@@ -30,6 +30,8 @@ grant usage, create on schema cron to postgres;
 
 create extension pg_net with schema extensions version '0.14.0';
 
+create extension pg_trgm with schema extensions version '1.6';
+
 -- ====================================================================================================
 -- net: Schema
 -- ====================================================================================================
@@ -520,6 +522,22 @@ CREATE INDEX report_provenance_filed_network_idx ON private.report_provenance US
 CREATE INDEX report_provenance_signup_network_idx ON private.report_provenance USING btree (signup_network);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.report_provenance to postgres;
+
+create table private.reporter_report_counts (
+  user_id uuid not null,
+  status public.report_status not null,
+  n bigint default 0 not null
+);
+alter table private.reporter_report_counts owner to postgres;
+alter table private.reporter_report_counts enable row level security;
+
+comment on table private.reporter_report_counts is 'Reports per reporter and status (kept by a trigger on public.reports): the reporter''s history in the review queue and the user list.';
+
+alter table private.reporter_report_counts add constraint reporter_report_counts_n_check CHECK ((n >= 0));
+
+alter table private.reporter_report_counts add constraint reporter_report_counts_pkey PRIMARY KEY (user_id, status);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.reporter_report_counts to postgres;
 
 create table private.site_counters (
   name text not null,
@@ -1453,6 +1471,44 @@ alter function private.contact_messages_handled_by() owner to postgres;
 comment on function private.contact_messages_handled_by() is 'Trigger: a message marked handled records the admin (auth.uid()); one put back in the inbox has no handler.';
 
 grant execute on function private.contact_messages_handled_by() to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION private.contains_pattern(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select '%' || replace(replace(replace(btrim(value), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+$function$;
+alter function private.contains_pattern(text) owner to postgres;
+
+comment on function private.contains_pattern(pg_catalog.text) is 'LIKE pattern matching the trimmed value anywhere; the value''s own % and _ are plain characters.';
+
+grant execute on function private.contains_pattern(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.count_reporter_reports()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.reporter_id is not null then
+    update private.reporter_report_counts set n = n - 1
+    where user_id = old.reporter_id and status = old.status;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.reporter_id is not null then
+    insert into private.reporter_report_counts as c (user_id, status, n) values (new.reporter_id, new.status, 1)
+    on conflict (user_id, status) do update set n = c.n + 1;
+  end if;
+  return null;
+end
+$function$;
+alter function private.count_reporter_reports() owner to postgres;
+
+comment on function private.count_reporter_reports() is 'Trigger: keeps private.reporter_report_counts.';
+
+grant execute on function private.count_reporter_reports() to postgres;
 
 CREATE OR REPLACE FUNCTION private.count_rows()
  RETURNS trigger
@@ -2864,6 +2920,22 @@ comment on function private.rebuild_public_statistics() is 'Recomputes the publi
 
 grant execute on function private.rebuild_public_statistics() to postgres;
 
+CREATE OR REPLACE FUNCTION private.rebuild_reporter_counts()
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  delete from private.reporter_report_counts;
+  insert into private.reporter_report_counts (user_id, status, n)
+  select reporter_id, status, count(*) from public.reports where reporter_id is not null group by 1, 2;
+$function$;
+alter function private.rebuild_reporter_counts() owner to postgres;
+
+comment on function private.rebuild_reporter_counts() is 'Rebuilds private.reporter_report_counts from public.reports (after a bulk load with triggers off).';
+
+grant execute on function private.rebuild_reporter_counts() to postgres;
+
 CREATE OR REPLACE FUNCTION private.rebuild_rollups()
  RETURNS void
  LANGUAGE plpgsql
@@ -3062,17 +3134,17 @@ AS $function$
     'id', p_user,
     'account_created_at', (select u.created_at from auth.users u where u.id = p_user),
     'banned', (select u.banned_until > now() from auth.users u where u.id = p_user),
-    'filed', count(*),
-    'verified', count(*) filter (where r.status = 'verified'),
-    'rejected', count(*) filter (where r.status = 'rejected'),
-    'removed', count(*) filter (where r.status = 'removed'),
-    'pending', count(*) filter (where r.status = 'pending'))
+    'filed', coalesce(sum(c.n), 0),
+    'verified', coalesce(sum(c.n) filter (where c.status = 'verified'), 0),
+    'rejected', coalesce(sum(c.n) filter (where c.status = 'rejected'), 0),
+    'removed', coalesce(sum(c.n) filter (where c.status = 'removed'), 0),
+    'pending', coalesce(sum(c.n) filter (where c.status = 'pending'), 0))
   end
-  from (select status from public.reports where reporter_id = p_user order by created_at desc limit 500) r
+  from private.reporter_report_counts c where c.user_id = p_user
 $function$;
 alter function private.reporter_history(uuid) owner to postgres;
 
-comment on function private.reporter_history(pg_catalog.uuid) is 'Reports filed by a user (the latest 500) and their outcomes, with the account''s creation time: the reporter''s history in the review queue.';
+comment on function private.reporter_history(pg_catalog.uuid) is 'Reports filed by a user and their outcomes (private.reporter_report_counts), with the account''s creation time: the reporter''s history in the review queue.';
 
 grant execute on function private.reporter_history(uuid) to postgres;
 
@@ -5005,6 +5077,10 @@ create policy "Reporters can update their own reports and admins every report" o
 create policy "Signed-in users can file reports as themselves" on public.reports for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 
+CREATE TRIGGER count_reporter_reports AFTER INSERT OR DELETE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.count_reporter_reports();
+
+CREATE TRIGGER count_reporter_reports_update AFTER UPDATE OF status, reporter_id ON public.reports FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.reporter_id IS DISTINCT FROM new.reporter_id))) EXECUTE FUNCTION private.count_reporter_reports();
+
 CREATE TRIGGER rate_limit_writes BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.limit_writes('report');
 
 CREATE TRIGGER refuse_suspended BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION private.refuse_suspended();
@@ -5119,7 +5195,17 @@ alter table public.search_log add constraint search_log_search_string_check CHEC
 
 alter table public.search_log add constraint search_log_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+CREATE INDEX search_log_canonical_created_at_idx ON public.search_log USING btree (identifier_canonical, created_at DESC) WHERE (identifier_canonical IS NOT NULL);
+
+CREATE INDEX search_log_country_created_at_idx ON public.search_log USING btree (country, created_at DESC) WHERE (country IS NOT NULL);
+
 CREATE INDEX search_log_created_at_idx ON public.search_log USING btree (created_at DESC);
+
+CREATE INDEX search_log_kind_created_at_idx ON public.search_log USING btree (identifier_kind, created_at DESC) WHERE (identifier_kind IS NOT NULL);
+
+CREATE INDEX search_log_no_results_created_at_idx ON public.search_log USING btree (created_at DESC) WHERE (result_count = 0);
+
+CREATE INDEX search_log_search_string_trgm_idx ON public.search_log USING gin (search_string extensions.gin_trgm_ops);
 
 CREATE INDEX search_log_user_id_idx ON public.search_log USING btree (user_id) WHERE (user_id IS NOT NULL);
 
@@ -5239,7 +5325,13 @@ alter table public.visitor_log add constraint visitor_log_region_check CHECK ((c
 
 alter table public.visitor_log add constraint visitor_log_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 
+CREATE INDEX visitor_log_country_created_at_idx ON public.visitor_log USING btree (country, created_at DESC) WHERE (country IS NOT NULL);
+
 CREATE INDEX visitor_log_created_at_idx ON public.visitor_log USING btree (created_at DESC);
+
+CREATE INDEX visitor_log_path_trgm_idx ON public.visitor_log USING gin (path extensions.gin_trgm_ops);
+
+CREATE INDEX visitor_log_place_trgm_idx ON public.visitor_log USING gin ((((COALESCE(city, ''::text) || ' '::text) || COALESCE(region, ''::text))) extensions.gin_trgm_ops);
 
 CREATE INDEX visitor_log_user_id_idx ON public.visitor_log USING btree (user_id);
 
@@ -5466,6 +5558,7 @@ CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::t
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_result jsonb;
@@ -5505,6 +5598,25 @@ begin
     group by c.reported_account_canonical
     order by case when sort = 'most_reported' then -count(*) end, min(c.created_at)
     limit max_groups
+  ), shown as materialized (
+    -- The reports the page shows: the candidates of its groups.
+    select r.id, r.reporter_id, r.reported_account_canonical, r.created_at, r.incident_date, r.incident_type,
+           r.reported_account_type, r.reported_account, r.incident_description, r.amount_lost, r.location,
+           r.country, r.evidence_path, r.source
+    from candidates c
+    join public.reports r on r.id = c.id
+    where c.reported_account_canonical in (select g.identifier from groups g)
+  ), signals as materialized (
+    -- Issue 27's signals for all of them at once (report_signals takes up to 200 reports a call).
+    select sg.report_id, sg.young_account, sg.shared_network_reporters
+    from (select array_agg(n.id) as ids
+          from (select s.id, (row_number() over (order by s.id) - 1) / 200 as chunk from shown s) n
+          group by n.chunk) b
+    cross join lateral public.report_signals(b.ids) sg
+  ), reporters as materialized (
+    -- Each reporter's history once, however many of their reports the page shows.
+    select d.reporter_id, private.reporter_history(d.reporter_id) as history
+    from (select distinct s.reporter_id from shown s where s.reporter_id is not null) d
   )
   select jsonb_build_object(
     'backlog', (select count(*) from candidates),
@@ -5515,18 +5627,20 @@ begin
       'verified_count', g.verified_count,
       'reports', (
         select jsonb_agg(jsonb_build_object(
-          'id', r.id, 'created_at', r.created_at, 'incident_date', r.incident_date,
-          'incident_type', r.incident_type, 'reported_account_type', r.reported_account_type,
-          'reported_account', r.reported_account, 'incident_description', r.incident_description,
-          'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
-          'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', private.reporter_history(r.reporter_id),
-          'signal', (select jsonb_build_object('young_account', sg.young_account,
-                                               'shared_network_reporters', sg.shared_network_reporters)
-                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
-        from public.reports r
-        where r.reported_account_canonical = g.identifier and r.status = 'pending'
-          and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
+          'id', s.id, 'created_at', s.created_at, 'incident_date', s.incident_date,
+          'incident_type', s.incident_type, 'reported_account_type', s.reported_account_type,
+          'reported_account', s.reported_account, 'incident_description', s.incident_description,
+          'amount_lost', s.amount_lost, 'location', s.location, 'country', s.country,
+          'evidence_path', s.evidence_path, 'source', s.source,
+          'reporter', rp.history,
+          'signal', case when sg.report_id is not null then
+                      jsonb_build_object('young_account', sg.young_account,
+                                         'shared_network_reporters', sg.shared_network_reporters) end)
+          order by s.created_at)
+        from shown s
+        left join reporters rp on rp.reporter_id = s.reporter_id
+        left join signals sg on sg.report_id = s.id
+        where s.reported_account_canonical = g.identifier),
       'verified', (
         select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'created_at', v.created_at,
                                                       'incident_type', v.incident_type,
@@ -5547,6 +5661,66 @@ alter function public.admin_review_queue(text,public.incident_type,public.report
 comment on function public.admin_review_queue(pg_catalog.text,public.incident_type,public.reported_account_type,integer,boolean,pg_catalog.text,pg_catalog.text,integer) is 'Admins: pending reports grouped by identifier (the oldest 1000 that pass the filters), each group with its latest verified reports and each report with its reporter''s history; sorted by oldest or most reported.';
 
 grant execute on function public.admin_review_queue(text,public.incident_type,public.reported_account_type,integer,boolean,text,text,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_search_log(search text DEFAULT NULL::text, kind text DEFAULT NULL::text, country_code text DEFAULT NULL::text, no_results boolean DEFAULT NULL::boolean, since timestamp with time zone DEFAULT NULL::timestamp with time zone, until timestamp with time zone DEFAULT NULL::timestamp with time zone, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
+ RETURNS TABLE(id uuid, search_string text, identifier_kind text, result_count integer, city text, region text, country text, signed_in boolean, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search text := nullif(btrim(coalesce(search, '')), '');
+  v_pattern text;
+  v_canonical text;
+  v_kind text := nullif(btrim(coalesce(kind, '')), '');
+  v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
+  end if;
+  if char_length(v_search) > 256 then
+    raise exception 'search is at most 256 characters' using errcode = '22023';
+  end if;
+  if char_length(v_kind) > 32 or char_length(v_country) > 64 then
+    raise exception 'kind or country is too long' using errcode = '22023';
+  end if;
+  if since is not null and until is not null and until <= since then
+    raise exception 'until must be after since' using errcode = '22023';
+  end if;
+  if (before_created_at is null) <> (before_id is null) then
+    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+  end if;
+  if v_search is not null then
+    v_pattern := private.contains_pattern(v_search);
+    v_canonical := public.canonical_identifier_auto(v_search);
+  end if;
+  -- Only the filters in use are in the statement (dynamic SQL, planned for its values each call), so
+  -- every combination gets the plan of its own indexes, never a generic plan for "x is null or ...".
+  return query execute
+    'select l.id, l.search_string, l.identifier_kind, l.result_count, l.city, l.region, l.country,
+            l.user_id is not null, l.created_at
+     from public.search_log l where true'
+    || case when v_search is null then ''
+            when v_canonical is null then ' and l.search_string ilike $1'
+            else ' and (l.search_string ilike $1 or l.identifier_canonical = $2)' end
+    || case when v_kind is null then '' else ' and l.identifier_kind = $3' end
+    || case when v_country is null then '' else ' and l.country = $4' end
+    || case when no_results is null then ''
+            when no_results then ' and l.result_count = 0' else ' and l.result_count <> 0' end
+    || case when since is null then '' else ' and l.created_at >= $5' end
+    || case when until is null then '' else ' and l.created_at < $6' end
+    || case when before_created_at is null then ''
+            else ' and l.created_at <= $7 and (l.created_at < $7 or l.id < $8)' end
+    || ' order by l.created_at desc, l.id desc limit $9'
+    using v_pattern, v_canonical, v_kind, v_country, since, until, before_created_at, before_id,
+          least(greatest(coalesce(max_rows, 50), 1), 200);
+end
+$function$;
+alter function public.admin_search_log(text,text,text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) owner to postgres;
+
+comment on function public.admin_search_log(pg_catalog.text,pg_catalog.text,pg_catalog.text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: the search history newest first by keyset; search by part of the text or by the identifier it stands for, filter by kind, country, no results and period.';
+
+grant execute on function public.admin_search_log(text,text,text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.admin_set_suspension(user_id uuid, suspend boolean, reason text, days integer DEFAULT NULL::integer)
  RETURNS public.account_suspensions
@@ -5631,6 +5805,7 @@ CREATE OR REPLACE FUNCTION public.admin_users(search text DEFAULT NULL::text, ro
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_pattern text;
@@ -5646,33 +5821,41 @@ begin
   end if;
   v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
   return query
-  select u.id, p.name, coalesce(p.email, u.email::text), u.created_at, u.last_sign_in_at,
-         exists (select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'),
-         coalesce(c.filed, 0), coalesce(c.verified, 0), coalesce(c.rejected, 0), coalesce(c.removed, 0),
-         case when u.banned_until > now() then u.banned_until end,
-         case when u.banned_until > now() then (
+  with page as (
+    select u.id, u.created_at, u.last_sign_in_at, u.banned_until, u.email::text as auth_email, p.name,
+           p.email as profile_email
+    from auth.users u
+    left join public.profiles p on p.id = u.id
+    where (coalesce(btrim(search), '') = ''
+           or p.name ilike v_pattern or coalesce(p.email, u.email::text) ilike v_pattern
+           or u.id::text = lower(btrim(search)))
+      and (admin_users.role is null
+           or (admin_users.role = 'admin') = exists (
+                select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
+      and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
+      and (min_reports is null or coalesce((select sum(c.n) from private.reporter_report_counts c
+                                            where c.user_id = u.id), 0) >= min_reports)
+      and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
+      and u.deleted_at is null
+    order by u.created_at desc, u.id desc
+    limit least(greatest(coalesce(max_rows, 50), 1), 200)
+  )
+  select pg.id, pg.name, coalesce(pg.profile_email, pg.auth_email), pg.created_at, pg.last_sign_in_at,
+         exists (select 1 from public.user_roles ur where ur.user_id = pg.id and ur.role = 'admin'),
+         coalesce(c.filed, 0)::bigint, coalesce(c.verified, 0)::bigint, coalesce(c.rejected, 0)::bigint,
+         coalesce(c.removed, 0)::bigint,
+         case when pg.banned_until > now() then pg.banned_until end,
+         case when pg.banned_until > now() then (
            select s.reason from public.account_suspensions s
-           where s.user_id = u.id and s.action = 'suspend' order by s.id desc limit 1) end
-  from auth.users u
-  left join public.profiles p on p.id = u.id
+           where s.user_id = pg.id and s.action = 'suspend' order by s.id desc limit 1) end
+  from page pg
   left join lateral (
-    select count(*) as filed,
-           count(*) filter (where r.status = 'verified') as verified,
-           count(*) filter (where r.status = 'rejected') as rejected,
-           count(*) filter (where r.status = 'removed') as removed
-    from public.reports r where r.reporter_id = u.id) c on true
-  where (coalesce(btrim(search), '') = ''
-         or p.name ilike v_pattern or coalesce(p.email, u.email::text) ilike v_pattern
-         or u.id::text = lower(btrim(search)))
-    and (admin_users.role is null
-         or (admin_users.role = 'admin') = exists (
-              select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
-    and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
-    and (min_reports is null or coalesce(c.filed, 0) >= min_reports)
-    and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
-    and u.deleted_at is null
-  order by u.created_at desc, u.id desc
-  limit least(greatest(coalesce(max_rows, 50), 1), 200);
+    select sum(rc.n) as filed,
+           sum(rc.n) filter (where rc.status = 'verified') as verified,
+           sum(rc.n) filter (where rc.status = 'rejected') as rejected,
+           sum(rc.n) filter (where rc.status = 'removed') as removed
+    from private.reporter_report_counts rc where rc.user_id = pg.id) c on true
+  order by pg.created_at desc, pg.id desc;
 end
 $function$;
 alter function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) owner to postgres;
@@ -5680,6 +5863,51 @@ alter function public.admin_users(text,text,boolean,integer,timestamp with time 
 comment on function public.admin_users(pg_catalog.text,pg_catalog.text,boolean,integer,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: users newest first with role, reports filed and their outcomes, and the suspension in force; search by name, e-mail or id, filter by role, suspended and report count; keyset paging.';
 
 grant execute on function public.admin_users(text,text,boolean,integer,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_visitor_log(search text DEFAULT NULL::text, place text DEFAULT NULL::text, country_code text DEFAULT NULL::text, since timestamp with time zone DEFAULT NULL::timestamp with time zone, until timestamp with time zone DEFAULT NULL::timestamp with time zone, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
+ RETURNS TABLE(id uuid, path text, city text, region text, country text, signed_in boolean, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_search text := nullif(btrim(coalesce(search, '')), '');
+  v_place text := nullif(btrim(coalesce(place, '')), '');
+  v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
+begin
+  if not (select private.is_admin()) then
+    raise exception 'only admins can read the visitors' using errcode = '42501', hint = '{"code": "admin_only"}';
+  end if;
+  if char_length(v_search) > 300 or char_length(v_place) > 200 or char_length(v_country) > 64 then
+    raise exception 'search, place or country is too long' using errcode = '22023';
+  end if;
+  if since is not null and until is not null and until <= since then
+    raise exception 'until must be after since' using errcode = '22023';
+  end if;
+  if (before_created_at is null) <> (before_id is null) then
+    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+  end if;
+  return query execute
+    'select v.id, v.path, v.city, v.region, v.country, v.user_id is not null, v.created_at
+     from public.visitor_log v where true'
+    || case when v_search is null then '' else ' and v.path ilike $1' end
+    || case when v_place is null then ''
+            else ' and (coalesce(v.city, '''') || '' '' || coalesce(v.region, '''')) ilike $2' end
+    || case when v_country is null then '' else ' and v.country = $3' end
+    || case when since is null then '' else ' and v.created_at >= $4' end
+    || case when until is null then '' else ' and v.created_at < $5' end
+    || case when before_created_at is null then ''
+            else ' and v.created_at <= $6 and (v.created_at < $6 or v.id < $7)' end
+    || ' order by v.created_at desc, v.id desc limit $8'
+    using private.contains_pattern(v_search), private.contains_pattern(v_place), v_country, since, until,
+          before_created_at, before_id, least(greatest(coalesce(max_rows, 50), 1), 200);
+end
+$function$;
+alter function public.admin_visitor_log(text,text,text,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) owner to postgres;
+
+comment on function public.admin_visitor_log(pg_catalog.text,pg_catalog.text,pg_catalog.text,timestamp with time zone,timestamp with time zone,timestamp with time zone,pg_catalog.uuid,integer) is 'Admins: the visitors newest first by keyset; search by part of the path, filter by place (city or region), country and period.';
+
+grant execute on function public.admin_visitor_log(text,text,text,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.answer_removal_request(request_id uuid, answer text)
  RETURNS jsonb
@@ -8976,6 +9204,8 @@ grant execute on functions to postgres;
 comment on extension pg_cron is 'Job scheduler for PostgreSQL (local stand-in)';
 
 comment on extension pg_net is 'Async HTTP (local stand-in)';
+
+comment on extension pg_trgm is 'text similarity measurement and index searching based on trigrams';
 
 comment on type public.app_role is 'Roles beyond a signed-in user.';
 

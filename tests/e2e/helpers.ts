@@ -106,11 +106,15 @@ function waitForAppAfterVisits(page: Page): void {
   };
 }
 
-/** Saves a full-page screenshot as tests/artifacts/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a full-page screenshot as tests/artifacts/<name>.png and returns its path; `viewport` shoots
+ * what the window shows instead (a dialog over a long, scrolled page: a full-page shot draws the
+ * fixed header and overlay where the scroll left them).
+ */
+export async function screenshot(page: Page, name: string, { viewport = false } = {}): Promise<string> {
   await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
   const file = path.join(ARTIFACTS_DIR, `${name.replace(/[^a-z0-9-_]+/gi, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: !viewport });
   return file;
 }
 

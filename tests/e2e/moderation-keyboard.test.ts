@@ -2,7 +2,8 @@
  * Issue 31, "numbers": in a browser, an admin decides 50 pending reports about 10 identifiers, with
  * reasons for the rejected ones, in at most 60 keyboard actions (a key or a chord such as Shift+V is
  * one action), and the database shows every decision with its reason and its log row. It also opens
- * the workspace and the users screen and screenshots them into tests/artifacts/: in English at 375 px,
+ * the workspace, its detail view, the users screen and the search history and screenshots them into
+ * tests/artifacts/: in English at 375 px,
  * light, in CI; with `SCREENSHOTS=1` (as the other screenshot tests) at 375 and 1280 px, light and dark,
  * English and Filipino, to look at.
  */
@@ -119,8 +120,17 @@ describe('review workspace by keyboard', () => {
     }
   }, 180_000);
 
-  it('shows the workspace and the users screen (screenshots: every width, theme and language with SCREENSHOTS=1)', async () => {
-    await seed(`kbshot${randomBytes(2).toString('hex')}`);
+  it('shows the workspace, its detail view, the users and the searches screens (screenshots: every width, theme and language with SCREENSHOTS=1)', async () => {
+    const shotToken = `kbshot${randomBytes(2).toString('hex')}`;
+    await seed(shotToken);
+    // A few searches for the search history (the logs keep a location only when the server resolved it).
+    await adminPool().query(
+      `insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, city, region, country)
+       values ('0917 555 0142', 'mobile', '+639175550142', 3, 'Cebu City', 'Central Visayas', 'PH'),
+              ($1 || '@example.com', 'email', $1 || '@example.com', 0, 'Quezon City', 'Metro Manila', 'PH'),
+              ('https://very-long-shop-name-' || $1 || '.example/checkout?ref=abcdefghijklmnopqrstuvwxyz', 'website', null, 0, null, null, null)`,
+      [shotToken],
+    );
     const all = !!process.env.SCREENSHOTS;
     for (const language of all ? (['en', 'fil'] as const) : (['en'] as const)) {
       await adminPool().query('update public.profiles set language = $2 where id = $1', [admin.id, language]);
@@ -134,10 +144,25 @@ describe('review workspace by keyboard', () => {
             await page.getByTestId('backlog').waitFor({ timeout: 30_000 });
             await page.locator('[data-report-id]').first().waitFor();
             await page.waitForLoadState('networkidle');
-            await screenshot(page, `workspace-${language}-${width}-${dark ? 'dark' : 'light'}`);
+            const shot = `${language}-${width}-${dark ? 'dark' : 'light'}`;
+            // The current report took the focus and scrolled into view; a full-page shot of a scrolled
+            // page draws the sticky header where the scroll left it.
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await screenshot(page, `workspace-${shot}`);
+            // The detail view of the current report ('e'), with its decisions.
+            await page.keyboard.press('e');
+            const detail = page.getByRole('dialog');
+            await detail.waitFor();
+            await page.waitForLoadState('networkidle');
+            await screenshot(page, `workspace-detail-${shot}`, { viewport: true });
+            await page.keyboard.press('Escape');
+            await detail.waitFor({ state: 'detached' });
             await page.goto(appUrl('/dashboard/admin/users'));
             await page.getByTestId('admin-user').first().waitFor({ timeout: 30_000 });
-            await screenshot(page, `admin-users-${language}-${width}-${dark ? 'dark' : 'light'}`);
+            await screenshot(page, `admin-users-${shot}`);
+            await page.goto(appUrl('/dashboard/admin/searches'));
+            await page.getByTestId('admin-search').first().waitFor({ timeout: 30_000 });
+            await screenshot(page, `admin-searches-${shot}`);
           } finally {
             await context.close();
           }

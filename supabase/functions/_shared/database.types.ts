@@ -1018,6 +1018,30 @@ export type Database = {
         }
         Returns: Json
       }
+      admin_search_log: {
+        Args: {
+          before_created_at?: string
+          before_id?: string
+          country_code?: string
+          kind?: string
+          max_rows?: number
+          no_results?: boolean
+          search?: string
+          since?: string
+          until?: string
+        }
+        Returns: {
+          city: string
+          country: string
+          created_at: string
+          id: string
+          identifier_kind: string
+          region: string
+          result_count: number
+          search_string: string
+          signed_in: boolean
+        }[]
+      }
       admin_set_suspension: {
         Args: {
           days?: number
@@ -1078,6 +1102,27 @@ export type Database = {
           reports_verified: number
           suspended_until: string
           suspension_reason: string
+        }[]
+      }
+      admin_visitor_log: {
+        Args: {
+          before_created_at?: string
+          before_id?: string
+          country_code?: string
+          max_rows?: number
+          place?: string
+          search?: string
+          since?: string
+          until?: string
+        }
+        Returns: {
+          city: string
+          country: string
+          created_at: string
+          id: string
+          path: string
+          region: string
+          signed_in: boolean
         }[]
       }
       answer_removal_request: {

@@ -25,12 +25,6 @@ export const adminLists = {
       'id, incident_type, reported_account_type, reported_account, incident_description, location, country, status, amount_lost, evidence_path, created_at',
     filter: { column: 'status', value: 'pending' },
   },
-  searches: {
-    table: 'search_log',
-    columns: 'id, search_string, identifier_kind, result_count, city, country, created_at',
-    filter: null,
-  },
-  visitors: { table: 'visitor_log', columns: 'id, path, city, region, country, created_at', filter: null },
   takedowns: {
     table: 'takedown_reports',
     columns: 'id, url, host, target_brand, status, abuse_contact, created_at, sent_at, send_error',
