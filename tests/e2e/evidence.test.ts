@@ -138,29 +138,71 @@ describe('evidence from a phone and the complaint pack', () => {
     const cdp = await tab.context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
     const times: number[] = [];
+    const inPage: number[] = [];
     try {
       for (let round = 0; round < 3; round++) {
+        // In the page: from the input's change event to the size caption in the DOM, by the page's own
+        // clock, with no polling from here (Playwright's waitFor runs its selector engine on the same
+        // throttled main thread). The wall-clock figure also holds Playwright's file transfer.
+        const shown = input.evaluate(
+          (el) =>
+            new Promise<number>((resolve) => {
+              el.addEventListener(
+                'change',
+                () => {
+                  const picked = performance.now();
+                  const caption = () => document.querySelector('[data-testid="image-size"]');
+                  if (caption()) return resolve(performance.now() - picked);
+                  const observer = new MutationObserver(() => {
+                    if (!caption()) return;
+                    observer.disconnect();
+                    resolve(performance.now() - picked);
+                  });
+                  observer.observe(document.body, { childList: true, subtree: true });
+                },
+                { capture: true, once: true },
+              );
+            }),
+        );
+        // The listener is in place before the file is set (evaluate resolves only when the promise does).
+        await input.evaluate(() => undefined);
         const started = Date.now();
         await input.setInputFiles(pick(0));
-        await sizes.first().waitFor({ timeout: 30_000 });
+        inPage.push(Math.round(await shown));
         times.push(Date.now() - started);
         if (round < 2) await removeAll();
       }
     } finally {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     }
-    const median = [...times].sort((a, b) => a - b)[1];
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[1];
     const caption = await sizes.first().textContent();
     await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
     await fs.writeFile(
       path.join(ARTIFACTS_DIR, 'evidence-timing.json'),
-      JSON.stringify({ throttle: THROTTLE, bytes: shots[0].length, times, median, caption }, null, 2),
+      JSON.stringify(
+        {
+          throttle: THROTTLE,
+          bytes: shots[0].length,
+          inPage: {
+            from: 'change event',
+            to: 'size caption in the DOM',
+            times: inPage,
+            median: median(inPage),
+          },
+          wallClock: { from: 'setInputFiles', to: 'size caption in the DOM', times, median: median(times) },
+          caption,
+        },
+        null,
+        2,
+      ),
     );
     console.log(
-      `one 1080 x 2400 screenshot (${shots[0].length} B), ${THROTTLE}x throttled: ${times.join(', ')} ms`,
+      `one 1080 x 2400 screenshot (${shots[0].length} B), ${THROTTLE}x throttled: in the page ${inPage.join(', ')} ms; wall clock with Playwright's transfer ${times.join(', ')} ms`,
     );
     expect(caption).toMatch(/^[\d.,]+ KB \(was 1\.3 MB\)1080 × 2400$/);
-    expect(median).toBeLessThan(TIMING_LIMIT_MS);
+    expect(median(inPage)).toBeLessThan(TIMING_LIMIT_MS);
+    expect(median(times)).toBeLessThan(TIMING_LIMIT_MS * 2);
   });
 
   it('files the report with five screenshots; each stored file is under 500,000 bytes and its text reads', async () => {
