@@ -69,7 +69,7 @@ function Section({
 
 function ChartFallback() {
   const { t } = useTranslation();
-  return <Skeleton className="h-[300px] w-full" aria-label={t('statistics.loadingChart')} />;
+  return <Skeleton className="h-[300px] w-full" role="status" aria-label={t('statistics.loadingChart')} />;
 }
 const chartFallback = <ChartFallback />;
 const mapFallback = <Skeleton className="h-[420px] w-full" />;
