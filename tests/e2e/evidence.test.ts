@@ -31,10 +31,12 @@ const SHOTS = 5;
 /** Chromium's CPU throttling rate for the timing: what DevTools calls a mid-tier mobile. */
 const THROTTLE = 4;
 /**
- * The issue's target is 1 s for one screenshot, from the pick to the accepted file on the page. It is
- * NOT met as measured through the page on the shared 2-core machine (5.0 to 7.4 s with 4x throttling
- * under a load average above 10; the JPEG encoding itself is about 0.15 s, the decoding 0.15 to 0.3 s).
- * The test writes the figure out and fails only far above it, so that a regression stands out.
+ * The issue's target is 1 s for one screenshot, from the pick to the accepted file on the page. The
+ * test times it in the page (the input's change event to the size caption, by the page's clock) and,
+ * beside it, by the wall clock from setInputFiles, which also holds Playwright's transfer of the file
+ * into the page (base64-decoded by script on the same throttled main thread: most of that figure).
+ * Measured 2026-11-28 under a load average of 14-16: in the page 844-1,186 ms, wall clock 6.0-9.5 s.
+ * The test writes both out and fails only far above them, so that a regression stands out.
  */
 const TIMING_LIMIT_MS = 15_000;
 
