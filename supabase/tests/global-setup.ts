@@ -17,6 +17,11 @@ export async function setup() {
     appMode: process.env.STACK_APP_MODE === 'dev' ? 'dev' : 'build',
   });
   if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
+  // The stack's production build writes its chunk graph beside it (vite.config.ts bundleGraph), so
+  // tests/bundle-size.test.ts measures that build instead of building the app again.
+  const bundleGraph = path.join(config.dataDir, 'app-bundle-graph.json');
+  await fs.rm(bundleGraph, { force: true });
+  process.env.SCAMCHECK_BUNDLE_GRAPH = bundleGraph;
   // Each step of the start is printed with its time, so a start that stalls shows where (CI's log).
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -27,9 +32,16 @@ export async function setup() {
     },
     (step) => console.log(`[stack ${seconds()}] ${step}`),
   );
+  delete process.env.SCAMCHECK_BUNDLE_GRAPH;
   console.log(`[stack ${seconds()}] ready`);
   for (const [k, v] of Object.entries(stack.env)) process.env[`STACK_${k}`] = v;
   process.env.STACK_SMTP_PORT = String(config.smtpPort);
+  // The app's production build that STACK_APP_URL serves (not set when STACK_APP_MODE=dev), for the
+  // tests that would otherwise build the app themselves (page-shell, bundle-size).
+  if (stack.appBuildDir) {
+    process.env.STACK_APP_BUILD_DIR = stack.appBuildDir;
+    process.env.STACK_APP_BUNDLE_GRAPH = bundleGraph;
+  }
   process.env.STACK_SMTP_CA_FILE = path.join(config.dataDir, 'tls', 'ca.crt');
 }
 
