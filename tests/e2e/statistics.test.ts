@@ -45,6 +45,11 @@ async function openStatistics(page: Page) {
   await page.goto(appUrl('/statistics'));
   await page.locator('main h1', { hasText: 'Scam statistics' }).waitFor({ timeout: 45_000 });
   await page.getByTestId('stats-totals').waitFor({ timeout: 30_000 });
+  // The charts and the map mount only when they near the screen (WhenVisible): scroll to each in turn.
+  for (const frame of ['over-time-frame', 'amounts-frame', 'regions-map-frame']) {
+    await page.getByTestId(frame).scrollIntoViewIfNeeded();
+    await page.locator(`[data-testid="${frame}"][data-shown]`).waitFor({ timeout: 30_000 });
+  }
   await page.locator('.recharts-surface').first().waitFor({ timeout: 30_000 });
   await page.getByTestId('regions-map').locator('canvas').waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');

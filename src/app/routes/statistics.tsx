@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ParseKeys } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { WhenVisible } from '@/components/when-visible';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage } from '@/lib/errors';
 import { formatAmount, formatCompactAmount, formatDate, formatNumber } from '@/lib/format';
@@ -18,7 +19,9 @@ import { TopIdentifiers } from '@/features/public-stats/components/top-identifie
 import { StatusShare } from '@/features/public-stats/components/status-share';
 import { ModerationFigures } from '@/features/public-stats/components/moderation-figures';
 
-// recharts and deck.gl load only with this page, after its figures (issue 6's budget for the home page).
+// recharts and deck.gl load only with this page, after its figures (issue 6's budget for the home page),
+// and each part only when it nears the screen and the browser is idle (WhenVisible, issue 37): at 375 px
+// they lie below the first screen, and deck.gl's map cost a phone's load seconds of main thread.
 const ReportsOverTimeChart = lazy(() =>
   import('@/features/public-stats/components/statistics-charts').then((m) => ({
     default: m.ReportsOverTimeChart,
@@ -66,9 +69,10 @@ function Section({
 
 function ChartFallback() {
   const { t } = useTranslation();
-  return <Skeleton className="h-[300px] w-full" aria-label={t('statistics.loadingChart')} />;
+  return <Skeleton className="h-[300px] w-full" role="status" aria-label={t('statistics.loadingChart')} />;
 }
 const chartFallback = <ChartFallback />;
+const mapFallback = <Skeleton className="h-[420px] w-full" />;
 const link = 'text-primary underline underline-offset-4';
 
 export function Component() {
@@ -144,9 +148,11 @@ export function Component() {
           </dl>
 
           <Section title={t('statistics.overTime.title')} description={t('statistics.overTime.description')}>
-            <Suspense fallback={chartFallback}>
-              <ReportsOverTimeChart key={period} stats={data} />
-            </Suspense>
+            <WhenVisible fallback={chartFallback} testId="over-time-frame">
+              <Suspense fallback={chartFallback}>
+                <ReportsOverTimeChart key={period} stats={data} />
+              </Suspense>
+            </WhenVisible>
           </Section>
 
           <Section title={t('statistics.status.title')} description={t('statistics.status.description')}>
@@ -154,16 +160,21 @@ export function Component() {
           </Section>
 
           <Section title={t('statistics.amounts.title')} description={t('statistics.amounts.description')}>
-            <Suspense fallback={chartFallback}>
-              <AmountsChart stats={data} />
-            </Suspense>
+            <WhenVisible fallback={chartFallback} testId="amounts-frame">
+              <Suspense fallback={chartFallback}>
+                <AmountsChart stats={data} />
+              </Suspense>
+            </WhenVisible>
           </Section>
 
           <Section title={t('statistics.regions.title')} description={t('statistics.regions.description')}>
             <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-              <Suspense fallback={<Skeleton className="h-[420px] w-full" />}>
-                <RegionsMap regions={data.regions} dark={isDark} />
-              </Suspense>
+              {/* The map's own size, so nothing shifts when it mounts. */}
+              <WhenVisible className="h-[420px] w-full" fallback={mapFallback} testId="regions-map-frame">
+                <Suspense fallback={mapFallback}>
+                  <RegionsMap regions={data.regions} dark={isDark} />
+                </Suspense>
+              </WhenVisible>
               <RegionsTable regions={data.regions} />
             </div>
           </Section>
