@@ -5,10 +5,29 @@
  * The keys are fixed development keys, the same kind the CLI prints for `supabase start`: they sign
  * nothing outside this machine and production keys never appear in the repository.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LocalProject } from './project.ts';
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The project the stack runs: the folder holding `supabase/config.toml`, found as the Supabase CLI finds
+ * it (SUPABASE_WORKDIR, else the nearest folder upwards from the working directory that has one), else
+ * upwards from this package (installed in the project's node_modules, or a workspace inside it).
+ */
+function findProjectRoot(): string {
+  const fromEnv = process.env.SUPABASE_WORKDIR;
+  if (fromEnv) return path.resolve(fromEnv);
+  for (const start of [process.cwd(), path.dirname(fileURLToPath(import.meta.url))]) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'supabase', 'config.toml'))) return dir;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return process.cwd();
+}
+
+export const ROOT_DIR = findProjectRoot();
 export const SUPABASE_DIR = path.join(ROOT_DIR, 'supabase');
 
 /** The CLI's development JWT secret; anon and service_role keys below are signed with it. */
@@ -56,13 +75,8 @@ export interface StackConfig {
    * client address in the header. (The Postgres rate limiter has its own setting, docs/limits.md.)
    */
   trustedProxies: number;
-  /**
-   * Test stacks only: the port of the web server a test starts to stand for an owner's website
-   * (issue 32). The `ownership` function then fetches website proofs of `.test` hosts from
-   * http://127.0.0.1:<port> and treats that one address and port as public (docs/right-of-reply.md).
-   * Unset for `npm start` and never set on hosted Supabase.
-   */
-  ownershipTestPort?: number;
+  /** What is the project's and not the stack's (project.ts): names, jobs' secrets, extra environment. */
+  project?: LocalProject;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -96,7 +110,6 @@ export function testPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)) {
     mailPort: 25324 + offset,
     smtpPort: 25325 + offset,
     appPort: 25173 + offset,
-    ownershipTestPort: 25329 + offset,
   };
 }
 
@@ -144,7 +157,7 @@ export function appUrl(config: StackConfig): string {
  * as JWT_SECRET is the CLI's development JWT secret: used when SEND_EMAIL_HOOK_SECRET is unset.
  */
 export const LOCAL_SEND_EMAIL_HOOK_SECRET =
-  'v1,whsec_' + Buffer.from('scamcheck-local-send-email-hook-secret-32b').toString('base64');
+  'v1,whsec_' + Buffer.from('local-supabase-dev-send-email-hook-secret').toString('base64');
 
 /**
  * What config.toml's `env(...)` values resolve to on this stack: the process environment, else the

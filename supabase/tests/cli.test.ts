@@ -7,8 +7,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR, testDataDir, testPorts } from '../local/config.ts';
-import { portInUse } from '../local/stack.ts';
+import { portInUse, testDataDir, testPorts } from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../project/index.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
 const env = { ...process.env, SCAMCHECK_STACK: 'test', STACK_PORT_OFFSET: String(offset) };

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { ROOT_DIR } from '../../supabase/local/config.ts';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 
 type Chunk = Rolldown.OutputChunk;
 

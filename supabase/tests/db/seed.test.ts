@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../local/config.ts';
+import { ROOT_DIR } from '../../project/index.ts';
 import { adminPool, seedUuidSql, stackEnv } from '../helpers.ts';
 
 async function one<T = Record<string, unknown>>(sql: string): Promise<T> {
