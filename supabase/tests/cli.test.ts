@@ -12,7 +12,7 @@ import { ROOT_DIR } from '../project/index.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
 const env = { ...process.env, SCAMCHECK_STACK: 'test', STACK_PORT_OFFSET: String(offset) };
-const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
+const cli = path.join(ROOT_DIR, 'supabase', 'project', 'cli.ts');
 const ports = testPorts(offset);
 const api = `http://127.0.0.1:${ports.apiPort}`;
 const app = `http://localhost:${ports.appPort}`;

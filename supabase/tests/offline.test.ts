@@ -16,7 +16,7 @@ import { ROOT_DIR } from '../project/index.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 60;
 const api = `http://127.0.0.1:${testPorts(offset).apiPort}`;
-const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
+const cli = path.join(ROOT_DIR, 'supabase', 'project', 'cli.ts');
 
 /** Every file below `dir` (the npm packages Deno would have downloaded land in DENO_DIR/npm). */
 function filesUnder(dir: string): string[] {

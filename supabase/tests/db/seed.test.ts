@@ -14,7 +14,7 @@ async function one<T = Record<string, unknown>>(sql: string): Promise<T> {
 
 describe('seed data', () => {
   it('the demo logins in demo-logins.txt and the README sign in through Supabase Auth', async () => {
-    const logins = await fs.readFile(path.join(ROOT_DIR, 'supabase/local/demo-logins.txt'), 'utf8');
+    const logins = await fs.readFile(path.join(ROOT_DIR, 'supabase/project/demo-logins.txt'), 'utf8');
     const readme = await fs.readFile(path.join(ROOT_DIR, 'README.md'), 'utf8');
     // The README's table of logins, with prettier's cell padding taken out.
     const table = readme.replace(/ +\|/g, ' |');
