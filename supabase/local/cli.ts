@@ -8,10 +8,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT_DIR, defaultConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
+import {
+  ROOT_DIR,
+  defaultConfig,
+  statusEnv,
+  testConfig,
+  type LocalProject,
+  type StackConfig,
+} from './config.ts';
 import { MigrationError, prepareDatabase, resetDatabase, startDatabase } from './db.ts';
 import { generateTypes } from './gen-types.ts';
-import type { LocalProject } from './project.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
 import { PostgresStartError } from './postgres.ts';
 

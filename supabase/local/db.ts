@@ -187,7 +187,7 @@ export async function applySeed(pool: pg.Pool, log: (line: string) => void): Pro
 
 /**
  * Drops everything the project and platform created in the database and builds it again. `schemas` are
- * the project's own besides public (project.ts).
+ * the project's own besides public (LocalProject in config.ts).
  */
 export async function resetDatabase(
   pool: pg.Pool,

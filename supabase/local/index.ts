@@ -23,7 +23,7 @@ export {
   testPorts,
   type StackConfig,
 } from './config.ts';
-export type { LocalProject } from './project.ts';
+export type { LocalProject } from './config.ts';
 
 // The whole stack, started and stopped as one.
 export { StackAlreadyRunning, describeStack, portInUse, startStack, type RunningStack } from './stack.ts';

@@ -288,7 +288,7 @@ export function startScheduler(
 
 /**
  * Stores named secrets in Vault (created, or updated when the name exists), as an operator does once on a
- * hosted project: the project's scheduled jobs read them (project.ts, vaultSecrets).
+ * hosted project: the project's scheduled jobs read them (LocalProject's vaultSecrets, config.ts).
  */
 export async function storeVaultSecrets(pool: pg.Pool, secrets: Record<string, string>) {
   for (const [name, secret] of Object.entries(secrets)) {

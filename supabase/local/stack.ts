@@ -87,7 +87,7 @@ export async function startStack(
     await prepareDatabase(db.pool, log);
     onStep('mail sink, functions and gateway');
 
-    // The project's own work on the migrated database (project.ts), done while the rest starts.
+    // The project's own work on the migrated database (LocalProject in config.ts), done while the rest starts.
     const projectReady =
       config.project?.onDatabaseReady?.(db.pool, config.verbose ? log : () => undefined, config) ??
       Promise.resolve();

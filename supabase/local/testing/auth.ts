@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { testConfig, type StackConfig } from '../config.ts';
 import { createAuthService } from '../auth/index.ts';
 import { loadAuthSettings, type AuthSettings } from '../auth/settings.ts';
-import { stackCa, stackEnv, unique } from './index.ts';
+import { stackCa, stackEnv, unique } from './env.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused here) realtime client.
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
