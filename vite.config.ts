@@ -49,14 +49,45 @@ function ocrAssets(): Plugin {
   };
 }
 
+/**
+ * With SCAMCHECK_BUNDLE_GRAPH=<file> (the test stack's build, supabase/tests/global-setup.ts), a build
+ * writes its chunk graph to that file, outside the output folder: each chunk's file, static imports and
+ * modules, which tests/bundle-size.test.ts needs to measure this build instead of building the app again.
+ */
+function bundleGraph(): Plugin {
+  return {
+    name: 'scamcheck-bundle-graph',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const file = process.env.SCAMCHECK_BUNDLE_GRAPH;
+      if (!file) return;
+      const chunks = Object.values(bundle).flatMap((c) =>
+        c.type === 'chunk'
+          ? [
+              {
+                fileName: c.fileName,
+                imports: c.imports,
+                isEntry: c.isEntry,
+                facadeModuleId: c.facadeModuleId,
+                moduleIds: c.moduleIds,
+              },
+            ]
+          : [],
+      );
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify({ outDir: options.dir, chunks }));
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...firstLoad(import.meta.dirname, alias), ocrAssets()],
+  plugins: [react(), tailwindcss(), ...firstLoad(import.meta.dirname, alias), ocrAssets(), bundleGraph()],
   build: {
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into the entry's chunk, instead of ~15 small shared
         // chunks: each request costs a phone's main thread a few milliseconds to start, and the home page
-        // requests them all at once after its first paint (Lighthouse TBT, docs/benchmarks.md).
+        // requests them all at once after its first paint (Lighthouse TBT, docs/performance.md).
         codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
       },
     },

@@ -131,12 +131,18 @@ create table private.feed_build (
   started_at timestamp with time zone,
   updated_at timestamp with time zone default now() not null,
   synced_at timestamp with time zone,
-  requests integer default 0 not null
+  requests integer default 0 not null,
+  full_at timestamp with time zone,
+  rules_key text
 );
 alter table private.feed_build owner to postgres;
 alter table private.feed_build enable row level security;
 
 comment on table private.feed_build is 'The feeds build''s progress (one row): the step it is at (idle, classify, sync, render, publish), when it started, when it synced (its new items carry that version time) and how many requests it took. The open-data job moves it on.';
+
+comment on column private.feed_build.full_at is 'When a build last aggregated every verified report (public.feed_build_start does so when this is over a day old).';
+
+comment on column private.feed_build.rules_key is 'The classifier''s rules the last build started under (public.feed_build_start): under others, every identifier is classified and synced again.';
 
 alter table private.feed_build add constraint feed_build_id_check CHECK ((id = 1));
 
@@ -146,7 +152,7 @@ alter table private.feed_build add constraint feed_build_step_check CHECK ((step
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_build to postgres;
 
-create unlogged table private.feed_candidate_rows (
+create table private.feed_candidate_rows (
   kind text not null,
   canonical text not null,
   written text not null,
@@ -159,11 +165,24 @@ create unlogged table private.feed_candidate_rows (
 alter table private.feed_candidate_rows owner to postgres;
 alter table private.feed_candidate_rows enable row level security;
 
-comment on table private.feed_candidate_rows is 'The verified identifiers of the build under way (public.feed_candidates, taken once at its start by public.feed_build_begin). Unlogged: rebuilt by every build.';
+comment on table private.feed_candidate_rows is 'The verified identifiers, aggregated (public.feed_candidates'' columns), kept between feeds builds: public.feed_build_start aggregates again only the identifiers queued in private.feed_dirty, and everything once a day.';
 
 alter table private.feed_candidate_rows add constraint feed_candidate_rows_pkey PRIMARY KEY (kind, canonical);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_candidate_rows to postgres;
+
+create table private.feed_changes (
+  kind text not null,
+  canonical text not null
+);
+alter table private.feed_changes owner to postgres;
+alter table private.feed_changes enable row level security;
+
+comment on table private.feed_changes is 'The identifiers the feeds build under way classifies and syncs (public.feed_build_start fills it: the queued ones, or every one on a full build).';
+
+alter table private.feed_changes add constraint feed_changes_pkey PRIMARY KEY (kind, canonical);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_changes to postgres;
 
 create table private.feed_classes (
   kind text not null,
@@ -192,6 +211,19 @@ alter table private.feed_classes add constraint feed_classes_tlp_check CHECK ((t
 alter table private.feed_classes add constraint feed_classes_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 2100)));
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_classes to postgres;
+
+create table private.feed_dirty (
+  kind text not null,
+  canonical text not null
+);
+alter table private.feed_dirty owner to postgres;
+alter table private.feed_dirty enable row level security;
+
+comment on table private.feed_dirty is 'Identifiers whose verified reports changed since the feeds build last took this queue (triggers on public.reports fill it; public.feed_build_start empties it).';
+
+alter table private.feed_dirty add constraint feed_dirty_pkey PRIMARY KEY (kind, canonical);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_dirty to postgres;
 
 create table private.feed_files (
   name text not null,
@@ -1453,6 +1485,32 @@ alter function private.email_has_account(text) owner to postgres;
 comment on function private.email_has_account(pg_catalog.text) is 'Whether an address belongs to a confirmed account (the legacy register call then mails the owner instead).';
 
 grant execute on function private.email_has_account(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.feed_mark_dirty()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'verified' and old.reported_account_canonical is not null then
+    insert into private.feed_dirty (kind, canonical)
+    values (old.reported_account_type::text, old.reported_account_canonical)
+    on conflict do nothing;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'verified' and new.reported_account_canonical is not null then
+    insert into private.feed_dirty (kind, canonical)
+    values (new.reported_account_type::text, new.reported_account_canonical)
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$function$;
+alter function private.feed_mark_dirty() owner to postgres;
+
+comment on function private.feed_mark_dirty() is 'Trigger on public.reports: queues the identifier of a verified report written, edited or deleted, or of a report verified or no longer verified, for the next feeds build.';
+
+grant execute on function private.feed_mark_dirty() to postgres;
 
 CREATE OR REPLACE FUNCTION private.fold_public_statistics_shards()
  RETURNS integer
@@ -2917,7 +2975,7 @@ declare
 begin
   if tg_op = 'INSERT' then
     if api_caller and (new.status <> 'open' or new.requester_id is distinct from (select auth.uid())) then
-      raise exception 'a removal request is filed open, by yourself' using errcode = '42501';
+      raise exception 'a removal request is filed open, by yourself' using errcode = '42501', hint = '{"code": "removal_request_not_own"}';
     end if;
     return new;
   end if;
@@ -2925,7 +2983,7 @@ begin
     new.created_at := old.created_at;
   end if;
   if api_caller and not (select private.is_admin()) and (new.status, new.resolved_at) is distinct from (old.status, old.resolved_at) then
-    raise exception 'only admins can resolve removal requests' using errcode = '42501';
+    raise exception 'only admins can resolve removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if new.reporter_response is distinct from old.reporter_response then
     new.responded_at := now();
@@ -3432,7 +3490,7 @@ begin
     foreach v_path in array new.evidence_paths loop
       if split_part(v_path, '/', 1) is distinct from new.reporter_id::text then
         raise exception 'evidence_paths must be in the reporter''s own folder of the evidence bucket'
-          using errcode = '42501';
+          using errcode = '42501', hint = '{"code": "evidence_not_own"}';
       end if;
     end loop;
   end if;
@@ -3525,7 +3583,7 @@ declare
   v_points jsonb;
 begin
   if search_string is null or char_length(btrim(search_string)) = 0 or char_length(search_string) > 256 then
-    raise exception 'search_string must be 1 to 256 characters' using errcode = '22023';
+    raise exception 'search_string must be 1 to 256 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_length', 'min', 1, 'max', 256)::text;
   end if;
   v_kind := public.detect_identifier_kind(search_string);
   v_key := public.canonical_identifier(v_kind, search_string);
@@ -4957,6 +5015,12 @@ CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON publ
 
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
 
+CREATE TRIGGER reports_feed_dirty_delete AFTER DELETE ON public.reports FOR EACH ROW WHEN ((old.status = 'verified'::public.report_status)) EXECUTE FUNCTION private.feed_mark_dirty();
+
+CREATE TRIGGER reports_feed_dirty_insert AFTER INSERT ON public.reports FOR EACH ROW WHEN ((new.status = 'verified'::public.report_status)) EXECUTE FUNCTION private.feed_mark_dirty();
+
+CREATE TRIGGER reports_feed_dirty_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN ((((old.status = 'verified'::public.report_status) OR (new.status = 'verified'::public.report_status)) AND (((((((old.status IS DISTINCT FROM new.status) OR (old.reported_account_type IS DISTINCT FROM new.reported_account_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.reported_account IS DISTINCT FROM new.reported_account)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reporter_id IS DISTINCT FROM new.reporter_id)))) EXECUTE FUNCTION private.feed_mark_dirty();
+
 CREATE TRIGGER reports_incident_date_not_future BEFORE INSERT OR UPDATE OF incident_date ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_incident_date_not_future();
 
 CREATE TRIGGER reports_log_decision AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_log_decision();
@@ -5203,7 +5267,7 @@ CREATE OR REPLACE FUNCTION public.admin_app_stats()
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read site statistics' using errcode = '42501';
+    raise exception 'only admins can read site statistics' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return (
     select jsonb_build_object(
@@ -5232,7 +5296,7 @@ CREATE OR REPLACE FUNCTION public.admin_contact_message_extras(message_ids uuid[
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read contact messages' using errcode = '42501';
+    raise exception 'only admins can read contact messages' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_object_agg(m.id, jsonb_build_object(
@@ -5272,7 +5336,7 @@ CREATE OR REPLACE FUNCTION public.admin_moderation_log(before_id bigint DEFAULT 
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the moderation log' using errcode = '42501';
+    raise exception 'only admins can read the moderation log' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_agg(to_jsonb(x) order by x.id desc) from (
@@ -5299,7 +5363,7 @@ CREATE OR REPLACE FUNCTION public.admin_removal_decisions(max_rows integer DEFAU
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read removal decisions' using errcode = '42501';
+    raise exception 'only admins can read removal decisions' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return coalesce((
     select jsonb_agg(to_jsonb(x) order by x.decided_at desc) from (
@@ -5327,7 +5391,7 @@ CREATE OR REPLACE FUNCTION public.admin_removal_queue()
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can read the removal queue' using errcode = '42501';
+    raise exception 'only admins can read the removal queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return query
   select rr.id, rr.report_id, r.reported_account, r.status, rr.status, rr.reason, rr.contact_email,
@@ -5360,21 +5424,21 @@ declare
   v_id uuid;
 begin
   if v_uid is null or not (select private.is_admin()) then
-    raise exception 'only admins can reply to contact messages' using errcode = '42501';
+    raise exception 'only admins can reply to contact messages' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   select * into v_message from public.contact_messages m where m.id = admin_reply_contact_message.message_id
   for update;
   if not found then
-    raise exception 'no contact message with this id' using errcode = 'P0002';
+    raise exception 'no contact message with this id' using errcode = 'P0002', hint = '{"code": "contact_message_missing"}';
   end if;
   if v_message.email is null or v_message.email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
-    raise exception 'this message has no e-mail address to reply to' using errcode = '22023';
+    raise exception 'this message has no e-mail address to reply to' using errcode = '22023', hint = '{"code": "contact_message_no_email"}';
   end if;
   if v_body is null or char_length(v_body) = 0 then
-    raise exception 'a reply needs some words' using errcode = '22023';
+    raise exception 'a reply needs some words' using errcode = '22023', hint = '{"code": "reply_empty"}';
   end if;
   if char_length(v_body) > 5000 then
-    raise exception 'a reply has at most 5000 characters' using errcode = '22023';
+    raise exception 'a reply has at most 5000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'reply_too_long', 'max', 5000)::text;
   end if;
   insert into public.contact_message_replies (message_id, admin_id, sent_to, body)
   values (v_message.id, v_uid, v_message.email, v_body)
@@ -5409,7 +5473,7 @@ declare
   v_region text := nullif(lower(btrim(region)), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the review queue' using errcode = '42501';
+    raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
     raise exception 'sort is oldest or most_reported' using errcode = '22023';
@@ -5496,26 +5560,26 @@ declare
   v_row public.account_suspensions;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can suspend accounts' using errcode = '42501';
+    raise exception 'only admins can suspend accounts' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_reason) < 3 or char_length(v_reason) > 500 then
-    raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023';
+    raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_reason', 'min', 3, 'max', 500)::text;
   end if;
   if suspend is null then
     raise exception 'say whether to suspend or unsuspend' using errcode = '22023';
   end if;
   if days is not null and (days < 1 or days > 3650) then
-    raise exception 'days is between 1 and 3650' using errcode = '22023';
+    raise exception 'days is between 1 and 3650' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_days', 'min', 1, 'max', 3650)::text;
   end if;
   if admin_set_suspension.user_id = (select auth.uid()) then
-    raise exception 'you cannot suspend yourself' using errcode = '42501';
+    raise exception 'you cannot suspend yourself' using errcode = '42501', hint = '{"code": "suspend_self"}';
   end if;
   if not exists (select 1 from auth.users u where u.id = admin_set_suspension.user_id and u.deleted_at is null) then
-    raise exception 'no such user' using errcode = 'P0002';
+    raise exception 'no such user' using errcode = 'P0002', hint = '{"code": "user_missing"}';
   end if;
   if suspend and exists (
       select 1 from public.user_roles ur where ur.user_id = admin_set_suspension.user_id and ur.role = 'admin') then
-    raise exception 'an admin cannot be suspended; revoke the role first' using errcode = '42501';
+    raise exception 'an admin cannot be suspended; revoke the role first' using errcode = '42501', hint = '{"code": "suspend_admin"}';
   end if;
   -- Without days: as long as Auth's longest ban (GoTrue's Admin API takes durations in hours; 100 years).
   v_until := case when suspend then now() + coalesce(make_interval(days => days), interval '876000 hours') end;
@@ -5544,7 +5608,7 @@ CREATE OR REPLACE FUNCTION public.admin_suspension_log(for_user uuid DEFAULT NUL
 AS $function$
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can read the suspension log' using errcode = '42501';
+    raise exception 'only admins can read the suspension log' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   return query
   select s.id, s.user_id, tu.email::text, s.actor_id, au.email::text, s.action, s.reason, s.suspended_until, s.created_at
@@ -5572,13 +5636,13 @@ declare
   v_pattern text;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can list users' using errcode = '42501';
+    raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
     raise exception 'role is admin or user' using errcode = '22023';
   end if;
   if char_length(search) > 200 then
-    raise exception 'search is at most 200 characters' using errcode = '22023';
+    raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
   end if;
   v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
   return query
@@ -5629,7 +5693,7 @@ declare
   v_answer text := btrim(answer);
 begin
   if v_uid is null then
-    raise exception 'sign in to answer a removal request' using errcode = '42501';
+    raise exception 'sign in to answer a removal request' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   select rr.* into v_request
   from public.removal_requests rr
@@ -5641,10 +5705,10 @@ begin
       using errcode = 'P0002', hint = '{"code": "removal_request_missing"}';
   end if;
   if v_answer is null or char_length(v_answer) = 0 then
-    raise exception 'an answer needs some words' using errcode = '22023';
+    raise exception 'an answer needs some words' using errcode = '22023', hint = '{"code": "answer_empty"}';
   end if;
   if char_length(v_answer) > 5000 then
-    raise exception 'an answer has at most 5000 characters' using errcode = '22023';
+    raise exception 'an answer has at most 5000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'answer_too_long', 'max', 5000)::text;
   end if;
   if v_request.decided_at is not null or not (v_request.status = 'open' or v_request.escalated_at is not null) then
     raise exception 'this removal request is already decided'
@@ -5895,7 +5959,7 @@ begin
     perform private.rate_limit('check.user', 'user:' || v_uid);
   end if;
   if identifiers is null or jsonb_typeof(identifiers) <> 'array' or jsonb_array_length(identifiers) > 50 then
-    raise exception 'identifiers must be an array of at most 50 {type, value}' using errcode = '22023';
+    raise exception 'identifiers must be an array of at most 50 {type, value}' using errcode = '22023', hint = jsonb_build_object('code', 'check_too_many', 'max', 50)::text;
   end if;
   if exists (
     select 1 from jsonb_array_elements(identifiers) e
@@ -5904,7 +5968,7 @@ begin
        or char_length(btrim(coalesce(e ->> 'value', ''))) not between 1 and 256
   ) then
     raise exception 'each identifier needs a type (mobile, email, website, ewallet or crypto) and a value of 1 to 256 characters'
-      using errcode = '22023';
+      using errcode = '22023', hint = jsonb_build_object('code', 'check_identifier_invalid', 'max', 256)::text;
   end if;
 
   with input as (
@@ -6094,24 +6158,24 @@ declare
   v_rows integer;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can decide removal requests' using errcode = '42501';
+    raise exception 'only admins can decide removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if decision is null or decision not in ('keep', 'hide', 'remove') then
     raise exception 'a decision is keep, hide or remove' using errcode = '22023';
   end if;
   if decide_removal_request.reason is null
      or not (decide_removal_request.reason = any (public.moderation_reasons())) then
-    raise exception 'a decision on a removal request needs a reason from the list' using errcode = '22023';
+    raise exception 'a decision on a removal request needs a reason from the list' using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if char_length(v_note) > 1000 then
-    raise exception 'the note is at most 1000 characters' using errcode = '22023';
+    raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
   end if;
   select * into v_request from public.removal_requests rr where rr.id = decide_removal_request.request_id for update;
   if v_request.id is null then
-    raise exception 'no such removal request' using errcode = 'P0002';
+    raise exception 'no such removal request' using errcode = 'P0002', hint = '{"code": "removal_request_missing"}';
   end if;
   if v_request.decided_at is not null then
-    raise exception 'this removal request was already decided' using errcode = '22023';
+    raise exception 'this removal request was already decided' using errcode = '22023', hint = '{"code": "removal_request_decided"}';
   end if;
   select * into v_report from public.reports r where r.id = v_request.report_id for update;
 
@@ -6350,6 +6414,76 @@ comment on function public.feed_build_continue() is 'Service role only (the open
 
 grant execute on function public.feed_build_continue() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_build_start(rules_key text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_full boolean;
+  v_changes integer;
+begin
+  if coalesce(feed_build_start.rules_key, '') = '' then
+    raise exception 'rules_key is required' using errcode = '22023';
+  end if;
+  select b.full_at is null or b.full_at < now() - interval '1 day'
+         or b.rules_key is distinct from feed_build_start.rules_key
+  into v_full
+  from private.feed_build b where b.id = 1;
+  truncate private.feed_changes;
+  -- The queue is taken before the reports are read (each statement reads what was committed when it
+  -- started): an identifier queued meanwhile stays queued for the next build.
+  if v_full then
+    delete from private.feed_dirty;
+    truncate private.feed_candidate_rows;
+    insert into private.feed_candidate_rows
+    select c.kind, c.canonical, c.written, c.first_reported, c.last_reported, c.reports, c.reporters, c.scam_type
+    from public.feed_candidates() c;
+    insert into private.feed_changes (kind, canonical)
+    select c.kind, c.canonical from private.feed_candidate_rows c;
+    insert into private.feed_changes (kind, canonical)
+    select f.kind, f.canonical from private.feed_items f where f.withdrawn_at is null
+    on conflict do nothing;
+  else
+    with taken as (delete from private.feed_dirty returning kind, canonical)
+    insert into private.feed_changes (kind, canonical)
+    select t.kind, t.canonical from taken t
+    on conflict do nothing;
+    delete from private.feed_candidate_rows c
+    using private.feed_changes ch
+    where c.kind = ch.kind and c.canonical = ch.canonical;
+    -- public.feed_candidates' aggregation, for the changed identifiers only.
+    insert into private.feed_candidate_rows
+    select r.reported_account_type::text, r.reported_account_canonical,
+           (array_agg(r.reported_account order by r.created_at, r.id))[1],
+           min(r.created_at), max(r.created_at), count(*)::int, count(distinct r.reporter_id)::int,
+           (mode() within group (order by r.incident_type))::text
+    from private.feed_changes ch
+    join public.reports r
+      on r.reported_account_canonical = ch.canonical and r.reported_account_type::text = ch.kind
+    where r.status = 'verified'
+    group by r.reported_account_type, r.reported_account_canonical;
+  end if;
+  select count(*)::int into v_changes from private.feed_changes;
+  analyze private.feed_changes;
+  if v_full then
+    analyze private.feed_candidate_rows;
+  end if;
+  update private.feed_build
+  set step = 'classify', started_at = now(), updated_at = now(), synced_at = null, requests = 1,
+      full_at = case when v_full then now() else full_at end, rules_key = feed_build_start.rules_key
+  where id = 1;
+  return jsonb_build_object('full', v_full, 'changes', v_changes,
+                            'candidates', (select count(*) from private.feed_candidate_rows));
+end
+$function$;
+alter function public.feed_build_start(text) owner to postgres;
+
+comment on function public.feed_build_start(pg_catalog.text) is 'Service role only (the open-data job): starts a feeds build from the queue of changed identifiers (or every one, once a day).';
+
+grant execute on function public.feed_build_start(text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_build_state(count boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE sql
@@ -6404,6 +6538,27 @@ alter function public.feed_candidates() owner to postgres;
 comment on function public.feed_candidates() is 'Service role only (the open-data job): every identifier with a verified report, aggregated for the feeds (no amounts).';
 
 grant execute on function public.feed_candidates() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_classify_changes(rules_key text, max_items integer DEFAULT 500, after_kind text DEFAULT ''::text, after_canonical text DEFAULT ''::text)
+ RETURNS TABLE(kind text, canonical text, brand_known boolean, brand text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.kind, c.canonical, k.kind is not null, k.brand
+  from private.feed_changes ch
+  join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+  left join private.feed_classes k on k.kind = c.kind and k.canonical = c.canonical
+  where (ch.kind, ch.canonical) > (coalesce(feed_classify_changes.after_kind, ''), coalesce(feed_classify_changes.after_canonical, ''))
+    and (k.kind is null or k.rules_key is distinct from feed_classify_changes.rules_key)
+  order by ch.kind, ch.canonical
+  limit least(greatest(coalesce(feed_classify_changes.max_items, 500), 1), 5000)
+$function$;
+alter function public.feed_classify_changes(text,integer,text,text) owner to postgres;
+
+comment on function public.feed_classify_changes(pg_catalog.text,integer,pg_catalog.text,pg_catalog.text) is 'Service role only (the open-data job): the next changed identifiers to classify, after a cursor.';
+
+grant execute on function public.feed_classify_changes(text,integer,text,text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_classify_next(rules_key text, max_items integer DEFAULT 500)
  RETURNS TABLE(kind text, canonical text, brand_known boolean, brand text)
@@ -6642,6 +6797,32 @@ comment on function public.feed_new_links(bigint[],timestamp with time zone,inte
 
 grant execute on function public.feed_new_links(bigint[],timestamp with time zone,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_render_after(format_key text, max_items integer DEFAULT 1000, after_id bigint DEFAULT 0)
+ RETURNS TABLE(id bigint, kind text, canonical text, tlp text, indicator_type text, value text, written text, first_reported text, last_reported text, reports integer, reporters integer, scam_type text, brand text, stix_id text, event_day text, added_at text, version_at text, withdrawn_at text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.id, f.kind, f.canonical, f.tlp, f.indicator_type, f.value, f.written,
+         to_char(f.first_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.last_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         f.reports, f.reporters, f.scam_type, f.brand, f.stix_id::text, f.event_day::text,
+         to_char(f.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.version_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.withdrawn_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  from private.feed_items f
+  left join private.feed_renders r on r.item_id = f.id
+  where f.id > coalesce(feed_render_after.after_id, 0)
+    and (r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_render_after.format_key)
+  order by f.id
+  limit least(greatest(coalesce(feed_render_after.max_items, 1000), 1), 10000)
+$function$;
+alter function public.feed_render_after(text,integer,bigint) owner to postgres;
+
+comment on function public.feed_render_after(pg_catalog.text,integer,bigint) is 'Service role only (the open-data job): the next feed items to render, after a cursor.';
+
+grant execute on function public.feed_render_after(text,integer,bigint) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_render_next(format_key text, max_items integer DEFAULT 1000)
  RETURNS TABLE(id bigint, kind text, canonical text, tlp text, indicator_type text, value text, written text, first_reported text, last_reported text, reports integer, reporters integer, scam_type text, brand text, stix_id text, event_day text, added_at text, version_at text, withdrawn_at text)
  LANGUAGE sql
@@ -6783,6 +6964,102 @@ comment on function public.feed_sync(pg_catalog.jsonb) is 'Service role only (th
 
 grant execute on function public.feed_sync(jsonb) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_sync_changes()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_added integer;
+  v_updated integer;
+  v_withdrawn integer;
+  v_new bigint[];
+  v_candidates integer;
+  v_listed jsonb;
+  v_clear integer;
+  v_amber integer;
+  -- Milliseconds, as STIX timestamps and TAXII's added_after carry them: a client's cursor is exact.
+  v_now timestamptz := date_trunc('milliseconds', now());
+begin
+  -- One sync at a time (the lock public.feed_sync takes).
+  perform pg_advisory_xact_lock(hashtextextended('feed_sync', 0));
+  if exists (select 1 from private.feed_changes ch
+             join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+             where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+  end if;
+  drop table if exists pg_temp.feed_incoming_changes;
+  create temporary table feed_incoming_changes on commit drop as
+  select c.kind, c.canonical, k.tlp, k.indicator_type, k.value, c.written, c.first_reported, c.last_reported,
+         c.reports, c.reporters, c.scam_type, k.brand
+  from private.feed_changes ch
+  join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+  join private.feed_classes k on k.kind = c.kind and k.canonical = c.canonical
+  where k.listed;
+  analyze feed_incoming_changes;
+
+  with changed as (
+    update private.feed_items f
+    set tlp = i.tlp, indicator_type = i.indicator_type, value = i.value, written = i.written,
+        first_reported = i.first_reported, last_reported = i.last_reported, reports = i.reports,
+        reporters = i.reporters, scam_type = i.scam_type, brand = i.brand,
+        version_at = v_now, withdrawn_at = null
+    from feed_incoming_changes i
+    where i.kind = f.kind and i.canonical = f.canonical
+      and (f.withdrawn_at is not null
+           or (f.tlp, f.indicator_type, f.value, f.written, f.first_reported, f.last_reported, f.reports,
+               f.reporters, f.scam_type, f.brand)
+              is distinct from
+              (i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported, i.reports,
+               i.reporters, i.scam_type, i.brand))
+    returning 1)
+  select count(*) into v_updated from changed;
+
+  with gone as (
+    update private.feed_items f
+    set withdrawn_at = v_now, version_at = v_now
+    from private.feed_changes ch
+    where ch.kind = f.kind and ch.canonical = f.canonical
+      and f.withdrawn_at is null
+      and not exists (select 1 from feed_incoming_changes i where i.kind = f.kind and i.canonical = f.canonical)
+    returning 1)
+  select count(*) into v_withdrawn from gone;
+
+  with added as (
+    insert into private.feed_items (kind, canonical, tlp, indicator_type, value, written, first_reported,
+                                    last_reported, reports, reporters, scam_type, brand, event_day, added_at, version_at)
+    select i.kind, i.canonical, i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported,
+           i.reports, i.reporters, i.scam_type, i.brand, (i.first_reported at time zone 'UTC')::date, v_now, v_now
+    from feed_incoming_changes i
+    where not exists (select 1 from private.feed_items f where f.kind = i.kind and f.canonical = i.canonical)
+    returning id, tlp, indicator_type)
+  select count(*)::int,
+         coalesce(array_agg(a.id order by a.id) filter (where a.tlp = 'clear' and a.indicator_type in ('url', 'domain')), '{}')
+  into v_added, v_new
+  from added a;
+
+  -- After the sync the listed items are the listed candidates, so the counts come from the items.
+  select count(*) filter (where f.tlp = 'clear')::int, count(*) filter (where f.tlp = 'amber')::int
+  into v_clear, v_amber
+  from private.feed_items f where f.withdrawn_at is null;
+  select count(*)::int into v_candidates from private.feed_candidate_rows;
+  v_listed := jsonb_build_object('clear', v_clear, 'amber', v_amber);
+  update private.feed_build
+  set step = 'render', updated_at = now(), synced_at = v_now
+  where id = 1;
+  return jsonb_build_object('added', v_added, 'updated', v_updated, 'withdrawn', v_withdrawn,
+                            'new_links', to_jsonb(v_new), 'synced_at', v_now,
+                            'left_out', v_candidates - v_clear - v_amber, 'listed', v_listed,
+                            'candidates', v_candidates);
+end
+$function$;
+alter function public.feed_sync_changes() owner to postgres;
+
+comment on function public.feed_sync_changes() is 'Service role only (the open-data job): syncs the feed items of the build''s changed identifiers.';
+
+grant execute on function public.feed_sync_changes() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_sync_classified()
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6837,16 +7114,16 @@ CREATE OR REPLACE FUNCTION public.hide_owner_statement(statement_id uuid, reason
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can hide statements' using errcode = '42501';
+    raise exception 'only admins can hide statements' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if reason is null or char_length(btrim(reason)) not between 1 and 500 then
-    raise exception 'give a reason (1 to 500 characters)' using errcode = '22023';
+    raise exception 'give a reason (1 to 500 characters)' using errcode = '22023', hint = jsonb_build_object('code', 'reason_length', 'min', 1, 'max', 500)::text;
   end if;
   update public.owner_statements s
      set hidden_at = now(), hidden_reason = btrim(reason), hidden_by = auth.uid()
    where s.id = statement_id;
   if not found then
-    raise exception 'no such statement' using errcode = '22023';
+    raise exception 'no such statement' using errcode = '22023', hint = '{"code": "statement_missing"}';
   end if;
 end
 $function$;
@@ -7028,25 +7305,25 @@ declare
   v_note text := nullif(btrim(note), '');
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can moderate reports' using errcode = '42501';
+    raise exception 'only admins can moderate reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) = 0 then
-    raise exception 'choose at least one report' using errcode = '22023';
+    raise exception 'choose at least one report' using errcode = '22023', hint = '{"code": "moderation_none"}';
   end if;
   if cardinality(report_ids) > 200 then
-    raise exception 'at most 200 reports at once' using errcode = '22023';
+    raise exception 'at most 200 reports at once' using errcode = '22023', hint = jsonb_build_object('code', 'moderation_too_many', 'max', 200)::text;
   end if;
   if moderate_reports.status not in ('verified', 'rejected', 'removed') then
     raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023';
   end if;
   if moderate_reports.status in ('rejected', 'removed') and reason is null then
-    raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023';
+    raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if reason is not null and not (reason = any (public.moderation_reasons())) then
     raise exception 'unknown reason %', reason using errcode = '22023';
   end if;
   if char_length(v_note) > 1000 then
-    raise exception 'the note is at most 1000 characters' using errcode = '22023';
+    raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
   end if;
   perform set_config('scamcheck.decision', '1', true);
   foreach v_id in array report_ids loop
@@ -7057,7 +7334,7 @@ begin
     where r.id = v_id and r.status is distinct from moderate_reports.status;
     if not found then
       if not exists (select 1 from public.reports r where r.id = v_id) then
-        raise exception 'report % not found', v_id using errcode = 'P0002';
+        raise exception 'report % not found', v_id using errcode = 'P0002', hint = jsonb_build_object('code', 'report_missing', 'report_id', v_id)::text;
       end if;
       continue; -- already in that status: nothing to decide
     end if;
@@ -7234,7 +7511,7 @@ CREATE OR REPLACE FUNCTION public.owned_identifier_reports(identifier text)
 AS $function$
 begin
   if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
@@ -7269,10 +7546,10 @@ begin
   select r.reported_account_canonical into v_canonical from public.reports r
    where r.id = owner_request_removal.report_id and r.status in ('pending', 'verified');
   if v_canonical is null then
-    raise exception 'no such report' using errcode = '22023';
+    raise exception 'no such report' using errcode = '22023', hint = '{"code": "report_missing"}';
   end if;
   if v_uid is null or (private.live_proof(v_uid, v_canonical)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   select u.email into v_email from auth.users u where u.id = v_uid;
   insert into public.removal_requests (report_id, requester_id, reason, contact_email)
@@ -7999,7 +8276,7 @@ CREATE OR REPLACE FUNCTION public.report_signals(report_ids uuid[])
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can read report signals' using errcode = '42501';
+    raise exception 'only admins can read report signals' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) > 200 then
     raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
@@ -8039,21 +8316,21 @@ declare
   v_contact text := nullif(lower(btrim(coalesce(review_takedown_report.abuse_contact, ''))), '');
 begin
   if not coalesce(private.is_admin(), false) then
-    raise exception 'Only admins can review takedown reports' using errcode = '42501';
+    raise exception 'Only admins can review takedown reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if review_takedown_report.decision is null or review_takedown_report.decision not in ('approve', 'dismiss') then
     raise exception 'The decision is approve or dismiss' using errcode = '22023';
   end if;
   select * into v_row from public.takedown_reports t where t.id = review_takedown_report.report_id for update;
   if v_row.id is null then
-    raise sqlstate 'PT404' using message = 'No such takedown report';
+    raise sqlstate 'PT404' using message = 'No such takedown report', hint = '{"code": "takedown_missing"}';
   end if;
   if v_row.status = 'sent' then
-    raise exception 'This report has already been sent' using errcode = '22023';
+    raise exception 'This report has already been sent' using errcode = '22023', hint = '{"code": "takedown_sent"}';
   end if;
   if review_takedown_report.decision = 'approve' then
     if v_contact is null or v_contact !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or char_length(v_contact) > 254 then
-      raise exception 'Give the abuse contact''s e-mail address' using errcode = '22023';
+      raise exception 'Give the abuse contact''s e-mail address' using errcode = '22023', hint = '{"code": "takedown_email_required"}';
     end if;
     update public.takedown_reports t
     set status = 'approved', abuse_contact = v_contact, reviewed_by = (select auth.uid()), reviewed_at = now(),
@@ -8172,10 +8449,10 @@ declare
   v_row public.api_keys;
 begin
   if not coalesce(private.is_admin(), false) then
-    raise exception 'Only admins can mark partner keys' using errcode = '42501';
+    raise exception 'Only admins can mark partner keys' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if v_org is not null and char_length(v_org) > 100 then
-    raise exception 'An organisation''s name is at most 100 characters' using errcode = '22023';
+    raise exception 'An organisation''s name is at most 100 characters' using errcode = '22023', hint = jsonb_build_object('code', 'partner_name_too_long', 'max', 100)::text;
   end if;
   update public.api_keys k
   set partner_organisation = v_org,
@@ -8183,10 +8460,10 @@ begin
   where k.id = set_api_key_partner.key_id
   returning * into v_row;
   if v_row.id is null then
-    raise sqlstate 'PT404' using message = 'No such API key';
+    raise sqlstate 'PT404' using message = 'No such API key', hint = '{"code": "api_key_missing"}';
   end if;
   if v_row.revoked_at is not null and v_org is not null then
-    raise exception 'This API key has been revoked' using errcode = '22023';
+    raise exception 'This API key has been revoked' using errcode = '22023', hint = '{"code": "api_key_revoked"}';
   end if;
   return v_row;
 end
@@ -8211,13 +8488,13 @@ declare
 begin
   v_proof := private.live_proof(v_uid, identifier);
   if v_uid is null or v_proof.id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   if v_body is null or char_length(v_body) not between 1 and 500 then
-    raise exception 'a statement is 1 to 500 characters' using errcode = '22023';
+    raise exception 'a statement is 1 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'statement_length', 'min', 1, 'max', 500)::text;
   end if;
   if private.has_link(v_body) then
-    raise exception 'a statement may not hold links, web or e-mail addresses' using errcode = '22023';
+    raise exception 'a statement may not hold links, web or e-mail addresses' using errcode = '22023', hint = '{"code": "statement_links"}';
   end if;
   insert into public.owner_statements as s (user_id, identifier_canonical, body)
   values (v_uid, identifier, v_body)
@@ -8433,23 +8710,23 @@ declare
   v_rows integer;
 begin
   if not (select private.is_admin()) then
-    raise exception 'only admins can undo a decision' using errcode = '42501';
+    raise exception 'only admins can undo a decision' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   select * into v_log from public.moderation_log where id = log_id;
   if v_log.id is null then
-    raise exception 'decision % not found', log_id using errcode = 'P0002';
+    raise exception 'decision % not found', log_id using errcode = 'P0002', hint = '{"code": "decision_missing"}';
   end if;
   if v_log.undo_of is not null then
-    raise exception 'an undo cannot itself be undone; decide again instead' using errcode = '22023';
+    raise exception 'an undo cannot itself be undone; decide again instead' using errcode = '22023', hint = '{"code": "undo_of_undo"}';
   end if;
   if exists (select 1 from public.moderation_log where undo_of = v_log.id) then
-    raise exception 'this decision was already undone' using errcode = '22023';
+    raise exception 'this decision was already undone' using errcode = '22023', hint = '{"code": "decision_undone"}';
   end if;
   if v_log.created_at < now() - interval '7 days' then
-    raise exception 'a decision can be undone for 7 days; decide again instead' using errcode = '22023';
+    raise exception 'a decision can be undone for 7 days; decide again instead' using errcode = '22023', hint = jsonb_build_object('code', 'undo_expired', 'days', 7)::text;
   end if;
   if exists (select 1 from public.moderation_log where report_id = v_log.report_id and id > v_log.id) then
-    raise exception 'the report was decided again since; undo the later decision first' using errcode = '22023';
+    raise exception 'the report was decided again since; undo the later decision first' using errcode = '22023', hint = '{"code": "decided_again"}';
   end if;
   -- The reason of the status being restored, if it was rejected or removed before.
   select * into v_prev from public.moderation_log
@@ -8465,7 +8742,7 @@ begin
   get diagnostics v_rows = row_count;
   perform set_config('scamcheck.undo_of', '', true);
   if v_rows = 0 then
-    raise exception 'report % no longer exists', v_log.report_id using errcode = 'P0002';
+    raise exception 'report % no longer exists', v_log.report_id using errcode = 'P0002', hint = jsonb_build_object('code', 'report_missing', 'report_id', v_log.report_id)::text;
   end if;
   perform private.after_decision(v_log.report_id);
   select * into v_result from public.moderation_log where undo_of = v_log.id;
@@ -8486,7 +8763,7 @@ CREATE OR REPLACE FUNCTION public.unhide_owner_statement(statement_id uuid)
 AS $function$
 begin
   if not private.is_admin() then
-    raise exception 'only admins can show statements again' using errcode = '42501';
+    raise exception 'only admins can show statements again' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   update public.owner_statements s set hidden_at = null, hidden_reason = null, hidden_by = null where s.id = statement_id;
 end
@@ -8578,14 +8855,14 @@ begin
   select * into v from public.ownership_proofs p
    where p.id = verify_ownership_code.proof_id and p.user_id = auth.uid() for update;
   if v.id is null or v.method <> 'email' then
-    raise exception 'no such e-mail proof' using errcode = '22023';
+    raise exception 'no such e-mail proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   if v.verified_at is not null then
     return private.proof_json(v);
   end if;
   if v.code_hash is null or v.withdrawn_at is not null or v.wrong_tries >= 5
      or v.code_sent_at < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
-    raise exception 'The code has expired; ask for a new one' using errcode = '22023';
+    raise exception 'The code has expired; ask for a new one' using errcode = '22023', hint = '{"code": "ownership_code_expired"}';
   end if;
   if code is null or encode(sha256(convert_to(btrim(code), 'UTF8')), 'hex') <> v.code_hash then
     update public.ownership_proofs p set wrong_tries = p.wrong_tries + 1 where p.id = v.id;
@@ -8610,7 +8887,7 @@ CREATE OR REPLACE FUNCTION public.watch_owned_identifier(identifier text)
 AS $function$
 begin
   if auth.uid() is null or (private.live_proof(auth.uid(), identifier)).id is null then
-    raise exception 'prove that you own this identifier first' using errcode = '42501';
+    raise exception 'prove that you own this identifier first' using errcode = '42501', hint = '{"code": "ownership_required"}';
   end if;
   if not exists (select 1 from public.notify_registrations nr
                   where nr.user_id = auth.uid() and nr.identifier_canonical = identifier) then
@@ -8638,7 +8915,7 @@ begin
    where p.id = withdraw_ownership_proof.proof_id and p.user_id = auth.uid() and p.withdrawn_at is null
   returning * into v;
   if v.id is null then
-    raise exception 'no such proof' using errcode = '22023';
+    raise exception 'no such proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'withdrawn', null, null);
   return private.proof_json(v);
@@ -8732,7 +9009,7 @@ alter role authenticator set statement_timeout = '8s';
 --   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_build: 1 row
---   {"id": 1, "step": "idle", "requests": 0, "synced_at": null, "started_at": null, "updated_at": "<now>"}
+--   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>"}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}

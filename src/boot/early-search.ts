@@ -1,7 +1,7 @@
 /**
  * The search index.html starts for a signed-out visitor who opens a results page directly: the request
  * runs while the app's JavaScript loads, which takes it off the page's largest-paint chain (Lighthouse,
- * docs/benchmarks.md). The page takes the answer once, for the same search string; anything else (a
+ * docs/performance.md). The page takes the answer once, for the same search string; anything else (a
  * signed-in visitor, another search, a refetch) asks the function as usual.
  */
 import { bootState, type EarlySearch } from './globals.ts';

@@ -10,7 +10,7 @@
  * one-line answer, which needs only the search answer that index.html asks for before any of the app's
  * code (src/boot/early-search.ts). `showResultsShell` paints the page with that answer's headline as
  * soon as it arrives, and only then lets the app's code load, so the answer does not wait for ~200 KB
- * of JavaScript (docs/benchmarks.md).
+ * of JavaScript (docs/performance.md).
  */
 
 import type { headlineFacts, identifierSegments } from '../lib/search-headline';

@@ -24,9 +24,10 @@ export function LanguageSwitch({ className }: { className?: string }) {
     >
       <Languages aria-hidden />
       <span lang={other}>
-        {/* The full name where the header has room (phones, whose links fold away, and wide screens); between
-            768 and 1280 px the links need the room, and the icon with its label for assistive tech is enough. */}
-        <span className="hidden sm:inline md:hidden xl:inline">{LANGUAGE_NAMES[other]}</span>
+        {/* The full name where the header has room (phones, whose links fold away); from 768 px the links
+            need the room (the header is never wider than 1152 px), and the icon with its label for assistive
+            tech and its title is enough. */}
+        <span className="hidden sm:inline md:hidden">{LANGUAGE_NAMES[other]}</span>
         <span className="sm:hidden">{other.toUpperCase()}</span>
       </span>
     </Button>

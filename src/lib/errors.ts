@@ -35,7 +35,7 @@ function isNetworkFailure(error: unknown): boolean {
 
 /**
  * sonner loads on the first toast (and with the lazy Toaster, src/app/provider.tsx): a page that never
- * fails keeps its ~15 KB gzipped out of the first load's JavaScript (Lighthouse, docs/benchmarks.md).
+ * fails keeps its ~15 KB gzipped out of the first load's JavaScript (Lighthouse, docs/performance.md).
  */
 export function toastError(error: unknown): Promise<void> {
   const message = errorMessage(error);

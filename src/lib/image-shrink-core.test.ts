@@ -7,7 +7,7 @@ import {
   type EncodeCanvas,
 } from './image-shrink-core';
 
-// Figures from Chromium's encoder (docs/benchmarks.md): a 1080 x 2400 chat screenshot at 0.85 is
+// Figures from Chromium's encoder (docs/performance.md): a 1080 x 2400 chat screenshot at 0.85 is
 // 389 KB; a 12-megapixel photo drawn at 2309 x 1732 is 664 KB at 0.85 and 384 KB at 0.72.
 const photo = encodingLadder(4032, 3024);
 

@@ -104,7 +104,7 @@ export function firstStep(
   return nextStep(ladder, 0, predicted);
 }
 
-/** Where the time of one shrinking went, in milliseconds (docs/benchmarks.md, tests/bench/shrink-bench.ts). */
+/** Where the time of one shrinking went, in milliseconds (docs/performance.md, tests/bench/shrink-bench.ts). */
 export interface ShrinkTimings {
   decode: number;
   draw: number;

@@ -65,7 +65,7 @@ type WorkerAnswer =
 /**
  * One worker for every image, started when a picker appears (holdImageShrinkWorker) rather than when
  * an image is picked: starting a worker means fetching and running its code, which took longer than
- * shrinking a screenshot on a throttled CPU (docs/benchmarks.md). It ends when no picker holds it and
+ * shrinking a screenshot on a throttled CPU (docs/performance.md). It ends when no picker holds it and
  * nothing is waiting for it.
  */
 interface SharedWorker {

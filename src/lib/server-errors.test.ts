@@ -2,6 +2,7 @@ import { i18n } from '@/i18n';
 import { errorMessage } from './errors';
 import { FunctionCallError } from './functions';
 import { AUTH_CODES, CODE_WORDS, LIMIT_KEYS, serverCodeOf, translateServerError } from './server-errors';
+import { DASHBOARD_CODE_WORDS } from './server-errors-dashboard';
 
 const raw = (files: Record<string, string>) => Object.values(files).join('\n');
 const migrations = raw(
@@ -41,6 +42,21 @@ const examples: Record<string, unknown> = {
   image_too_many_pixels: new FunctionCallError('x', 400, 'image_too_many_pixels', { image: 'news_banner' }),
   image_malformed: new FunctionCallError('x', 400, 'image_malformed', { image: 'avatar', format: 'PNG' }),
   '42501': { code: '42501', message: 'permission denied for table news', details: null, hint: null },
+  search_length: db('search_length', { min: 1, max: 256 }),
+  check_too_many: db('check_too_many', { max: 50 }),
+  check_identifier_invalid: db('check_identifier_invalid', { max: 256 }),
+  reply_too_long: db('reply_too_long', { max: 5000 }),
+  suspension_reason: db('suspension_reason', { min: 3, max: 500 }),
+  suspension_days: db('suspension_days', { min: 1, max: 3650 }),
+  search_too_long: db('search_too_long', { max: 200 }),
+  answer_too_long: db('answer_too_long', { max: 5000 }),
+  note_too_long: db('note_too_long', { max: 1000 }),
+  reason_length: db('reason_length', { min: 1, max: 500 }),
+  moderation_too_many: db('moderation_too_many', { max: 200 }),
+  undo_expired: db('undo_expired', { days: 7 }),
+  partner_name_too_long: db('partner_name_too_long', { max: 100 }),
+  statement_length: db('statement_length', { min: 1, max: 500 }),
+  ownership_proof_missing: new FunctionCallError('No such proof', 404, 'ownership_proof_missing', {}),
 };
 const exampleOf = (code: string) => examples[code] ?? { code, message: 'Any English words' };
 
@@ -93,6 +109,40 @@ describe('server errors by code', () => {
     expect(errorMessage({ code: 'user_banned', message: 'User is banned' })).toBe(
       'Naka-ban ang account na ito',
     );
+  });
+
+  it('in Filipino, the admin-only, ownership and search-input refusals read in Filipino', async () => {
+    await i18n.changeLanguage('fil');
+    // Admin-only (every admin function), ownership (acting on someone else's row) and search inputs.
+    expect(errorMessage(db('admin_only', {}, 'only admins can read the review queue'))).toBe(
+      'Admin lang ang puwedeng gumawa nito',
+    );
+    expect(errorMessage(db('ownership_required', {}, 'prove that you own this identifier first'))).toBe(
+      'Patunayan mo muna na iyo ang identifier na ito',
+    );
+    expect(errorMessage(examples.ownership_proof_missing)).toBe(
+      'Hindi nakita ang patunay na iyon, o hindi ito sa iyo',
+    );
+    expect(errorMessage(db('removal_request_not_own'))).toBe(
+      'Sa sarili mong pangalan lang puwedeng maghain ng hiling na alisin ang report, at bilang bukas na hiling lang',
+    );
+    expect(errorMessage(examples.search_length)).toBe(
+      '1 hanggang 256 character ang haba ng isang paghahanap',
+    );
+    expect(errorMessage(examples.search_too_long)).toBe('Hanggang 200 character lang ang isang paghahanap');
+    expect(errorMessage(examples.check_too_many)).toBe(
+      'Hanggang 50 numero, address o pangalan lang ang masusuri nang sabay-sabay',
+    );
+    expect(errorMessage(examples.undo_expired)).toBe(
+      'Sa loob lang ng 7 araw mababawi ang isang pasya; magpasya na lang muli',
+    );
+    // Without its parameter the refusal is shown as the server sent it, never with a hole in it.
+    expect(errorMessage(db('search_length', { max: 256 }, 'as sent'))).toBe('as sent');
+  });
+
+  it('the dashboard-only codes are added to the app’s codes when the dashboard loads', () => {
+    for (const code of Object.keys(DASHBOARD_CODE_WORDS))
+      expect(CODE_WORDS[code], code).toBe(DASHBOARD_CODE_WORDS[code]);
   });
 
   it('in English, the same codes read in English', () => {

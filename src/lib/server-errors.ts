@@ -74,13 +74,15 @@ function duration(seconds: unknown): string | null {
   return i18n.t(key, { count: n / size });
 }
 
-function text(value: unknown): string | null {
+/** A parameter as text, or null when it is missing. */
+export function text(value: unknown): string | null {
   return typeof value === 'string' && value ? value : typeof value === 'number' ? String(value) : null;
 }
 
-type Words = (params: Record<string, unknown>) => string | null;
+/** The words for a code, from its parameters; null when a part is not known. */
+export type Words = (params: Record<string, unknown>) => string | null;
 
-const fixed =
+export const fixed =
   (key: ParseKeys): Words =>
   () =>
     i18n.t(key);
@@ -89,6 +91,19 @@ function image(key: ParseKeys): Words {
   return (p) => {
     const label = IMAGE_KEYS[String(p.image)];
     return label ? i18n.t(key, { label: i18n.t(label), format: text(p.format) ?? '' }) : null;
+  };
+}
+
+/** Words with the parameters `names` put into the text; null when one is missing. */
+export function withParams(key: ParseKeys, ...names: string[]): Words {
+  return (p) => {
+    const values: Record<string, string> = {};
+    for (const name of names) {
+      const value = text(p[name]);
+      if (value === null) return null;
+      values[name] = value;
+    }
+    return i18n.t(key, { replace: values });
   };
 }
 
@@ -130,6 +145,9 @@ export const CODE_WORDS: Record<string, Words> = {
   reporter_not_own: fixed('serverErrors.reporterNotOwn'),
   evidence_not_own: fixed('serverErrors.evidenceNotOwn'),
   top_entry_expired: fixed('serverErrors.topExpired'),
+  search_length: withParams('serverErrors.searchLength', 'min', 'max'),
+  check_too_many: withParams('serverErrors.checkTooMany', 'max'),
+  check_identifier_invalid: withParams('serverErrors.checkIdentifierInvalid', 'max'),
   incident_date_future: fixed('serverErrors.incidentDateFuture'),
   image_missing: fixed('serverErrors.chooseImage'),
   banner_admin_only: fixed('serverErrors.bannerAdminOnly'),
@@ -158,6 +176,14 @@ export const CODE_WORDS: Record<string, Words> = {
   same_password: fixed('serverErrors.auth.samePassword'),
   user_banned: fixed('serverErrors.auth.banned'),
 };
+
+/**
+ * Adds the words of codes only the dashboard's screens meet (./server-errors-dashboard.ts, loaded with
+ * the dashboard's routes and texts), so neither they nor their texts are in the public pages' first load.
+ */
+export function addCodeWords(words: Record<string, Words>) {
+  Object.assign(CODE_WORDS, words);
+}
 
 /** Auth's codes among CODE_WORDS (server-errors.test.ts checks the stack's Auth sends each). */
 export const AUTH_CODES = [

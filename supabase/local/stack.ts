@@ -28,6 +28,8 @@ export interface RunningStack {
   env: Record<string, string>;
   functions: FunctionsRuntime;
   scheduler: Scheduler;
+  /** The app's production build (`appMode: 'build'`), which `vite preview` serves at the app's URL. */
+  appBuildDir?: string;
   stop(): Promise<void>;
 }
 
@@ -127,15 +129,16 @@ export async function startStack(
 
     onStep('project data');
     await projectReady;
+    let appBuildDir: string | undefined;
     if (config.withApp) {
       if (config.appMode === 'build') onStep('waiting for the app build');
-      const outDir = await built;
+      appBuildDir = await built;
       onStep('app server');
-      const vite = startVite(config, log, outDir);
+      const vite = startVite(config, log, appBuildDir);
       stops.push(() => stopChild(vite.child));
       await vite.ready;
     }
-    return { config, env: statusEnv(config), functions, scheduler, stop: stopAll };
+    return { config, env: statusEnv(config), functions, scheduler, appBuildDir, stop: stopAll };
   } catch (e) {
     await stopAll();
     throw e;

@@ -131,6 +131,32 @@ describe('holds on: postgres — database refusals carry their code in the hint'
     ]);
   });
 
+  it('admin-only, ownership and search-input refusals: admin_only, ownership_*, search_length', async () => {
+    // A signed-in user who is not an admin, on admin functions (each keeps its SQLSTATE and English).
+    const stats = await client.rpc('admin_app_stats');
+    expect([stats.error!.code, codeOf(stats.error)]).toEqual(['42501', { code: 'admin_only' }]);
+    const moderate = await client.rpc('moderate_reports', {
+      report_ids: [randomUUID()],
+      status: 'verified',
+    });
+    expect(codeOf(moderate.error)).toEqual({ code: 'admin_only' });
+    // Someone else's row, or an identifier not proved to be one's own.
+    const owned = await client.rpc('owned_identifier_reports', { identifier: '+639171234567' });
+    expect([owned.error!.code, codeOf(owned.error)]).toEqual(['42501', { code: 'ownership_required' }]);
+    const withdraw = await client.rpc('withdraw_ownership_proof', { proof_id: randomUUID() });
+    expect(codeOf(withdraw.error)).toEqual({ code: 'ownership_proof_missing' });
+    // Search inputs, with the bounds the app words.
+    const search = await client.rpc('search_reports', { search_string: 'x'.repeat(257) });
+    expect([search.error!.code, codeOf(search.error)]).toEqual([
+      '22023',
+      { code: 'search_length', min: 1, max: 256 },
+    ]);
+    const check = await client.rpc('check_identifiers', {
+      identifiers: Array.from({ length: 51 }, () => ({ type: 'mobile', value: '09171234567' })),
+    });
+    expect(codeOf(check.error)).toEqual({ code: 'check_too_many', max: 50 });
+  });
+
   it('an expired top-list entry: top_entry_expired', async () => {
     const { error } = await client.rpc('search_top_identifier', { ref: randomUUID() });
     expect([error!.code, codeOf(error)]).toEqual(['PT404', { code: 'top_entry_expired' }]);

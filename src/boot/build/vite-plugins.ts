@@ -59,7 +59,7 @@ function bootScripts(): Plugin {
  * The pages people open from outside most (home, and a shared results page) are lazy route chunks, so
  * the browser would learn of them only after the entry chunk ran: one more round trip before the page
  * can paint. In a build, index.html gets a small script that, on those paths, adds modulepreload links
- * for the route's chunks at once, so they download alongside the entry (Lighthouse, docs/benchmarks.md).
+ * for the route's chunks at once, so they download alongside the entry (Lighthouse, docs/performance.md).
  */
 /** A results page's address, as index.html's early search recognises it. */
 const RESULTS_PATH = '^/search/[^/]+/?$';
@@ -105,7 +105,7 @@ function routePreload(root: string): Plugin {
         // script below, which adds them at once, except on the home page and a results page: there the
         // page shell paints first and then calls window.__scamcheck.loadApp (see pageShell; a results page
         // paints once its early answer is in), so a phone's first paint does not share the connection with
-        // ~200 KB of JavaScript, nor wait for it (Lighthouse, docs/benchmarks.md).
+        // ~200 KB of JavaScript, nor wait for it (Lighthouse, docs/performance.md).
         const entryTag = new RegExp(
           `<script type="module" crossorigin src="${base}${entry.fileName}"></script>\\n?\\s*`,
         );
@@ -168,7 +168,7 @@ function pageShell(root: string, alias: AliasOptions): Plugin {
           // The disabled <link> is never fetched; it is there for Vite's preload helper, which otherwise
           // fetches and applies the same stylesheet again before every lazy chunk that shares a module
           // with the entry (it looks for a stylesheet <link> with this href): 12 KB and a style
-          // recalculation of the whole page after the first paint (Lighthouse, docs/benchmarks.md).
+          // recalculation of the whole page after the first paint (Lighthouse, docs/performance.md).
           return `<style>${css}</style><link rel="stylesheet" crossorigin href="${href}" disabled>`;
         });
         if (!inlined) throw new Error('page shell: index.html links no stylesheet to inline');

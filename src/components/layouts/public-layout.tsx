@@ -52,7 +52,7 @@ function useNavItems(): { main: NavItem[]; account: NavItem[] } {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-md px-1 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground lg:px-3',
+    'rounded-md px-1 py-2 text-sm font-medium whitespace-nowrap transition-colors hover:bg-accent hover:text-accent-foreground lg:px-2',
     isActive ? 'text-primary' : 'text-foreground/80',
   );
 
@@ -62,7 +62,7 @@ function DesktopNav() {
   return (
     <nav
       aria-label={t('nav.mainLabel')}
-      className="hidden min-w-0 flex-wrap items-center justify-end gap-0.5 md:flex lg:gap-1"
+      className="hidden min-w-0 flex-wrap items-center justify-end gap-0.5 md:flex"
     >
       {main.map((item) => (
         <NavLink
@@ -74,9 +74,15 @@ function DesktopNav() {
           {item.label}
         </NavLink>
       ))}
-      <span className="bg-border mx-0.5 h-5 w-px lg:mx-2" aria-hidden />
+      <span className="bg-border mx-0.5 h-5 w-px lg:mx-1" aria-hidden />
       {account.map((item, i) => (
-        <Button key={item.label} asChild size="sm" variant={i === account.length - 1 ? 'default' : 'ghost'}>
+        <Button
+          key={item.label}
+          asChild
+          size="sm"
+          variant={i === account.length - 1 ? 'default' : 'ghost'}
+          className="px-2.5"
+        >
           <Link to={item.to}>{item.label}</Link>
         </Button>
       ))}
@@ -200,7 +206,9 @@ export function PublicLayout() {
         ref={headerRef}
         className="relative bg-background/95 supports-[backdrop-filter]:bg-background/80 top-0 z-40 border-b backdrop-blur md:sticky"
       >
-        {/* Filipino labels run longer than English: rather than overflow, the links wrap onto a second line. */}
+        {/* The links fit on one line from 1280 px in both languages (the header is at most 1152 px wide at any
+            desktop width, so the spacing is tight and the language switch shows its icon only); between 768 and
+            1280 px Filipino's longer labels wrap onto a second line rather than overflow. */}
         <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-2 px-4 py-2">
           <Logo />
           <div className="flex min-w-0 items-center justify-end gap-0.5">

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { lookupIdentifierPrivately, type RangeResult } from '@/lib/range-lookup';
+import { translateServerError } from '@/lib/server-errors';
 import { API_BASE } from './api';
 
 /** The server's risk label ('low', 'medium', 'high') in the reader's language, as search shows it. */
@@ -34,7 +35,8 @@ export function RangeDemo() {
       if (!r) setError(t('developers.demo.invalid'));
       else setResult(r);
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('developers.demo.failed'));
+      // The API's refusal in the reader's words by its code; never its English message.
+      setError(translateServerError(err) ?? t('developers.demo.failed'));
     } finally {
       setBusy(false);
     }

@@ -73,7 +73,7 @@ export interface RangeQuery {
  * hashes' first 5 characters to `{apiBase}/range/{prefix}` (one request per distinct prefix, in
  * parallel) and finds the rest in the answers. Returns one result per query, in order: null for a
  * value that is no identifier. `apiKey` (optional) is sent as X-API-Key for the keyed limit.
- * Throws on an HTTP error, with the API's message.
+ * Throws on an HTTP error, with the API's message (and its `code` and `params` when it gives them).
  */
 export async function lookupIdentifiersPrivately(
   queries: RangeQuery[],
@@ -88,8 +88,16 @@ export async function lookupIdentifiersPrivately(
           headers: opts.apiKey ? { 'X-API-Key': opts.apiKey } : {},
         });
         if (!res.ok) {
-          const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-          throw new Error(body?.msg ?? `The range lookup answered ${res.status}`);
+          const body = (await res.json().catch(() => null)) as {
+            msg?: string;
+            code?: string;
+            params?: Record<string, unknown>;
+          } | null;
+          // The API's message, and its stable code and parameters when it gives one (docs/error-codes.md).
+          throw Object.assign(new Error(body?.msg ?? `The range lookup answered ${res.status}`), {
+            status: res.status,
+            ...(body?.code ? { code: body.code, params: body.params ?? {} } : {}),
+          });
         }
         return [prefix, (await res.json()) as RangeAnswer] as const;
       }),

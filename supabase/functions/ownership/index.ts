@@ -13,7 +13,7 @@
  * phone_change code), then the RPC `claim_phone_ownership`: no function is needed.
  */
 import { preflight } from '../_shared/cors.ts';
-import { HttpError, json, toErrorResponse } from '../_shared/http.ts';
+import { errorCodeOf, HttpError, json, toErrorResponse } from '../_shared/http.ts';
 import { readFields } from '../_shared/body.ts';
 import { clientFor, requireUser } from '../_shared/supabase.ts';
 import { serviceClient } from '../_shared/service.ts';
@@ -64,7 +64,7 @@ function mailFor(language: string, code: string, address: string) {
 
 async function sendCode(proofId: string): Promise<void> {
   const { data, error } = await serviceClient().rpc('issue_ownership_code', { proof_id: proofId });
-  if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+  if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
   const issued = (data as { address: string; code: string; language: string }[])[0];
   const mail = mailFor(issued.language, issued.code, issued.address);
   await sendMail({ to: issued.address, ...mail });
@@ -78,7 +78,8 @@ async function ownProof(caller: Parameters<typeof clientFor>[0], id: unknown): P
     .eq('id', id)
     .maybeSingle();
   if (error) throw new HttpError(502, 'Could not read your proof right now, please try again');
-  if (!data) throw new HttpError(404, 'No such proof');
+  // Someone else's proof reads as none (RLS), as a withdrawn one of theirs does in the database.
+  if (!data) throw new HttpError(404, 'No such proof', { code: 'ownership_proof_missing' });
   return { ...data, live: false } as Proof;
 }
 
@@ -103,7 +104,7 @@ Deno.serve(async (req) => {
           value: fields.email,
           method: 'email',
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
         const proof = data as unknown as Proof;
         await sendCode(proof.id);
         return json({ proof, sent: true }, 201);
@@ -117,7 +118,7 @@ Deno.serve(async (req) => {
           value: fields.website,
           method: fields.method,
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
         const proof = data as unknown as Proof;
         return json(
           {

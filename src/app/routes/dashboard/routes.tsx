@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
 import { ErrorPage } from '@/components/errors/error-page';
 import { paths } from '@/config/paths';
+// The words of server errors only the dashboard meets, loaded with it (docs/error-codes.md).
+import '@/lib/server-errors-dashboard';
 
 /** A dashboard page module: the router's RouteModule plus an optional action (delete-report). */
 interface DashboardRouteModule {

@@ -43,7 +43,7 @@ export function SearchResults({
   // The headline (the page's largest text, and its answer) paints first; the summary, map and list
   // follow in a background render that React splits into short tasks, so a low-end phone does not freeze
   // between the answer and the page (their first Intl formatters alone cost ~100 ms there, Lighthouse,
-  // docs/benchmarks.md).
+  // docs/performance.md).
   const details = useDeferredValue<SearchResult | null>(result, null);
   // The page, top to bottom (issue 37): the one-line answer, then what to do and the owner's word when
   // those parts exist (issues 33 and 32 slot in here), then the summary, the map and the latest reports.
