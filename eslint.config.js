@@ -69,6 +69,17 @@ const layerZones = [
 ];
 
 /**
+ * The local stack is a package of its own (@scamcheck/local-supabase, in supabase/local): everything
+ * else (the app, the product's tests, scripts and its adapter in supabase/project) reaches it only
+ * through its public entries, the package name and its `/testing` and `/cli` exports, never by a path
+ * into its files. The SPA may not import it at all.
+ */
+const STACK_INTERNALS = '^(\\.{1,2}/)+(supabase/)?local(/|$)';
+const STACK_PRIVATE_ENTRY = '^@scamcheck/local-supabase/(?!(testing|cli)$)';
+const STACK_BOUNDARY_MESSAGE =
+  "The local stack's files are its own: import '@scamcheck/local-supabase' (or its /testing, /cli entries), or a helper of the product's (supabase/tests/helpers.ts).";
+
+/**
  * Issue 15: every screen is translated, so every component is checked; a new hard-coded text anywhere
  * in src fails lint.
  */
@@ -111,6 +122,44 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['supabase/local/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: STACK_INTERNALS, message: STACK_BOUNDARY_MESSAGE },
+            { regex: STACK_PRIVATE_ENTRY, message: STACK_BOUNDARY_MESSAGE },
+          ],
+        },
+      ],
+      // import() too (no-restricted-imports reads static imports only).
+      'no-restricted-syntax': [
+        'error',
+        {
+          // esquery's regular expressions cannot hold a slash: \u002f stands for it.
+          selector: `ImportExpression > Literal[value=/${STACK_INTERNALS.replaceAll('/', '\\u002f')}/]`,
+          message: STACK_BOUNDARY_MESSAGE,
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: STACK_INTERNALS, message: STACK_BOUNDARY_MESSAGE },
+            { regex: '^@scamcheck/local-supabase', message: 'The local stack is no part of the SPA.' },
+          ],
+        },
+      ],
     },
   },
   // Issue 15: every user-facing text goes through the catalogues in src/i18n/locales (English and

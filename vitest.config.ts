@@ -3,8 +3,9 @@ import viteConfig, { npmSpecifierAlias } from './vite.config.ts';
 
 // Three projects: the SPA's component tests in jsdom; unit tests of the edge functions' and local
 // stack's own code in Node (tests/units, no stack; the functions' `npm:` imports resolve to
-// node_modules); and everything that needs the local stack (database, API conformance, functions,
-// browser tests), which share one stack started by global setup.
+// node_modules); and everything that needs the local stack (database, functions, browser tests, and the
+// stack package's own conformance tests in supabase/local/tests), which share one stack started by
+// global setup (ScamCheck's stack: supabase/project).
 export default defineConfig({
   test: {
     // heartbeat: every two minutes, what the run is waiting for (a silent hang in CI showed nothing).

@@ -1,6 +1,6 @@
 -- Seed data for local development: a living product on first start.
 --   * admin@scamcheck.local (admin) and user@scamcheck.local (regular user); passwords in
---     supabase/local/demo-logins.txt and the README. Both confirmed, with the 'email' identity GoTrue creates.
+--     supabase/project/demo-logins.txt and the README. Both confirmed, with the 'email' identity GoTrue creates.
 --   * 24 community reporters who file the bulk of the reports (they cannot log in: random passwords).
 --   * News articles about scams in the Philippines.
 --   * About 420 reports over the past 18 months, every incident type, account type and status, victims in

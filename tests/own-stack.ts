@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { statusEnv, testConfig, testDataDir, testPorts } from '../supabase/local/config.ts';
-import { startStack, type RunningStack } from '../supabase/local/stack.ts';
+import { type RunningStack, startStack, statusEnv, testDataDir, testPorts } from '@scamcheck/local-supabase';
+import { projectTestConfig } from '../supabase/project/index.ts';
 
 export interface OwnStack {
   stack: RunningStack;
@@ -19,7 +19,7 @@ export async function startOwnStack(delta: number, opts: { functionLog?: boolean
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + delta;
   const dataDir = testDataDir(offset);
   await fs.rm(dataDir, { recursive: true, force: true });
-  const config = testConfig({ ...testPorts(offset), dataDir, verbose: !!opts.functionLog });
+  const config = projectTestConfig({ ...testPorts(offset), dataDir, verbose: !!opts.functionLog });
   const stack = await startStack(config, (line) => {
     if (/error|fail/i.test(line) && (!opts.functionLog || line.startsWith('[functions:'))) console.log(line);
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, preview, type PreviewServer } from 'vite';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ROOT_DIR } from '../supabase/local/config.ts';
+import { ROOT_DIR } from '../supabase/project/index.ts';
 import { launchBrowser } from './e2e/helpers.ts';
 
 let outDir: string | undefined;

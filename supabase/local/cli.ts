@@ -1,25 +1,50 @@
 /**
- * `npm start`, `npm run status`, `npm run db:reset`, `npm run admin:grant|admin:revoke -- <email>`:
- * the local Supabase stand-in's command line (docs/architecture.md).
+ * The stack's command line: `start`, `status`, `db-reset` and `db-types`, as `supabase start`, `supabase
+ * status -o env`, `supabase db reset` and `supabase gen types typescript` (README.md). A project runs it
+ * with its adapter and commands of its own (`runCli`); run directly, it serves the project found from the
+ * working directory with no adapter.
  */
-import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT_DIR, defaultConfig as devConfig, statusEnv, testConfig, type StackConfig } from './config.ts';
+import {
+  ROOT_DIR,
+  defaultConfig,
+  statusEnv,
+  testConfig,
+  type LocalProject,
+  type StackConfig,
+} from './config.ts';
 import { MigrationError, prepareDatabase, resetDatabase, startDatabase } from './db.ts';
-import { TYPES_FILE, generateTypes } from './gen-types.ts';
+import { generateTypes } from './gen-types.ts';
 import { StackAlreadyRunning, describeStack, portInUse, startStack } from './stack.ts';
 import { PostgresStartError } from './postgres.ts';
 
 const log = (line: string) => console.log(line);
 
-/** SCAMCHECK_STACK=test runs the commands on the test ports (used by the tests of this CLI). */
-const defaultConfig = (): StackConfig =>
-  process.env.SCAMCHECK_STACK === 'test' ? testConfig({ withApp: true, verbose: true }) : devConfig();
+export interface CliOptions {
+  project?: LocalProject;
+  /** The stack's settings (default: the development ports; STACK_MODE=test, the test ports). */
+  config?: () => StackConfig;
+  /** More commands, by name; each gets the settings and the arguments after its name. */
+  commands?: Record<string, (config: StackConfig, args: string[]) => Promise<void>>;
+}
+
+let options: CliOptions = {};
+
+/** STACK_MODE=test runs the commands on the test ports (used by the tests of this CLI). */
+const currentConfig = (): StackConfig => {
+  const config = options.config
+    ? options.config()
+    : process.env.STACK_MODE === 'test'
+      ? testConfig({ withApp: true, verbose: true })
+      : defaultConfig();
+  return options.project && !config.project ? { ...config, project: options.project } : config;
+};
 
 async function start() {
-  const config = defaultConfig();
+  const config = currentConfig();
   const began = Date.now();
   let stack;
   try {
@@ -64,9 +89,10 @@ async function start() {
       `  ${failed.length} function(s) cannot start; their calls answer 503 until fixed (files are watched).`,
     );
   console.log(
-    `\nScamCheck local stack is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`,
+    `\n${config.project ? `${config.project.name} local stack` : 'The local stack'} is up in ${((Date.now() - began) / 1000).toFixed(1)} s.\n${describeStack(config)}`,
   );
-  console.log(await demoLogins());
+  const banner = await config.project?.banner?.();
+  if (banner) console.log('\n' + banner.trimEnd());
   console.log('\nPress Ctrl-C to stop everything.\n');
   let stopping = false;
   const shutdown = async () => {
@@ -85,13 +111,8 @@ async function start() {
   process.on('SIGHUP', shutdown);
 }
 
-async function demoLogins(): Promise<string> {
-  const file = path.join(path.dirname(new URL(import.meta.url).pathname), 'demo-logins.txt');
-  return existsSync(file) ? '\n' + (await fs.readFile(file, 'utf8')).trimEnd() : '';
-}
-
 async function status() {
-  const config = defaultConfig();
+  const config = currentConfig();
   for (const [k, v] of Object.entries(statusEnv(config))) console.log(`${k}="${v}"`);
   if (!(await portInUse(config.host, config.apiPort))) {
     console.error('\nThe local stack is not running: start it with `npm start`.');
@@ -99,7 +120,7 @@ async function status() {
 }
 
 /** Runs `fn` with a superuser pool: on the running stack's database, or on one started for the call. */
-async function withDatabase(config: StackConfig, fn: (pool: pg.Pool) => Promise<void>) {
+export async function withDatabase(config: StackConfig, fn: (pool: pg.Pool) => Promise<void>) {
   if (config.databaseUrl || (await portInUse(config.host, config.dbPort))) {
     const pool = new pg.Pool({ connectionString: statusEnv(config).DB_URL });
     try {
@@ -118,73 +139,64 @@ async function withDatabase(config: StackConfig, fn: (pool: pg.Pool) => Promise<
 }
 
 async function dbReset() {
-  const config = defaultConfig();
-  await withDatabase(config, (pool) => resetDatabase(pool, log));
+  const config = currentConfig();
+  await withDatabase(config, (pool) => resetDatabase(pool, log, config.project?.schemas));
   // The stored objects' rows are gone with the storage schema; their files go too.
   for (const dir of ['storage', 'storage-uploads'])
     await fs.rm(path.join(config.dataDir, dir), { recursive: true, force: true });
   console.log('Database reset: migrations and seed applied, stored files removed.');
 }
 
-async function admin(grant: boolean) {
-  const email = process.argv[3];
-  if (!email) {
-    console.error(`Usage: npm run admin:${grant ? 'grant' : 'revoke'} -- <email>`);
-    process.exit(2);
-  }
-  await withDatabase(defaultConfig(), async (pool) => {
-    const { rows } = await pool.query('select id from auth.users where lower(email) = lower($1)', [email]);
-    if (!rows.length) {
-      console.error(`No user with e-mail ${email}.`);
-      process.exitCode = 1;
-      return;
-    }
-    await pool.query(grant ? 'select private.grant_admin($1)' : 'select private.revoke_admin($1)', [
-      rows[0].id,
-    ]);
-    console.log(grant ? `${email} is now an admin.` : `${email} is no longer an admin.`);
-  });
-}
-
 /**
- * Regenerates supabase/functions/_shared/database.types.ts (re-exported by src/types) with Supabase's
+ * Regenerates the project's database types (the adapter's typesFile, else printed) with Supabase's
  * generator from @supabase/postgres-meta (gen-types.ts), from a throwaway database built from the
  * migrations on ports and a folder of its own (shifted by STACK_PORT_OFFSET): the types say what the
- * migrations build, whatever a running `npm start` database holds, and it runs beside one.
+ * migrations build, whatever a running `start` database holds, and it runs beside one.
  */
 async function dbTypes() {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0);
   const dataDir = path.join(ROOT_DIR, '.supabase-local', `types-${offset}`);
   await fs.rm(dataDir, { recursive: true, force: true });
   const config = testConfig({ dataDir, dbPort: 25331 + offset, databaseUrl: undefined });
+  const typesFile = options.project?.typesFile;
   try {
     await withDatabase(config, async (pool) => {
-      await prepareDatabase(pool, log);
-      const file = path.join(ROOT_DIR, TYPES_FILE);
+      await prepareDatabase(pool, typesFile ? log : () => undefined);
+      const types = await generateTypes(statusEnv(config).DB_URL);
+      if (!typesFile) return void process.stdout.write(types + '\n');
+      const file = path.join(ROOT_DIR, typesFile);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, await generateTypes(statusEnv(config).DB_URL));
-      console.log(`Wrote ${TYPES_FILE}.`);
+      await fs.writeFile(file, types);
+      console.log(`Wrote ${typesFile}.`);
     });
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 
-const commands: Record<string, () => Promise<void>> = {
+const builtIn: Record<string, () => Promise<void>> = {
   start,
   status,
   'db-reset': dbReset,
   'db-types': dbTypes,
-  'admin-grant': () => admin(true),
-  'admin-revoke': () => admin(false),
 };
 
-const command = commands[process.argv[2] ?? ''];
-if (!command) {
-  console.error(`Unknown command. Use one of: ${Object.keys(commands).join(', ')}`);
-  process.exit(2);
+/** Runs the command named by the first argument (process.argv[2]) and exits with its outcome. */
+export function runCli(cliOptions: CliOptions = {}, argv = process.argv.slice(2)): void {
+  options = cliOptions;
+  const [name = '', ...args] = argv;
+  const extra = cliOptions.commands?.[name];
+  const command = extra ? () => extra(currentConfig(), args) : builtIn[name];
+  if (!command) {
+    console.error(
+      `Unknown command. Use one of: ${[...Object.keys(builtIn), ...Object.keys(cliOptions.commands ?? {})].join(', ')}`,
+    );
+    process.exit(2);
+  }
+  command().catch((e) => {
+    console.error(e instanceof MigrationError ? `\n${e.message}\n` : e);
+    process.exit(1);
+  });
 }
-command().catch((e) => {
-  console.error(e instanceof MigrationError ? `\n${e.message}\n` : e);
-  process.exit(1);
-});
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runCli();

@@ -5,10 +5,29 @@
  * The keys are fixed development keys, the same kind the CLI prints for `supabase start`: they sign
  * nothing outside this machine and production keys never appear in the repository.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/**
+ * The project the stack runs: the folder holding `supabase/config.toml`, found as the Supabase CLI finds
+ * it (SUPABASE_WORKDIR, else the nearest folder upwards from the working directory that has one), else
+ * upwards from this package (installed in the project's node_modules, or a workspace inside it).
+ */
+function findProjectRoot(): string {
+  const fromEnv = process.env.SUPABASE_WORKDIR;
+  if (fromEnv) return path.resolve(fromEnv);
+  for (const start of [process.cwd(), path.dirname(fileURLToPath(import.meta.url))]) {
+    for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+      if (existsSync(path.join(dir, 'supabase', 'config.toml'))) return dir;
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return process.cwd();
+}
+
+export const ROOT_DIR = findProjectRoot();
 export const SUPABASE_DIR = path.join(ROOT_DIR, 'supabase');
 
 /** The CLI's development JWT secret; anon and service_role keys below are signed with it. */
@@ -56,13 +75,8 @@ export interface StackConfig {
    * client address in the header. (The Postgres rate limiter has its own setting, docs/limits.md.)
    */
   trustedProxies: number;
-  /**
-   * Test stacks only: the port of the web server a test starts to stand for an owner's website
-   * (issue 32). The `ownership` function then fetches website proofs of `.test` hosts from
-   * http://127.0.0.1:<port> and treats that one address and port as public (docs/right-of-reply.md).
-   * Unset for `npm start` and never set on hosted Supabase.
-   */
-  ownershipTestPort?: number;
+  /** What is the project's and not the stack's (LocalProject): names, jobs' secrets, extra environment. */
+  project?: LocalProject;
 }
 
 export function defaultConfig(overrides: Partial<StackConfig> = {}): StackConfig {
@@ -96,7 +110,6 @@ export function testPorts(offset = Number(process.env.STACK_PORT_OFFSET ?? 0)) {
     mailPort: 25324 + offset,
     smtpPort: 25325 + offset,
     appPort: 25173 + offset,
-    ownershipTestPort: 25329 + offset,
   };
 }
 
@@ -144,7 +157,7 @@ export function appUrl(config: StackConfig): string {
  * as JWT_SECRET is the CLI's development JWT secret: used when SEND_EMAIL_HOOK_SECRET is unset.
  */
 export const LOCAL_SEND_EMAIL_HOOK_SECRET =
-  'v1,whsec_' + Buffer.from('scamcheck-local-send-email-hook-secret-32b').toString('base64');
+  'v1,whsec_' + Buffer.from('local-supabase-dev-send-email-hook-secret').toString('base64');
 
 /**
  * What config.toml's `env(...)` values resolve to on this stack: the process environment, else the
@@ -180,4 +193,43 @@ export function statusEnv(config: StackConfig): Record<string, string> {
     STORAGE_S3_URL: `${api}/storage/v1/s3`,
     STUDIO_URL: '',
   };
+}
+
+/**
+ * What the stack needs to know of the project it runs, and nothing else: the stack itself holds no
+ * project's names, schemas, secrets or data (README.md, "The project adapter"). Everything here is
+ * optional; a stack without an adapter runs the project's migrations, seed, config.toml and functions
+ * as the Supabase CLI does and nothing more.
+ */
+export interface LocalProject {
+  /** The name people read: the CLI's banner and the default sender of Auth's e-mails. */
+  name: string;
+  /** The sender of e-mails that name none (Auth's, as GoTrue's SMTP_ADMIN_EMAIL and SENDER_NAME). */
+  mailFrom?: string;
+  /**
+   * The project's own schemas besides `public` (created by its migrations), dropped by `db reset`
+   * before the migrations run again. The platform's schemas are the stack's to drop.
+   */
+  schemas?: string[];
+  /**
+   * Vault secrets the migrations' scheduled jobs read (pg_cron + pg_net + Vault, as on Supabase):
+   * stored once the database is ready, as an operator does once on a hosted project.
+   */
+  vaultSecrets?(
+    config: StackConfig,
+    keys: { apiUrl: string; serviceRoleKey: string },
+  ): Record<string, string>;
+  /** More environment for the edge functions (after the stack's own: SUPABASE_URL, keys, SMTP). */
+  functionsEnv?(config: StackConfig): Record<string, string>;
+  /** More environment for the app's Vite server or build (after VITE_SUPABASE_URL and _ANON_KEY). */
+  appEnv?(config: StackConfig): Record<string, string>;
+  /**
+   * Work that needs the migrated database (loading reference data, say), started while the services
+   * start; the stack is ready when it is done.
+   */
+  onDatabaseReady?(pool: pg.Pool, log: (line: string) => void, config: StackConfig): Promise<void>;
+  /** Text the CLI prints once the stack is up (demo logins, a first thing to try). */
+  banner?(): Promise<string> | string;
+  /** Where `db-types` writes the generated types, from the project folder (else they are printed). */
+  typesFile?: string;
 }

@@ -185,8 +185,22 @@ export async function applySeed(pool: pg.Pool, log: (line: string) => void): Pro
   }
 }
 
-/** Drops everything the project and platform created in the database and builds it again. */
-export async function resetDatabase(pool: pg.Pool, log: (line: string) => void): Promise<void> {
+/**
+ * Drops everything the project and platform created in the database and builds it again. `schemas` are
+ * the project's own besides public (LocalProject in config.ts).
+ */
+export async function resetDatabase(
+  pool: pg.Pool,
+  log: (line: string) => void,
+  schemas: string[] = [],
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const schema of schemas)
+      await client.query(`drop schema if exists ${client.escapeIdentifier(schema)} cascade`);
+  } finally {
+    client.release();
+  }
   await pool.query(`
     drop schema if exists public cascade;
     drop schema if exists auth cascade;
@@ -194,7 +208,6 @@ export async function resetDatabase(pool: pg.Pool, log: (line: string) => void):
     drop schema if exists supabase_migrations cascade;
     drop schema if exists graphql_public cascade;
     drop schema if exists realtime cascade;
-    drop schema if exists private cascade;
     drop schema if exists extensions cascade;
     drop extension if exists pg_cron cascade;
     drop extension if exists pg_net cascade;

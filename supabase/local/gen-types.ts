@@ -3,14 +3,12 @@
  * typescript` runs the postgres-meta image with PG_META_GENERATE_TYPES=typescript, which introspects
  * the database and prints the types once; the same server ships in the `@supabase/postgres-meta` npm
  * package, so this runs it the same way against the local database. The output is kept as the
- * generator prints it (supabase/functions/_shared/database.types.ts is left out of prettier), so the file is what
+ * generator prints it (a project keeps its types file out of its formatter), so the file is what
  * `supabase gen types typescript` gives for a hosted project with the same migrations.
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
-
-export const TYPES_FILE = 'supabase/functions/_shared/database.types.ts';
 
 /** The PostgREST version hosted Supabase runs; the CLI passes the project's own. */
 export const POSTGREST_VERSION = '13.0.5';

@@ -235,7 +235,7 @@ export async function startMailSink(config: StackConfig, log: (line: string) => 
     sms,
     async send({ to, subject, html, text, from }) {
       await transport.sendMail({
-        from: from ?? 'ScamCheck <noreply@scamcheck.local>',
+        from: from ?? config.project?.mailFrom ?? 'Supabase Auth <noreply@localhost>',
         to,
         subject,
         html,

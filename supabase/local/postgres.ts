@@ -8,8 +8,9 @@
  *
  * As root, Postgres refuses to run, so it runs as the system user `postgres` (created if missing).
  * That user must be able to enter every folder above its binaries and its data. A clone in a private
- * home folder (`/root/scamcheck`, mode 700) is not reachable: then the binaries are copied once to
- * /var/lib/scamcheck/postgres-<version>/ and the data lives in /var/lib/scamcheck/<project>-<stack>-<hash>/,
+ * home folder (`/root/<project>`, mode 700) is not reachable: then the binaries are copied once to
+ * /var/lib/local-supabase/postgres-<version>/ and the data lives in
+ * /var/lib/local-supabase/<project>-<stack>-<hash>/ (LOCAL_SUPABASE_PG_SHARED_DIR moves it),
  * a folder of the project's own, and the stack prints where.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,7 +23,7 @@ import { ROOT_DIR } from './config.ts';
 
 /** Where Postgres data and binaries go when the project folder is closed to the `postgres` user. */
 export function sharedDir(): string {
-  return process.env.SCAMCHECK_PG_SHARED_DIR || '/var/lib/scamcheck';
+  return process.env.LOCAL_SUPABASE_PG_SHARED_DIR || '/var/lib/local-supabase';
 }
 
 interface RunAs {
@@ -221,7 +222,7 @@ export class LocalPostgres {
 
   private async initdb(initdb: string) {
     await makeDataDir(this.pgDir, this.user);
-    const pwFile = path.join(os.tmpdir(), `scamcheck-pg-${process.pid}-${Date.now()}`);
+    const pwFile = path.join(os.tmpdir(), `local-supabase-pg-${process.pid}-${Date.now()}`);
     await fs.writeFile(pwFile, 'postgres\n', { mode: 0o600 });
     if (this.user) await fs.chown(pwFile, this.user.uid, this.user.gid);
     try {

@@ -286,12 +286,12 @@ export function startScheduler(
   };
 }
 
-/** Stores the project URL and the service-role key in Vault, as an operator does once on a hosted project. */
-export async function storeScheduleSecrets(pool: pg.Pool, projectUrl: string, serviceRoleKey: string) {
-  for (const [name, secret] of [
-    ['project_url', projectUrl],
-    ['service_role_key', serviceRoleKey],
-  ]) {
+/**
+ * Stores named secrets in Vault (created, or updated when the name exists), as an operator does once on a
+ * hosted project: the project's scheduled jobs read them (LocalProject's vaultSecrets, config.ts).
+ */
+export async function storeVaultSecrets(pool: pg.Pool, secrets: Record<string, string>) {
+  for (const [name, secret] of Object.entries(secrets)) {
     await pool.query(
       `select coalesce(
          (select vault.update_secret(id, $2) is not null from vault.secrets where name = $1),

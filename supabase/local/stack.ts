@@ -20,9 +20,8 @@ import {
 import { prepareDatabase, startDatabase } from './db.ts';
 import { startGateway, type ServiceContext, type ServiceHandler } from './gateway.ts';
 import { FunctionsRuntime } from './functions.ts';
-import { loadLocations } from './locations.ts';
 import { startMailSink } from './mail.ts';
-import { startScheduler, storeScheduleSecrets, type Scheduler } from './scheduler.ts';
+import { startScheduler, storeVaultSecrets, type Scheduler } from './scheduler.ts';
 
 export interface RunningStack {
   config: StackConfig;
@@ -90,9 +89,11 @@ export async function startStack(
     await prepareDatabase(db.pool, log);
     onStep('mail sink, functions and gateway');
 
-    // Visitor location data (npm run locations:load on a hosted project), loaded while the rest starts.
-    const locations = loadLocations(db.pool, config.verbose ? log : () => undefined);
-    locations.catch(() => undefined);
+    // The project's own work on the migrated database (LocalProject in config.ts), done while the rest starts.
+    const projectReady =
+      config.project?.onDatabaseReady?.(db.pool, config.verbose ? log : () => undefined, config) ??
+      Promise.resolve();
+    projectReady.catch(() => undefined);
 
     const mail = await startMailSink(config, log);
     stops.push(() => mail.stop());
@@ -105,12 +106,9 @@ export async function startStack(
       SMTP_PORT: String(config.smtpPort),
       DENO_CERT: mail.denoCertFile,
       SITE_URL: appUrl(config),
-      // Auth's Send Email hook checks GoTrue's signature with the secret config.toml names (send-email).
+      // Auth's Send Email hook checks GoTrue's signature with the secret config.toml names.
       SEND_EMAIL_HOOK_SECRET: stackEnv(config).SEND_EMAIL_HOOK_SECRET,
-      // Test stacks: where website ownership proofs of `.test` hosts are fetched (issue 32).
-      ...(config.ownershipTestPort
-        ? { OWNERSHIP_TEST_ORIGIN: `http://127.0.0.1:${config.ownershipTestPort}` }
-        : {}),
+      ...config.project?.functionsEnv?.(config),
     });
     stops.push(() => functions.stop());
     const services: Record<string, ServiceHandler> = {
@@ -120,13 +118,17 @@ export async function startStack(
     const gateway = await startGateway(config, services, log);
     stops.push(() => gateway.close());
     // Scheduled functions: the migrations' pg_cron jobs, calling the functions with pg_net and the
-    // service-role key from Vault, run by the stand-ins' workers (scheduler.ts).
-    await storeScheduleSecrets(db.pool, apiUrl(config), SERVICE_ROLE_KEY);
+    // secrets the project keeps in Vault, run by the stand-ins' workers (scheduler.ts).
+    const secrets = config.project?.vaultSecrets?.(config, {
+      apiUrl: apiUrl(config),
+      serviceRoleKey: SERVICE_ROLE_KEY,
+    });
+    if (secrets) await storeVaultSecrets(db.pool, secrets);
     const scheduler = startScheduler(config, db.pool, log);
     stops.push(() => scheduler.stop());
 
-    onStep('visitor location data');
-    await locations;
+    onStep('project data');
+    await projectReady;
     let appBuildDir: string | undefined;
     if (config.withApp) {
       if (config.appMode === 'build') onStep('waiting for the app build');
@@ -167,9 +169,7 @@ function viteEnv(config: StackConfig): NodeJS.ProcessEnv {
     ...process.env,
     VITE_SUPABASE_URL: apiUrl(config),
     VITE_SUPABASE_ANON_KEY: ANON_KEY,
-    SCAMCHECK_API_URL: apiUrl(config),
-    // One pre-bundle folder per app port, so side-by-side stacks do not clobber each other's.
-    SCAMCHECK_VITE_CACHE_DIR: path.join(ROOT_DIR, 'node_modules', '.vite', `app-${config.appPort}`),
+    ...config.project?.appEnv?.(config),
   };
 }
 

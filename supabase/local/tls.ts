@@ -57,7 +57,7 @@ function certificate(o: {
 function makeCertificates(dir: string) {
   const ca = keyPair();
   const caCert = certificate({
-    subjectCN: 'ScamCheck local stack CA',
+    subjectCN: 'Local Supabase stack CA',
     publicKey: ca.publicKey,
     signingKey: ca.key,
     extensions: [

@@ -9,10 +9,7 @@
  * client address in X-Forwarded-For; rotating it stands for an attacker with many addresses.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../local/jwt.ts';
-import { testConfig } from '../local/config.ts';
-import { tokenHash } from '../local/auth/context.ts';
-import { loadAuthSettings } from '../local/auth/settings.ts';
+import { loadAuthSettings, signJwt, testConfig, tokenHash } from '@scamcheck/local-supabase';
 import { adminPool, stackEnv } from './helpers.ts';
 import {
   anonClient,

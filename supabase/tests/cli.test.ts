@@ -7,12 +7,12 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT_DIR, testDataDir, testPorts } from '../local/config.ts';
-import { portInUse } from '../local/stack.ts';
+import { portInUse, testDataDir, testPorts } from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../project/index.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 50;
 const env = { ...process.env, SCAMCHECK_STACK: 'test', STACK_PORT_OFFSET: String(offset) };
-const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
+const cli = path.join(ROOT_DIR, 'supabase', 'project', 'cli.ts');
 const ports = testPorts(offset);
 const api = `http://127.0.0.1:${ports.apiPort}`;
 const app = `http://localhost:${ports.appPort}`;

@@ -11,12 +11,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, ROOT_DIR, SERVICE_ROLE_KEY, testPorts } from '../local/config.ts';
-import { functionNames } from '../local/functions.ts';
+import { ANON_KEY, functionNames, SERVICE_ROLE_KEY, testPorts } from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../project/index.ts';
 
 const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 60;
 const api = `http://127.0.0.1:${testPorts(offset).apiPort}`;
-const cli = path.join(ROOT_DIR, 'supabase', 'local', 'cli.ts');
+const cli = path.join(ROOT_DIR, 'supabase', 'project', 'cli.ts');
 
 /** Every file below `dir` (the npm packages Deno would have downloaded land in DENO_DIR/npm). */
 function filesUnder(dir: string): string[] {

@@ -8,7 +8,7 @@
  * holding it closes its server (trying again every 100 ms, at most `waitMs`), so no two servers race.
  */
 import http from 'node:http';
-import { testPorts } from '../local/config.ts';
+import { ownershipTestPort } from '../project/index.ts';
 
 export const WELL_KNOWN_PATH = '/.well-known/scamcheck-verification.txt';
 
@@ -37,7 +37,7 @@ function listen(server: http.Server, port: number): Promise<void> {
 }
 
 export async function startOwnershipSite({ waitMs = 120_000 } = {}): Promise<OwnershipSite> {
-  const port = testPorts().ownershipTestPort;
+  const port = ownershipTestPort();
   const sites = new Map<string, SiteAnswer>();
   const answer: http.RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');

@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signJwt } from '../local/jwt.ts';
+import { signJwt } from '@scamcheck/local-supabase';
 import { adminPool, stackEnv, unique } from './helpers.ts';
 
 const user = crypto.randomUUID();

@@ -3,9 +3,10 @@
  * send-email), as hosted GoTrue calls it with `[auth.hook.send_email]` enabled, and the hook caps e-mails
  * per recipient in Postgres (mail.recipient, 5 a day). Holds on hosted: edge function + postgres.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_SEND_EMAIL_HOOK_SECRET } from '../local/config.ts';
-import { signHook } from '../local/auth/hook.ts';
+import { LOCAL_SEND_EMAIL_HOOK_SECRET, signHook } from '@scamcheck/local-supabase';
+import { EMBEDDED_TEMPLATES, embeddedTemplatesSource } from '../project/embed-templates.ts';
 import { anonClient, mailsTo, serviceClient, uniqueEmail } from './auth-helpers.ts';
 import { adminPool, stackEnv } from './helpers.ts';
 
@@ -146,5 +147,11 @@ describe('holds on: edge function + postgres — the Send Email hook', () => {
     expect((await serviceClient().auth.admin.inviteUserByEmail(to)).error).toBeNull();
     await mailsTo(to);
     expect(await allowanceSpent(to)).toBe(1);
+  });
+});
+
+describe('holds on: edge function — the templates the send-email function carries', () => {
+  it('are the ones config.toml names, as `npm run templates:embed` writes them', () => {
+    expect(readFileSync(EMBEDDED_TEMPLATES, 'utf8')).toBe(embeddedTemplatesSource());
   });
 });

@@ -81,10 +81,10 @@ async function main() {
     };
   } else {
     process.env.STACK_PORT_OFFSET ??= '480';
-    const { testConfig } = await import('../../supabase/local/config.ts');
-    const { startStack } = await import('../../supabase/local/stack.ts');
+    const { projectTestConfig } = await import('../../supabase/project/index.ts');
+    const { startStack } = await import('@scamcheck/local-supabase');
     const fs = await import('node:fs/promises');
-    const config = testConfig({ withApp: false });
+    const config = projectTestConfig({ withApp: false });
     await fs.rm(config.dataDir, { recursive: true, force: true });
     console.log(`Starting a stack on port ${config.apiPort} ...`);
     const stack = await startStack(config, (line) => {

@@ -12,9 +12,8 @@
  */
 import fs from 'node:fs/promises';
 import pg from 'pg';
-import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
-import { startStack } from '../../supabase/local/stack.ts';
-import { withRole } from '../../supabase/local/db.ts';
+import { startStack, testDataDir, testPorts, withRole } from '@scamcheck/local-supabase';
+import { projectTestConfig } from '../../supabase/project/index.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const WARMUP = 30;
@@ -84,7 +83,7 @@ async function fillTo(pool: pg.Pool, target: number) {
 async function main() {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 60;
   process.env.STACK_PORT_OFFSET = String(offset);
-  const config = testConfig({
+  const config = projectTestConfig({
     ...testPorts(offset),
     dataDir: testDataDir(offset),
     withApp: false,

@@ -35,8 +35,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
-import { ROOT_DIR, testConfig, testPorts } from '../../supabase/local/config.ts';
-import { applyMigrations, applyPlatform, startDatabase, withRole } from '../../supabase/local/db.ts';
+import {
+  applyMigrations,
+  applyPlatform,
+  startDatabase,
+  testConfig,
+  testPorts,
+  withRole,
+} from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 
 const USERS = 1000;
 /** Reports on the identifier we search for: the same at every size, so only the table grows. */

@@ -30,9 +30,8 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { HttpClient, childPids, commandName, cpuNs, pct } from './load.ts';
-import { testConfig, testPorts, testDataDir } from '../../supabase/local/config.ts';
-import { startStack } from '../../supabase/local/stack.ts';
-import { withRole } from '../../supabase/local/db.ts';
+import { startStack, testDataDir, testPorts, withRole } from '@scamcheck/local-supabase';
+import { projectTestConfig } from '../../supabase/project/index.ts';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 100_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
@@ -65,7 +64,7 @@ const load = () =>
 async function main() {
   const offset = Number(process.env.STACK_PORT_OFFSET ?? 0) + 70;
   process.env.STACK_PORT_OFFSET = String(offset);
-  const config = testConfig({
+  const config = projectTestConfig({
     ...testPorts(offset),
     dataDir: testDataDir(offset),
     withApp: false,

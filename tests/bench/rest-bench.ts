@@ -211,9 +211,9 @@ function inChild(job: Job): Promise<Side[]> {
 async function main() {
   // Its own ports and data folder, apart from `npm start`, `npm test` and other offsets in use.
   process.env.STACK_PORT_OFFSET ??= '470';
-  const { testConfig } = await import('../../supabase/local/config.ts');
-  const { startStack } = await import('../../supabase/local/stack.ts');
-  const config = testConfig({ withApp: false, verbose: false });
+  const { projectTestConfig } = await import('../../supabase/project/index.ts');
+  const { startStack } = await import('@scamcheck/local-supabase');
+  const config = projectTestConfig({ withApp: false, verbose: false });
   if (!config.databaseUrl) await fs.rm(config.dataDir, { recursive: true, force: true });
   console.log(`Starting a stack on port ${config.apiPort} ...`);
   const stack = await startStack(config, (line) => {

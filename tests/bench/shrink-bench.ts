@@ -22,7 +22,7 @@ import sharp from 'sharp';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
-import { ROOT_DIR } from '../../supabase/local/config.ts';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
-import { ROOT_DIR } from '../../supabase/local/config.ts';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 
 /** What the measure needs of a chunk (a Rolldown output chunk, or its entry in a written graph). */
 interface Chunk {

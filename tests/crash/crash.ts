@@ -11,14 +11,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import {
+  postgresDataDir,
+  type RunningStack,
+  type StackConfig,
+  startStack,
+  statusEnv,
   testDataDir,
   testPorts,
-  testConfig,
-  statusEnv,
-  type StackConfig,
-} from '../../supabase/local/config.ts';
-import { postgresDataDir } from '../../supabase/local/postgres.ts';
-import { startStack, type RunningStack } from '../../supabase/local/stack.ts';
+} from '@scamcheck/local-supabase';
+import { projectTestConfig } from '../../supabase/project/index.ts';
 import { childPids } from '../bench/load.ts';
 
 export interface CrashResult {
@@ -72,7 +73,7 @@ export async function runCrashTest(opts: {
 }): Promise<CrashResult> {
   const log = opts.log ?? (() => undefined);
   const offset = opts.offset ?? Number(process.env.STACK_PORT_OFFSET ?? 0) + 80;
-  const config = testConfig({
+  const config = projectTestConfig({
     ...testPorts(offset),
     dataDir: testDataDir(offset),
     durable: opts.durable ?? true,

@@ -20,11 +20,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ROOT_DIR, SUPABASE_DIR } from '../../supabase/local/config.ts';
-import { applyMigrations, applyPlatform } from '../../supabase/local/db.ts';
-import { staticFileRoot } from '../../supabase/local/edge-limits.ts';
-import { LocalPostgres } from '../../supabase/local/postgres.ts';
-import { configSection, table } from '../../supabase/local/project-config.ts';
+import {
+  applyMigrations,
+  applyPlatform,
+  configSection,
+  LocalPostgres,
+  staticFileRoot,
+  table,
+} from '@scamcheck/local-supabase';
+import { ROOT_DIR, SUPABASE_DIR } from '../../supabase/project/index.ts';
 
 /**
  * What hosted accepts from the deploy path docs/deploying.md uses: `--use-api` bundles on Supabase's

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { ROOT_DIR } from '../../supabase/local/config.ts';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 
 export const ARTIFACTS_DIR = path.join(ROOT_DIR, 'tests', 'artifacts');
 

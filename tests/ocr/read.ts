@@ -7,7 +7,7 @@ import path from 'node:path';
 import { decode as decodePng, encode as encodePng } from 'fast-png';
 import jpeg from 'jpeg-js';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
-import { ROOT_DIR } from '../../supabase/local/config.ts';
+import { ROOT_DIR } from '../../supabase/project/index.ts';
 import { OCR_ASSET_FILES } from '../../src/features/check/ocr/assets.ts';
 import { readingFromPage, type Reading } from '../../src/features/check/ocr/lines.ts';
 import { isPhoneScreen, prepareForOcr, type RgbaImage } from '../../src/features/check/ocr/prepare.ts';

@@ -61,6 +61,45 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("keeps the local stack's files its own: the product reaches it through the package's public entries", async () => {
+    const stackErrors = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result.messages
+        .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+        .map((m) => m.message);
+    };
+    const refused = [expect.stringContaining("The local stack's files are its own")];
+    const withRole = (from: string) => `import { withRole } from '${from}';\nexport const w = withRole;\n`;
+    // A product database test, a script and the project adapter may not reach into the package's files.
+    expect(await stackErrors('supabase/tests/db/probe.test.ts', withRole('../../local/db.ts'))).toEqual(
+      refused,
+    );
+    expect(await stackErrors('tests/bench/probe.ts', withRole('../../supabase/local/db.ts'))).toEqual(
+      refused,
+    );
+    expect(await stackErrors('supabase/project/probe.ts', withRole('../local/db.ts'))).toEqual(refused);
+    expect(
+      await stackErrors(
+        'tests/bench/probe.ts',
+        "export const s = await import('../../supabase/local/stack.ts');\n",
+      ),
+    ).toEqual(refused);
+    expect(await stackErrors('tests/bench/probe.ts', withRole('@scamcheck/local-supabase/db.ts'))).toEqual(
+      refused,
+    );
+    // Its public entries, and the product's own helper, are allowed.
+    expect(await stackErrors('tests/bench/probe.ts', withRole('@scamcheck/local-supabase'))).toEqual([]);
+    expect(await stackErrors('tests/bench/probe.ts', withRole('@scamcheck/local-supabase/testing'))).toEqual(
+      [],
+    );
+    expect(await stackErrors('supabase/tests/db/probe.test.ts', withRole('../helpers.ts'))).toEqual([]);
+    // Inside the package its files import each other freely; the SPA may not import it at all.
+    expect(await stackErrors('supabase/local/tests/probe.test.ts', withRole('../db.ts'))).toEqual([]);
+    expect(await stackErrors('src/lib/probe.ts', withRole('@scamcheck/local-supabase'))).toEqual([
+      expect.stringContaining('The local stack is no part of the SPA.'),
+    ]);
+  });
+
   it('has no-cycle switched on for src', async () => {
     const config = await eslint.calculateConfigForFile('src/lib/probe.ts');
     expect(config.rules?.['import-x/no-cycle']?.[0]).toBe(2);

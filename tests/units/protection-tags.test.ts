@@ -37,11 +37,11 @@ function testFiles(): string[] {
  * plumbing, which hosted Supabase does not run. Keyed by file and test title; each must still match.
  */
 const NOT_PROTECTIONS: Record<string, string> = {
-  "supabase/tests/functions.test.ts > hands on an answer given before the body was read, and closes the caller's connection":
+  "supabase/local/tests/functions.test.ts > hands on an answer given before the body was read, and closes the caller's connection":
     "the local function runner's proxy passing on an early 413",
-  'supabase/tests/functions.test.ts > reads and drops a small body the function answered early, so a caller still sending gets the answer':
+  'supabase/local/tests/functions.test.ts > reads and drops a small body the function answered early, so a caller still sending gets the answer':
     "the local function runner's proxy passing on an early 403",
-  'supabase/tests/mail.test.ts > speaks SMTP with implicit TLS only, with a certificate the stack trusts':
+  'supabase/local/tests/mail.test.ts > speaks SMTP with implicit TLS only, with a certificate the stack trusts':
     'the local mail sink refusing plain SMTP',
   'supabase/tests/functions/scheduler.test.ts > refuses a schedule pg_cron refuses':
     "the local pg_cron stand-in's schedule syntax",

@@ -1,6 +1,7 @@
 /**
  * Issue 28, "Mail": the Send Email hook's e-mails without a stack: GoTrue's e-mail change quirk and the
- * templates in the user's language (supabase/local/auth/hook.test.ts checks the signatures).
+ * templates in the user's language (supabase/local/auth/hook.test.ts checks the signatures,
+ * supabase/tests/send-email-hook.test.ts that the templates module is current).
  * Holds on: edge function.
  */
 import { describe, expect, it } from 'vitest';

@@ -42,7 +42,7 @@ const settings = loadAuthSettings(
   testConfig(),
   `[auth]
 site_url = "http://localhost:5173"
-additional_redirect_urls = ["https://*.scamcheck.ph/**", "https://exact.example/cb?"]
+additional_redirect_urls = ["https://*.project.example/**", "https://exact.example/cb?"]
 minimum_password_length = 8
 external_url = "http://127.0.0.1:9999/auth/v1"
 [auth.email]
@@ -151,18 +151,18 @@ describe('redirects', () => {
   it('holds on: config.toml — allows the site itself (any path), loopback on any port, and allow-listed patterns', () => {
     expect(isRedirectAllowed(settings, 'http://localhost:5173/reset?x=1')).toBe(true);
     expect(isRedirectAllowed(settings, 'http://localhost:3000/')).toBe(true);
-    expect(isRedirectAllowed(settings, 'https://app.scamcheck.ph/auth/callback')).toBe(true);
+    expect(isRedirectAllowed(settings, 'https://app.project.example/auth/callback')).toBe(true);
     expect(isRedirectAllowed(settings, 'https://exact.example/cb1')).toBe(true);
     expect(isRedirectAllowed(settings, 'https://exact.example/cb12')).toBe(false);
-    expect(isRedirectAllowed(settings, 'https://a.b.scamcheck.ph/')).toBe(false);
-    expect(isRedirectAllowed(settings, 'https://app.scamcheck.ph.evil.com/')).toBe(false);
+    expect(isRedirectAllowed(settings, 'https://a.b.project.example/')).toBe(false);
+    expect(isRedirectAllowed(settings, 'https://app.project.example.evil.com/')).toBe(false);
   });
 
   it('holds on: config.toml — refuses other hosts, schemes and ports of a non-loopback site, raw IPs and nonsense', () => {
-    const site = { ...settings, siteUrl: 'https://scamcheck.ph', additionalRedirectUrls: [] };
-    expect(isRedirectAllowed(site, 'https://scamcheck.ph/x')).toBe(true);
-    expect(isRedirectAllowed(site, 'http://scamcheck.ph/x')).toBe(false);
-    expect(isRedirectAllowed(site, 'https://scamcheck.ph:8443/x')).toBe(false);
+    const site = { ...settings, siteUrl: 'https://project.example', additionalRedirectUrls: [] };
+    expect(isRedirectAllowed(site, 'https://project.example/x')).toBe(true);
+    expect(isRedirectAllowed(site, 'http://project.example/x')).toBe(false);
+    expect(isRedirectAllowed(site, 'https://project.example:8443/x')).toBe(false);
     expect(isRedirectAllowed(site, 'https://evil.example/')).toBe(false);
     expect(isRedirectAllowed(site, 'http://127.0.0.1:1/')).toBe(true);
     expect(isRedirectAllowed(site, 'http://[::1]:1/')).toBe(true);
@@ -185,13 +185,13 @@ describe('redirects', () => {
     expect(isRedirectAllowed(site, 'http://user:pw@127.0.0.1:1/')).toBe(true);
     expect(isRedirectAllowed(site, '')).toBe(false);
     expect(isRedirectAllowed(site, 'not a url')).toBe(false);
-    expect(isRedirectAllowed({ ...site, siteUrl: 'nonsense' }, 'https://scamcheck.ph/')).toBe(false);
+    expect(isRedirectAllowed({ ...site, siteUrl: 'nonsense' }, 'https://project.example/')).toBe(false);
   });
 
   it('globs: * stays within one label or segment, ** crosses them, ? is one character', () => {
     const globs = {
       ...settings,
-      siteUrl: 'https://scamcheck.ph',
+      siteUrl: 'https://project.example',
       additionalRedirectUrls: ['https://x.ph/a?/*/end', 'https://y.ph/**', 'https://z.ph/**/end'],
     };
     expect(isRedirectAllowed(globs, 'https://x.ph/ab/one/end')).toBe(true);
@@ -207,7 +207,7 @@ describe('redirects', () => {
   });
 
   it('an IP address is never allow-listed, a name that starts like one may be', () => {
-    const any = { ...settings, siteUrl: 'https://scamcheck.ph', additionalRedirectUrls: ['https://**'] };
+    const any = { ...settings, siteUrl: 'https://project.example', additionalRedirectUrls: ['https://**'] };
     expect(isRedirectAllowed(any, 'https://10.20.30.40/')).toBe(false);
     expect(isRedirectAllowed(any, 'https://[2001:db8::1]/')).toBe(false);
     expect(isRedirectAllowed(any, 'https://1.2.3.4.example.ph/')).toBe(true);

@@ -519,7 +519,7 @@ async function confirmPhoneChange(db: Db, userId: string, phone: string): Promis
 /**
  * sendPhoneConfirmation for PUT /user { phone } (issue 32): a code by SMS to the new number, which becomes
  * the user's only when verified (type phone_change). With SMS autoconfirm (`enable_confirmations = false`)
- * GoTrue sets the number at once, without a code; ScamCheck's config.toml keeps confirmations on.
+ * GoTrue sets the number at once, without a code.
  */
 async function sendPhoneChange(auth: Auth, rq: Rq, db: Db, user: UserRow, phone: string) {
   if (auth.settings.sms.autoconfirm) return confirmPhoneChange(db, user.id, phone);

@@ -61,7 +61,7 @@ export interface MainResult {
 }
 
 /** How the REST pool's connections name themselves in pg_stat_activity. */
-export const REST_APPLICATION_NAME = 'scamcheck-rest';
+export const REST_APPLICATION_NAME = 'postgrest-local';
 
 /** Prepared statement names: bounded, so hostile variety cannot fill every backend's memory. */
 const MAX_PREPARED = 2000;

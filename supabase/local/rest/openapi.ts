@@ -28,7 +28,7 @@ export function openApi(cache: SchemaCache, schema: string) {
       if (f.schema === schema) paths[`/rpc/${f.name}`] = { post: { tags: ['(rpc) ' + f.name] } };
   return {
     swagger: '2.0',
-    info: { title: 'ScamCheck local REST API', version: '12' },
+    info: { title: 'PostgREST API', version: '12' },
     basePath: '/',
     schemes: ['http'],
     consumes: ['application/json'],

@@ -4,11 +4,16 @@
  * service role may list, create, change or delete buckets. Emptying a bucket is service-role only.
  */
 import { parseFileSize } from '../project-config.ts';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Caller } from './auth.ts';
 import { ERRORS, StorageError } from './errors.ts';
 import { isValidBucketName } from './files.ts';
-import { asCaller, iso, sendOk, superTransaction, type StorageContext } from './context.ts';
+import {
+  asCaller,
+  iso,
+  sendOk,
+  superTransaction,
+  type StorageContext,
+  type StorageRequest,
+} from './context.ts';
 
 interface BucketRow {
   id: string;
@@ -70,13 +75,8 @@ function bucketSettings(ctx: StorageContext, body: Record<string, unknown>) {
   return out;
 }
 
-export async function listBuckets(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  query: URLSearchParams,
-) {
+export async function listBuckets(rq: StorageRequest) {
+  const { res, query } = rq;
   const values: unknown[] = [];
   let sql = `select ${BUCKET_COLUMNS}, type from storage.buckets`;
   const search = query.get('search');
@@ -100,21 +100,14 @@ export async function listBuckets(
     values.push(n);
     sql += ` ${key} $${values.length}`;
   }
-  const rows = await asCaller(ctx, caller, req, async (c) => (await c.query<BucketRow>(sql, values)).rows);
+  const rows = await asCaller(rq, async (c) => (await c.query<BucketRow>(sql, values)).rows);
   sendOk(res, rows.map(bucketJson));
 }
 
-export async function getBucket(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  id: string,
-) {
+export async function getBucket(rq: StorageRequest) {
+  const { res, bucket: id } = rq;
   const rows = await asCaller(
-    ctx,
-    caller,
-    req,
+    rq,
     async (c) =>
       (await c.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows,
   );
@@ -122,13 +115,8 @@ export async function getBucket(
   sendOk(res, bucketJson(rows[0]));
 }
 
-export async function createBucket(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  body: Record<string, unknown>,
-) {
+export async function createBucket(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, res, caller } = rq;
   if (typeof body.name !== 'string') throw ERRORS.validation("body must have required property 'name'");
   const name = body.name;
   if (name.trim() !== name || !isValidBucketName(name)) throw ERRORS.invalidBucketName();
@@ -143,7 +131,7 @@ export async function createBucket(
   const settings = bucketSettings(ctx, body);
   const owner = caller.owner;
   try {
-    await asCaller(ctx, caller, req, (c) =>
+    await asCaller(rq, (c) =>
       c.query(
         `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
          values ($1, $2, $3, $4, $5, $6, $7)`,
@@ -164,20 +152,14 @@ export async function createBucket(
   sendOk(res, { name });
 }
 
-export async function updateBucket(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  id: string,
-  body: Record<string, unknown>,
-) {
+export async function updateBucket(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, res, bucket: id } = rq;
   if (!isValidBucketName(id)) throw ERRORS.invalidBucketName();
   const settings = bucketSettings(ctx, body);
   const entries = Object.entries(settings);
   if (!entries.length) throw ERRORS.noContentProvided();
   const sets = entries.map(([column], i) => `${column} = $${i + 2}`).join(', ');
-  const count = await asCaller(ctx, caller, req, async (c) => {
+  const count = await asCaller(rq, async (c) => {
     const result = await c.query(`update storage.buckets set ${sets}, updated_at = now() where id = $1`, [
       id,
       ...entries.map(([, v]) => v),
@@ -188,13 +170,8 @@ export async function updateBucket(
   sendOk(res, { message: 'Successfully updated' });
 }
 
-export async function deleteBucket(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  id: string,
-) {
+export async function deleteBucket(rq: StorageRequest) {
+  const { ctx, res, bucket: id } = rq;
   const { rows } = await ctx.pool.query('select id from storage.buckets where id = $1', [id]);
   if (!rows[0]) throw ERRORS.noSuchBucket();
   const { rowCount: objects } = await ctx.pool.query(
@@ -203,9 +180,7 @@ export async function deleteBucket(
   );
   if (objects) throw ERRORS.bucketNotEmpty();
   const deleted = await asCaller(
-    ctx,
-    caller,
-    req,
+    rq,
     async (c) => (await c.query('delete from storage.buckets where id = $1', [id])).rowCount ?? 0,
   );
   if (!deleted) throw ERRORS.noSuchBucket();
@@ -213,20 +188,13 @@ export async function deleteBucket(
 }
 
 /** Upstream queues the deletion; here it happens at once, with upstream's answer. */
-export async function emptyBucket(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  id: string,
-) {
+export async function emptyBucket(rq: StorageRequest) {
+  const { ctx, res, caller, bucket: id } = rq;
   if (caller.claims.role !== 'service_role') {
     throw new StorageError('AccessDenied', 403, 'Access denied: Invalid role', 'Unauthorized', 403);
   }
   const found = await asCaller(
-    ctx,
-    caller,
-    req,
+    rq,
     async (c) => (await c.query('select id from storage.buckets where id = $1', [id])).rowCount ?? 0,
   );
   if (!found) throw ERRORS.noSuchBucket();

@@ -20,6 +20,28 @@ export interface StorageContext {
   imageTransformation: boolean;
 }
 
+/**
+ * One request to a Storage route, as the REST stand-in has its RestRequest: the service's context, the
+ * HTTP request and answer, the caller (anon on routes that need no JWT), the `:bucket` and `*key` of
+ * the path (decoded; a key may hold slashes; empty where the route has none) and the query string.
+ * Every route handler takes it, plus the parsed body where the route has one.
+ */
+export interface StorageRequest {
+  ctx: StorageContext;
+  req: IncomingMessage;
+  res: ServerResponse;
+  caller: Caller;
+  bucket: string;
+  key: string;
+  query: URLSearchParams;
+}
+
+/** What running SQL as the caller needs of a request. */
+export type CallerRequest = Pick<StorageRequest, 'ctx' | 'req' | 'caller'>;
+
+/** What sending an object's bytes needs of a request. */
+export type ResponseRequest = Pick<StorageRequest, 'ctx' | 'req' | 'res'>;
+
 /** Timestamps leave as ISO strings, as Storage's JSON shows them. */
 export function iso(value: string | null | undefined): string | null {
   return value ? new Date(value).toISOString() : null;
@@ -27,9 +49,7 @@ export function iso(value: string | null | undefined): string | null {
 
 /** Runs `fn` as the caller, mapping Postgres errors (RLS denial, duplicates) to Storage's. */
 export async function asCaller<T>(
-  ctx: StorageContext,
-  caller: Caller,
-  req: IncomingMessage,
+  { ctx, caller, req }: CallerRequest,
   fn: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   try {

@@ -14,7 +14,7 @@ import { createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, update
 import { ERRORS, StorageError, sendStorageError } from './errors.ts';
 import { ObjectFiles } from './files.ts';
 import * as objects from './objects.ts';
-import type { StorageContext } from './context.ts';
+import type { StorageContext, StorageRequest } from './context.ts';
 
 /** `[storage] file_size_limit` from config.toml ("50MiB"), the project-wide cap on any upload. */
 export function globalFileSizeLimit(): number {
@@ -91,10 +91,7 @@ function decode(segment: string, what: 'key' | 'bucket'): string {
   }
 }
 
-/**
- * What a route handler gets: the request, the caller (`undefined` on routes that need no JWT), the
- * `:bucket` and `*key` of its path (decoded; a key may hold slashes) and the query string.
- */
+/** A Storage route: its handler gets the request as a StorageRequest (context.ts). */
 interface Route {
   methods: string[];
   /** Fixed segments, `:bucket` (one segment) and a final `*key` (one or more, joined by `/`). */
@@ -110,17 +107,7 @@ interface Route {
   reserved?: string[];
   /** Served only while image transformation is enabled; otherwise the route does not exist. */
   imageTransformation?: boolean;
-  handle: (rq: RouteRequest) => Promise<void>;
-}
-
-interface RouteRequest {
-  ctx: StorageContext;
-  req: IncomingMessage;
-  res: ServerResponse;
-  caller: Caller;
-  bucket: string;
-  key: string;
-  query: URLSearchParams;
+  handle: (rq: StorageRequest) => Promise<void>;
 }
 
 const READ = ['GET', 'HEAD'];
@@ -134,67 +121,67 @@ const ROUTES: Route[] = [
     path: '/bucket',
     auth: 'required',
     operation: 'bucket.list',
-    handle: (r) => listBuckets(r.ctx, r.req, r.res, r.caller, r.query),
+    handle: (r) => listBuckets(r),
   },
   {
     methods: ['POST'],
     path: '/bucket',
     auth: 'required',
     operation: 'bucket.create',
-    handle: async (r) => createBucket(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+    handle: async (r) => createBucket(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/bucket/:bucket/empty',
     auth: 'required',
     operation: 'bucket.empty',
-    handle: (r) => emptyBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+    handle: (r) => emptyBucket(r),
   },
   {
     methods: ['GET'],
     path: '/bucket/:bucket',
     auth: 'required',
     operation: 'bucket.get',
-    handle: (r) => getBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+    handle: (r) => getBucket(r),
   },
   {
     methods: ['PUT'],
     path: '/bucket/:bucket',
     auth: 'required',
     operation: 'bucket.update',
-    handle: async (r) => updateBucket(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+    handle: async (r) => updateBucket(r, await jsonBody(r.req)),
   },
   {
     methods: ['DELETE'],
     path: '/bucket/:bucket',
     auth: 'required',
     operation: 'bucket.delete',
-    handle: (r) => deleteBucket(r.ctx, r.req, r.res, r.caller, r.bucket),
+    handle: (r) => deleteBucket(r),
   },
   {
     methods: READ,
     path: '/object/public/:bucket/*key',
     auth: 'none',
-    handle: (r) => objects.getPublicObject(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+    handle: (r) => objects.getPublicObject(r),
   },
   {
     methods: ['PUT'],
     path: '/object/upload/sign/:bucket/*key',
     auth: 'none',
-    handle: (r) => objects.uploadToSignedUrl(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+    handle: (r) => objects.uploadToSignedUrl(r),
   },
   {
     methods: ['GET'],
     path: '/object/sign/:bucket/*key',
     auth: 'none',
-    handle: (r) => objects.getSignedObject(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+    handle: (r) => objects.getSignedObject(r),
   },
   {
     methods: ['GET'],
     path: '/object/info/public/:bucket/*key',
     auth: 'optional',
     operation: 'object.info_public',
-    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, true),
+    handle: (r) => objects.getObjectInfo(r, true),
   },
   {
     methods: READ,
@@ -202,7 +189,7 @@ const ROUTES: Route[] = [
     auth: 'optional',
     operation: 'object.get_authenticated',
     reserved: OBJECT_AREAS,
-    handle: (r) => objects.getObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+    handle: (r) => objects.getObject(r),
   },
   {
     methods: ['GET'],
@@ -210,42 +197,42 @@ const ROUTES: Route[] = [
     auth: 'optional',
     operation: 'object.info_authenticated',
     reserved: ['authenticated'],
-    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, false),
+    handle: (r) => objects.getObjectInfo(r, false),
   },
   {
     methods: READ,
     path: '/object/authenticated/:bucket/*key',
     auth: 'required',
     operation: 'object.get_authenticated',
-    handle: (r) => objects.getObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+    handle: (r) => objects.getObject(r),
   },
   {
     methods: ['GET'],
     path: '/object/info/authenticated/:bucket/*key',
     auth: 'required',
     operation: 'object.info_authenticated',
-    handle: (r) => objects.getObjectInfo(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, false),
+    handle: (r) => objects.getObjectInfo(r, false),
   },
   {
     methods: ['POST'],
     path: '/object/move',
     auth: 'required',
     operation: 'object.move',
-    handle: async (r) => objects.moveObject(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+    handle: async (r) => objects.moveObject(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/object/copy',
     auth: 'required',
     operation: 'object.copy',
-    handle: async (r) => objects.copyObject(r.ctx, r.req, r.res, r.caller, await jsonBody(r.req)),
+    handle: async (r) => objects.copyObject(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/object/upload/sign/:bucket/*key',
     auth: 'required',
     operation: 'object.sign_upload_url',
-    handle: (r) => objects.signUploadUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
+    handle: (r) => objects.signUploadUrl(r),
   },
   {
     methods: READ,
@@ -253,7 +240,7 @@ const ROUTES: Route[] = [
     auth: 'none',
     imageTransformation: true,
     operation: 'object.render_public_image',
-    handle: (r) => objects.renderPublicImage(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+    handle: (r) => objects.renderPublicImage(r),
   },
   {
     methods: READ,
@@ -261,7 +248,7 @@ const ROUTES: Route[] = [
     auth: 'required',
     imageTransformation: true,
     operation: 'object.render_authenticated_image',
-    handle: (r) => objects.renderAuthenticatedImage(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, r.query),
+    handle: (r) => objects.renderAuthenticatedImage(r),
   },
   {
     methods: READ,
@@ -269,74 +256,63 @@ const ROUTES: Route[] = [
     auth: 'none',
     imageTransformation: true,
     operation: 'object.render_signed_image',
-    handle: (r) => objects.renderSignedImage(r.ctx, r.req, r.res, r.bucket, r.key, r.query),
+    handle: (r) => objects.renderSignedImage(r),
   },
   {
     methods: ['POST'],
     path: '/object/list-v2/:bucket',
     auth: 'required',
     operation: 'object.list_v2',
-    handle: async (r) => listObjectsV2(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+    handle: async (r) => listObjectsV2(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/object/list/:bucket',
     auth: 'required',
     operation: 'object.list',
-    handle: async (r) => objects.listObjects(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+    handle: async (r) => objects.listObjects(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/object/sign/:bucket',
     auth: 'required',
     operation: 'object.sign_many',
-    handle: async (r) => objects.signUrls(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+    handle: async (r) => objects.signUrls(r, await jsonBody(r.req)),
   },
   {
     methods: ['POST'],
     path: '/object/sign/:bucket/*key',
     auth: 'required',
     operation: 'object.sign',
-    handle: async (r) =>
-      objects.signUrl(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, await jsonBody(r.req)),
+    handle: async (r) => objects.signUrl(r, await jsonBody(r.req)),
   },
   {
     methods: ['DELETE'],
     path: '/object/:bucket',
     auth: 'required',
     operation: 'object.delete_many',
-    handle: async (r) =>
-      objects.removeObjects(r.ctx, r.req, r.res, r.caller, r.bucket, await jsonBody(r.req)),
+    handle: async (r) => objects.removeObjects(r, await jsonBody(r.req)),
   },
   {
     methods: ['DELETE'],
     path: '/object/:bucket/*key',
     auth: 'required',
     operation: 'object.delete',
-    handle: (r) => objects.removeObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key),
+    handle: (r) => objects.removeObject(r),
   },
   {
     methods: ['POST'],
     path: '/object/:bucket/*key',
     auth: 'required',
     operation: 'object.upload',
-    handle: (r) =>
-      objects.uploadObject(
-        r.ctx,
-        r.req,
-        r.res,
-        r.caller,
-        r.bucket,
-        r.key,
-        r.req.headers['x-upsert'] === 'true',
-      ),
+    handle: (r) => objects.uploadObject(r, r.req.headers['x-upsert'] === 'true'),
   },
   {
     methods: ['PUT'],
     path: '/object/:bucket/*key',
     auth: 'required',
     operation: 'object.upload_update',
-    handle: (r) => objects.uploadObject(r.ctx, r.req, r.res, r.caller, r.bucket, r.key, true),
+    handle: (r) => objects.uploadObject(r, true),
   },
 ];
 

@@ -5,9 +5,7 @@
  * by name (bytewise) or by `created_at` / `updated_at`, at most `limit` (up to 1000) a page, and a
  * `nextCursor` that continues after the last entry. The caller sees only what RLS lets it select.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Caller } from './auth.ts';
-import { asCaller, iso, sendOk, type StorageContext } from './context.ts';
+import { asCaller, iso, sendOk, type StorageRequest } from './context.ts';
 import { ERRORS } from './errors.ts';
 
 type SortColumn = 'name' | 'created_at' | 'updated_at';
@@ -151,20 +149,14 @@ function flatSql(column: SortColumn, dir: 'asc' | 'desc', after: 'none' | 'name'
   );
 }
 
-export async function listObjectsV2(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  body: Record<string, unknown>,
-) {
+export async function listObjectsV2(rq: StorageRequest, body: Record<string, unknown>) {
+  const { res, bucket: bucketId } = rq;
   const o = readOptions(body);
   const column = ((o.cursor?.sortColumn || o.column) as SortColumn | undefined) ?? 'name';
   const dir = (o.cursor?.sortOrder || o.order) === 'desc' ? 'desc' : 'asc';
   const startAfter = o.cursor?.startAfter ?? '';
   const timeAfter = o.cursor?.sortColumnAfter ?? '';
-  const rows = await asCaller(ctx, caller, req, async (client) => {
+  const rows = await asCaller(rq, async (client) => {
     if (o.delimited) {
       const levels = o.prefix ? o.prefix.split('/').length : 1;
       const params = [o.prefix, bucketId, levels, startAfter, dir, column, o.limit + 1, timeAfter];

@@ -5,7 +5,7 @@
  * upsert; update for move; delete for remove. Work that upstream does as its superuser after such a
  * check (writing the final row of an upload, serving a public bucket) is done on the superuser pool.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Caller } from './auth.ts';
@@ -19,7 +19,10 @@ import {
   iso,
   sendOk,
   superTransaction,
+  type CallerRequest,
+  type ResponseRequest,
   type StorageContext,
+  type StorageRequest,
 } from './context.ts';
 import {
   renderImage,
@@ -84,13 +87,11 @@ const ROLLBACK = Symbol('rollback');
 
 /** Asks whether `fn` would succeed as the caller, then undoes it (Storage's testPermission). */
 async function testPermission(
-  ctx: StorageContext,
-  caller: Caller,
-  req: IncomingMessage,
+  rq: CallerRequest,
   fn: (client: pg.PoolClient) => Promise<void>,
 ): Promise<void> {
   try {
-    await asCaller(ctx, caller, req, async (client) => {
+    await asCaller(rq, async (client) => {
       await fn(client);
       throw ROLLBACK;
     });
@@ -136,13 +137,12 @@ async function lockKey(client: pg.PoolClient, bucketId: string, name: string) {
  * an insert as the caller that is always rolled back.
  */
 async function canUpload(
-  ctx: StorageContext,
-  caller: Caller,
-  req: IncomingMessage,
+  rq: CallerRequest,
   o: { bucketId: string; name: string; isUpsert: boolean; metadata: unknown; userMetadata: unknown },
 ) {
+  const { caller } = rq;
   const owner = ownerColumns(caller.owner);
-  await testPermission(ctx, caller, req, async (client) => {
+  await testPermission(rq, async (client) => {
     await client
       .query(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -163,14 +163,8 @@ async function canUpload(
 const SIGNED_UPLOAD_URL_EXPIRES_IN = 7200;
 
 /** POST `/object/upload/sign/{bucket}/{key}`: a URL that lets whoever holds it upload this one object (for two hours). */
-export async function signUploadUrl(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-) {
+export async function signUploadUrl(rq: StorageRequest) {
+  const { req, res, caller, bucket: bucketId, key: name } = rq;
   mustBeValidKey(name);
   const isUpsert = req.headers['x-upsert'] === 'true';
   const xMetadata = req.headers['x-metadata'];
@@ -183,7 +177,7 @@ export async function signUploadUrl(
     }
   }
   const contentLength = req.headers['content-length'] ? Number(req.headers['content-length']) : undefined;
-  await canUpload(ctx, caller, req, {
+  await canUpload(rq, {
     bucketId,
     name,
     isUpsert,
@@ -200,50 +194,37 @@ export async function signUploadUrl(
 
 /** A signed URL's `token`, verified for this object and purpose (Storage's 400 when it is missing). */
 function signedUrlToken(
-  query: URLSearchParams,
-  bucketId: string,
-  name: string,
+  rq: Pick<StorageRequest, 'query' | 'bucket' | 'key'>,
   purpose: Parameters<typeof verifyObjectUrlToken>[2],
 ) {
-  const token = query.get('token');
+  const token = rq.query.get('token');
   if (!token) throw ERRORS.validation("querystring must have required property 'token'");
-  return verifyObjectUrlToken(token, `${bucketId}/${name}`, purpose);
+  return verifyObjectUrlToken(token, `${rq.bucket}/${rq.key}`, purpose);
 }
 
 /**
  * PUT `/object/upload/sign/{bucket}/{key}?token=`: the token stands in for the JWT. The upload is made
  * with the rights of the user who signed it (checked then), so RLS is not asked again, as upstream.
  */
-export async function uploadToSignedUrl(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
-  const signed = await signedUrlToken(query, bucketId, name, 'upload');
+export async function uploadToSignedUrl(rq: StorageRequest) {
+  const signed = await signedUrlToken(rq, 'upload');
   const signer: Caller = {
     claims: { role: 'service_role' },
     isAuthenticated: true,
     owner: signed.owner,
     operation: 'storage.object.upload_signed',
   };
-  await uploadObject(ctx, req, res, signer, bucketId, name, !!signed.upsert, { keyOnly: true });
+  await uploadObject({ ...rq, caller: signer }, !!signed.upsert, { keyOnly: true });
 }
 
 /** POST (upload, `x-upsert`) and PUT (update: always an upsert) of `/object/{bucket}/{key}`. */
 export async function uploadObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
+  rq: StorageRequest,
   isUpsert: boolean,
   /** Signed uploads answer with the key only, as upstream. */
   options: { keyOnly?: boolean } = {},
 ) {
+  const { ctx, req, res, caller, bucket: bucketId, key: name } = rq;
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket) throw ERRORS.noSuchBucket();
   const maxFileSize = isEmptyFolder(name)
@@ -259,7 +240,7 @@ export async function uploadObject(
   const userMetadata = { ...file.userMetadata };
 
   // RLS first, so a refused upload never stores a byte.
-  await canUpload(ctx, caller, req, {
+  await canUpload(rq, {
     bucketId,
     name,
     isUpsert,
@@ -310,65 +291,40 @@ export async function uploadObject(
 }
 
 /** GET/HEAD of `/object/{bucket}/{key}` and `/object/authenticated/...`: RLS decides for private buckets. */
-export async function getObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
-  const obj = await findReadable(ctx, req, caller, bucketId, name);
-  await render(ctx, req, res, obj, { download: query.get('download') ?? undefined });
+export async function getObject(rq: StorageRequest) {
+  const { query } = rq;
+  const obj = await findReadable(rq);
+  await render(rq, obj, { download: query.get('download') ?? undefined });
 }
 
 /** The object a caller may read: any object of a public bucket, otherwise what RLS lets them select. */
-async function findReadable(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-) {
+async function findReadable(rq: StorageRequest) {
+  const { ctx, caller, bucket: bucketId, key: name } = rq;
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket || (!caller.isAuthenticated && !bucket.public)) throw ERRORS.noSuchBucket();
   if (bucket.public) return findObject(ctx.pool, bucketId, name);
-  return asCaller(ctx, caller, req, (client) => findObject(client, bucketId, name));
+  return asCaller(rq, (client) => findObject(client, bucketId, name));
 }
 
 /** GET `/object/public/{bucket}/{key}`: no token needed, and only for public buckets. */
-export async function getPublicObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
+export async function getPublicObject(rq: StorageRequest) {
+  const { ctx, bucket: bucketId, key: name, query } = rq;
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket?.public) throw ERRORS.noSuchBucket();
   const obj = await findObject(ctx.pool, bucketId, name);
-  await render(ctx, req, res, obj, { download: query.get('download') ?? undefined });
+  await render(rq, obj, { download: query.get('download') ?? undefined });
 }
 
 /** GET `/object/info/...`: the object's details as storage-js `info()` reads them. */
-export async function getObjectInfo(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-  publicRoute: boolean,
-) {
+export async function getObjectInfo(rq: StorageRequest, publicRoute: boolean) {
+  const { ctx, res, bucket: bucketId, key: name } = rq;
   let obj: ObjectRow;
   if (publicRoute) {
     // The public route answers for public buckets only, whoever asks.
     if (!(await findBucket(ctx, bucketId))?.public) throw ERRORS.noSuchBucket();
     obj = await findObject(ctx.pool, bucketId, name);
   } else {
-    obj = await findReadable(ctx, req, caller, bucketId, name);
+    obj = await findReadable(rq);
   }
   const m = obj.metadata;
   sendOk(
@@ -397,20 +353,13 @@ export async function getObjectInfo(
 }
 
 /** POST `/object/sign/{bucket}/{key}`: a download URL for an object the caller can select. */
-export async function signUrl(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-  body: Record<string, unknown>,
-) {
+export async function signUrl(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, res, bucket: bucketId, key: name } = rq;
   const expiresIn = mustBeExpiresIn(body.expiresIn);
   // With image transformation on, `transform` travels in the token and the URL renders the image.
   const transform = ctx.imageTransformation ? transformFromBody(body.transform) : undefined;
   const transformations = transform ? transformToString(transform) : '';
-  await asCaller(ctx, caller, req, (client) => findObject(client, bucketId, name));
+  await asCaller(rq, (client) => findObject(client, bucketId, name));
   const url = `${bucketId}/${name}`;
   const token = await signObjectUrlToken(url, expiresIn, 'download', undefined, transformations);
   const area = transformations ? 'render/image' : 'object';
@@ -418,65 +367,40 @@ export async function signUrl(
 }
 
 /** GET `/render/image/public/{bucket}/{key}`: a public bucket's image, transformed. */
-export async function renderPublicImage(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
+export async function renderPublicImage(rq: StorageRequest) {
+  const { ctx, bucket: bucketId, key: name, query } = rq;
   const transform = transformFromQuery(query);
   const bucket = await findBucket(ctx, bucketId);
   if (!bucket?.public) throw ERRORS.noSuchBucket();
   const obj = await findObject(ctx.pool, bucketId, name);
-  await renderImage(ctx, req, res, obj, transform, { download: query.get('download') ?? undefined });
+  await renderImage(rq, obj, transform, { download: query.get('download') ?? undefined });
 }
 
 /** GET `/render/image/authenticated/{bucket}/{key}`: an image the caller may read, transformed. */
-export async function renderAuthenticatedImage(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
+export async function renderAuthenticatedImage(rq: StorageRequest) {
+  const { bucket: bucketId, key: name, query } = rq;
   const transform = transformFromQuery(query);
-  const obj = await asCaller(ctx, caller, req, (client) => findObject(client, bucketId, name));
-  await renderImage(ctx, req, res, obj, transform, { download: query.get('download') ?? undefined });
+  const obj = await asCaller(rq, (client) => findObject(client, bucketId, name));
+  await renderImage(rq, obj, transform, { download: query.get('download') ?? undefined });
 }
 
 /** GET `/render/image/sign/{bucket}/{key}?token=`: the token grants the read and fixes the transformation. */
-export async function renderSignedImage(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
-  const { exp, transformations } = await signedUrlToken(query, bucketId, name, 'download');
+export async function renderSignedImage(rq: StorageRequest) {
+  const { ctx, bucket: bucketId, key: name, query } = rq;
+  const { exp, transformations } = await signedUrlToken(rq, 'download');
   const obj = await findObject(ctx.pool, bucketId, name);
-  await renderImage(ctx, req, res, obj, transformFromString(transformations ?? ''), {
+  await renderImage(rq, obj, transformFromString(transformations ?? ''), {
     download: query.get('download') ?? undefined,
     expires: new Date(exp * 1000).toUTCString(),
   });
 }
 
 /** POST `/object/sign/{bucket}`: one entry per path, with an error for paths RLS hides or that do not exist. */
-export async function signUrls(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  body: Record<string, unknown>,
-) {
+export async function signUrls(rq: StorageRequest, body: Record<string, unknown>) {
+  const { res, bucket: bucketId } = rq;
   const expiresIn = mustBeExpiresIn(body.expiresIn);
   const paths = mustBeStringArray(body.paths, 'paths');
-  const visible = await asCaller(ctx, caller, req, async (client) => {
+  const visible = await asCaller(rq, async (client) => {
     const { rows } = await client.query<{ name: string }>(
       'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
       [bucketId, paths],
@@ -504,31 +428,19 @@ export async function signUrls(
 }
 
 /** GET `/object/sign/{bucket}/{key}?token=`: the token alone grants the read. */
-export async function getSignedObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  bucketId: string,
-  name: string,
-  query: URLSearchParams,
-) {
-  const { exp } = await signedUrlToken(query, bucketId, name, 'download');
+export async function getSignedObject(rq: StorageRequest) {
+  const { ctx, bucket: bucketId, key: name, query } = rq;
+  const { exp } = await signedUrlToken(rq, 'download');
   const obj = await findObject(ctx.pool, bucketId, name);
-  await render(ctx, req, res, obj, {
+  await render(rq, obj, {
     download: query.get('download') ?? undefined,
     expires: new Date(exp * 1000).toUTCString(),
   });
 }
 
 /** POST `/object/list/{bucket}`: one folder level under `prefix`, folders as entries with a null id. */
-export async function listObjects(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  body: Record<string, unknown>,
-) {
+export async function listObjects(rq: StorageRequest, body: Record<string, unknown>) {
+  const { res, bucket: bucketId } = rq;
   if (typeof body.prefix !== 'string') throw ERRORS.validation("body must have required property 'prefix'");
   const limit = optionalInteger(body.limit, 'limit', 1);
   const offset = optionalInteger(body.offset, 'offset', 0);
@@ -545,7 +457,7 @@ export async function listObjects(
   }
   let prefix = body.prefix;
   if (prefix.length > 0 && !prefix.endsWith('/')) prefix += '/';
-  const rows = await asCaller(ctx, caller, req, async (client) => {
+  const rows = await asCaller(rq, async (client) => {
     const result = await client.query('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
       prefix,
       bucketId,
@@ -572,14 +484,8 @@ export async function listObjects(
 }
 
 /** DELETE `/object/{bucket}` with `{prefixes}`: removes what RLS lets the caller delete, returns those rows. */
-export async function removeObjects(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  body: Record<string, unknown>,
-) {
+export async function removeObjects(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, res, bucket: bucketId } = rq;
   const prefixes = mustBeStringArray(body.prefixes, 'prefixes');
   if (prefixes.length > MAX_OBJECTS_PER_REQUEST) {
     throw new StorageError(
@@ -588,7 +494,7 @@ export async function removeObjects(
       `Bulk object requests are limited to ${MAX_OBJECTS_PER_REQUEST} objects per request.`,
     );
   }
-  const deleted = await asCaller(ctx, caller, req, async (client) => {
+  const deleted = await asCaller(rq, async (client) => {
     const { rows } = await client.query<ObjectRow>(
       'delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning *',
       [bucketId, prefixes],
@@ -600,16 +506,10 @@ export async function removeObjects(
 }
 
 /** DELETE `/object/{bucket}/{key}`. */
-export async function removeObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  bucketId: string,
-  name: string,
-) {
+export async function removeObject(rq: StorageRequest) {
+  const { ctx, res, bucket: bucketId, key: name } = rq;
   await findObject(ctx.pool, bucketId, name);
-  const deleted = await asCaller(ctx, caller, req, async (client) => {
+  const deleted = await asCaller(rq, async (client) => {
     const { rows } = await client.query<ObjectRow>(
       'delete from storage.objects where bucket_id = $1 and name = $2 returning *',
       [bucketId, name],
@@ -635,18 +535,13 @@ function transferTarget(body: Record<string, unknown>) {
 }
 
 /** POST `/object/move`: the caller must be able to select the source and update it into the destination. */
-export async function moveObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  body: Record<string, unknown>,
-) {
+export async function moveObject(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, res, caller } = rq;
   const { bucketId, sourceKey, destinationKey, destinationBucket } = transferTarget(body);
   const owner = ownerColumns(caller.owner);
   const version = randomUUID();
 
-  await testPermission(ctx, caller, req, async (client) => {
+  await testPermission(rq, async (client) => {
     await findObject(client, bucketId, sourceKey);
     const { rowCount } = await client.query(
       `update storage.objects set name = $3, bucket_id = $4, version = $5, owner = $6, owner_id = $7
@@ -698,19 +593,14 @@ export async function moveObject(
 }
 
 /** POST `/object/copy`: select on the source, insert (or upsert with `x-upsert`) on the destination. */
-export async function copyObject(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  caller: Caller,
-  body: Record<string, unknown>,
-) {
+export async function copyObject(rq: StorageRequest, body: Record<string, unknown>) {
+  const { ctx, req, res, caller } = rq;
   const { bucketId, sourceKey, destinationKey, destinationBucket } = transferTarget(body);
   const isUpsert = req.headers['x-upsert'] === 'true';
   const owner = ownerColumns(caller.owner);
 
-  const source = await asCaller(ctx, caller, req, (client) => findObject(client, bucketId, sourceKey));
-  await testPermission(ctx, caller, req, async (client) => {
+  const source = await asCaller(rq, (client) => findObject(client, bucketId, sourceKey));
+  await testPermission(rq, async (client) => {
     await client
       .query(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -781,13 +671,8 @@ export async function copyObject(
 }
 
 /** Sends an object's bytes with the headers Storage's renderer sets (ETag, caching, ranges, download). */
-async function render(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
-  obj: ObjectRow,
-  options: { download?: string; expires?: string },
-) {
+async function render(rq: ResponseRequest, obj: ObjectRow, options: { download?: string; expires?: string }) {
+  const { ctx, req, res } = rq;
   const m = obj.metadata;
   const size = m?.size ?? 0;
   if (!obj.version || !(await ctx.files.exists(obj.bucket_id, obj.name, obj.version))) {

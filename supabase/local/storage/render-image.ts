@@ -13,9 +13,8 @@
  * sharp reads the dimensions from the header and stops there, so a small file announcing a huge image
  * (a decompression bomb) never allocates it, as the app's own image checks do.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import sharp, { type Metadata } from 'sharp';
-import { objectMetadataHeaders, type StorageContext } from './context.ts';
+import { objectMetadataHeaders, type ResponseRequest, type StorageContext } from './context.ts';
 import { ERRORS, StorageError } from './errors.ts';
 
 export interface TransformOptions {
@@ -183,13 +182,12 @@ export interface RenderableObject {
 
 /** Sends the transformed image with the headers Storage's image renderer sends. */
 export async function renderImage(
-  ctx: StorageContext,
-  req: IncomingMessage,
-  res: ServerResponse,
+  rq: ResponseRequest,
   obj: RenderableObject,
   o: TransformOptions,
   options: { download?: string; expires?: string },
 ) {
+  const { ctx, req, res } = rq;
   if (!obj.version || !(await ctx.files.exists(obj.bucket_id, obj.name, obj.version)))
     throw ERRORS.noSuchKey();
   const source = await readSource(ctx, obj.bucket_id, obj.name, obj.version, obj.metadata?.size ?? 0);

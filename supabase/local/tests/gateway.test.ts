@@ -3,7 +3,7 @@
  * by path prefix, answers preflights, and puts the CORS headers on every answer.
  */
 import { describe, expect, it } from 'vitest';
-import { stackEnv } from '../../tests/helpers.ts';
+import { stackEnv } from '../testing/index.ts';
 
 const api = (path: string, init: RequestInit = {}) =>
   fetch(`${stackEnv('API_URL')}${path}`, {

@@ -18,7 +18,7 @@ const cleanup: string[] = [];
 const servers: LocalPostgres[] = [];
 
 function tempDir(mode: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-pg-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'local-supabase-pg-'));
   chmodSync(dir, mode);
   cleanup.push(dir);
   return dir;
@@ -55,7 +55,7 @@ afterEach(async () => {
 
 afterAll(() => {
   for (const dir of cleanup) rmSync(dir, { recursive: true, force: true });
-  delete process.env.SCAMCHECK_PG_SHARED_DIR;
+  delete process.env.LOCAL_SUPABASE_PG_SHARED_DIR;
 });
 
 describe('the local Postgres', () => {
@@ -63,9 +63,9 @@ describe('the local Postgres', () => {
     'runs from a private folder (mode 700) as root: the data goes to a folder the postgres user can enter, printed, and stays there',
     async () => {
       const shared = tempDir(0o755);
-      process.env.SCAMCHECK_PG_SHARED_DIR = shared;
+      process.env.LOCAL_SUPABASE_PG_SHARED_DIR = shared;
       const home = tempDir(0o700);
-      const dataDir = path.join(home, 'scamcheck', '.supabase-local', 'dev');
+      const dataDir = path.join(home, 'project', '.supabase-local', 'dev');
       const log: string[] = [];
       const db = server(dataDir, log);
       expect(db.pgDir.startsWith(shared + path.sep)).toBe(true);

@@ -6,7 +6,7 @@
  * views exist over the referenced table, and PGRST200/PGRST201's texts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const p = unique('emb_');
 const products = `${p}_products`;

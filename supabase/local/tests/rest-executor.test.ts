@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../jwt.ts';
 import { REST_APPLICATION_NAME } from '../rest/executor.ts';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const p = unique('exec_');
 const items = `${p}_items`;

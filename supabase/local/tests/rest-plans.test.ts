@@ -5,7 +5,7 @@
  * ranges, errors, and no value taken for another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const p = unique('plans_');
 const items = `${p}_items`;

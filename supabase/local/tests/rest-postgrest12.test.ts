@@ -8,7 +8,7 @@
  * allowed, which keeps commit as the default), and each test puts them back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const p = unique('pg12_');
 

@@ -5,7 +5,7 @@
  * plus `Prefer: missing=default` on a bulk insert (InsertSpec.hs), which reads defaults the same way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const p = unique('rpc_');
 

@@ -8,7 +8,7 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../jwt.ts';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 

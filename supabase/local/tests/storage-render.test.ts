@@ -13,8 +13,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../config.ts';
 import { createStorageService } from '../storage/index.ts';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
-import { pngBomb, pngDeflateBomb } from '../../tests/image-corpus.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
+import { pngBomb, pngDeflateBomb } from './png-bombs.ts';
 
 const bucket = `${unique('img')}-pics`;
 const serviceKey = () => stackEnv('SERVICE_ROLE_KEY');

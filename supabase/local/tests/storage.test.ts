@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { testConfig } from '../config.ts';
 import { signJwt } from '../jwt.ts';
-import { adminPool, stackEnv, unique } from '../../tests/helpers.ts';
+import { adminPool, stackEnv, unique } from '../testing/index.ts';
 
 const tag = unique('st');
 const privateBucket = `${tag}-private`;

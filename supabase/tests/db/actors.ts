@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { withRole, type RequestClaims } from '../../local/db.ts';
+import { type RequestClaims, withRole } from '../helpers.ts';
 import { adminPool, unique } from '../helpers.ts';
 
 export interface Actor {

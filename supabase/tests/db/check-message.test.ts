@@ -13,7 +13,7 @@ import {
   type LookupRow,
 } from '../../functions/_shared/check-message.ts';
 import { CORPUS } from '../check-message-corpus.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 import { anon, createUser, DENIED, fileReport, run, setStatus, verifiedAged, type Actor } from './actors.ts';
 

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { anon, createUser, run, type Actor } from './actors.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 
 interface Summary {

@@ -4,7 +4,7 @@
  * pinned search_path is never inlined, and PostgreSQL 17 plans its body again in every transaction.
  */
 import { describe, expect, it } from 'vitest';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 
 /** Run on every search, search log row, report insert or Data API write. */

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader } from 'mmdb-lib';
 import { describe, expect, it } from 'vitest';
-import { locationRows } from '../../local/locations.ts';
+import { locationRows } from '../../project/locations.ts';
 import { adminPool } from '../helpers.ts';
 
 interface CityRecord {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, DENIED, fileReport, run, setStatus, type Actor } from './actors.ts';
 import pg from 'pg';
 import { adminPool, stackEnv, unique } from '../helpers.ts';
-import { SET_REQUEST_SQL, requestSettingValues } from '../../local/request-settings.ts';
+import { requestSettingValues, SET_REQUEST_SQL } from '@scamcheck/local-supabase';
 import type { PublicStatistics } from '../../../src/features/public-stats/api/public-statistics-schema.ts';
 
 type Stats = PublicStatistics;

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 import { DENIED, anon, createUser, run, serviceRole } from './actors.ts';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anon, createUser, run, type Actor } from './actors.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, unique } from '../helpers.ts';
 
 interface Take {

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, affected, anon, createUser, fileReport, run, setStatus, type Actor } from './actors.ts';
 import { adminPool } from '../helpers.ts';
-import { withRole } from '../../local/db.ts';
-import { SET_REQUEST_SQL, requestSettingValues } from '../../local/request-settings.ts';
+import { requestSettingValues, SET_REQUEST_SQL } from '@scamcheck/local-supabase';
+import { withRole } from '../helpers.ts';
 
 let owner: Actor;
 let stranger: Actor;

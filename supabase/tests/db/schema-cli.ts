@@ -9,8 +9,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ROOT_DIR } from '../../local/config.ts';
-import { LocalPostgres } from '../../local/postgres.ts';
+import { LocalPostgres } from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../../project/index.ts';
 import {
   buildAndRead,
   compareBuilds,

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { ROOT_DIR } from '../../local/config.ts';
+import { ROOT_DIR } from '../../project/index.ts';
 import { stackEnv } from '../helpers.ts';
 import { buildAndRead, migrationFiles, renderSchema } from './catalogue.ts';
 

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../local/config.ts';
+import { ROOT_DIR } from '../../project/index.ts';
 import { stackEnv } from '../helpers.ts';
 import {
   buildAndRead,

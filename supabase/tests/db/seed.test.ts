@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../local/config.ts';
+import { ROOT_DIR } from '../../project/index.ts';
 import { adminPool, seedUuidSql, stackEnv } from '../helpers.ts';
 
 async function one<T = Record<string, unknown>>(sql: string): Promise<T> {
@@ -14,7 +14,7 @@ async function one<T = Record<string, unknown>>(sql: string): Promise<T> {
 
 describe('seed data', () => {
   it('the demo logins in demo-logins.txt and the README sign in through Supabase Auth', async () => {
-    const logins = await fs.readFile(path.join(ROOT_DIR, 'supabase/local/demo-logins.txt'), 'utf8');
+    const logins = await fs.readFile(path.join(ROOT_DIR, 'supabase/project/demo-logins.txt'), 'utf8');
     const readme = await fs.readFile(path.join(ROOT_DIR, 'README.md'), 'utf8');
     // The README's table of logins, with prettier's cell padding taken out.
     const table = readme.replace(/ +\|/g, ' |');

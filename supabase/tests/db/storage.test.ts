@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { affected, anon, createUser, run, type Actor } from './actors.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 
 let owner: Actor;

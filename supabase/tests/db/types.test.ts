@@ -6,8 +6,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR } from '../../local/config.ts';
-import { TYPES_FILE, generateTypes } from '../../local/gen-types.ts';
+import { generateTypes } from '@scamcheck/local-supabase';
+import { ROOT_DIR, TYPES_FILE } from '../../project/index.ts';
 import { stackEnv } from '../helpers.ts';
 
 describe('generated database types', { timeout: 120_000 }, () => {

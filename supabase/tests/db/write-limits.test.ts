@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { anon, createUser, serviceRole, type Actor } from './actors.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool } from '../helpers.ts';
 
 /** A public address of its own for each flood, followed by a private proxy hop. */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, stackEnv } from '../helpers.ts';
 import { address, api, createUser, subjectOf, type TestUser } from './helpers.ts';
 

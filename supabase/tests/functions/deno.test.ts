@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FUNCTIONS_DIR } from '../../local/functions.ts';
-import { ROOT_DIR } from '../../local/config.ts';
+import { FUNCTIONS_DIR } from '@scamcheck/local-supabase';
+import { ROOT_DIR } from '../../project/index.ts';
 
 const deno = path.join(ROOT_DIR, 'node_modules', '.bin', 'deno');
 

@@ -1,5 +1,5 @@
 /** Helpers for the edge-function tests: plain fetch against the legacy API, users, images, mail. */
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, stackEnv, unique } from '../helpers.ts';
 import { BASE_JPEG, jpegWithGpsAndApp0Text } from '../image-corpus.ts';
 import { mailsTo } from '../auth-helpers.ts';

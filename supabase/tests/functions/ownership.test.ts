@@ -4,18 +4,19 @@
  * private, loopback and link-local targets refused, also behind a name and on every redirect; too many
  * redirects, too large and too slow answers refused.
  *
- * The test stack's one exception (config.ownershipTestPort): `.test` hosts are fetched from
+ * The test stack's one exception (ownershipTestPort in supabase/project): `.test` hosts are fetched from
  * http://127.0.0.1:<that port>, and only that address and port count as public.
  */
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPorts } from '../../local/config.ts';
+import { testPorts } from '@scamcheck/local-supabase';
+import { ownershipTestPort } from '../../project/index.ts';
 import { stackEnv, unique } from '../helpers.ts';
 import { codeIn, latestMail } from '../auth-helpers.ts';
 import { startOwnershipSite, type OwnershipSite } from '../ownership-site.ts';
 import { createUser, type TestUser } from './helpers.ts';
 
-const port = testPorts().ownershipTestPort;
+const port = ownershipTestPort();
 /** The `.test` hosts' server (shared port: tests/e2e/right-of-reply.test.ts uses it too, in turn). */
 let site: OwnershipSite;
 let owner: TestUser;

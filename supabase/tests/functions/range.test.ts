@@ -12,7 +12,7 @@ import {
   rangeKey,
   RANGE_PAGE,
 } from '../../functions/_shared/range.ts';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, unique } from '../helpers.ts';
 import { API, address, api, createUser, subjectOf } from './helpers.ts';
 

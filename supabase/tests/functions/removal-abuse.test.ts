@@ -6,7 +6,7 @@
  * the reporter's notice comes on its own, with the deadline, quoting the requester link-free.
  */
 import { describe, expect, it } from 'vitest';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, stackEnv, unique } from '../helpers.ts';
 import { mailsTo } from '../auth-helpers.ts';
 import { api, confirmRemovalByMail, createUser, reportFields, runJob, type TestUser } from './helpers.ts';

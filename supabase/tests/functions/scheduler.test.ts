@@ -6,8 +6,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_ROLE_KEY, testConfig } from '../../local/config.ts';
-import { nextDue, startScheduler, type Scheduler } from '../../local/scheduler.ts';
+import {
+  nextDue,
+  type Scheduler,
+  SERVICE_ROLE_KEY,
+  startScheduler,
+  testConfig,
+} from '@scamcheck/local-supabase';
 import { stackEnv } from '../helpers.ts';
 
 let pool: pg.Pool;

@@ -8,7 +8,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withRole } from '../../local/db.ts';
+import { withRole } from '../helpers.ts';
 import { adminPool, stackEnv } from '../helpers.ts';
 import { anonClient, codeIn, latestMail, uniqueEmail } from '../auth-helpers.ts';
 import { api, createUser } from './helpers.ts';

@@ -10,10 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { signJwt } from '../jwt.ts';
-import { createUser, type Actor } from '../../tests/db/actors.ts';
-import { jpegWithGpsAndApp0Text } from '../../tests/image-corpus.ts';
-import { stackEnv } from '../../tests/helpers.ts';
+import { createUser, type Actor } from './db/actors.ts';
+import { jpegWithGpsAndApp0Text } from './image-corpus.ts';
+import { signJwt, stackEnv } from './helpers.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its realtime client.
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;

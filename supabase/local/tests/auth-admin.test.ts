@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv } from './helpers.ts';
+import { adminPool, stackEnv } from '../testing/index.ts';
 import {
   anonClient,
   authInstance,
@@ -15,7 +15,7 @@ import {
   latestMail,
   serviceClient,
   uniqueEmail,
-} from './auth-helpers.ts';
+} from '../testing/index.ts';
 
 describe('admin API', () => {
   it('creates a confirmed user who can sign in at once, with app_metadata only the admin can set', async () => {

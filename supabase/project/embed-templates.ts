@@ -8,8 +8,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT_DIR } from './config.ts';
-import { configSection, table } from './project-config.ts';
+import { ROOT_DIR } from './root.ts';
+import { configSection, table } from '@scamcheck/local-supabase';
 
 export const EMBEDDED_TEMPLATES = path.join(ROOT_DIR, 'supabase/functions/send-email/templates.ts');
 

@@ -4,9 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../local/config.ts';
-import { FunctionsRuntime, denoHostEnv, firstCause, proxy } from '../local/functions.ts';
-import { stackEnv } from './helpers.ts';
+import { testConfig } from '../config.ts';
+import { FunctionsRuntime, denoHostEnv, firstCause, proxy } from '../functions.ts';
+import { stackEnv } from '../testing/index.ts';
 
 const url = () => `${stackEnv('API_URL')}/functions/v1/health`;
 
@@ -79,7 +79,7 @@ describe('function workers', () => {
 
   it('a function that cannot boot answers 503 naming it and the first line of the cause, and boot() reports it', async () => {
     // A package no one installed: Deno resolves npm: from node_modules and must say it is missing.
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-broken-fn-'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'local-supabase-broken-fn-'));
     const entry = path.join(dir, 'index.ts');
     writeFileSync(
       entry,

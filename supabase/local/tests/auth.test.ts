@@ -6,7 +6,7 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv } from './helpers.ts';
+import { adminPool, stackEnv } from '../testing/index.ts';
 import {
   anonClient,
   codeIn,
@@ -17,7 +17,7 @@ import {
   mailsTo,
   shapeOf,
   uniqueEmail,
-} from './auth-helpers.ts';
+} from '../testing/index.ts';
 
 const PASSWORD = 'correct horse battery';
 

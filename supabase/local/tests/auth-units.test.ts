@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, testConfig } from '../local/config.ts';
-import { generateOtp, isRedirectAllowed, passwordWeakness, tokenHash } from '../local/auth/context.ts';
-import { loadAuthSettings, parseGoDuration } from '../local/auth/settings.ts';
-import { Mailer } from '../local/auth/mailer.ts';
-import { TemplateError, parseTemplate, renderTemplate } from '../local/auth/template.ts';
+import { ROOT_DIR, testConfig } from '../config.ts';
+import { generateOtp, isRedirectAllowed, passwordWeakness, tokenHash } from '../auth/context.ts';
+import { loadAuthSettings, parseGoDuration } from '../auth/settings.ts';
+import { Mailer } from '../auth/mailer.ts';
+import { TemplateError, parseTemplate, renderTemplate } from '../auth/template.ts';
 
 const render = (source: string, data: unknown) => renderTemplate(parseTemplate(source), data);
 
@@ -53,23 +53,23 @@ describe('config.toml [auth]', () => {
   it('points e-mailed links at the running app when the stack serves it on another port', () => {
     const toml = `[auth]
 site_url = "http://localhost:5173"
-additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/reset", "https://scamcheck.ph"]
+additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/reset", "https://project.example"]
 `;
     const moved = loadAuthSettings(testConfig({ withApp: true, appPort: 6001 }), toml);
     expect(moved.siteUrl).toBe('http://localhost:6001');
     expect(moved.additionalRedirectUrls).toEqual([
       'http://localhost:6001',
       'http://127.0.0.1:6001/reset',
-      'https://scamcheck.ph',
+      'https://project.example',
     ]);
     // A stack that does not serve the app (the test stack) keeps config.toml's addresses.
     expect(loadAuthSettings(testConfig({ withApp: false, appPort: 6001 }), toml).siteUrl).toBe(
       'http://localhost:5173',
     );
     // A deployed site is never rewritten.
-    const deployed = '[auth]\nsite_url = "https://scamcheck.ph"\n';
+    const deployed = '[auth]\nsite_url = "https://project.example"\n';
     expect(loadAuthSettings(testConfig({ withApp: true, appPort: 6001 }), deployed).siteUrl).toBe(
-      'https://scamcheck.ph',
+      'https://project.example',
     );
   });
 
@@ -101,7 +101,7 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
   });
 
   it("uses the CLI's defaults for what is not set", () => {
-    const s = loadAuthSettings(testConfig(), '[auth]\nsite_url = "https://scamcheck.ph"\n');
+    const s = loadAuthSettings(testConfig(), '[auth]\nsite_url = "https://project.example"\n');
     expect(s).toMatchObject({
       minimumPasswordLength: 6,
       enableSignup: true,
@@ -134,9 +134,9 @@ describe('GoTrue rules', () => {
     expect(isRedirectAllowed(settings, 'https://evil.example/steal')).toBe(false);
     expect(isRedirectAllowed(settings, 'http://2130706433/')).toBe(false);
     expect(isRedirectAllowed(settings, 'javascript:alert(1)')).toBe(false);
-    const glob = { ...settings, additionalRedirectUrls: ['https://*.scamcheck.ph/**'] };
-    expect(isRedirectAllowed(glob, 'https://app.scamcheck.ph/auth/callback')).toBe(true);
-    expect(isRedirectAllowed(glob, 'https://app.evil.ph.scamcheck.ph.evil.com/')).toBe(false);
+    const glob = { ...settings, additionalRedirectUrls: ['https://*.project.example/**'] };
+    expect(isRedirectAllowed(glob, 'https://app.project.example/auth/callback')).toBe(true);
+    expect(isRedirectAllowed(glob, 'https://app.evil.ph.project.example.evil.com/')).toBe(false);
   });
 
   it('hashes codes as GoTrue does (hex SHA-224 of address and code)', () => {
