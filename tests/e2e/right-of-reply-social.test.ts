@@ -88,7 +88,7 @@ describe('right of reply for social accounts, end to end', () => {
     shot.append('bucket', 'evidence');
     shot.append(
       'file',
-      new Blob([await page.screenshot({ type: 'png' })], { type: 'image/png' }),
+      new Blob([new Uint8Array(await page.screenshot({ type: 'png' }))], { type: 'image/png' }),
       'shot.png',
     );
     const uploaded = await owner.client.functions.invoke<{ path: string }>('upload-image', { body: shot });
