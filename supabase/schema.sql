@@ -131,12 +131,18 @@ create table private.feed_build (
   started_at timestamp with time zone,
   updated_at timestamp with time zone default now() not null,
   synced_at timestamp with time zone,
-  requests integer default 0 not null
+  requests integer default 0 not null,
+  full_at timestamp with time zone,
+  rules_key text
 );
 alter table private.feed_build owner to postgres;
 alter table private.feed_build enable row level security;
 
 comment on table private.feed_build is 'The feeds build''s progress (one row): the step it is at (idle, classify, sync, render, publish), when it started, when it synced (its new items carry that version time) and how many requests it took. The open-data job moves it on.';
+
+comment on column private.feed_build.full_at is 'When a build last aggregated every verified report (public.feed_build_start does so when this is over a day old).';
+
+comment on column private.feed_build.rules_key is 'The classifier''s rules the last build started under (public.feed_build_start): under others, every identifier is classified and synced again.';
 
 alter table private.feed_build add constraint feed_build_id_check CHECK ((id = 1));
 
@@ -146,7 +152,7 @@ alter table private.feed_build add constraint feed_build_step_check CHECK ((step
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_build to postgres;
 
-create unlogged table private.feed_candidate_rows (
+create table private.feed_candidate_rows (
   kind text not null,
   canonical text not null,
   written text not null,
@@ -159,11 +165,24 @@ create unlogged table private.feed_candidate_rows (
 alter table private.feed_candidate_rows owner to postgres;
 alter table private.feed_candidate_rows enable row level security;
 
-comment on table private.feed_candidate_rows is 'The verified identifiers of the build under way (public.feed_candidates, taken once at its start by public.feed_build_begin). Unlogged: rebuilt by every build.';
+comment on table private.feed_candidate_rows is 'The verified identifiers, aggregated (public.feed_candidates'' columns), kept between feeds builds: public.feed_build_start aggregates again only the identifiers queued in private.feed_dirty, and everything once a day.';
 
 alter table private.feed_candidate_rows add constraint feed_candidate_rows_pkey PRIMARY KEY (kind, canonical);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_candidate_rows to postgres;
+
+create table private.feed_changes (
+  kind text not null,
+  canonical text not null
+);
+alter table private.feed_changes owner to postgres;
+alter table private.feed_changes enable row level security;
+
+comment on table private.feed_changes is 'The identifiers the feeds build under way classifies and syncs (public.feed_build_start fills it: the queued ones, or every one on a full build).';
+
+alter table private.feed_changes add constraint feed_changes_pkey PRIMARY KEY (kind, canonical);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_changes to postgres;
 
 create table private.feed_classes (
   kind text not null,
@@ -192,6 +211,19 @@ alter table private.feed_classes add constraint feed_classes_tlp_check CHECK ((t
 alter table private.feed_classes add constraint feed_classes_value_check CHECK (((char_length(value) >= 1) AND (char_length(value) <= 2100)));
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_classes to postgres;
+
+create table private.feed_dirty (
+  kind text not null,
+  canonical text not null
+);
+alter table private.feed_dirty owner to postgres;
+alter table private.feed_dirty enable row level security;
+
+comment on table private.feed_dirty is 'Identifiers whose verified reports changed since the feeds build last took this queue (triggers on public.reports fill it; public.feed_build_start empties it).';
+
+alter table private.feed_dirty add constraint feed_dirty_pkey PRIMARY KEY (kind, canonical);
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.feed_dirty to postgres;
 
 create table private.feed_files (
   name text not null,
@@ -1453,6 +1485,32 @@ alter function private.email_has_account(text) owner to postgres;
 comment on function private.email_has_account(pg_catalog.text) is 'Whether an address belongs to a confirmed account (the legacy register call then mails the owner instead).';
 
 grant execute on function private.email_has_account(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.feed_mark_dirty()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op in ('UPDATE', 'DELETE') and old.status = 'verified' and old.reported_account_canonical is not null then
+    insert into private.feed_dirty (kind, canonical)
+    values (old.reported_account_type::text, old.reported_account_canonical)
+    on conflict do nothing;
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') and new.status = 'verified' and new.reported_account_canonical is not null then
+    insert into private.feed_dirty (kind, canonical)
+    values (new.reported_account_type::text, new.reported_account_canonical)
+    on conflict do nothing;
+  end if;
+  return null;
+end
+$function$;
+alter function private.feed_mark_dirty() owner to postgres;
+
+comment on function private.feed_mark_dirty() is 'Trigger on public.reports: queues the identifier of a verified report written, edited or deleted, or of a report verified or no longer verified, for the next feeds build.';
+
+grant execute on function private.feed_mark_dirty() to postgres;
 
 CREATE OR REPLACE FUNCTION private.fold_public_statistics_shards()
  RETURNS integer
@@ -4957,6 +5015,12 @@ CREATE TRIGGER reports_amount_cap BEFORE INSERT OR UPDATE OF amount_lost ON publ
 
 CREATE TRIGGER reports_before_write BEFORE INSERT OR UPDATE ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_before_write();
 
+CREATE TRIGGER reports_feed_dirty_delete AFTER DELETE ON public.reports FOR EACH ROW WHEN ((old.status = 'verified'::public.report_status)) EXECUTE FUNCTION private.feed_mark_dirty();
+
+CREATE TRIGGER reports_feed_dirty_insert AFTER INSERT ON public.reports FOR EACH ROW WHEN ((new.status = 'verified'::public.report_status)) EXECUTE FUNCTION private.feed_mark_dirty();
+
+CREATE TRIGGER reports_feed_dirty_update AFTER UPDATE ON public.reports FOR EACH ROW WHEN ((((old.status = 'verified'::public.report_status) OR (new.status = 'verified'::public.report_status)) AND (((((((old.status IS DISTINCT FROM new.status) OR (old.reported_account_type IS DISTINCT FROM new.reported_account_type)) OR (old.reported_account_canonical IS DISTINCT FROM new.reported_account_canonical)) OR (old.reported_account IS DISTINCT FROM new.reported_account)) OR (old.created_at IS DISTINCT FROM new.created_at)) OR (old.incident_type IS DISTINCT FROM new.incident_type)) OR (old.reporter_id IS DISTINCT FROM new.reporter_id)))) EXECUTE FUNCTION private.feed_mark_dirty();
+
 CREATE TRIGGER reports_incident_date_not_future BEFORE INSERT OR UPDATE OF incident_date ON public.reports FOR EACH ROW EXECUTE FUNCTION private.reports_incident_date_not_future();
 
 CREATE TRIGGER reports_log_decision AFTER UPDATE OF status ON public.reports FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION private.reports_log_decision();
@@ -6350,6 +6414,76 @@ comment on function public.feed_build_continue() is 'Service role only (the open
 
 grant execute on function public.feed_build_continue() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_build_start(rules_key text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_full boolean;
+  v_changes integer;
+begin
+  if coalesce(feed_build_start.rules_key, '') = '' then
+    raise exception 'rules_key is required' using errcode = '22023';
+  end if;
+  select b.full_at is null or b.full_at < now() - interval '1 day'
+         or b.rules_key is distinct from feed_build_start.rules_key
+  into v_full
+  from private.feed_build b where b.id = 1;
+  truncate private.feed_changes;
+  -- The queue is taken before the reports are read (each statement reads what was committed when it
+  -- started): an identifier queued meanwhile stays queued for the next build.
+  if v_full then
+    delete from private.feed_dirty;
+    truncate private.feed_candidate_rows;
+    insert into private.feed_candidate_rows
+    select c.kind, c.canonical, c.written, c.first_reported, c.last_reported, c.reports, c.reporters, c.scam_type
+    from public.feed_candidates() c;
+    insert into private.feed_changes (kind, canonical)
+    select c.kind, c.canonical from private.feed_candidate_rows c;
+    insert into private.feed_changes (kind, canonical)
+    select f.kind, f.canonical from private.feed_items f where f.withdrawn_at is null
+    on conflict do nothing;
+  else
+    with taken as (delete from private.feed_dirty returning kind, canonical)
+    insert into private.feed_changes (kind, canonical)
+    select t.kind, t.canonical from taken t
+    on conflict do nothing;
+    delete from private.feed_candidate_rows c
+    using private.feed_changes ch
+    where c.kind = ch.kind and c.canonical = ch.canonical;
+    -- public.feed_candidates' aggregation, for the changed identifiers only.
+    insert into private.feed_candidate_rows
+    select r.reported_account_type::text, r.reported_account_canonical,
+           (array_agg(r.reported_account order by r.created_at, r.id))[1],
+           min(r.created_at), max(r.created_at), count(*)::int, count(distinct r.reporter_id)::int,
+           (mode() within group (order by r.incident_type))::text
+    from private.feed_changes ch
+    join public.reports r
+      on r.reported_account_canonical = ch.canonical and r.reported_account_type::text = ch.kind
+    where r.status = 'verified'
+    group by r.reported_account_type, r.reported_account_canonical;
+  end if;
+  select count(*)::int into v_changes from private.feed_changes;
+  analyze private.feed_changes;
+  if v_full then
+    analyze private.feed_candidate_rows;
+  end if;
+  update private.feed_build
+  set step = 'classify', started_at = now(), updated_at = now(), synced_at = null, requests = 1,
+      full_at = case when v_full then now() else full_at end, rules_key = feed_build_start.rules_key
+  where id = 1;
+  return jsonb_build_object('full', v_full, 'changes', v_changes,
+                            'candidates', (select count(*) from private.feed_candidate_rows));
+end
+$function$;
+alter function public.feed_build_start(text) owner to postgres;
+
+comment on function public.feed_build_start(pg_catalog.text) is 'Service role only (the open-data job): starts a feeds build from the queue of changed identifiers (or every one, once a day).';
+
+grant execute on function public.feed_build_start(text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_build_state(count boolean DEFAULT false)
  RETURNS jsonb
  LANGUAGE sql
@@ -6404,6 +6538,27 @@ alter function public.feed_candidates() owner to postgres;
 comment on function public.feed_candidates() is 'Service role only (the open-data job): every identifier with a verified report, aggregated for the feeds (no amounts).';
 
 grant execute on function public.feed_candidates() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_classify_changes(rules_key text, max_items integer DEFAULT 500, after_kind text DEFAULT ''::text, after_canonical text DEFAULT ''::text)
+ RETURNS TABLE(kind text, canonical text, brand_known boolean, brand text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select c.kind, c.canonical, k.kind is not null, k.brand
+  from private.feed_changes ch
+  join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+  left join private.feed_classes k on k.kind = c.kind and k.canonical = c.canonical
+  where (ch.kind, ch.canonical) > (coalesce(feed_classify_changes.after_kind, ''), coalesce(feed_classify_changes.after_canonical, ''))
+    and (k.kind is null or k.rules_key is distinct from feed_classify_changes.rules_key)
+  order by ch.kind, ch.canonical
+  limit least(greatest(coalesce(feed_classify_changes.max_items, 500), 1), 5000)
+$function$;
+alter function public.feed_classify_changes(text,integer,text,text) owner to postgres;
+
+comment on function public.feed_classify_changes(pg_catalog.text,integer,pg_catalog.text,pg_catalog.text) is 'Service role only (the open-data job): the next changed identifiers to classify, after a cursor.';
+
+grant execute on function public.feed_classify_changes(text,integer,text,text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_classify_next(rules_key text, max_items integer DEFAULT 500)
  RETURNS TABLE(kind text, canonical text, brand_known boolean, brand text)
@@ -6642,6 +6797,32 @@ comment on function public.feed_new_links(bigint[],timestamp with time zone,inte
 
 grant execute on function public.feed_new_links(bigint[],timestamp with time zone,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_render_after(format_key text, max_items integer DEFAULT 1000, after_id bigint DEFAULT 0)
+ RETURNS TABLE(id bigint, kind text, canonical text, tlp text, indicator_type text, value text, written text, first_reported text, last_reported text, reports integer, reporters integer, scam_type text, brand text, stix_id text, event_day text, added_at text, version_at text, withdrawn_at text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.id, f.kind, f.canonical, f.tlp, f.indicator_type, f.value, f.written,
+         to_char(f.first_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.last_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         f.reports, f.reporters, f.scam_type, f.brand, f.stix_id::text, f.event_day::text,
+         to_char(f.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.version_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(f.withdrawn_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+  from private.feed_items f
+  left join private.feed_renders r on r.item_id = f.id
+  where f.id > coalesce(feed_render_after.after_id, 0)
+    and (r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_render_after.format_key)
+  order by f.id
+  limit least(greatest(coalesce(feed_render_after.max_items, 1000), 1), 10000)
+$function$;
+alter function public.feed_render_after(text,integer,bigint) owner to postgres;
+
+comment on function public.feed_render_after(pg_catalog.text,integer,bigint) is 'Service role only (the open-data job): the next feed items to render, after a cursor.';
+
+grant execute on function public.feed_render_after(text,integer,bigint) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_render_next(format_key text, max_items integer DEFAULT 1000)
  RETURNS TABLE(id bigint, kind text, canonical text, tlp text, indicator_type text, value text, written text, first_reported text, last_reported text, reports integer, reporters integer, scam_type text, brand text, stix_id text, event_day text, added_at text, version_at text, withdrawn_at text)
  LANGUAGE sql
@@ -6782,6 +6963,102 @@ alter function public.feed_sync(jsonb) owner to postgres;
 comment on function public.feed_sync(pg_catalog.jsonb) is 'Service role only (the open-data job): stores the feeds'' whole list of identifiers, versioning changed ones and withdrawing missing ones.';
 
 grant execute on function public.feed_sync(jsonb) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_sync_changes()
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_added integer;
+  v_updated integer;
+  v_withdrawn integer;
+  v_new bigint[];
+  v_candidates integer;
+  v_listed jsonb;
+  v_clear integer;
+  v_amber integer;
+  -- Milliseconds, as STIX timestamps and TAXII's added_after carry them: a client's cursor is exact.
+  v_now timestamptz := date_trunc('milliseconds', now());
+begin
+  -- One sync at a time (the lock public.feed_sync takes).
+  perform pg_advisory_xact_lock(hashtextextended('feed_sync', 0));
+  if exists (select 1 from private.feed_changes ch
+             join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+             where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+  end if;
+  drop table if exists pg_temp.feed_incoming_changes;
+  create temporary table feed_incoming_changes on commit drop as
+  select c.kind, c.canonical, k.tlp, k.indicator_type, k.value, c.written, c.first_reported, c.last_reported,
+         c.reports, c.reporters, c.scam_type, k.brand
+  from private.feed_changes ch
+  join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
+  join private.feed_classes k on k.kind = c.kind and k.canonical = c.canonical
+  where k.listed;
+  analyze feed_incoming_changes;
+
+  with changed as (
+    update private.feed_items f
+    set tlp = i.tlp, indicator_type = i.indicator_type, value = i.value, written = i.written,
+        first_reported = i.first_reported, last_reported = i.last_reported, reports = i.reports,
+        reporters = i.reporters, scam_type = i.scam_type, brand = i.brand,
+        version_at = v_now, withdrawn_at = null
+    from feed_incoming_changes i
+    where i.kind = f.kind and i.canonical = f.canonical
+      and (f.withdrawn_at is not null
+           or (f.tlp, f.indicator_type, f.value, f.written, f.first_reported, f.last_reported, f.reports,
+               f.reporters, f.scam_type, f.brand)
+              is distinct from
+              (i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported, i.reports,
+               i.reporters, i.scam_type, i.brand))
+    returning 1)
+  select count(*) into v_updated from changed;
+
+  with gone as (
+    update private.feed_items f
+    set withdrawn_at = v_now, version_at = v_now
+    from private.feed_changes ch
+    where ch.kind = f.kind and ch.canonical = f.canonical
+      and f.withdrawn_at is null
+      and not exists (select 1 from feed_incoming_changes i where i.kind = f.kind and i.canonical = f.canonical)
+    returning 1)
+  select count(*) into v_withdrawn from gone;
+
+  with added as (
+    insert into private.feed_items (kind, canonical, tlp, indicator_type, value, written, first_reported,
+                                    last_reported, reports, reporters, scam_type, brand, event_day, added_at, version_at)
+    select i.kind, i.canonical, i.tlp, i.indicator_type, i.value, i.written, i.first_reported, i.last_reported,
+           i.reports, i.reporters, i.scam_type, i.brand, (i.first_reported at time zone 'UTC')::date, v_now, v_now
+    from feed_incoming_changes i
+    where not exists (select 1 from private.feed_items f where f.kind = i.kind and f.canonical = i.canonical)
+    returning id, tlp, indicator_type)
+  select count(*)::int,
+         coalesce(array_agg(a.id order by a.id) filter (where a.tlp = 'clear' and a.indicator_type in ('url', 'domain')), '{}')
+  into v_added, v_new
+  from added a;
+
+  -- After the sync the listed items are the listed candidates, so the counts come from the items.
+  select count(*) filter (where f.tlp = 'clear')::int, count(*) filter (where f.tlp = 'amber')::int
+  into v_clear, v_amber
+  from private.feed_items f where f.withdrawn_at is null;
+  select count(*)::int into v_candidates from private.feed_candidate_rows;
+  v_listed := jsonb_build_object('clear', v_clear, 'amber', v_amber);
+  update private.feed_build
+  set step = 'render', updated_at = now(), synced_at = v_now
+  where id = 1;
+  return jsonb_build_object('added', v_added, 'updated', v_updated, 'withdrawn', v_withdrawn,
+                            'new_links', to_jsonb(v_new), 'synced_at', v_now,
+                            'left_out', v_candidates - v_clear - v_amber, 'listed', v_listed,
+                            'candidates', v_candidates);
+end
+$function$;
+alter function public.feed_sync_changes() owner to postgres;
+
+comment on function public.feed_sync_changes() is 'Service role only (the open-data job): syncs the feed items of the build''s changed identifiers.';
+
+grant execute on function public.feed_sync_changes() to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_sync_classified()
  RETURNS jsonb
@@ -8732,7 +9009,7 @@ alter role authenticator set statement_timeout = '8s';
 --   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_build: 1 row
---   {"id": 1, "step": "idle", "requests": 0, "synced_at": null, "started_at": null, "updated_at": "<now>"}
+--   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>"}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}

@@ -8,11 +8,16 @@
  *     request after another (the bench sends each follow-up itself instead of pg_net), on a stack
  *     that enforces hosted's limits (2 s of CPU per request: a request over it answers 546, and the
  *     bench fails). Per request it prints the CPU the function counted and the Deno process's CPU;
- *   - the old job (one request building everything: the open-data function of 07dd104, copied into a
- *     temporary function folder for the run) on the same data and stack: it is stopped at the limit;
+ *   - old against new on the same data in one run: the build of the previous revision (OLD_BUILD:
+ *     its open-data function and look-alike check, copied into a temporary function folder, on its
+ *     SQL entry points, which the migrations keep) first, then the feeds state is emptied and the
+ *     current build runs; after that, 100 new domains for the old build's hourly run, 100 more for
+ *     the current one's;
+ *   - the old one-request job (07dd104) on the same data and stack: it is stopped at the limit;
  *   - the TAXII objects endpoint end to end (gateway, the api function, its API limit and
  *     public.taxii_page): every page of the collection with the default limit (100), pages of 1000,
- *     and an added_after poll.
+ *     and an added_after poll; and the database part of a page, old (the API limit, then the page:
+ *     two round trips) against new (one statement), alternating.
  * Targets: the feed of 100,000 identifiers builds in under 30 s; each TAXII page answers in under
  * 50 ms (p95 and the median are printed beside the worst). Exits 1 when a target is missed.
  *
@@ -28,7 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Agent, fetch } from 'undici';
-import { startOwnStack } from '../own-stack.ts';
+import { clientAddress, startOwnStack } from '../own-stack.ts';
 import { childPids, commandName, cpuNs } from './load.ts';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 1_000_000);
@@ -39,6 +44,9 @@ const COLLECTION = '0d5e2a8c-6f1b-4c8e-9a37-2b6f1e4d9c51';
 const TAXII = 'application/taxii+json;version=2.1';
 /** The revision whose open-data job built every file in one request. */
 const OLD_REVISION = '07dd104';
+/** The revision of the build in steps before the queue of changed identifiers (issue 34, speed). */
+const OLD_BUILD = '1107dd6';
+const OLD_BUILD_FUNCTION = 'open-data-feeds-build-old';
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../supabase/functions');
 const OLD_FUNCTION = 'open-data-feeds-old';
 
@@ -97,7 +105,7 @@ async function main() {
       method: 'POST',
       headers: { authorization: `Bearer ${env.SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(600_000),
+      signal: AbortSignal.timeout(1_800_000),
     });
     const answer = (await res.json()) as { feeds?: Record<string, unknown> & { cpu_ms?: number } };
     const cpuAfter = cpuNow();
@@ -110,16 +118,20 @@ async function main() {
     };
   };
   /** A whole build: the job, then its follow-up requests until the build is idle. */
-  const runBuild = async () => {
+  const runBuild = async (fn = 'open-data') => {
     const t0 = performance.now();
     const requests: Request[] = [];
     let postgres = 0;
     let body: Record<string, unknown> = { feeds: { chain: false } };
     const totals: Record<string, number> = {};
     for (;;) {
-      const r = await request('open-data', body);
+      const r = await request(fn, body);
       postgres += r.postgres;
       const feeds = r.answer.feeds;
+      if (process.env.BENCH_VERBOSE)
+        console.log(
+          `    ${fn} request ${requests.length + 1}: ${r.res.status}, ${r.wall.toFixed(1)} s wall, Deno ${(r.deno * 1000).toFixed(0)} ms, Postgres ${(r.postgres * 1000).toFixed(0)} ms, step ${feeds?.step}; ${JSON.stringify(feeds?.ms)}`,
+        );
       requests.push({
         status: r.res.status,
         wall: r.wall,
@@ -221,21 +233,62 @@ async function main() {
       `${counts.reports.toLocaleString('en')} reports; verified: ${counts.domains.toLocaleString('en')} domains (public feed), ${counts.partner.toLocaleString('en')} phones, e-wallets and e-mails (partner feed); loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    console.log(`load average before the first build: ${load()}`);
-    const first = await runBuild();
-    report('first build (every file)', first);
-    if (first.seconds > BUILD_TARGET_S) {
-      console.log(`  MISSED: over ${BUILD_TARGET_S} s`);
-      failed = true;
-    }
-    await pool.query(
-      `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
-       select current_date, 'scam', 'website', 'https://new-phish-' || g || '.example/login', 'verified'
-       from generate_series(1, 100) g`,
+    // The previous revision's build (its job and look-alike check; its SQL entry points are kept).
+    const oldDir = path.join(FUNCTIONS, OLD_BUILD_FUNCTION);
+    const show = (f: string) =>
+      execFileSync('git', ['show', `${OLD_BUILD}:supabase/functions/${f}`], { encoding: 'utf8' });
+    fs.mkdirSync(oldDir, { recursive: true });
+    for (const f of ['index.ts', 'feeds.ts', 'export.ts'])
+      fs.writeFileSync(
+        path.join(oldDir, f),
+        show(`open-data/${f}`).replace("'../_shared/check-message.ts'", "'./check-message.ts'"),
+      );
+    fs.writeFileSync(
+      path.join(oldDir, 'check-message.ts'),
+      show('_shared/check-message.ts').replace(/from '\.\//g, "from '../_shared/"),
     );
-    const second = await runBuild();
-    report('second build (100 new domains)', second);
-    if (second.seconds > BUILD_TARGET_S) failed = true;
+    const addDomains = (prefix: string) =>
+      pool.query(
+        `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
+         select current_date, 'scam', 'website', 'https://' || $1 || g || '.example/login', 'verified'
+         from generate_series(1, 100) g`,
+        [prefix],
+      );
+    let first: Awaited<ReturnType<typeof runBuild>>;
+    let second: Awaited<ReturnType<typeof runBuild>>;
+    try {
+      console.log(`load average before the old first build: ${load()}`);
+      const oldFirst = await runBuild(OLD_BUILD_FUNCTION);
+      report(`old (${OLD_BUILD}) first build (every file)`, oldFirst);
+      // The same first build for the current code: the feeds' state emptied (the files are rewritten).
+      await pool.query(
+        `truncate private.feed_items, private.feed_classes, private.feed_files, private.feed_candidate_rows,
+                  private.feed_changes, private.feed_dirty cascade;
+         update private.feed_build set step = 'idle', full_at = null, rules_key = null, synced_at = null, requests = 0`,
+      );
+      console.log(`load average before the first build: ${load()}`);
+      first = await runBuild();
+      report('first build (every file)', first);
+      if (first.seconds > BUILD_TARGET_S) {
+        console.log(`  MISSED: over ${BUILD_TARGET_S} s`);
+        failed = true;
+      }
+      console.log(
+        `first build, old / new: wall ${(oldFirst.seconds / first.seconds).toFixed(2)}x, Deno CPU ${(oldFirst.cpu.deno / first.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldFirst.cpu.postgres / first.cpu.postgres).toFixed(2)}x, requests ${oldFirst.requests.length} / ${first.requests.length}`,
+      );
+      await addDomains('old-phish-');
+      const oldSecond = await runBuild(OLD_BUILD_FUNCTION);
+      report(`old (${OLD_BUILD}) second build (100 new domains)`, oldSecond);
+      await addDomains('new-phish-');
+      second = await runBuild();
+      report('second build (100 new domains)', second);
+      if (second.seconds > BUILD_TARGET_S) failed = true;
+      console.log(
+        `second build, old / new: wall ${(oldSecond.seconds / second.seconds).toFixed(2)}x, Deno CPU ${(oldSecond.cpu.deno / second.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldSecond.cpu.postgres / second.cpu.postgres).toFixed(2)}x, requests ${oldSecond.requests.length} / ${second.requests.length}`,
+      );
+    } finally {
+      fs.rmSync(oldDir, { recursive: true, force: true });
+    }
     console.log(`load average after the builds: ${load()}`);
 
     // TAXII: every page with the default limit, then pages of 1000, then an added_after poll.
@@ -295,6 +348,54 @@ async function main() {
         );
       }
     }
+    // The database part of a page, old against new, alternating on one connection: the API limit
+    // then the page (two round trips, as before) against the one statement routes/feeds.ts sends.
+    {
+      const c = await pool.connect();
+      try {
+        const columns = `id, kind, canonical, indicator_type, value, written, first_reported, last_reported, reports,
+                         reporters, scam_type, brand, stix_id, added_at, version_at, withdrawn_at`;
+        // A new client address each round (both ways spend from it): no bucket runs out.
+        let headers = '';
+        const oldWay = async () => {
+          await c.query(
+            `select public.api_limit(null, 1) as state from (select set_config('request.headers', $1, true) offset 0) s`,
+            [headers],
+          );
+          await c.query(
+            `select ${columns} from public.taxii_page('clear', null, null, null, 100, null, null)`,
+          );
+        };
+        const newWay = () =>
+          c.query(
+            `with lim as materialized (
+               select public.api_limit(null, 1) as state from (select set_config('request.headers', $1, true) offset 0) s)
+             select lim.state::text, p.* from lim left join lateral (
+               select ${columns} from public.taxii_page('clear', null, null, null, 100, null, null)
+               where (lim.state ->> 'allowed')::boolean) p on true`,
+            [headers],
+          );
+        const times: Record<'old' | 'new', number[]> = { old: [], new: [] };
+        for (let round = 0; round < 200; round++) {
+          headers = JSON.stringify({ 'x-forwarded-for': clientAddress(round + 1) });
+          for (const [name, f] of [
+            ['old', oldWay],
+            ['new', newWay],
+          ] as const) {
+            const t = performance.now();
+            await f();
+            times[name].push(performance.now() - t);
+          }
+        }
+        const o = quantile(times.old, 0.5);
+        const n = quantile(times.new, 0.5);
+        console.log(
+          `TAXII page of 100, database part (200 each, alternating): old (limit, then page) median ${o.toFixed(2)} ms, p95 ${quantile(times.old, 0.95).toFixed(2)} ms; new (one statement) median ${n.toFixed(2)} ms, p95 ${quantile(times.new, 0.95).toFixed(2)} ms; ${(o / n).toFixed(2)}x`,
+        );
+      } finally {
+        c.release();
+      }
+    }
     // The database's share: a deep page (after nine tenths of the objects) and a poll, EXPLAIN ANALYZE.
     const {
       rows: [deep],
@@ -317,32 +418,35 @@ async function main() {
       const exec = rows.map((r) => r['QUERY PLAN']).find((l) => l.startsWith('Execution Time'));
       console.log(`taxii_page, ${what}: ${exec}`);
     }
-    // The old job on the same data and stack: one request that builds everything.
-    await pool.query(
-      `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
-       select current_date, 'scam', 'website', 'https://newer-phish-' || g || '.example/login', 'verified'
-       from generate_series(1, 100) g`,
-    );
-    const dir = path.join(FUNCTIONS, OLD_FUNCTION);
-    fs.mkdirSync(dir, { recursive: true });
-    try {
-      for (const f of ['index.ts', 'feeds.ts', 'export.ts'])
-        fs.writeFileSync(
-          path.join(dir, f),
-          execFileSync('git', ['show', `${OLD_REVISION}:supabase/functions/open-data/${f}`], {
-            encoding: 'utf8',
-          }),
+    // The old job on the same data and stack: one request that builds everything (BENCH_ONE_REQUEST=0
+    // leaves it out: it runs until the limit stops it, minutes on a loaded machine).
+    if (process.env.BENCH_ONE_REQUEST !== '0') {
+      await pool.query(
+        `insert into public.reports (incident_date, incident_type, reported_account_type, reported_account, status)
+         select current_date, 'scam', 'website', 'https://newer-phish-' || g || '.example/login', 'verified'
+         from generate_series(1, 100) g`,
+      );
+      const dir = path.join(FUNCTIONS, OLD_FUNCTION);
+      fs.mkdirSync(dir, { recursive: true });
+      try {
+        for (const f of ['index.ts', 'feeds.ts', 'export.ts'])
+          fs.writeFileSync(
+            path.join(dir, f),
+            execFileSync('git', ['show', `${OLD_REVISION}:supabase/functions/open-data/${f}`], {
+              encoding: 'utf8',
+            }),
+          );
+        const old = await request(OLD_FUNCTION, {});
+        console.log(
+          `old job (${OLD_REVISION}, one request, 100 more new domains): answered ${old.res.status} after ${old.wall.toFixed(1)} s wall, Deno process CPU ${old.deno.toFixed(1)} s${old.res.status === 546 ? ` (stopped: ${(old.answer as { limit?: string }).limit})` : ''}; ${JSON.stringify(old.answer).slice(0, 300)}`,
         );
-      const old = await request(OLD_FUNCTION, {});
-      console.log(
-        `old job (${OLD_REVISION}, one request, 100 more new domains): answered ${old.res.status} after ${old.wall.toFixed(1)} s wall, Deno process CPU ${old.deno.toFixed(1)} s${old.res.status === 546 ? ` (stopped: ${(old.answer as { limit?: string }).limit})` : ''}; ${JSON.stringify(old.answer).slice(0, 300)}`,
-      );
-      const newMax = Math.max(first.worst.deno, second.worst.deno);
-      console.log(
-        `largest request, old / new: ${old.deno.toFixed(2)} s / ${newMax.toFixed(2)} s = ${(old.deno / newMax).toFixed(1)}x (the old one${old.res.status === 546 ? ' was stopped, so at least this' : ''})`,
-      );
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+        const newMax = Math.max(first.worst.deno, second.worst.deno);
+        console.log(
+          `largest request, old / new: ${old.deno.toFixed(2)} s / ${newMax.toFixed(2)} s = ${(old.deno / newMax).toFixed(1)}x (the old one${old.res.status === 546 ? ' was stopped, so at least this' : ''})`,
+        );
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
   } finally {
     await pool.end();

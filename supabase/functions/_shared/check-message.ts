@@ -671,8 +671,18 @@ function writtenSpan(text: string, origin: number[], start: number, end: number)
 // ---------------------------------------------------------------------------------------------
 // Signals
 // ---------------------------------------------------------------------------------------------
+const PLAIN_ASCII = /^[a-z0-9.-]*$/;
+const ZERO_ONE = /[01]/g;
+
 /** Lowercase ASCII skeleton: IDN labels decoded, accents dropped, confusable characters folded. */
 export function skeleton(s: string): string {
+  // Lowercase ASCII without punycode labels (nearly every host): NFKD and the marks change nothing,
+  // and of unhomoglyph's table only 0 -> o, 1 -> l and m -> rn (which the rn -> m below undoes) apply.
+  if (PLAIN_ASCII.test(s) && !s.includes('xn--'))
+    return s
+      .replace(ZERO_ONE, (c) => (c === '0' ? 'o' : 'l'))
+      .replace(/rn/g, 'm')
+      .replace(/vv/g, 'w');
   let u = s;
   try {
     u = s
@@ -729,10 +739,6 @@ function distance(a: string, b: string, max: number): number {
   return prev[n];
 }
 
-function isOfficial(host: string, brand: Brand): boolean {
-  return brand.official_domains.some((d) => host === d || host.endsWith(`.${d}`));
-}
-
 interface BrandMatch {
   brand: Brand;
   how: 'label' | 'typo' | 'confusable' | 'other-domain';
@@ -744,7 +750,7 @@ interface BrandMatch {
  * short name (3 letters: 'bdo', 'bpi', 'sss') counts inside a label only with one of these around it,
  * so 'abdomen' or 'lbpinoy' do not.
  */
-const PHISHING_WORDS = [
+export const PHISHING_WORDS = [
   'online',
   'secure',
   'login',
@@ -817,10 +823,160 @@ function brandParts(brand: Brand): BrandParts {
   return parts;
 }
 
+/**
+ * The brands of a list indexed for lookalikeBrand, built once per list (the feeds' job checks a
+ * hundred thousand hosts against the same list): which brands a host can possibly match is found
+ * from a few map lookups and bit masks instead of every brand's every check, and only those brands
+ * go through lookalikeBrand's checks, in the list's order. Every filter only ever lets too many
+ * brands through, never too few, so the answer is the one the checks give over the whole list.
+ */
+interface BrandIndex {
+  brands: Brand[];
+  /** Official domains (lookalikeBrand answers nothing for them and their subdomains: `host === d`
+   * or `host` ends with `.${d}`). */
+  official: Set<string>;
+  /** Words (matched inside labels) by their first two characters' codes (c0 * 65536 + c1). */
+  wordStarts: Map<number, { word: string; brand: number }[]>;
+  /** Brand positions by short keyword, and the short keywords' lengths. */
+  shortWords: Map<string, number[]>;
+  shortLengths: number[];
+  /** Typo words of 5 characters or more by length: brand, allowed edits, letter mask. */
+  typoByLength: Map<number, { brand: number; max: number; mask: number }[]>;
+  /** Brands with a typo word under 5 characters, by their official public suffixes. */
+  shortTypoBySuffix: Map<string, number[]>;
+  suffixSkeletons: Map<string, string>;
+  /** candidateBrands' marks, one per brand, all 0 between calls. */
+  hit: Uint8Array;
+}
+
+/** By list: a list is not changed once checked against (each request reads its own from the database). */
+const brandIndexCache = new WeakMap<Brand[], BrandIndex>();
+
+/** A 32-bit mask of the characters of s (by char code modulo 32: different ones may share a bit). */
+function charMask(s: string): number {
+  let m = 0;
+  for (let i = 0; i < s.length; i++) m |= 1 << (s.charCodeAt(i) & 31);
+  return m;
+}
+
+/** True when n has at most max bits set. */
+function bitsAtMost(n: number, max: number): boolean {
+  for (let c = 0; n; c++) {
+    if (c === max) return false;
+    n &= n - 1;
+  }
+  return true;
+}
+
+function push<K>(map: Map<K, number[]>, key: K, brand: number): void {
+  const list = map.get(key);
+  if (!list) map.set(key, [brand]);
+  else if (list[list.length - 1] !== brand) list.push(brand);
+}
+
+function brandIndex(brands: Brand[]): BrandIndex {
+  let index = brandIndexCache.get(brands);
+  if (index) return index;
+  index = {
+    brands,
+    official: new Set(brands.flatMap((b) => b.official_domains)),
+    wordStarts: new Map(),
+    shortWords: new Map(),
+    shortLengths: [],
+    typoByLength: new Map(),
+    shortTypoBySuffix: new Map(),
+    suffixSkeletons: new Map(),
+    hit: new Uint8Array(brands.length),
+  };
+  brands.forEach((brand, i) => {
+    const { officialSuffixes, words, typoWords } = brandParts(brand);
+    for (const word of words) {
+      const key = word.charCodeAt(0) * 65536 + word.charCodeAt(1);
+      index.wordStarts.set(key, [...(index.wordStarts.get(key) ?? []), { word, brand: i }]);
+    }
+    for (const word of brand.short_keywords) {
+      push(index.shortWords, word, i);
+      if (!index.shortLengths.includes(word.length)) index.shortLengths.push(word.length);
+    }
+    for (const word of typoWords) {
+      if (word.length >= 5) {
+        const list = index.typoByLength.get(word.length) ?? [];
+        list.push({ brand: i, max: word.length >= 8 ? 2 : 1, mask: charMask(word) });
+        index.typoByLength.set(word.length, list);
+      } else {
+        for (const suffix of officialSuffixes) push(index.shortTypoBySuffix, suffix, i);
+      }
+    }
+  });
+  brandIndexCache.set(brands, index);
+  return index;
+}
+
+/** True when host is one of the brands' official domains or below one (isOfficial of any brand). */
+function isOfficialOfAny(host: string, index: BrandIndex): boolean {
+  for (let i = -1; ;) {
+    if (index.official.has(i < 0 ? host : host.slice(i + 1))) return true;
+    i = host.indexOf('.', i + 1);
+    if (i < 0) return false;
+  }
+}
+
+/**
+ * The brands (in list order) for which one of lookalikeBrand's checks may hold: a word of theirs
+ * is in a label; a short keyword of theirs is a token or begins or ends one; a typo word of theirs
+ * is within its allowed edits of a token by length and by letters (each letter of one that the other
+ * lacks costs an edit at least); a short typo word under their own public suffix.
+ */
+function candidateBrands(
+  index: BrandIndex,
+  suffix: string,
+  joinedLabels: string[],
+  tokens: string[],
+  typoTokens: string[],
+): Brand[] {
+  const hit = index.hit;
+  const found: number[] = [];
+  const add = (b: number) => {
+    if (!hit[b]) {
+      hit[b] = 1;
+      found.push(b);
+    }
+  };
+  for (const label of joinedLabels)
+    for (let p = 0; p + 4 <= label.length; p++) {
+      const words = index.wordStarts.get(label.charCodeAt(p) * 65536 + label.charCodeAt(p + 1));
+      if (words) for (const w of words) if (!hit[w.brand] && label.startsWith(w.word, p)) add(w.brand);
+    }
+  for (const token of tokens) {
+    for (const b of index.shortWords.get(token) ?? []) add(b);
+    for (const n of index.shortLengths) {
+      if (token.length <= n) continue;
+      for (const b of index.shortWords.get(token.slice(0, n)) ?? []) add(b);
+      for (const b of index.shortWords.get(token.slice(-n)) ?? []) add(b);
+    }
+  }
+  for (const token of typoTokens) {
+    const mask = charMask(token);
+    for (let n = token.length - 2; n <= token.length + 2; n++) {
+      const words = index.typoByLength.get(n);
+      if (!words) continue;
+      const off = n > token.length ? n - token.length : token.length - n;
+      for (const w of words) {
+        if (off > w.max || hit[w.brand]) continue;
+        if (bitsAtMost(w.mask & ~mask, w.max) && bitsAtMost(mask & ~w.mask, w.max)) add(w.brand);
+      }
+    }
+  }
+  for (const b of index.shortTypoBySuffix.get(suffix) ?? []) add(b);
+  for (const b of found) hit[b] = 0;
+  return found.length ? found.sort((a, b) => a - b).map((b) => index.brands[b]) : [];
+}
+
 /** The brand a host imitates, if any (the brands' own domains and their subdomains never match). */
 export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null {
   if (!host || isIpHost(host)) return null;
-  if (brands.some((b) => isOfficial(host, b))) return null;
+  const index = brandIndex(brands);
+  if (isOfficialOfAny(host, index)) return null;
   const parsed = parseHost(host);
   const suffix = parsed.publicSuffix ?? '';
   const registrable = parsed.domainWithoutSuffix ?? '';
@@ -828,7 +984,8 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
   const folded = skeleton(host);
   const confusable = folded !== ascii && folded !== ascii.replace(/rn/g, 'm').replace(/vv/g, 'w');
   // Labels and their hyphen-separated parts, without the public suffix.
-  const suffixFolded = suffix ? skeleton(suffix) : '';
+  let suffixFolded = suffix ? index.suffixSkeletons.get(suffix) : '';
+  if (suffixFolded === undefined) index.suffixSkeletons.set(suffix, (suffixFolded = skeleton(suffix)));
   const hostPart =
     suffix && folded.endsWith(`.${suffixFolded}`) ? folded.slice(0, -(suffixFolded.length + 1)) : folded;
   const labels = hostPart.split('.').filter(Boolean);
@@ -838,7 +995,8 @@ export function lookalikeBrand(host: string, brands: Brand[]): BrandMatch | null
   const typoTokens = tokens.filter((t) => t.length >= 4);
   const regFolded = skeleton(registrable);
 
-  for (const brand of brands) {
+  // Only the brands that can match (in their order, so the first match is the same as over all).
+  for (const brand of candidateBrands(index, suffix, joinedLabels, tokens, typoTokens)) {
     const { officialSuffixes, words, typoWords } = brandParts(brand);
     for (const word of words) {
       if (joinedLabels.some((l) => l.includes(word))) {

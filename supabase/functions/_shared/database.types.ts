@@ -1214,6 +1214,7 @@ export type Database = {
       }
       feed_build_begin: { Args: Record<PropertyKey, never>; Returns: number }
       feed_build_continue: { Args: Record<PropertyKey, never>; Returns: number }
+      feed_build_start: { Args: { rules_key: string }; Returns: Json }
       feed_build_state: { Args: { count?: boolean }; Returns: Json }
       feed_build_step: {
         Args: { step: string; synced_at?: string }
@@ -1230,6 +1231,20 @@ export type Database = {
           reports: number
           scam_type: string
           written: string
+        }[]
+      }
+      feed_classify_changes: {
+        Args: {
+          after_canonical?: string
+          after_kind?: string
+          max_items?: number
+          rules_key: string
+        }
+        Returns: {
+          brand: string
+          brand_known: boolean
+          canonical: string
+          kind: string
         }[]
       }
       feed_classify_next: {
@@ -1351,6 +1366,29 @@ export type Database = {
           written: string
         }[]
       }
+      feed_render_after: {
+        Args: { after_id?: number; format_key: string; max_items?: number }
+        Returns: {
+          added_at: string
+          brand: string
+          canonical: string
+          event_day: string
+          first_reported: string
+          id: number
+          indicator_type: string
+          kind: string
+          last_reported: string
+          reporters: number
+          reports: number
+          scam_type: string
+          stix_id: string
+          tlp: string
+          value: string
+          version_at: string
+          withdrawn_at: string
+          written: string
+        }[]
+      }
       feed_render_next: {
         Args: { format_key: string; max_items?: number }
         Returns: {
@@ -1379,6 +1417,7 @@ export type Database = {
         Returns: number
       }
       feed_sync: { Args: { items: Json }; Returns: Json }
+      feed_sync_changes: { Args: Record<PropertyKey, never>; Returns: Json }
       feed_sync_classified: { Args: Record<PropertyKey, never>; Returns: Json }
       hide_owner_statement: {
         Args: { reason: string; statement_id: string }

@@ -14,6 +14,7 @@ import { withCookies } from '../_shared/cookies.ts';
 import { router } from './app.ts';
 import { takeApiLimit } from './limits.ts';
 import { RANGE_REQUEST } from './routes/range.ts';
+import { taxiiPageLimitedHere } from './routes/feeds.ts';
 import { refuseCrossSiteCookieWrite } from './csrf.ts';
 
 /** Calls that start or end a session, where a stale token or cookie must not get in the way. */
@@ -31,12 +32,14 @@ Deno.serve(async (req) => {
   let limits: Record<string, string> = {};
   try {
     // Every call spends from the caller's API limit first (per key, else per hashed address); a bad
-    // key or an exhausted limit is answered before anything else runs. The range lookup takes it in
-    // its own single database call (routes/range.ts).
+    // key or an exhausted limit is answered before anything else runs.
     const { pathname } = new URL(req.url);
     // A change authenticated by the session cookie must come from ScamCheck's own pages (csrf.ts).
     refuseCrossSiteCookieWrite(req);
-    if (!(req.method === 'GET' && RANGE_REQUEST.test(pathname))) limits = await takeApiLimit(req);
+    // The range lookup and the TAXII pages take it in their own single database call (routes/range.ts,
+    // routes/feeds.ts).
+    if (!((req.method === 'GET' && RANGE_REQUEST.test(pathname)) || taxiiPageLimitedHere(req, pathname)))
+      limits = await takeApiLimit(req);
     // A forged or expired token is refused before anything else is read (identify caches the answer
     // for the handler).
     if (!SESSION_CALLS.test(pathname)) await identify(req);

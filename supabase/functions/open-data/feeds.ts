@@ -1,12 +1,14 @@
 /**
  * The threat-intelligence feeds' part of the hourly open-data job (issue 34, docs/feeds.md), in steps
  * that each fit hosted Edge Functions' 2 s of CPU per request (private.feed_build keeps the step):
- *   1. begin: the verified identifiers are aggregated into a snapshot, in Postgres
- *      (public.feed_build_begin);
- *   2. classify: only identifiers never classified, or classified under other rules, are read and
- *      classified here (_shared/feeds/classify.ts, the brand look-alike check), in batches, and kept
- *      (public.feed_classify_next / feed_classify_store);
- *   3. sync: Postgres syncs the feed items from the snapshot and the classes (public.feed_sync_classified);
+ *   1. begin: Postgres aggregates again the identifiers whose verified reports changed since the last
+ *      build (a queue triggers on public.reports fill), or, once a day, every one
+ *      (public.feed_build_start): these are the build's changes;
+ *   2. classify: only changed identifiers never classified, or classified under other rules, are
+ *      read and classified here (_shared/feeds/classify.ts, the brand look-alike check), in batches
+ *      from a cursor, and kept (public.feed_classify_changes / feed_classify_store);
+ *   3. sync: Postgres syncs the changed identifiers' feed items from the aggregates and the classes
+ *      (public.feed_sync_changes);
  *      TAXII (api function) serves them from there. XARF takedown reports are drafted for newly listed
  *      links, and approved ones sent when sending is on;
  *   4. render: items whose version changed get their CSV line, JSON row, MISP attribute and STIX
@@ -55,7 +57,7 @@ const BIG_FILE_ITEMS = 5000;
  * RENDER_BATCH items, or one whole-feed file passed on to Storage.
  */
 export const CPU_BUDGET_MS = 700;
-const CLASSIFY_BATCH = 400;
+const CLASSIFY_BATCH = 2000;
 const RENDER_BATCH = 1500;
 /** A chain of requests stops after this many (a build of 1M identifiers takes about 100). */
 const MAX_REQUESTS = 400;
@@ -97,6 +99,10 @@ export interface FeedRun {
   /** CPU this request used (process CPU time, or wall time where the runtime does not report it). */
   cpu_ms: number;
   candidates: number;
+  /** Identifiers this build syncs (set by the request that started it). */
+  changes?: number;
+  /** True when the build aggregated every verified report (the first build, then once a day). */
+  full?: boolean;
   classified: number;
   listed: { clear: number; amber: number };
   left_out: number;
@@ -198,13 +204,25 @@ export async function buildFeeds(
       client,
       'select public.feed_build_state(true) as state',
     );
+    let rules: Awaited<ReturnType<typeof fetchCheckRules>> | undefined;
+    const checkRules = async () => (rules ??= await fetchCheckRules(db));
+    const rulesKeyOf = (r: Awaited<ReturnType<typeof fetchCheckRules>>) =>
+      rulesKey([...r.shorteners, ...r.brands.flatMap((b) => b.official_domains)]);
+
     if (state.step === 'idle') {
       if (opts.continuation) {
         run.done = true;
         return run;
       }
-      const [{ n }] = await rowsOf<{ n: number }>(client, 'select public.feed_build_begin() as n');
-      run.candidates = n;
+      // The identifiers whose verified reports changed since the last build (all of them once a day).
+      const [{ start }] = await rowsOf<{ start: { candidates: number; changes: number; full: boolean } }>(
+        client,
+        'select public.feed_build_start($1) as start',
+        [rulesKeyOf(await checkRules())],
+      );
+      run.candidates = start.candidates;
+      run.changes = start.changes;
+      run.full = start.full;
       state = { step: 'classify', requests: 1, synced_at: null };
       lap('begin');
     }
@@ -214,9 +232,9 @@ export async function buildFeeds(
       if (next !== 'render' && next !== step) await client.query('select public.feed_build_step($1)', [next]);
       step = next;
     };
-
-    let rules: Awaited<ReturnType<typeof fetchCheckRules>> | undefined;
-    const checkRules = async () => (rules ??= await fetchCheckRules(db));
+    // Where the next batch starts (the last key of the batch before, in this request).
+    let classifyAfter = { kind: '', canonical: '' };
+    let renderAfter = 0;
 
     // At least one unit of work a request, however small its budget; then while the budget lasts.
     let units = 0;
@@ -224,21 +242,23 @@ export async function buildFeeds(
       if (step === 'classify') {
         const r = await checkRules();
         const extra = [...r.shorteners, ...r.brands.flatMap((b) => b.official_domains)];
-        const key = rulesKey(extra);
+        const key = rulesKeyOf(r);
         const batch = await rowsOf<{
           kind: string;
           canonical: string;
           brand_known: boolean;
           brand: string | null;
-        }>(client, 'select kind, canonical, brand_known, brand from public.feed_classify_next($1, $2)', [
-          key,
-          opts.classifyBatch,
-        ]);
+        }>(
+          client,
+          'select kind, canonical, brand_known, brand from public.feed_classify_changes($1, $2, $3, $4)',
+          [key, opts.classifyBatch, classifyAfter.kind, classifyAfter.canonical],
+        );
         lap('classify_read');
         if (!batch.length) {
           await setStep('sync');
           continue;
         }
+        classifyAfter = batch[batch.length - 1];
         const classifier = new Classifier(extra);
         const classes = batch.map((c) => {
           const listing = classifier.classify(c.kind, c.canonical);
@@ -277,7 +297,7 @@ export async function buildFeeds(
             listed: { clear: number; amber: number };
             candidates: number;
           };
-        }>(client, 'select public.feed_sync_classified() as sync');
+        }>(client, 'select public.feed_sync_changes() as sync');
         run.sync = { added: sync.added, updated: sync.updated, withdrawn: sync.withdrawn };
         run.listed = sync.listed;
         run.left_out = sync.left_out;
@@ -291,9 +311,10 @@ export async function buildFeeds(
       } else if (step === 'render') {
         // ids are bigint, which pg answers as text.
         const batch = (
-          await rowsOf<FeedItem>(client, 'select * from public.feed_render_next($1, $2)', [
+          await rowsOf<FeedItem>(client, 'select * from public.feed_render_after($1, $2, $3)', [
             formatKey(site),
             opts.renderBatch,
+            renderAfter,
           ])
         ).map((item) => ({ ...item, id: Number(item.id) }));
         lap('render_read');
@@ -301,6 +322,7 @@ export async function buildFeeds(
           await setStep('publish');
           continue;
         }
+        renderAfter = batch[batch.length - 1].id;
         const renders = batch.map((item) => ({
           id: item.id,
           version_at: item.version_at,

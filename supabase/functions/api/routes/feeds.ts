@@ -30,7 +30,7 @@ import {
   sha256Bytes,
   type FeedItem,
 } from '../../_shared/feeds/formats.ts';
-import { requestKeyHash } from '../limits.ts';
+import { admitted, limitStateSchema, limiterUnavailable, requestKeyHash, takeApiLimit } from '../limits.ts';
 import type { RouteContext } from '../router.ts';
 
 export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';
@@ -43,11 +43,62 @@ export const TAXII_MAX_LIMIT = 1000;
 const FIXED_ADDED = '2026-11-27T00:00:00.000Z';
 
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const PAGE_SQL = `select id::int as id, kind, canonical, 'clear' as tlp, indicator_type, value, written,
+const PAGE_COLUMNS = `id::int as id, kind, canonical, 'clear' as tlp, indicator_type, value, written,
   ${iso('first_reported')} as first_reported, ${iso('last_reported')} as last_reported, reports, reporters,
   scam_type, brand, stix_id::text as stix_id, '' as event_day, ${iso('added_at')} as added_at,
-  ${iso('version_at')} as version_at, ${iso('withdrawn_at')} as withdrawn_at
-  from public.taxii_page('clear', $1, $2, $3, $4, $5, $6)`;
+  ${iso('version_at')} as version_at, ${iso('withdrawn_at')} as withdrawn_at`;
+const PAGE_SQL = `select ${PAGE_COLUMNS} from public.taxii_page('clear', $1, $2, $3, $4, $5, $6)`;
+/**
+ * The caller's API limit (public.api_limit, as limits.ts takes it, with the caller's X-Forwarded-For
+ * as request.headers) and the page in one round trip: the page is read only when the limit allowed
+ * the call. The first row carries the limit's state; without a page, that row alone (id null).
+ */
+const LIMITED_PAGE_SQL = `with lim as materialized (
+    select public.api_limit($1, 1) as state
+    from (select set_config('request.headers', $2, true) offset 0) settings)
+  select lim.state::text as limit_state, p.*
+  from lim
+  left join lateral (
+    select ${PAGE_COLUMNS} from public.taxii_page('clear', $3, $4, $5, $6, $7, $8)
+    where (lim.state ->> 'allowed')::boolean) p on true`;
+
+/** The objects, object and manifest calls: their page's query takes the API limit (index.ts leaves it here). */
+const TAXII_PAGE_PATH = new RegExp(
+  `^/api/v1/taxii2/${TAXII_API_ROOT}/collections/[^/]+/(?:objects(?:/[^/]+)?|manifest)/?$`,
+);
+
+/** True when this module, not index.ts, takes the call's API limit (GET of a page of the collection). */
+export function taxiiPageLimitedHere(req: Request, pathname: string): boolean {
+  return req.method === 'GET' && TAXII_PAGE_PATH.test(pathname);
+}
+
+/**
+ * The API limit of a page call: taken with the page's query when there is one, else on its own
+ * (take), once, before the answer (an error answer included) leaves. Calls index.ts limited are done.
+ */
+class PageLimit {
+  headers: Record<string, string> = {};
+  private taken: boolean;
+  constructor(
+    private readonly req: Request,
+    here: boolean,
+  ) {
+    this.taken = !here;
+  }
+  get pending(): boolean {
+    return !this.taken;
+  }
+  async take(): Promise<void> {
+    if (this.taken) return;
+    this.taken = true;
+    this.headers = await takeApiLimit(this.req);
+  }
+  /** The state the page's query answered: 401 or 429 as limits.ts says, else its headers kept. */
+  admit(state: unknown): void {
+    this.taken = true;
+    this.headers = admitted(limitStateSchema.parse(state));
+  }
+}
 
 /** A TAXII error message (section 3.6.1) with its status. */
 class TaxiiError extends HttpError {}
@@ -105,16 +156,30 @@ async function taxiiAnswer(
   return new Response(req.method === 'HEAD' ? null : bytes, { status: 200, headers });
 }
 
-/** TAXII errors as TAXII error messages in the TAXII media type; others as the API's usual answers. */
-function taxii(handler: (ctx: RouteContext) => Promise<Response>) {
+/**
+ * TAXII errors as TAXII error messages in the TAXII media type; others as the API's usual answers.
+ * The page calls take their API limit here (PageLimit), error answers included.
+ */
+function taxii(handler: (ctx: RouteContext, limit: PageLimit) => Promise<Response>) {
   return async (ctx: RouteContext): Promise<Response> => {
+    const limit = new PageLimit(ctx.req, taxiiPageLimitedHere(ctx.req, ctx.url.pathname));
     try {
-      if (!acceptsTaxii(ctx.req.headers.get('accept')))
-        throw taxiiError(406, 'Not Acceptable', `This server answers ${TAXII_MEDIA_TYPE}`);
-      return await handler(ctx);
+      let res: Response;
+      try {
+        if (!acceptsTaxii(ctx.req.headers.get('accept')))
+          throw taxiiError(406, 'Not Acceptable', `This server answers ${TAXII_MEDIA_TYPE}`);
+        res = await handler(ctx, limit);
+      } catch (e) {
+        // Limited like any call: a refused key or an exhausted limit is answered first.
+        if (e instanceof HttpError) await limit.take();
+        throw e;
+      }
+      await limit.take();
+      for (const [k, v] of Object.entries(limit.headers)) if (!res.headers.has(k)) res.headers.set(k, v);
+      return res;
     } catch (e) {
       if (!(e instanceof HttpError)) throw e;
-      const headers = new Headers({ ...corsHeaders, ...e.headers });
+      const headers = new Headers({ ...limit.headers, ...corsHeaders, ...e.headers });
       headers.set('Content-Type', TAXII_MEDIA_TYPE);
       const body = {
         title: e.message,
@@ -245,7 +310,7 @@ interface PageObject {
 }
 
 /** One page of the collection: the fixed objects first (first page only), then indicators oldest first. */
-async function collectionPage(url: URL, objectId?: string) {
+async function collectionPage(req: Request, url: URL, limit: PageLimit, objectId?: string) {
   const f = pageFilters(url);
   const site = siteUrl();
   const ids = objectId ? [objectId, ...(f.ids ?? [])].slice(0, 1) : f.ids;
@@ -290,20 +355,40 @@ async function collectionPage(url: URL, objectId?: string) {
     more = true;
     next = encodeNext('1970-01-01T00:00:00.000Z', 0);
   } else if (wantsIndicators) {
-    let rows: (FeedItem & { withdrawn_at: string | null })[];
-    try {
-      rows = (
-        await directPool().query(PAGE_SQL, [
-          f.addedAfter,
-          cursor?.versionAt ?? null,
-          cursor?.id ?? null,
-          room,
-          indicatorIds,
-          null,
-        ])
-      ).rows as (FeedItem & { withdrawn_at: string | null })[];
-    } catch (e) {
-      throw overloaded(e as { code?: string }) ?? e;
+    type Row = FeedItem & { withdrawn_at: string | null };
+    const pageParams = [
+      f.addedAfter,
+      cursor?.versionAt ?? null,
+      cursor?.id ?? null,
+      room,
+      indicatorIds,
+      null,
+    ];
+    let rows: Row[];
+    if (limit.pending) {
+      // The limit and the page in one round trip.
+      const keyHash = requestKeyHash(req) ?? null;
+      const xff = req.headers.get('x-forwarded-for');
+      let answer: (Row & { limit_state: string })[];
+      try {
+        answer = (
+          await directPool().query(LIMITED_PAGE_SQL, [
+            keyHash,
+            JSON.stringify(xff ? { 'x-forwarded-for': xff } : {}),
+            ...pageParams,
+          ])
+        ).rows as (Row & { limit_state: string })[];
+      } catch (e) {
+        throw overloaded(e as { code?: string }) ?? limiterUnavailable(e);
+      }
+      limit.admit(JSON.parse(answer[0].limit_state));
+      rows = answer[0].id === null ? [] : answer;
+    } else {
+      try {
+        rows = (await directPool().query(PAGE_SQL, pageParams)).rows as Row[];
+      } catch (e) {
+        throw overloaded(e as { code?: string }) ?? e;
+      }
     }
     more = rows.length > room;
     const page = rows.slice(0, room);
@@ -325,9 +410,9 @@ async function collectionPage(url: URL, objectId?: string) {
   return { out, more, next, headers };
 }
 
-export const taxiiObjects = taxii(async ({ req, url, params }) => {
+export const taxiiObjects = taxii(async ({ req, url, params }, limit) => {
   requireCollection(params.id);
-  const page = await collectionPage(url);
+  const page = await collectionPage(req, url, limit);
   return taxiiAnswer(
     req,
     {
@@ -339,18 +424,18 @@ export const taxiiObjects = taxii(async ({ req, url, params }) => {
   );
 });
 
-export const taxiiObject = taxii(async ({ req, url, params }) => {
+export const taxiiObject = taxii(async ({ req, url, params }, limit) => {
   requireCollection(params.id);
   if (!/^[a-z][a-z0-9-]+--[0-9a-f-]{36}$/.test(params.objectId))
     throw taxiiError(404, 'No such object', 'Object ids look like indicator--<uuid>');
-  const page = await collectionPage(url, params.objectId);
+  const page = await collectionPage(req, url, limit, params.objectId);
   if (!page.out.length) throw taxiiError(404, 'No such object in this collection');
   return taxiiAnswer(req, { more: false, objects: page.out.map((o) => o.object) }, page.headers);
 });
 
-export const taxiiManifest = taxii(async ({ req, url, params }) => {
+export const taxiiManifest = taxii(async ({ req, url, params }, limit) => {
   requireCollection(params.id);
-  const page = await collectionPage(url);
+  const page = await collectionPage(req, url, limit);
   return taxiiAnswer(
     req,
     {
