@@ -10,13 +10,14 @@
 --   rejects it with a reason the owner reads.
 -- Expiry, withdrawal and the log are the other proofs' (20261128160000_right_of_reply.sql).
 
--- The proof's rules, with the social branch added.
+-- The proof's rules, with the social branch added. The new methods are compared as text: a migration
+-- run in the same transaction as the one adding them may not use them as enum literals.
 alter table public.ownership_proofs drop constraint ownership_proofs_check;
 alter table public.ownership_proofs add constraint ownership_proofs_check check (
   (method = 'sms' and identifier_kind in ('mobile', 'ewallet'))
   or (method = 'email' and identifier_kind = 'email')
   or (method in ('dns', 'wellknown') and identifier_kind = 'website' and challenge is not null)
-  or (method in ('bio', 'review') and identifier_kind = 'social' and challenge ~ '^scamcheck-[0-9a-f]{12}$')
+  or (method::text in ('bio', 'review') and identifier_kind::text = 'social' and challenge ~ '^scamcheck-[0-9a-f]{12}$')
 );
 alter table public.ownership_proofs drop constraint ownership_proofs_challenge_check;
 alter table public.ownership_proofs add constraint ownership_proofs_challenge_check
