@@ -39,6 +39,7 @@ const ISOMORPHIC_SHARED = [
   'platform-hosts.ts',
   'range.ts',
   'search-result.ts',
+  'social-bio-platforms.ts',
   'text-signals.ts',
 ];
 const layerZones = [

@@ -2984,13 +2984,14 @@ AS $function$
     when 'avatars' then exists (select 1 from public.profiles p where p.avatar_path = p_name)
     -- evidence_paths holds evidence_path as its first element; @> uses reports_evidence_paths_idx.
     when 'evidence' then exists (select 1 from public.reports r where r.evidence_paths @> array[p_name])
+                      or exists (select 1 from public.ownership_evidence e where e.image_path = p_name)
     when 'news-banners' then exists (select 1 from public.news n where n.banner_path = p_name)
     else true
   end
 $function$;
 alter function private.referenced_upload(text,text) owner to postgres;
 
-comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, any of reports.evidence_paths, news.banner_path); other buckets count as referenced.';
+comment on function private.referenced_upload(pg_catalog.text,pg_catalog.text) is 'Whether a row refers to an object of an image bucket (profiles.avatar_path, any of reports.evidence_paths or ownership_evidence.image_path, news.banner_path); other buckets count as referenced.';
 
 grant execute on function private.referenced_upload(text,text) to postgres;
 
@@ -3978,7 +3979,7 @@ alter type public.notification_kind owner to postgres;
 
 grant usage on type public.notification_kind to postgres, public;
 
-create type public.ownership_method as enum ('sms', 'email', 'dns', 'wellknown');
+create type public.ownership_method as enum ('sms', 'email', 'dns', 'wellknown', 'bio', 'review');
 alter type public.ownership_method owner to postgres;
 
 grant usage on type public.ownership_method to postgres, public;
@@ -4639,6 +4640,66 @@ create policy "Authors read their own statements and admins every statement" on 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table public.owner_statements to postgres, service_role;
 grant select on table public.owner_statements to authenticated;
 
+create table public.ownership_evidence (
+  id uuid default gen_random_uuid() not null,
+  proof_id uuid not null,
+  user_id uuid not null,
+  profile_url text not null,
+  image_path text,
+  note text,
+  created_at timestamp with time zone default now() not null,
+  decision text,
+  decided_at timestamp with time zone,
+  decided_by uuid,
+  reason text
+);
+alter table public.ownership_evidence owner to postgres;
+alter table public.ownership_evidence enable row level security;
+
+comment on table public.ownership_evidence is 'An owner''s evidence that they control a social or chat account (issue 32), for an admin''s review. Written only by public.submit_ownership_evidence and public.decide_ownership_evidence.';
+
+comment on column public.ownership_evidence.image_path is 'A screenshot in the evidence bucket, in the owner''s own folder (uploaded through the upload-image function).';
+
+alter table public.ownership_evidence add constraint ownership_evidence_check CHECK (((decision IS NULL) = (decided_at IS NULL)));
+
+alter table public.ownership_evidence add constraint ownership_evidence_check1 CHECK (((decision IS DISTINCT FROM 'rejected'::text) OR (reason IS NOT NULL)));
+
+alter table public.ownership_evidence add constraint ownership_evidence_decided_by_fkey FOREIGN KEY (decided_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+alter table public.ownership_evidence add constraint ownership_evidence_decision_check CHECK ((decision = ANY (ARRAY['approved'::text, 'rejected'::text])));
+
+alter table public.ownership_evidence add constraint ownership_evidence_image_path_check CHECK (((char_length(image_path) >= 1) AND (char_length(image_path) <= 200)));
+
+alter table public.ownership_evidence add constraint ownership_evidence_note_check CHECK ((char_length(note) <= 1000));
+
+alter table public.ownership_evidence add constraint ownership_evidence_pkey PRIMARY KEY (id);
+
+alter table public.ownership_evidence add constraint ownership_evidence_profile_url_check CHECK (((char_length(profile_url) >= 1) AND (char_length(profile_url) <= 500)));
+
+alter table public.ownership_evidence add constraint ownership_evidence_proof_id_fkey FOREIGN KEY (proof_id) REFERENCES public.ownership_proofs(id) ON DELETE CASCADE;
+
+alter table public.ownership_evidence add constraint ownership_evidence_reason_check CHECK (((char_length(btrim(reason)) >= 1) AND (char_length(btrim(reason)) <= 500)));
+
+alter table public.ownership_evidence add constraint ownership_evidence_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+
+CREATE INDEX ownership_evidence_decided_by_idx ON public.ownership_evidence USING btree (decided_by);
+
+CREATE INDEX ownership_evidence_image_path_idx ON public.ownership_evidence USING btree (image_path) WHERE (image_path IS NOT NULL);
+
+CREATE UNIQUE INDEX ownership_evidence_one_waiting_idx ON public.ownership_evidence USING btree (proof_id) WHERE (decision IS NULL);
+
+CREATE INDEX ownership_evidence_proof_id_idx ON public.ownership_evidence USING btree (proof_id, created_at DESC);
+
+CREATE INDEX ownership_evidence_user_id_idx ON public.ownership_evidence USING btree (user_id, created_at DESC);
+
+CREATE INDEX ownership_evidence_waiting_idx ON public.ownership_evidence USING btree (created_at) WHERE (decision IS NULL);
+
+create policy "Owners read their own evidence and admins all evidence" on public.ownership_evidence for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table public.ownership_evidence to postgres, service_role;
+grant select on table public.ownership_evidence to authenticated;
+
 create table public.ownership_proof_log (
   id bigint generated always as identity not null,
   proof_id uuid not null,
@@ -4654,7 +4715,7 @@ comment on table public.ownership_proof_log is 'Every step of every ownership pr
 
 alter table public.ownership_proof_log add constraint ownership_proof_log_detail_check CHECK ((char_length(detail) <= 500));
 
-alter table public.ownership_proof_log add constraint ownership_proof_log_event_check CHECK ((event = ANY (ARRAY['started'::text, 'code_sent'::text, 'code_wrong'::text, 'checked'::text, 'verified'::text, 'withdrawn'::text, 'expired'::text])));
+alter table public.ownership_proof_log add constraint ownership_proof_log_event_check CHECK ((event = ANY (ARRAY['started'::text, 'code_sent'::text, 'code_wrong'::text, 'checked'::text, 'verified'::text, 'withdrawn'::text, 'expired'::text, 'evidence_submitted'::text, 'evidence_approved'::text, 'evidence_rejected'::text])));
 
 alter table public.ownership_proof_log add constraint ownership_proof_log_pkey PRIMARY KEY (id);
 
@@ -4690,13 +4751,13 @@ alter table public.ownership_proofs enable row level security;
 
 comment on table public.ownership_proofs is 'Attempts to prove control of an identifier (issue 32). Live: verified_at set, withdrawn_at null, expires_at in the future. Written only by the right-of-reply functions.';
 
-comment on column public.ownership_proofs.challenge is 'For dns/wellknown: the text the owner publishes (TXT record at _scamcheck.<host>, or /.well-known/scamcheck-verification.txt).';
+comment on column public.ownership_proofs.challenge is 'For dns/wellknown: the text the owner publishes (TXT record at _scamcheck.<host>, or /.well-known/scamcheck-verification.txt). For bio/review: the code the owner places in the account''s public bio.';
 
 comment on column public.ownership_proofs.code_hash is 'For email: SHA-256 of the e-mailed code (never the code).';
 
-alter table public.ownership_proofs add constraint ownership_proofs_challenge_check CHECK ((challenge ~ '^scamcheck-verify=[0-9a-f]{32}$'::text));
+alter table public.ownership_proofs add constraint ownership_proofs_challenge_check CHECK (((challenge ~ '^scamcheck-verify=[0-9a-f]{32}$'::text) OR (challenge ~ '^scamcheck-[0-9a-f]{12}$'::text)));
 
-alter table public.ownership_proofs add constraint ownership_proofs_check CHECK ((((method = 'sms'::public.ownership_method) AND (identifier_kind = ANY (ARRAY['mobile'::public.reported_account_type, 'ewallet'::public.reported_account_type]))) OR ((method = 'email'::public.ownership_method) AND (identifier_kind = 'email'::public.reported_account_type)) OR ((method = ANY (ARRAY['dns'::public.ownership_method, 'wellknown'::public.ownership_method])) AND (identifier_kind = 'website'::public.reported_account_type) AND (challenge IS NOT NULL))));
+alter table public.ownership_proofs add constraint ownership_proofs_check CHECK ((((method = 'sms'::public.ownership_method) AND (identifier_kind = ANY (ARRAY['mobile'::public.reported_account_type, 'ewallet'::public.reported_account_type]))) OR ((method = 'email'::public.ownership_method) AND (identifier_kind = 'email'::public.reported_account_type)) OR ((method = ANY (ARRAY['dns'::public.ownership_method, 'wellknown'::public.ownership_method])) AND (identifier_kind = 'website'::public.reported_account_type) AND (challenge IS NOT NULL)) OR (((method)::text = ANY (ARRAY['bio'::text, 'review'::text])) AND ((identifier_kind)::text = 'social'::text) AND (challenge ~ '^scamcheck-[0-9a-f]{12}$'::text))));
 
 alter table public.ownership_proofs add constraint ownership_proofs_check1 CHECK (((verified_at IS NULL) = (expires_at IS NULL)));
 
@@ -6370,6 +6431,66 @@ alter function public.create_api_key(text) owner to postgres;
 comment on function public.create_api_key(pg_catalog.text) is 'Signed-in users: makes an API key named name and returns it once ({id, name, prefix, key, created_at}); only its hash is kept.';
 
 grant execute on function public.create_api_key(text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.decide_ownership_evidence(evidence_id uuid, approve boolean, reason text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_evidence public.ownership_evidence;
+  v public.ownership_proofs;
+  v_reason text := nullif(btrim(reason), '');
+begin
+  if v_uid is null or not private.is_admin() then
+    raise exception 'only admins review ownership evidence' using errcode = '42501';
+  end if;
+  if approve is null then
+    raise exception 'approve or reject' using errcode = '22023';
+  end if;
+  if v_reason is not null and char_length(v_reason) > 500 then
+    raise exception 'a reason is at most 500 characters' using errcode = '22023';
+  end if;
+  if not approve and v_reason is null then
+    raise exception 'give a reason for the rejection (1 to 500 characters)' using errcode = '22023';
+  end if;
+  select * into v_evidence from public.ownership_evidence e
+   where e.id = decide_ownership_evidence.evidence_id for update;
+  if v_evidence.id is null then
+    raise exception 'no such evidence' using errcode = '22023';
+  end if;
+  if v_evidence.user_id = v_uid then
+    raise exception 'you cannot review your own evidence' using errcode = '42501';
+  end if;
+  if v_evidence.decision is not null then
+    raise exception 'this evidence was already decided' using errcode = '22023';
+  end if;
+  select * into v from public.ownership_proofs p where p.id = v_evidence.proof_id for update;
+  if v.verified_at is not null or v.withdrawn_at is not null then
+    raise exception 'this proof is no longer waiting' using errcode = '22023';
+  end if;
+  update public.ownership_evidence e
+     set decision = case when approve then 'approved' else 'rejected' end,
+         decided_at = now(), decided_by = v_uid, reason = v_reason
+   where e.id = v_evidence.id
+  returning * into v_evidence;
+  perform private.log_proof(v.id, case when approve then 'evidence_approved' else 'evidence_rejected' end,
+                            approve, coalesce(v_reason, v_evidence.id::text));
+  if approve then
+    update public.ownership_proofs p set method = 'review' where p.id = v.id;
+    v := private.verify_proof(v.id, 'admin review of evidence ' || v_evidence.id::text);
+  end if;
+  return jsonb_build_object('id', v_evidence.id, 'decision', v_evidence.decision, 'reason', v_evidence.reason,
+                            'proof', private.proof_json(v));
+end
+$function$;
+alter function public.decide_ownership_evidence(uuid,boolean,text) owner to postgres;
+
+comment on function public.decide_ownership_evidence(pg_catalog.uuid,boolean,pg_catalog.text) is 'Admins: approve (the proof is verified by review) or reject with a reason an owner''s evidence for a social account; never one''s own.';
+
+grant execute on function public.decide_ownership_evidence(uuid,boolean,text) to authenticated, postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.decide_removal_request(request_id uuid, decision text, reason text DEFAULT NULL::text, note text DEFAULT NULL::text)
  RETURNS public.removal_requests
@@ -8312,6 +8433,32 @@ comment on function public.rate_limit_check(pg_catalog.text,pg_catalog.text,inte
 
 grant execute on function public.rate_limit_check(text,text,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.record_bio_check(proof_id uuid, ok boolean, detail text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v public.ownership_proofs;
+begin
+  select * into v from public.ownership_proofs p where p.id = record_bio_check.proof_id for update;
+  if v.id is null or v.method <> 'bio' then
+    raise exception 'no such bio proof' using errcode = '22023';
+  end if;
+  perform private.log_proof(v.id, 'checked', ok, detail);
+  if ok and v.verified_at is null and v.withdrawn_at is null then
+    v := private.verify_proof(v.id, detail);
+  end if;
+  return private.proof_json(v);
+end
+$function$;
+alter function public.record_bio_check(uuid,boolean,text) owner to postgres;
+
+comment on function public.record_bio_check(pg_catalog.uuid,boolean,pg_catalog.text) is 'Service role: logs a check of a social account''s public bio and verifies the proof when the code was there.';
+
+grant execute on function public.record_bio_check(uuid,boolean,text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.record_contact_reply_sent(reply_id uuid, error text DEFAULT NULL::text)
  RETURNS void
  LANGUAGE sql
@@ -8825,6 +8972,100 @@ comment on function public.start_ownership_proof(pg_catalog.text,pg_catalog.text
 
 grant execute on function public.start_ownership_proof(text,text,public.ownership_method) to authenticated, postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.start_social_proof(value text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v_canonical text;
+  v public.ownership_proofs;
+begin
+  if v_uid is null then
+    raise exception 'sign in to prove an identifier' using errcode = '42501';
+  end if;
+  v_canonical := public.canonical_identifier('social', value);
+  if v_canonical is null or char_length(v_canonical) > 320 then
+    raise exception 'not a link to a social media or chat account' using errcode = '22023';
+  end if;
+  if (select count(*) from public.ownership_proofs p
+       where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
+     >= private.ownership_setting('ownership_starts_per_hour', 10) then
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+  end if;
+  insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
+  values (v_uid, 'social', v_canonical, 'bio', 'scamcheck-' || encode(extensions.gen_random_bytes(6), 'hex'))
+  returning * into v;
+  perform private.log_proof(v.id, 'started', null, 'bio');
+  return private.proof_json(v);
+end
+$function$;
+alter function public.start_social_proof(text) owner to postgres;
+
+comment on function public.start_social_proof(pg_catalog.text) is 'Starts proving a social media or chat account for the caller; answers the proof with the code (challenge) to place in its public bio.';
+
+grant execute on function public.start_social_proof(text) to authenticated, postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.submit_ownership_evidence(proof_id uuid, profile_url text, image_path text DEFAULT NULL::text, note text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_uid uuid := auth.uid();
+  v public.ownership_proofs;
+  v_url text := btrim(profile_url);
+  v_image text := nullif(btrim(image_path), '');
+  v_note text := nullif(btrim(note), '');
+  v_evidence public.ownership_evidence;
+begin
+  if v_uid is null then
+    raise exception 'sign in to prove an identifier' using errcode = '42501';
+  end if;
+  select * into v from public.ownership_proofs p
+   where p.id = submit_ownership_evidence.proof_id and p.user_id = v_uid for update;
+  if v.id is null or v.method not in ('bio', 'review') then
+    raise exception 'no such social account proof' using errcode = '22023';
+  end if;
+  if v.verified_at is not null or v.withdrawn_at is not null then
+    raise exception 'this proof is no longer waiting' using errcode = '22023';
+  end if;
+  if v_url is null or char_length(v_url) > 500 or v_url !~* '^https?://'
+     or public.canonical_identifier('social', v_url) is distinct from v.identifier_canonical then
+    raise exception 'the profile link must be a link to %', v.identifier_canonical using errcode = '22023';
+  end if;
+  if v_note is not null and char_length(v_note) > 1000 then
+    raise exception 'a note is at most 1000 characters' using errcode = '22023';
+  end if;
+  if v_image is not null and (split_part(v_image, '/', 1) <> v_uid::text or not exists (
+       select 1 from storage.objects o where o.bucket_id = 'evidence' and o.name = v_image)) then
+    raise exception 'the screenshot must be one you uploaded' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.ownership_evidence e
+              where e.proof_id = v.id and e.decision is null) then
+    raise exception 'your evidence is already waiting for review' using errcode = '22023';
+  end if;
+  if (select count(*) from public.ownership_evidence e
+       where e.user_id = v_uid and e.created_at > now() - interval '1 day')
+     >= private.ownership_setting('ownership_evidence_per_day', 5) then
+    raise exception 'Too much evidence sent today; try again tomorrow' using errcode = 'P0001', hint = '429';
+  end if;
+  insert into public.ownership_evidence (proof_id, user_id, profile_url, image_path, note)
+  values (v.id, v_uid, v_url, v_image, v_note)
+  returning * into v_evidence;
+  perform private.log_proof(v.id, 'evidence_submitted', null, v_evidence.id::text);
+  return jsonb_build_object('id', v_evidence.id, 'proof_id', v.id, 'created_at', v_evidence.created_at);
+end
+$function$;
+alter function public.submit_ownership_evidence(uuid,text,text,text) owner to postgres;
+
+comment on function public.submit_ownership_evidence(pg_catalog.uuid,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'The owner of a waiting social account proof sends evidence (profile link naming the account, optional own screenshot and note) for an admin''s review; one waiting per proof.';
+
+grant execute on function public.submit_ownership_evidence(uuid,text,text,text) to authenticated, postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.takedown_add(reports jsonb)
  RETURNS integer
  LANGUAGE sql
@@ -9213,7 +9454,7 @@ comment on type public.incident_type is 'What happened to the victim.';
 
 comment on type public.notification_kind is 'Why a user was notified.';
 
-comment on type public.ownership_method is 'How an owner proved control: sms (phone_change code), email (e-mailed code), dns (TXT record), wellknown (file under /.well-known/).';
+comment on type public.ownership_method is 'How an owner proved control: sms (phone_change code), email (e-mailed code), dns (TXT record), wellknown (file under /.well-known/), bio (a code in a social account''s public bio, fetched), review (an admin approved the owner''s evidence).';
 
 comment on type public.removal_request_status is 'open until the report is removed (by an admin or after a week without the reporter answering) or the request is dismissed.';
 
@@ -9382,13 +9623,14 @@ alter role authenticator set statement_timeout = '8s';
 --   {"lat": 9.1061, "lng": 125.8394, "code": "XIII", "name": "Caraga", "sort_order": 17}
 --   {"lat": 9.9439, "lng": 123.1427, "code": "NIR", "name": "Negros Island Region", "sort_order": 10}
 
--- private.rate_limit_settings: 12 rows
+-- private.rate_limit_settings: 13 rows
 --   {"name": "address_salt", "value": "<uuid><uuid>"}
 --   {"name": "api_keys_per_user", "value": "3"}
 --   {"name": "client_address_header", "value": "x-forwarded-for"}
 --   {"name": "code_wrong_tries", "value": "5"}
 --   {"name": "duplicate_report_days", "value": "30"}
 --   {"name": "ownership_code_minutes", "value": "15"}
+--   {"name": "ownership_evidence_per_day", "value": "5"}
 --   {"name": "ownership_proof_days", "value": "365"}
 --   {"name": "ownership_starts_per_hour", "value": "10"}
 --   {"name": "pending_weight", "value": "0.2"}

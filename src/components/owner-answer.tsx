@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format';
 export interface OwnerAnswer {
   statement: string;
   updatedAt: string;
-  verifiedBy: 'sms' | 'email' | 'dns' | 'wellknown';
+  verifiedBy: 'sms' | 'email' | 'dns' | 'wellknown' | 'bio' | 'review';
 }
 
 const verifiedByKeys = {
@@ -14,6 +14,8 @@ const verifiedByKeys = {
   email: 'search.owner.verifiedBy.email',
   dns: 'search.owner.verifiedBy.dns',
   wellknown: 'search.owner.verifiedBy.wellknown',
+  bio: 'search.owner.verifiedBy.bio',
+  review: 'search.owner.verifiedBy.review',
 } as const;
 
 /** The owner's words as text only, with how ownership was proved and when they answered. */

@@ -96,6 +96,10 @@ export const paths = {
         path: '/dashboard/admin/owner-statements',
         getHref: () => '/dashboard/admin/owner-statements',
       },
+      ownershipReviews: {
+        path: '/dashboard/admin/ownership-reviews',
+        getHref: () => '/dashboard/admin/ownership-reviews',
+      },
     },
   },
 } as const;

@@ -480,6 +480,56 @@ export type Database = {
         }
         Relationships: []
       }
+      ownership_evidence: {
+        Row: {
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          decision: string | null
+          id: string
+          image_path: string | null
+          note: string | null
+          profile_url: string
+          proof_id: string
+          reason: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision?: string | null
+          id?: string
+          image_path?: string | null
+          note?: string | null
+          profile_url: string
+          proof_id: string
+          reason?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          decision?: string | null
+          id?: string
+          image_path?: string | null
+          note?: string | null
+          profile_url?: string
+          proof_id?: string
+          reason?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ownership_evidence_proof_id_fkey"
+            columns: ["proof_id"]
+            isOneToOne: false
+            referencedRelation: "ownership_proofs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       ownership_proof_log: {
         Row: {
           created_at: string
@@ -1164,6 +1214,10 @@ export type Database = {
         Returns: Json
       }
       create_api_key: { Args: { name: string }; Returns: Json }
+      decide_ownership_evidence: {
+        Args: { approve: boolean; evidence_id: string; reason?: string }
+        Returns: Json
+      }
       decide_removal_request: {
         Args: {
           decision: string
@@ -1547,6 +1601,10 @@ export type Database = {
         Args: { cost?: number; name: string; subject: string }
         Returns: Json
       }
+      record_bio_check: {
+        Args: { detail: string; ok: boolean; proof_id: string }
+        Returns: Json
+      }
       record_contact_reply_sent: {
         Args: { error?: string; reply_id: string }
         Returns: undefined
@@ -1703,6 +1761,16 @@ export type Database = {
         }
         Returns: Json
       }
+      start_social_proof: { Args: { value: string }; Returns: Json }
+      submit_ownership_evidence: {
+        Args: {
+          image_path?: string
+          note?: string
+          profile_url: string
+          proof_id: string
+        }
+        Returns: Json
+      }
       takedown_add: { Args: { reports: Json }; Returns: number }
       takedown_mark: {
         Args: { error?: string; report_id: string }
@@ -1784,7 +1852,7 @@ export type Database = {
         | "identifier_reported"
         | "removal_requested"
         | "report_status_changed"
-      ownership_method: "sms" | "email" | "dns" | "wellknown"
+      ownership_method: "sms" | "email" | "dns" | "wellknown" | "bio" | "review"
       removal_request_status: "open" | "report_removed" | "dismissed"
       report_status: "pending" | "verified" | "rejected" | "removed"
       reported_account_type:
@@ -1928,7 +1996,7 @@ export const Constants = {
         "removal_requested",
         "report_status_changed",
       ],
-      ownership_method: ["sms", "email", "dns", "wellknown"],
+      ownership_method: ["sms", "email", "dns", "wellknown", "bio", "review"],
       removal_request_status: ["open", "report_removed", "dismissed"],
       report_status: ["pending", "verified", "rejected", "removed"],
       reported_account_type: [

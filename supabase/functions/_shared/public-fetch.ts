@@ -8,7 +8,7 @@
  *   unique-local, multicast, reserved, documentation, IPv4-mapped private addresses are all refused);
  *   an address literal is checked the same way;
  * - redirects are followed by hand (at most 3), each new hop checked again;
- * - 5 s for the whole walk and at most 8 KiB of body.
+ * - 5 s for the whole walk and at most 8 KiB of body (or the first `maxBytes`, with `truncate`).
  *
  * What remains: between the check and the connection the name is resolved again by fetch, so a name
  * server answering a public address to the check and a private one a millisecond later (DNS rebinding)
@@ -30,6 +30,10 @@ export interface PublicFetchOptions {
   resolve?: (host: string) => Promise<string[]>;
   /** The name server to ask for A and AAAA records (tests start their own); the system's by default. */
   nameServer?: NameServer;
+  /** Keep the first maxBytes of a larger answer instead of refusing it (a page whose head is enough). */
+  truncate?: boolean;
+  /** The Accept header (text/plain by default). */
+  accept?: string;
 }
 
 /** A name server as Deno.resolveDns takes it. */
@@ -88,7 +92,7 @@ async function checkTarget(url: URL, options: PublicFetchOptions): Promise<void>
   }
 }
 
-async function readLimited(res: Response, maxBytes: number): Promise<string> {
+async function readLimited(res: Response, maxBytes: number, truncate = false): Promise<string> {
   const reader = res.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];
@@ -96,11 +100,14 @@ async function readLimited(res: Response, maxBytes: number): Promise<string> {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       await reader.cancel();
-      throw new FetchRefused(`the answer is larger than ${maxBytes} bytes`);
+      if (!truncate) throw new FetchRefused(`the answer is larger than ${maxBytes} bytes`);
+      chunks.push(value.subarray(0, maxBytes - size));
+      size = maxBytes;
+      break;
     }
+    size += value.byteLength;
     chunks.push(value);
   }
   const all = new Uint8Array(size);
@@ -127,7 +134,7 @@ export async function publicFetch(
       res = await fetch(url, {
         redirect: 'manual',
         signal,
-        headers: { accept: 'text/plain', 'user-agent': 'ScamCheck-ownership-check/1' },
+        headers: { accept: options.accept ?? 'text/plain', 'user-agent': 'ScamCheck-ownership-check/1' },
       });
     } catch (e) {
       if (signal.aborted) throw new FetchRefused('no answer within the time limit');
@@ -144,7 +151,7 @@ export async function publicFetch(
       return {
         url: url.href,
         status: res.status,
-        body: await readLimited(res, options.maxBytes ?? 8192),
+        body: await readLimited(res, options.maxBytes ?? 8192, options.truncate),
         redirects,
       };
     } catch (e) {

@@ -57,14 +57,14 @@ interface RouteDoc {
 const OWNER_STATEMENTS_SCHEMA = {
   type: 'array',
   description:
-    "Added in issue 32: the answer of the identifier's owner, who proved control of it (SMS code, e-mail code, DNS TXT record or a file under /.well-known/). Empty when no owner answered. Never names the owner.",
+    "Added in issue 32: the answer of the identifier's owner, who proved control of it (verifiedBy: sms = SMS code, email = e-mail code, dns = DNS TXT record, wellknown = a file under /.well-known/, bio = a code in a social or chat account's public bio, review = an admin's review of the owner's evidence). Empty when no owner answered. Never names the owner.",
   items: {
     type: 'object',
     required: ['statement', 'updatedAt', 'verifiedBy', 'verifiedAt'],
     properties: {
       statement: { type: 'string', maxLength: 500 },
       updatedAt: { type: 'string', format: 'date-time' },
-      verifiedBy: { enum: ['sms', 'email', 'dns', 'wellknown'] },
+      verifiedBy: { enum: ['sms', 'email', 'dns', 'wellknown', 'bio', 'review'] },
       verifiedAt: { type: 'string', format: 'date-time' },
     },
   },

@@ -9,6 +9,13 @@
  * - `POST { action: "check", proof }`: checks a website proof now (public-fetch.ts: public addresses only,
  *   3 redirects, 8 KiB, 5 s); the check and its outcome are logged either way.
  *
+ * - `POST { action: "social", account }`: starts a proof of a social media or chat account (any link to
+ *   it) and answers the code to place in its public bio, and whether `check` can see that bio
+ *   (`automatic`: Telegram, social-bio-platforms.ts); otherwise the owner sends evidence for an admin's
+ *   review (the RPC `submit_ownership_evidence`).
+ * - `{ action: "check", proof }` on a social proof fetches the account's public page and looks for the
+ *   code in its bio (social-bio.ts), under the same rules and limits as a website check.
+ *
  * Mobile numbers and e-wallets are proved through Supabase Auth (updateUser({ phone }) and a
  * phone_change code), then the RPC `claim_phone_ownership`: no function is needed.
  */
@@ -19,6 +26,8 @@ import { clientFor, requireUser } from '../_shared/supabase.ts';
 import { serviceClient } from '../_shared/service.ts';
 import { escapeHtml, sendMail } from '../_shared/mail.ts';
 import { checkWebsiteProof, TXT_PREFIX, WELL_KNOWN_PATH } from '../_shared/ownership-check.ts';
+import { checkBioProof } from '../_shared/social-bio.ts';
+import { bioPageUrl, type BioPageBases } from '../_shared/social-bio-platforms.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CHECKS_PER_HOUR = 20;
@@ -44,6 +53,18 @@ function testOrigin(): URL | null {
   const own = new URL(Deno.env.get('SUPABASE_URL') ?? 'https://invalid.example');
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(own.hostname)) return null;
   return new URL(origin);
+}
+
+/**
+ * Where the bio pages are fetched: the platforms' own sites, or on the local test stack (the same
+ * OWNERSHIP_TEST_ORIGIN and guard) `<origin>/bio/<platform>/`, served by the test's server.
+ */
+function bioBases(test: URL | null): BioPageBases | undefined {
+  return test ? { telegram: new URL('/bio/telegram/', test).href } : undefined;
+}
+
+function allowed(test: URL | null): Set<string> {
+  return new Set(test ? [`${test.hostname.replace(/^\[|\]$/g, '')}:${test.port || 80}`] : []);
 }
 
 function mailFor(language: string, code: string, address: string) {
@@ -131,10 +152,18 @@ Deno.serve(async (req) => {
           201,
         );
       }
+      case 'social': {
+        if (typeof fields.account !== 'string') throw new HttpError(400, 'account is required');
+        const { data, error } = await asCaller.rpc('start_social_proof', { value: fields.account });
+        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        const proof = data as unknown as Proof;
+        const page = bioPageUrl(proof.identifier);
+        return json({ proof, code: proof.challenge, automatic: page !== null, page }, 201);
+      }
       case 'check': {
         const proof = await ownProof(caller, fields.proof);
-        if (proof.method !== 'wellknown' && proof.method !== 'dns')
-          throw new HttpError(400, 'Only website proofs are checked here');
+        if (proof.method !== 'wellknown' && proof.method !== 'dns' && proof.method !== 'bio')
+          throw new HttpError(400, 'Only website and social account proofs are checked here');
         const { count } = await serviceClient()
           .from('ownership_proof_log')
           .select('id', { count: 'exact', head: true })
@@ -143,6 +172,22 @@ Deno.serve(async (req) => {
           .gt('created_at', new Date(Date.now() - 3_600_000).toISOString());
         if ((count ?? 0) >= CHECKS_PER_HOUR)
           throw new HttpError(429, 'Too many checks of this proof; try again in an hour');
+        if (proof.method === 'bio') {
+          const test = testOrigin();
+          const bio = await checkBioProof(proof, { bases: bioBases(test), allow: allowed(test) });
+          if (!bio.automatic)
+            throw new HttpError(
+              400,
+              "This platform's public page does not show the bio without signing in; send evidence for review",
+            );
+          const { data, error } = await serviceClient().rpc('record_bio_check', {
+            proof_id: proof.id,
+            ok: bio.ok,
+            detail: bio.detail,
+          });
+          if (error) throw new HttpError(502, 'Could not record the check, please try again');
+          return json({ ok: bio.ok, detail: bio.detail, proof: data });
+        }
         const { ok, detail } = await checkWebsiteProof(proof, { testOrigin: testOrigin() });
         const { data, error } = await serviceClient().rpc('record_ownership_check', {
           proof_id: proof.id,
@@ -153,7 +198,7 @@ Deno.serve(async (req) => {
         return json({ ok, detail, proof: data });
       }
       default:
-        throw new HttpError(400, 'action must be email, website or check');
+        throw new HttpError(400, 'action must be email, website, social or check');
     }
   } catch (e) {
     return toErrorResponse(e);

@@ -3,14 +3,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layouts/page-header';
 import { useUser } from '@/lib/auth';
-import { useMyStatements, useProofs, useWatched } from '@/features/ownership/api/ownership';
+import {
+  useMyEvidence,
+  useMyStatements,
+  useProofs,
+  useWatched,
+  type MyEvidence,
+} from '@/features/ownership/api/ownership';
 import { ProofCard } from '@/features/ownership/components/proof-card';
 import { ProveForm } from '@/features/ownership/components/prove-form';
 import { OwnerRemoval } from './ownership-removal';
 
 /**
- * Right of reply (issue 32): the owner of a reported number, e-wallet, e-mail address or website proves
- * it, answers on the record, watches it and asks for a report's removal (docs/right-of-reply.md).
+ * Right of reply (issue 32): the owner of a reported number, e-wallet, e-mail address, website or social
+ * account proves it, answers on the record, watches it and asks for a report's removal (docs/right-of-reply.md).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -18,7 +24,11 @@ export function Component() {
   const proofs = useProofs(user?.id);
   const statements = useMyStatements(user?.id);
   const watched = useWatched(user?.id);
+  const evidence = useMyEvidence(user?.id);
   const byIdentifier = new Map((statements.data ?? []).map((s) => [s.identifier_canonical, s]));
+  // Newest first: the first evidence seen for a proof is its latest.
+  const latestEvidence = new Map<string, MyEvidence>();
+  for (const e of evidence.data ?? []) if (!latestEvidence.has(e.proof_id)) latestEvidence.set(e.proof_id, e);
 
   return (
     <>
@@ -50,6 +60,7 @@ export function Component() {
                 proof={p}
                 statement={byIdentifier.get(p.identifier_canonical)}
                 watched={watched.data?.has(p.identifier_canonical) ?? false}
+                evidence={latestEvidence.get(p.id)}
                 removal={(identifier) => <OwnerRemoval identifier={identifier} />}
               />
             ))

@@ -55,6 +55,7 @@ export function createDashboardRoutes(queryClient: QueryClient): RouteObject[] {
         { path: d.admin.takedowns.path, ...page(() => import('./admin/takedowns')) },
         { path: d.admin.partnerKeys.path, ...page(() => import('./admin/partner-keys')) },
         { path: d.admin.ownerStatements.path, ...page(() => import('./admin/owner-statements')) },
+        { path: d.admin.ownershipReviews.path, ...page(() => import('./admin/ownership-reviews')) },
       ],
     },
     { path: `${d.root.path}/*`, ...page(() => import('../not-found')) },

@@ -4,6 +4,7 @@ import { supabase } from '@/lib/supabase';
 import type { Database, Tables } from '@/types/database.types';
 import { invokeFunction } from '@/lib/functions';
 import { canonicalIdentifier } from '@/lib/canonical';
+import { uploadImage } from '@/lib/image-file';
 
 /**
  * Right of reply (issue 32, docs/right-of-reply.md): an owner proves control of an identifier, then
@@ -16,6 +17,7 @@ export const ownershipKeys = {
   statements: (userId: string | undefined) => [...ownershipKeys.all, 'statements', userId] as const,
   watched: (userId: string | undefined) => [...ownershipKeys.all, 'watched', userId] as const,
   reports: (identifier: string) => [...ownershipKeys.all, 'reports', identifier] as const,
+  evidence: (userId: string | undefined) => [...ownershipKeys.all, 'evidence', userId] as const,
 };
 
 export type ProofMethod = Database['public']['Enums']['ownership_method'];
@@ -175,6 +177,62 @@ export function useCheckWebsite() {
   return useInvalidating((proof: string) =>
     invokeFunction<{ ok: boolean; detail: string }>('ownership', { action: 'check', proof }),
   );
+}
+
+/** A social or chat account: a code for its public bio (then "Check now", or evidence for review). */
+export function useStartSocialProof() {
+  return useInvalidating((account: string) =>
+    invokeFunction<{ proof: { id: string }; automatic: boolean }>('ownership', { action: 'social', account }),
+  );
+}
+
+/** The owner's evidence for an admin's review, newest first (RLS: their own). */
+export type MyEvidence = Pick<
+  Tables<'ownership_evidence'>,
+  'id' | 'proof_id' | 'created_at' | 'decision' | 'decided_at' | 'reason'
+>;
+
+export function useMyEvidence(userId: string | undefined) {
+  return useQuery({
+    queryKey: ownershipKeys.evidence(userId),
+    enabled: !!userId,
+    queryFn: async (): Promise<MyEvidence[]> => {
+      const { data, error } = await supabase
+        .from('ownership_evidence')
+        .select('id, proof_id, created_at, decision, decided_at, reason')
+        .eq('user_id', userId!)
+        .order('created_at', { ascending: false })
+        .limit(200);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export const NOTE_MAX = 1000;
+
+/** Evidence: a link to the account itself (the database checks it names the account), a screenshot, a note. */
+export const evidenceSchema = z.object({
+  profileUrl: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/i, { message: 'ownership.social.errors.link' })
+    .max(500, { message: 'ownership.social.errors.link' }),
+  note: z.string().trim().max(NOTE_MAX, { message: 'ownership.social.errors.noteLong' }),
+});
+export type EvidenceInput = z.infer<typeof evidenceSchema>;
+
+/** Uploads the screenshot (if any) through upload-image, then sends the evidence for review. */
+export function useSubmitEvidence() {
+  return useInvalidating(async (v: EvidenceInput & { proof: string; screenshot: File | null }) => {
+    const imagePath = v.screenshot ? await uploadImage('evidence', v.screenshot) : null;
+    return rpc('submit_ownership_evidence', {
+      proof_id: v.proof,
+      profile_url: v.profileUrl.trim(),
+      image_path: imagePath,
+      note: v.note.trim() || null,
+    });
+  });
 }
 
 export function useWithdrawProof() {

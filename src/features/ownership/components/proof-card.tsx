@@ -31,12 +31,14 @@ import {
   useVerifyEmailCode,
   useWatchOwned,
   useWithdrawProof,
+  type MyEvidence,
   type MyStatement,
   type Proof,
   type ProofState,
   type StatementInput,
 } from '../api/ownership';
-import { CodeForm, ErrorText, ownershipError } from './shared';
+import { CodeForm, Copyable, ErrorText, ownershipError } from './shared';
+import { SocialProof } from './social-proof';
 
 const WELL_KNOWN_PATH = '/.well-known/scamcheck-verification.txt';
 
@@ -59,6 +61,8 @@ const methodKeys = {
   email: 'ownership.method.email',
   dns: 'ownership.method.dns',
   wellknown: 'ownership.method.wellknown',
+  bio: 'ownership.method.bio',
+  review: 'ownership.method.review',
 } as const;
 
 /** One proof: its state and dates, what is left to do, and for a live one the owner's tools. */
@@ -67,9 +71,12 @@ export function ProofCard({
   statement,
   watched,
   removal,
+  evidence,
 }: {
   proof: Proof;
   statement?: MyStatement;
+  /** The newest evidence sent for an admin's review of this proof (social accounts). */
+  evidence?: MyEvidence;
   watched: boolean;
   /** The removal request of a live proof's identifier (composed by the page). */
   removal?: (identifier: string) => ReactNode;
@@ -117,6 +124,9 @@ export function ProofCard({
           <WebsiteChallenge proof={proof} />
         )}
         {state === 'waiting' && proof.method === 'email' && <EmailCode proof={proof} />}
+        {state === 'waiting' && (proof.method === 'bio' || proof.method === 'review') && (
+          <SocialProof proof={proof} evidence={evidence} />
+        )}
         {state === 'live' && (
           <>
             <StatementEditor identifier={proof.identifier_canonical} statement={statement} />
@@ -127,15 +137,6 @@ export function ProofCard({
         {(state === 'live' || state === 'waiting') && <Withdraw proof={proof} />}
       </CardContent>
     </Card>
-  );
-}
-
-function Copyable({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-muted-foreground">{label}</span>
-      <code className="bg-muted rounded-md border px-2 py-1 font-mono break-all select-all">{value}</code>
-    </div>
   );
 }
 

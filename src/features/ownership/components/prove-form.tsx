@@ -10,18 +10,20 @@ import {
   useConfirmSmsCode,
   useSendSmsCode,
   useStartEmailProof,
+  useStartSocialProof,
   useStartWebsiteProof,
 } from '../api/ownership';
 import { CodeForm, ErrorText, ownershipError } from './shared';
 
-type Way = 'sms' | 'email' | 'dns' | 'wellknown';
-const WAYS: Way[] = ['sms', 'email', 'dns', 'wellknown'];
+type Way = 'sms' | 'email' | 'dns' | 'wellknown' | 'social';
+const WAYS: Way[] = ['sms', 'email', 'dns', 'wellknown', 'social'];
 
 const wayKeys = {
   sms: { label: 'ownership.prove.ways.sms', hint: 'ownership.prove.ways.smsHint' },
   email: { label: 'ownership.prove.ways.email', hint: 'ownership.prove.ways.emailHint' },
   dns: { label: 'ownership.prove.ways.dns', hint: 'ownership.prove.ways.dnsHint' },
   wellknown: { label: 'ownership.prove.ways.wellknown', hint: 'ownership.prove.ways.wellknownHint' },
+  social: { label: 'ownership.prove.ways.social', hint: 'ownership.prove.ways.socialHint' },
 } as const;
 
 const fieldKeys = {
@@ -29,12 +31,14 @@ const fieldKeys = {
   email: 'ownership.prove.fields.email',
   dns: 'ownership.prove.fields.website',
   wellknown: 'ownership.prove.fields.website',
+  social: 'ownership.prove.fields.social',
 } as const;
 
 /**
  * Picks what to prove and how: a mobile number or e-wallet by SMS code (Auth's phone change), an e-mail
- * address by an e-mailed code, a website by a TXT record or a file (the proof then waits in the list
- * below, with exactly what to publish and a "Check now" button).
+ * address by an e-mailed code, a website by a TXT record or a file, a social or chat account by a code
+ * in its public bio (the proof then waits in the list below, with exactly what to publish, "Check now"
+ * where the platform shows it, and evidence for an admin's review).
  */
 export function ProveForm() {
   const { t } = useTranslation();
@@ -48,7 +52,9 @@ export function ProveForm() {
   const confirmSms = useConfirmSmsCode();
   const startEmail = useStartEmailProof();
   const startWebsite = useStartWebsiteProof();
-  const pending = sendSms.isPending || startEmail.isPending || startWebsite.isPending;
+  const startSocial = useStartSocialProof();
+  const pending =
+    sendSms.isPending || startEmail.isPending || startWebsite.isPending || startSocial.isPending;
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -64,6 +70,14 @@ export function ProveForm() {
       startEmail.mutate(v, {
         onSuccess: () => {
           toast.success(t('ownership.prove.emailSent', { email: v }));
+          setValue('');
+        },
+        onError: fail,
+      });
+    } else if (way === 'social') {
+      startSocial.mutate(v, {
+        onSuccess: () => {
+          toast.success(t('ownership.prove.socialStarted'));
           setValue('');
         },
         onError: fail,

@@ -13,6 +13,16 @@ export function ownershipError(t: TFunction, error: unknown): string {
   return errorMessage(error);
 }
 
+/** A value to copy exactly (a code, a record), with its label. */
+export function Copyable({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-muted-foreground">{label}</span>
+      <code className="bg-muted rounded-md border px-2 py-1 font-mono break-all select-all">{value}</code>
+    </div>
+  );
+}
+
 export function ErrorText({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
   return (

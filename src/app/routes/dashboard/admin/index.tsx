@@ -9,6 +9,7 @@ import {
   MessageSquareQuote,
   Search,
   ShieldBan,
+  UserCheck,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -69,6 +70,13 @@ const cards: { title: ParseKeys; stat?: keyof AppStats; to: string; icon: Lucide
     to: a.ownerStatements.getHref(),
     icon: MessageSquareQuote,
     note: 'admin.ownerStatements.note',
+  },
+  // Social accounts' owners' evidence, approved or rejected by an admin who is not the owner.
+  {
+    title: 'admin.ownershipReviews.title',
+    to: a.ownershipReviews.getHref(),
+    icon: UserCheck,
+    note: 'admin.ownershipReviews.cardNote',
   },
 ];
 
