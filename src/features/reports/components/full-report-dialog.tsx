@@ -1,5 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/errors';
 import { accountTypeLabel, formatAmount, formatCountry, formatDate, incidentTypeLabel } from '@/lib/format';
@@ -9,9 +16,18 @@ import { reportedCaseText } from './report-card';
 
 /**
  * 'View full report' (docs/architecture.md): the whole report except who filed it, from
- * public.report_details; the evidence image only for the reporter and admins (signed link).
+ * public.report_details; the evidence image only for the reporter and admins (signed link). `actions`
+ * (the review workspace's decisions) sit below the report.
  */
-export function FullReportDialog({ reportId, onClose }: { reportId: string | null; onClose: () => void }) {
+export function FullReportDialog({
+  reportId,
+  onClose,
+  actions,
+}: {
+  reportId: string | null;
+  onClose: () => void;
+  actions?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const report = useFullReport(reportId);
   const data = report.data;
@@ -73,6 +89,7 @@ export function FullReportDialog({ reportId, onClose }: { reportId: string | nul
             )}
           </div>
         )}
+        {actions && <DialogFooter className="flex-wrap gap-2">{actions}</DialogFooter>}
       </DialogContent>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import userEvent from '@testing-library/user-event';
 import { i18n } from '@/i18n';
 import { fakeSupabase, json, type FakeRequest } from '@/testing/fake-supabase';
-import { renderApp, screen } from '@/testing/test-utils';
+import { renderApp, screen, within } from '@/testing/test-utils';
 import { Component as PendingReports } from './pending-reports';
 
 afterEach(() => vi.restoreAllMocks());
@@ -140,6 +140,34 @@ describe('admin review workspace', () => {
     await userEvent.keyboard('u');
     expect(await screen.findByText('Decision undone')).toBeInTheDocument();
     expect(api.sent('POST', '/rest/v1/rpc/undo_moderation')[0].body).toEqual({ log_id: 1 });
+  });
+
+  it('decides from inside the detail view: verify, and remove with a reason', async () => {
+    const api = fakeModeration();
+    renderApp(<PendingReports />, { url: '/dashboard/admin/pending-reports' });
+    await screen.findByRole('heading', { name: 'Mobile No.: +639171234567' });
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'View' })[0]);
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Report verified')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('POST', '/rest/v1/rpc/moderate_reports')[0].body).toMatchObject({
+      report_ids: ['00000000-0000-4000-8000-000000000001'],
+      status: 'verified',
+    });
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'View' })[0]);
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove…' }));
+    expect(await screen.findByRole('dialog', { name: 'Remove this report' })).toBeInTheDocument();
+    await userEvent.keyboard('1{Enter}');
+    expect(await screen.findByText('Report removed')).toBeInTheDocument();
+    expect(api.sent('POST', '/rest/v1/rpc/moderate_reports')[1].body).toMatchObject({
+      report_ids: ['00000000-0000-4000-8000-000000000002'],
+      status: 'removed',
+      reason: 'no_evidence',
+    });
   });
 
   it("shows removal requests with the reporter's silence and the deadline, and decides one with a reason", async () => {

@@ -360,7 +360,49 @@ export function ReviewWorkspace() {
           }}
         />
       )}
-      <FullReportDialog reportId={viewing} onClose={() => setViewing(null)} />
+      <FullReportDialog
+        reportId={viewing}
+        onClose={() => setViewing(null)}
+        actions={
+          viewing && (
+            // Decisions from inside the detail view: the dialog closes and the decision goes as from the list.
+            <>
+              <Button
+                size="sm"
+                onClick={() => {
+                  setViewing(null);
+                  decide([viewing], 'verified');
+                }}
+              >
+                <Check aria-hidden />
+                {t('moderation.verify')}
+              </Button>
+              <Button
+                size="sm"
+                variant="destructive"
+                onClick={() => {
+                  setViewing(null);
+                  ask([viewing], 'rejected');
+                }}
+              >
+                <X aria-hidden />
+                {t('moderation.reject')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  setViewing(null);
+                  ask([viewing], 'removed');
+                }}
+              >
+                <Trash2 aria-hidden />
+                {t('moderation.remove')}
+              </Button>
+            </>
+          )
+        }
+      />
     </div>
   );
 }
