@@ -22,6 +22,11 @@ const ANON_DEFINER_ALLOW_LIST = [
 ];
 /** SECURITY DEFINER functions signed-in users may call; each checks the caller itself. */
 const AUTHENTICATED_DEFINER_ALLOW_LIST = [
+  'public.admin_search_log(search text, kind text, country_code text, no_results boolean, since timestamp with time zone, until timestamp with time zone, before_created_at timestamp with time zone, before_id uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.admin_visitor_log(search text, place text, country_code text, since timestamp with time zone, until timestamp with time zone, before_created_at timestamp with time zone, before_id uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
+  'public.decide_ownership_evidence(evidence_id uuid, approve boolean, reason text)' /* admins only, never on their own evidence, checked inside (issue 32) */,
+  'public.start_social_proof(value text)' /* the signed-in caller's own proof only (issue 32) */,
+  'public.submit_ownership_evidence(proof_id uuid, profile_url text, image_path text, note text)' /* the proof's owner only, checked inside (issue 32) */,
   'public.admin_app_stats()',
   'public.admin_contact_message_extras(message_ids uuid[])' /* admins only, checked inside (issue 31) */,
   'public.admin_moderation_log(before_id bigint, report uuid, max_rows integer)' /* admins only, checked inside (issue 31) */,
