@@ -128,7 +128,7 @@ begin
     raise exception 'role is admin or user' using errcode = '22023';
   end if;
   if char_length(search) > 200 then
-    raise exception 'search is at most 200 characters' using errcode = '22023';
+    raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
   end if;
   v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
   return query

@@ -6,7 +6,9 @@
 -- shows (a reply, reason or note too long or missing, a record that is gone, an undo too late). As in
 -- 20261129120000_error_codes.sql the code and its parameters travel as JSON in the error's hint, the
 -- SQLSTATE and the English message stay as they were (the legacy API's words, docs/error-codes.md).
--- Each function below is its last definition again with only hints added to its raises. Refusals only
+-- Each function below is its last definition again with only hints added to its raises. public.admin_users
+-- and public.admin_review_queue carry theirs in 20261130010100_reporter_counts.sql and
+-- 20261130010200_review_queue_batch.sql, their last definitions. Refusals only
 -- a hand-made call can meet (a decision, sort or role outside the app's fixed choices) keep their
 -- message alone.
 
@@ -413,88 +415,6 @@ begin
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::text, incident_type public.incident_type DEFAULT NULL::public.incident_type, account_type public.reported_account_type DEFAULT NULL::public.reported_account_type, min_age_days integer DEFAULT NULL::integer, has_evidence boolean DEFAULT NULL::boolean, region text DEFAULT NULL::text, sort text DEFAULT 'oldest'::text, max_groups integer DEFAULT 25)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_result jsonb;
-  v_search text := nullif(lower(btrim(search)), '');
-  v_region text := nullif(lower(btrim(region)), '');
-begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
-  end if;
-  if sort not in ('oldest', 'most_reported') then
-    raise exception 'sort is oldest or most_reported' using errcode = '22023';
-  end if;
-  max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
-
-  with candidates as (
-    -- The oldest pending reports that pass the filters (bounded, through the pending index).
-    select r.id, r.reported_account_canonical, r.created_at
-    from public.reports r
-    where r.status = 'pending'
-      and (v_search is null or r.reported_account_canonical like '%' || v_search || '%'
-           or lower(r.reported_account) like '%' || v_search || '%')
-      and (admin_review_queue.incident_type is null or r.incident_type = admin_review_queue.incident_type)
-      and (account_type is null or r.reported_account_type = account_type)
-      and (min_age_days is null or r.created_at <= now() - make_interval(days => min_age_days))
-      and (has_evidence is null or (r.evidence_path is not null) = has_evidence)
-      and (v_region is null or lower(coalesce(r.location, '')) like '%' || v_region || '%'
-           or lower(coalesce(r.country, '')) = v_region)
-    order by r.created_at, r.id
-    limit 1000
-  ), groups as (
-    select c.reported_account_canonical as identifier, min(c.created_at) as oldest, count(*) as pending_in_view,
-           coalesce((select irc.report_count from public.identifier_report_counts irc
-                     where irc.identifier_canonical = c.reported_account_canonical), 0) as report_count,
-           coalesce((select irc.verified_count from public.identifier_report_counts irc
-                     where irc.identifier_canonical = c.reported_account_canonical), 0) as verified_count
-    from candidates c
-    group by c.reported_account_canonical
-    order by case when sort = 'most_reported' then -count(*) end, min(c.created_at)
-    limit max_groups
-  )
-  select jsonb_build_object(
-    'backlog', (select count(*) from candidates),
-    'groups', coalesce(jsonb_agg(jsonb_build_object(
-      'identifier', g.identifier,
-      'oldest', g.oldest,
-      'report_count', g.report_count,
-      'verified_count', g.verified_count,
-      'reports', (
-        select jsonb_agg(jsonb_build_object(
-          'id', r.id, 'created_at', r.created_at, 'incident_date', r.incident_date,
-          'incident_type', r.incident_type, 'reported_account_type', r.reported_account_type,
-          'reported_account', r.reported_account, 'incident_description', r.incident_description,
-          'amount_lost', r.amount_lost, 'location', r.location, 'country', r.country,
-          'evidence_path', r.evidence_path, 'source', r.source,
-          'reporter', private.reporter_history(r.reporter_id),
-          'signal', (select jsonb_build_object('young_account', sg.young_account,
-                                               'shared_network_reporters', sg.shared_network_reporters)
-                     from public.report_signals(array[r.id]) sg)) order by r.created_at)
-        from public.reports r
-        where r.reported_account_canonical = g.identifier and r.status = 'pending'
-          and r.id in (select c.id from candidates c where c.reported_account_canonical = g.identifier)),
-      'verified', (
-        select coalesce(jsonb_agg(jsonb_build_object('id', v.id, 'created_at', v.created_at,
-                                                      'incident_type', v.incident_type,
-                                                      'incident_description', left(v.incident_description, 300))
-                                  order by v.created_at desc), '[]'::jsonb)
-        from (select r.id, r.created_at, r.incident_type, r.incident_description
-              from public.reports r
-              where r.reported_account_canonical = g.identifier and r.status = 'verified'
-              order by r.created_at desc limit 5) v)
-    ) order by case when sort = 'most_reported' then -g.pending_in_view end, g.oldest), '[]'::jsonb)
-  ) into v_result
-  from groups g;
-  return v_result;
-end
-$function$;
-
 CREATE OR REPLACE FUNCTION public.admin_set_suspension(user_id uuid, suspend boolean, reason text, days integer DEFAULT NULL::integer)
  RETURNS public.account_suspensions
  LANGUAGE plpgsql
@@ -559,56 +479,6 @@ begin
   left join auth.users au on au.id = s.actor_id
   where for_user is null or s.user_id = for_user
   order by s.id desc
-  limit least(greatest(coalesce(max_rows, 50), 1), 200);
-end
-$function$;
-
-CREATE OR REPLACE FUNCTION public.admin_users(search text DEFAULT NULL::text, role text DEFAULT NULL::text, suspended boolean DEFAULT NULL::boolean, min_reports integer DEFAULT NULL::integer, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, max_rows integer DEFAULT 50)
- RETURNS TABLE(id uuid, name text, email text, created_at timestamp with time zone, last_sign_in_at timestamp with time zone, is_admin boolean, reports_filed bigint, reports_verified bigint, reports_rejected bigint, reports_removed bigint, suspended_until timestamp with time zone, suspension_reason text)
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_pattern text;
-begin
-  if not (select private.is_admin()) then
-    raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
-  end if;
-  if role is not null and role not in ('admin', 'user') then
-    raise exception 'role is admin or user' using errcode = '22023';
-  end if;
-  if char_length(search) > 200 then
-    raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
-  end if;
-  v_pattern := '%' || replace(replace(replace(btrim(coalesce(search, '')), '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  return query
-  select u.id, p.name, coalesce(p.email, u.email::text), u.created_at, u.last_sign_in_at,
-         exists (select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'),
-         coalesce(c.filed, 0), coalesce(c.verified, 0), coalesce(c.rejected, 0), coalesce(c.removed, 0),
-         case when u.banned_until > now() then u.banned_until end,
-         case when u.banned_until > now() then (
-           select s.reason from public.account_suspensions s
-           where s.user_id = u.id and s.action = 'suspend' order by s.id desc limit 1) end
-  from auth.users u
-  left join public.profiles p on p.id = u.id
-  left join lateral (
-    select count(*) as filed,
-           count(*) filter (where r.status = 'verified') as verified,
-           count(*) filter (where r.status = 'rejected') as rejected,
-           count(*) filter (where r.status = 'removed') as removed
-    from public.reports r where r.reporter_id = u.id) c on true
-  where (coalesce(btrim(search), '') = ''
-         or p.name ilike v_pattern or coalesce(p.email, u.email::text) ilike v_pattern
-         or u.id::text = lower(btrim(search)))
-    and (admin_users.role is null
-         or (admin_users.role = 'admin') = exists (
-              select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
-    and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
-    and (min_reports is null or coalesce(c.filed, 0) >= min_reports)
-    and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
-    and u.deleted_at is null
-  order by u.created_at desc, u.id desc
   limit least(greatest(coalesce(max_rows, 50), 1), 200);
 end
 $function$;
