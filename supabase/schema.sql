@@ -3637,6 +3637,25 @@ comment on function private.revoke_admin(pg_catalog.uuid) is 'Revokes the admin 
 
 grant execute on function private.revoke_admin(uuid) to postgres;
 
+CREATE OR REPLACE FUNCTION private.search_log_index_part(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when value ~ '^\+?[0-9 ().-]+$' and char_length(regexp_replace(value, '[^0-9]', '', 'g')) >= 7
+      then right(value, 7)
+    when position('@' in value) > 3 then split_part(value, '@', 1)
+    else value
+  end
+$function$;
+alter function private.search_log_index_part(text) owner to postgres;
+
+comment on function private.search_log_index_part(pg_catalog.text) is 'The rarer part of a search-history search for the trigram index: a number''s last 7 characters, an e-mail''s part before the @, otherwise the whole text.';
+
+grant execute on function private.search_log_index_part(text) to postgres;
+
 CREATE OR REPLACE FUNCTION private.search_reports(search_string text, searcher uuid, visitor jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5115,7 +5134,21 @@ CREATE INDEX reports_canonical_created_at_idx ON public.reports USING btree (rep
 
 CREATE INDEX reports_evidence_paths_idx ON public.reports USING gin (evidence_paths);
 
+CREATE INDEX reports_pending_account_trgm_idx ON public.reports USING gin (reported_account_canonical extensions.gin_trgm_ops, lower(reported_account) extensions.gin_trgm_ops) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_account_type_created_at_idx ON public.reports USING btree (reported_account_type, created_at, id) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_country_created_at_idx ON public.reports USING btree (lower(COALESCE(country, ''::text)), created_at, id) WHERE (status = 'pending'::public.report_status);
+
 CREATE INDEX reports_pending_created_at_asc_idx ON public.reports USING btree (created_at, id) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NOT NULL));
+
+CREATE INDEX reports_pending_no_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NULL));
+
+CREATE INDEX reports_pending_place_trgm_idx ON public.reports USING gin (lower(COALESCE(location, ''::text)) extensions.gin_trgm_ops) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_type_created_at_idx ON public.reports USING btree (incident_type, created_at, id) WHERE (status = 'pending'::public.report_status);
 
 CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
@@ -5124,6 +5157,8 @@ CREATE INDEX reports_status_created_at_idx ON public.reports USING btree (status
 CREATE INDEX reports_verified_amount_created_at_idx ON public.reports USING btree (created_at) WHERE ((status = 'verified'::public.report_status) AND (amount_lost > (0)::numeric));
 
 CREATE INDEX reports_verified_created_at_idx ON public.reports USING btree (created_at) WHERE (status = 'verified'::public.report_status);
+
+CREATE STATISTICS public.reports_region_stats ON lower(COALESCE(location, ''::text)), lower(COALESCE(country, ''::text)) FROM public.reports;
 
 create policy "Reporters can delete their own reports and admins every report" on public.reports for delete to authenticated
   using (((reporter_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -5619,12 +5654,14 @@ CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::t
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_result jsonb;
   v_search text := nullif(lower(btrim(search)), '');
   v_region text := nullif(lower(btrim(region)), '');
+  v_ids uuid[];
+  v_identifiers text[];
+  v_created timestamptz[];
 begin
   if not (select private.is_admin()) then
     raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
@@ -5634,21 +5671,34 @@ begin
   end if;
   max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
 
+  -- The oldest 1000 pending reports that pass the filters. Only the filters in use are in the
+  -- statement, so each combination is planned for its own index (see the indexes above).
+  execute
+    'select coalesce(array_agg(c.id order by c.created_at, c.id), ''{}''),
+            coalesce(array_agg(c.reported_account_canonical order by c.created_at, c.id), ''{}''),
+            coalesce(array_agg(c.created_at order by c.created_at, c.id), ''{}'')
+     from (select r.id, r.reported_account_canonical, r.created_at
+           from public.reports r
+           where r.status = ''pending'''
+    || case when v_search is null then ''
+            else ' and (r.reported_account_canonical like $1 or lower(r.reported_account) like $1)' end
+    || case when admin_review_queue.incident_type is null then '' else ' and r.incident_type = $2' end
+    || case when account_type is null then '' else ' and r.reported_account_type = $3' end
+    || case when min_age_days is null then '' else ' and r.created_at <= $4' end
+    || case when has_evidence is null then ''
+            when has_evidence then ' and r.evidence_path is not null'
+            else ' and r.evidence_path is null' end
+    || case when v_region is null then ''
+            else ' and (lower(coalesce(r.location, '''')) like $5 or lower(coalesce(r.country, '''')) = $6)' end
+    || '   order by r.created_at, r.id
+           limit 1000) c'
+    into v_ids, v_identifiers, v_created
+    using '%' || v_search || '%', admin_review_queue.incident_type, account_type,
+          now() - make_interval(days => min_age_days), '%' || v_region || '%', v_region;
+
   with candidates as (
-    -- The oldest pending reports that pass the filters (bounded, through the pending index).
-    select r.id, r.reported_account_canonical, r.created_at
-    from public.reports r
-    where r.status = 'pending'
-      and (v_search is null or r.reported_account_canonical like '%' || v_search || '%'
-           or lower(r.reported_account) like '%' || v_search || '%')
-      and (admin_review_queue.incident_type is null or r.incident_type = admin_review_queue.incident_type)
-      and (account_type is null or r.reported_account_type = account_type)
-      and (min_age_days is null or r.created_at <= now() - make_interval(days => min_age_days))
-      and (has_evidence is null or (r.evidence_path is not null) = has_evidence)
-      and (v_region is null or lower(coalesce(r.location, '')) like '%' || v_region || '%'
-           or lower(coalesce(r.country, '')) = v_region)
-    order by r.created_at, r.id
-    limit 1000
+    select c.id, c.reported_account_canonical, c.created_at
+    from unnest(v_ids, v_identifiers, v_created) as c(id, reported_account_canonical, created_at)
   ), groups as (
     select c.reported_account_canonical as identifier, min(c.created_at) as oldest, count(*) as pending_in_view,
            coalesce((select irc.report_count from public.identifier_report_counts irc
@@ -5675,12 +5725,30 @@ begin
           group by n.chunk) b
     cross join lateral public.report_signals(b.ids) sg
   ), reporters as materialized (
-    -- Each reporter's history once, however many of their reports the page shows.
-    select d.reporter_id, private.reporter_history(d.reporter_id) as history
+    -- Each reporter's history once, however many of their reports the page shows: what
+    -- private.reporter_history answers, for all of them in one query.
+    select d.reporter_id,
+           jsonb_build_object(
+             'id', d.reporter_id,
+             'account_created_at', u.created_at,
+             'banned', u.banned_until > now(),
+             'filed', coalesce(c.filed, 0),
+             'verified', coalesce(c.verified, 0),
+             'rejected', coalesce(c.rejected, 0),
+             'removed', coalesce(c.removed, 0),
+             'pending', coalesce(c.pending, 0)) as history
     from (select distinct s.reporter_id from shown s where s.reporter_id is not null) d
+    left join auth.users u on u.id = d.reporter_id
+    left join lateral (
+      select sum(c.n) as filed,
+             sum(c.n) filter (where c.status = 'verified') as verified,
+             sum(c.n) filter (where c.status = 'rejected') as rejected,
+             sum(c.n) filter (where c.status = 'removed') as removed,
+             sum(c.n) filter (where c.status = 'pending') as pending
+      from private.reporter_report_counts c where c.user_id = d.reporter_id) c on true
   )
   select jsonb_build_object(
-    'backlog', (select count(*) from candidates),
+    'backlog', cardinality(v_ids),
     'groups', coalesce(jsonb_agg(jsonb_build_object(
       'identifier', g.identifier,
       'oldest', g.oldest,
@@ -5732,6 +5800,7 @@ AS $function$
 declare
   v_search text := nullif(btrim(coalesce(search, '')), '');
   v_pattern text;
+  v_index_pattern text;
   v_canonical text;
   v_kind text := nullif(btrim(coalesce(kind, '')), '');
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
@@ -5754,6 +5823,7 @@ begin
   if v_search is not null then
     v_pattern := private.contains_pattern(v_search);
     v_canonical := public.canonical_identifier_auto(v_search);
+    v_index_pattern := private.contains_pattern(private.search_log_index_part(v_search));
   end if;
   -- Only the filters in use are in the statement (dynamic SQL, planned for its values each call), so
   -- every combination gets the plan of its own indexes, never a generic plan for "x is null or ...".
@@ -5762,8 +5832,13 @@ begin
             l.user_id is not null, l.created_at
      from public.search_log l where true'
     || case when v_search is null then ''
-            when v_canonical is null then ' and l.search_string ilike $1'
-            else ' and (l.search_string ilike $1 or l.identifier_canonical = $2)' end
+            when v_index_pattern = v_pattern and v_canonical is null then ' and l.search_string ilike $1'
+            when v_index_pattern = v_pattern then ' and (l.search_string ilike $1 or l.identifier_canonical = $2)'
+            -- The trigram index looks for the rarer part ($10); the whole text is checked on the rows
+            -- it finds (coalesce: an expression the index does not serve, so it is not looked up).
+            when v_canonical is null then ' and l.search_string ilike $10 and coalesce(l.search_string, '''') ilike $1'
+            else ' and ((l.search_string ilike $10 and coalesce(l.search_string, '''') ilike $1)
+                        or l.identifier_canonical = $2)' end
     || case when v_kind is null then '' else ' and l.identifier_kind = $3' end
     || case when v_country is null then '' else ' and l.country = $4' end
     || case when no_results is null then ''
@@ -5774,7 +5849,7 @@ begin
             else ' and l.created_at <= $7 and (l.created_at < $7 or l.id < $8)' end
     || ' order by l.created_at desc, l.id desc limit $9'
     using v_pattern, v_canonical, v_kind, v_country, since, until, before_created_at, before_id,
-          least(greatest(coalesce(max_rows, 50), 1), 200);
+          least(greatest(coalesce(max_rows, 50), 1), 200), v_index_pattern;
 end
 $function$;
 alter function public.admin_search_log(text,text,text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) owner to postgres;
@@ -5894,8 +5969,11 @@ begin
            or (admin_users.role = 'admin') = exists (
                 select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
       and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
-      and (min_reports is null or coalesce((select sum(c.n) from private.reporter_report_counts c
-                                            where c.user_id = u.id), 0) >= min_reports)
+      -- Reports filed counted once for every reporter (one pass over the rollup, hashed), not once per
+      -- user; every count is at least 0, so a minimum of 0 or less keeps everyone.
+      and (min_reports is null or min_reports <= 0
+           or u.id in (select c.user_id from private.reporter_report_counts c
+                       group by c.user_id having sum(c.n) >= min_reports))
       and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
       and u.deleted_at is null
     order by u.created_at desc, u.id desc
