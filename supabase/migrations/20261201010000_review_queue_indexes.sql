@@ -69,7 +69,7 @@ begin
     raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
-    raise exception 'sort is oldest or most_reported' using errcode = '22023';
+    raise exception 'sort is oldest or most_reported' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "sort", "choices": "oldest, most_reported"}';
   end if;
   max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
 

@@ -73,7 +73,7 @@ begin
     raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
-    raise exception 'role is admin or user' using errcode = '22023';
+    raise exception 'role is admin or user' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "role", "choices": "admin, user"}';
   end if;
   if char_length(search) > 200 then
     raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
@@ -160,16 +160,16 @@ begin
     raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 256 then
-    raise exception 'search is at most 256 characters' using errcode = '22023';
+    raise exception 'search is at most 256 characters' using errcode = '22023', hint = '{"code": "search_too_long", "max": 256}';
   end if;
   if char_length(v_kind) > 32 or char_length(v_country) > 64 then
-    raise exception 'kind or country is too long' using errcode = '22023';
+    raise exception 'kind or country is too long' using errcode = '22023', hint = '{"code": "filter_too_long"}';
   end if;
   if since is not null and until is not null and until <= since then
-    raise exception 'until must be after since' using errcode = '22023';
+    raise exception 'until must be after since' using errcode = '22023', hint = '{"code": "range_reversed"}';
   end if;
   if (before_created_at is null) <> (before_id is null) then
-    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+    raise exception 'before_created_at and before_id go together' using errcode = '22023', hint = '{"code": "cursor_incomplete"}';
   end if;
   if v_search is not null then
     v_pattern := private.contains_pattern(v_search);
