@@ -7119,6 +7119,52 @@ comment on function public.feed_file_groups() is 'Service role only (the open-da
 
 grant execute on function public.feed_file_groups() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_file_pieces(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text, chunk_bytes integer DEFAULT 1048576)
+ RETURNS TABLE(piece integer, chunk text, sha256 text, bytes integer, items integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_file record;
+  v_data bytea;
+  v_len integer;
+  v_size integer := least(greatest(coalesce(feed_file_pieces.chunk_bytes, 1048576), 1024), 16777216);
+  v_start integer := 1;
+  v_end integer;
+  v_piece integer := 0;
+begin
+  select * into v_file
+  from public.feed_file_body(feed_file_pieces.tlp, feed_file_pieces.part, feed_file_pieces.grp,
+                             feed_file_pieces.period, feed_file_pieces.format_key, feed_file_pieces.prefix,
+                             feed_file_pieces.separator, feed_file_pieces.suffix) b;
+  v_data := convert_to(v_file.body, 'UTF8');
+  v_file.body := null;
+  v_len := octet_length(v_data);
+  loop
+    -- v_end: the first byte of the next piece, moved back off UTF-8 continuation bytes (10xxxxxx).
+    v_end := least(v_start + v_size, v_len + 1);
+    while v_end <= v_len and get_byte(v_data, v_end - 1) between 128 and 191 loop
+      v_end := v_end - 1;
+    end loop;
+    v_piece := v_piece + 1;
+    piece := v_piece;
+    chunk := convert_from(substring(v_data from v_start for v_end - v_start), 'UTF8');
+    sha256 := v_file.sha256;
+    bytes := v_file.bytes;
+    items := v_file.items;
+    return next;
+    v_start := v_end;
+    exit when v_start > v_len;
+  end loop;
+end
+$function$;
+alter function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) owner to postgres;
+
+comment on function public.feed_file_pieces(pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,integer) is 'Service role only (the open-data job): public.feed_file_body''s file in pieces of UTF-8 bytes, for a function with 256 MB.';
+
+grant execute on function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_files_record(files jsonb, removed text[] DEFAULT '{}'::text[])
  RETURNS void
  LANGUAGE sql

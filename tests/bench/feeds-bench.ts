@@ -44,8 +44,8 @@ const COLLECTION = '0d5e2a8c-6f1b-4c8e-9a37-2b6f1e4d9c51';
 const TAXII = 'application/taxii+json;version=2.1';
 /** The revision whose open-data job built every file in one request. */
 const OLD_REVISION = '07dd104';
-/** The revision of the build in steps before the queue of changed identifiers (issue 34, speed). */
-const OLD_BUILD = '1107dd6';
+/** The revision before the fragments were rendered in Postgres and the cursors kept across requests (issue 34, speed). */
+const OLD_BUILD = '3b17d4b';
 const OLD_BUILD_FUNCTION = 'open-data-feeds-build-old';
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../supabase/functions');
 const OLD_FUNCTION = 'open-data-feeds-old';

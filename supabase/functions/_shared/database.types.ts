@@ -1365,6 +1365,26 @@ export type Database = {
           tlp: string
         }[]
       }
+      feed_file_pieces: {
+        Args: {
+          chunk_bytes?: number
+          format_key: string
+          grp: string
+          part: string
+          period: string
+          prefix: string
+          separator: string
+          suffix: string
+          tlp: string
+        }
+        Returns: {
+          bytes: number
+          chunk: string
+          items: number
+          piece: number
+          sha256: string
+        }[]
+      }
       feed_files_record: {
         Args: { files: Json; removed?: string[] }
         Returns: undefined

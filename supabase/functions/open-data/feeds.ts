@@ -459,11 +459,12 @@ async function writeFile(
     bytes = blob.size;
     sha256 = sha256Hex(plan.body);
   } else {
-    // In pieces of 1M characters: a whole-feed file of 100,000 identifiers (30 to 40 MB) read as one
-    // value was held several times over and passed the function's 256 MB.
+    // In pieces of 1 MB: a whole-feed file of 100,000 identifiers (30 to 40 MB) read as one value was
+    // held several times over and passed the function's 256 MB. Cut from its UTF-8 bytes
+    // (feed_file_pieces), not its characters, which Postgres would walk from the start for each piece.
     const pieces = await rowsOf<{ chunk: string; sha256: string; bytes: number }>(
       client,
-      'select chunk, sha256, bytes from public.feed_file_chunks($1, $2, $3, $4, $5, $6, $7, $8)',
+      'select chunk, sha256, bytes from public.feed_file_pieces($1, $2, $3, $4, $5, $6, $7, $8)',
       [plan.tlp, plan.part, plan.grp, plan.period, formatKey(site), plan.prefix, plan.separator, plan.suffix],
     );
     ({ sha256, bytes } = pieces[0]);

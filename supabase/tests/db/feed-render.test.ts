@@ -155,7 +155,8 @@ describe('public.feed_render_sql', () => {
     ];
     const client = await adminPool().connect();
     try {
-      await client.query('begin');
+      // One snapshot: the file pieces below are read twice and compared.
+      await client.query('begin isolation level repeatable read');
       const { rows: inserted } = await client.query<{ id: string }>(
         `insert into private.feed_items (kind, canonical, tlp, indicator_type, value, written, first_reported,
                                          last_reported, reports, reporters, scam_type, brand, event_day,
@@ -216,6 +217,24 @@ describe('public.feed_render_sql', () => {
         [FORMAT, 10000, after],
       );
       expect(left.map((r) => Number(r.id)).filter((id) => ids.includes(id))).toEqual([]);
+      // A file in pieces cut from its UTF-8 bytes (feed_file_pieces) is the file feed_file_chunks cut
+      // by characters: pieces of at most 1,024 bytes, none splitting a character.
+      const prefix = `${'é'.repeat(700)}${'🎁'.repeat(300)}\n`;
+      const args = ['amber', 'list', 'all', '', FORMAT, prefix, '\n', '\n'];
+      const { rows: byChars } = await client.query<{ chunk: string; sha256: string }>(
+        'select chunk, sha256 from public.feed_file_chunks($1, $2, $3, $4, $5, $6, $7, $8, 1024) order by piece',
+        args,
+      );
+      const { rows: byBytes } = await client.query<{ piece: number; chunk: string; sha256: string }>(
+        'select piece, chunk, sha256 from public.feed_file_pieces($1, $2, $3, $4, $5, $6, $7, $8, 1024)',
+        args,
+      );
+      expect(byBytes.map((p) => p.piece)).toEqual(byBytes.map((_, i) => i + 1));
+      expect(byBytes.length).toBeGreaterThan(2);
+      for (const p of byBytes) expect(Buffer.byteLength(p.chunk)).toBeLessThanOrEqual(1024);
+      expect(byBytes.map((p) => p.chunk).join('')).toBe(byChars.map((p) => p.chunk).join(''));
+      expect(byBytes.map((p) => p.chunk).join('')).toContain(`\n${seeds[9].value}\n`);
+      expect(new Set(byBytes.map((p) => p.sha256))).toEqual(new Set([byChars[0].sha256]));
       await expect(client.query("select * from public.feed_render_sql('', $1)", [SITE])).rejects.toThrow(
         /format_key and site are required/,
       );
