@@ -135,7 +135,10 @@ create table private.feed_build (
   synced_at timestamp with time zone,
   requests integer default 0 not null,
   full_at timestamp with time zone,
-  rules_key text
+  rules_key text,
+  cursor_build timestamp with time zone,
+  classify_after_kind text,
+  classify_after_canonical text
 );
 alter table private.feed_build owner to postgres;
 alter table private.feed_build enable row level security;
@@ -145,6 +148,12 @@ comment on table private.feed_build is 'The feeds build''s progress (one row): t
 comment on column private.feed_build.full_at is 'When a build last aggregated every verified report (public.feed_build_start does so when this is over a day old).';
 
 comment on column private.feed_build.rules_key is 'The classifier''s rules the last build started under (public.feed_build_start): under others, every identifier is classified and synced again.';
+
+comment on column private.feed_build.cursor_build is 'The build (its started_at) the classify cursor belongs to: a cursor of another build is not used.';
+
+comment on column private.feed_build.classify_after_kind is 'The classify step''s cursor: the last identifier (kind, canonical) of the last batch stored in this build.';
+
+comment on column private.feed_build.classify_after_canonical is 'The classify step''s cursor: see classify_after_kind.';
 
 alter table private.feed_build add constraint feed_build_id_check CHECK ((id = 1));
 
@@ -6842,6 +6851,24 @@ comment on function public.feed_build_continue() is 'Service role only (the open
 
 grant execute on function public.feed_build_continue() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_build_cursor()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'kind', case when b.cursor_build is not distinct from b.started_at then coalesce(b.classify_after_kind, '') else '' end,
+    'canonical', case when b.cursor_build is not distinct from b.started_at then coalesce(b.classify_after_canonical, '') else '' end)
+  from private.feed_build b
+  where b.id = 1
+$function$;
+alter function public.feed_build_cursor() owner to postgres;
+
+comment on function public.feed_build_cursor() is 'Service role only (the open-data job): where the feeds build''s classify step goes on.';
+
+grant execute on function public.feed_build_cursor() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_build_start(rules_key text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -7040,6 +7067,32 @@ comment on function public.feed_classify_store(pg_catalog.jsonb,pg_catalog.text)
 
 grant execute on function public.feed_classify_store(jsonb,text) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_classify_store_at(classes jsonb, rules_key text, after_kind text, after_canonical text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  if after_kind is null or after_canonical is null then
+    raise exception 'after_kind and after_canonical are required' using errcode = '22023';
+  end if;
+  v_count := public.feed_classify_store(feed_classify_store_at.classes, feed_classify_store_at.rules_key);
+  update private.feed_build b
+  set cursor_build = b.started_at, classify_after_kind = feed_classify_store_at.after_kind,
+      classify_after_canonical = feed_classify_store_at.after_canonical, updated_at = now()
+  where b.id = 1;
+  return v_count;
+end
+$function$;
+alter function public.feed_classify_store_at(jsonb,text,text,text) owner to postgres;
+
+comment on function public.feed_classify_store_at(pg_catalog.jsonb,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Service role only (the open-data job): stores classifications and moves the build''s classify cursor.';
+
+grant execute on function public.feed_classify_store_at(jsonb,text,text,text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_file_body(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text)
  RETURNS TABLE(body text, sha256 text, bytes integer, items integer)
  LANGUAGE plpgsql
@@ -7144,6 +7197,52 @@ alter function public.feed_file_groups() owner to postgres;
 comment on function public.feed_file_groups() is 'Service role only (the open-data job): what each feed file is made of.';
 
 grant execute on function public.feed_file_groups() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_file_pieces(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text, chunk_bytes integer DEFAULT 1048576)
+ RETURNS TABLE(piece integer, chunk text, sha256 text, bytes integer, items integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_file record;
+  v_data bytea;
+  v_len integer;
+  v_size integer := least(greatest(coalesce(feed_file_pieces.chunk_bytes, 1048576), 1024), 16777216);
+  v_start integer := 1;
+  v_end integer;
+  v_piece integer := 0;
+begin
+  select * into v_file
+  from public.feed_file_body(feed_file_pieces.tlp, feed_file_pieces.part, feed_file_pieces.grp,
+                             feed_file_pieces.period, feed_file_pieces.format_key, feed_file_pieces.prefix,
+                             feed_file_pieces.separator, feed_file_pieces.suffix) b;
+  v_data := convert_to(v_file.body, 'UTF8');
+  v_file.body := null;
+  v_len := octet_length(v_data);
+  loop
+    -- v_end: the first byte of the next piece, moved back off UTF-8 continuation bytes (10xxxxxx).
+    v_end := least(v_start + v_size, v_len + 1);
+    while v_end <= v_len and get_byte(v_data, v_end - 1) between 128 and 191 loop
+      v_end := v_end - 1;
+    end loop;
+    v_piece := v_piece + 1;
+    piece := v_piece;
+    chunk := convert_from(substring(v_data from v_start for v_end - v_start), 'UTF8');
+    sha256 := v_file.sha256;
+    bytes := v_file.bytes;
+    items := v_file.items;
+    return next;
+    v_start := v_end;
+    exit when v_start > v_len;
+  end loop;
+end
+$function$;
+alter function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) owner to postgres;
+
+comment on function public.feed_file_pieces(pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,integer) is 'Service role only (the open-data job): public.feed_file_body''s file in pieces of UTF-8 bytes, for a function with 256 MB.';
+
+grant execute on function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_files_record(files jsonb, removed text[] DEFAULT '{}'::text[])
  RETURNS void
@@ -7275,6 +7374,148 @@ alter function public.feed_render_next(text,integer) owner to postgres;
 comment on function public.feed_render_next(pg_catalog.text,integer) is 'Service role only (the open-data job): the next feed items to render.';
 
 grant execute on function public.feed_render_next(text,integer) to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_render_sql(format_key text, site text, max_items integer DEFAULT 25000, after_id bigint DEFAULT 0)
+ RETURNS TABLE(rendered integer, last_id bigint)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rendered integer;
+  v_last bigint;
+begin
+  if coalesce(feed_render_sql.format_key, '') = '' or coalesce(feed_render_sql.site, '') = '' then
+    raise exception 'format_key and site are required' using errcode = '22023';
+  end if;
+  -- Materialized: each rendered piece (the link, the summary, the JSON strings) is worked out once
+  -- per item, not once per place a fragment uses it.
+  with todo as materialized (
+    select f.id, f.tlp, f.indicator_type as typ, f.value, f.canonical, f.reporters, f.scam_type,
+           coalesce(f.brand, '') as brand, f.stix_id::text as stix_id, f.version_at,
+           f.withdrawn_at is not null as revoked,
+           to_char(f.first_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fr,
+           to_char(f.last_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lr,
+           to_char(f.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as added,
+           to_char(f.version_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ver,
+           -- A link's query and fragment are cut (formats.ts safeWritten).
+           case when f.indicator_type in ('url', 'domain', 'ip') then regexp_replace(f.written, '[?#].*$', '')
+                else f.written end as written,
+           -- detailLink: the site's search page of the canonical value, encodeURIComponent'd.
+           feed_render_sql.site || '/search/'
+           || case when f.canonical ~ '^[A-Za-z0-9_.!~*''()-]*$' then f.canonical
+                   else (select coalesce(string_agg(
+                                  case when u.c ~ '^[A-Za-z0-9_.!~*''()-]$' then u.c
+                                       else upper(regexp_replace(encode(convert_to(u.c, 'UTF8'), 'hex'), '(..)', '%\1', 'g')) end,
+                                  '' order by u.n), '')
+                         from regexp_split_to_table(f.canonical, '') with ordinality as u(c, n)) end as link,
+           -- formats.ts KIND_WORDS.
+           coalesce(case f.indicator_type
+                      when 'url' then 'Scam link' when 'domain' then 'Scam domain'
+                      when 'ip' then 'Scam server address' when 'email' then 'Scam e-mail address'
+                      when 'phone' then 'Scam mobile number' when 'ewallet' then 'E-wallet account used in scams'
+                      when 'crypto' then 'Cryptocurrency address used in scams'
+                      when 'account' then 'Account used in scams' end,
+                    'Identifier used in scams') as words,
+           -- formats.ts mispType: category, type and to_ids as JSON.
+           case f.indicator_type
+             when 'url' then '"category":"Network activity","type":"url","to_ids":true'
+             when 'domain' then '"category":"Network activity","type":"domain","to_ids":true'
+             when 'ip' then '"category":"Network activity","type":"ip-dst","to_ids":true'
+             when 'email' then '"category":"Payload delivery","type":"email-src","to_ids":true'
+             when 'phone' then '"category":"Financial fraud","type":"phone-number","to_ids":true'
+             when 'ewallet' then case when f.value ~ '^\+[0-9]{6,15}$'
+                                      then '"category":"Financial fraud","type":"phone-number","to_ids":true'
+                                      else '"category":"Financial fraud","type":"bank-account-nr","to_ids":true' end
+             when 'crypto' then case when f.value ~ '^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|(?:bc|tb)1[02-9ac-hj-np-z]{6,87})$'
+                                     then '"category":"Financial fraud","type":"btc","to_ids":true'
+                                     else '"category":"Financial fraud","type":"text","to_ids":false' end
+             else '"category":"Social network","type":"text","to_ids":false' end as misp_type,
+           -- formats.ts stixPattern.
+           case f.indicator_type
+             when 'url' then '[url:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'domain' then '[domain-name:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'ip' then '[ipv4-addr:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'email' then '[email-addr:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             else '[scamcheck-identifier:kind = ' || '''' || replace(replace(f.indicator_type, '\', '\\'), '''', '\''') || ''''
+                  || ' AND scamcheck-identifier:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']' end as pattern
+    from private.feed_items f
+    left join private.feed_renders r on r.item_id = f.id
+    where f.id > coalesce(feed_render_sql.after_id, 0)
+      and (r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_render_sql.format_key)
+    order by f.id
+    limit least(greatest(coalesce(feed_render_sql.max_items, 25000), 1), 50000)),
+  t as materialized (
+    select d.*,
+           -- formats.ts summary.
+           d.words || ' (' || d.scam_type || '), verified by ScamCheck: reported by '
+           || case when d.reporters = 1 then '1 person' else d.reporters || ' people' end
+           || ' from ' || left(d.fr, 10) || ' to ' || left(d.lr, 10) || '.'
+           || case when d.brand <> '' then ' Imitates ' || d.brand || '.' else '' end || ' ' || d.link as summary,
+           -- URLhaus's time form (formats.ts plainTime).
+           replace(left(d.added, 19), 'T', ' ') as added_plain,
+           replace(left(d.fr, 19), 'T', ' ') as fr_plain,
+           replace(left(d.lr, 19), 'T', ' ') as lr_plain,
+           to_json(d.value)::text as j_value,
+           to_json(d.scam_type)::text as j_scam_type,
+           to_json(d.link)::text as j_link
+    from todo d),
+  j as materialized (
+    select t.*, to_json(t.summary)::text as j_summary from t),
+  stored as (
+    insert into private.feed_renders as r (item_id, version_at, format_key, csv, json, misp, stix)
+    select t.id, t.version_at, feed_render_sql.format_key,
+           -- CSV: every field quoted; only the free-text fields can hold quotes or line breaks.
+           concat_ws(',', '"' || t.id || '"', '"' || t.added_plain || '"', '"' || t.typ || '"',
+                     '"' || case when strpos(t.value, '"') + strpos(t.value, E'\r') + strpos(t.value, E'\n') = 0 then t.value
+                              else replace(regexp_replace(t.value, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.canonical, '"') + strpos(t.canonical, E'\r') + strpos(t.canonical, E'\n') = 0 then t.canonical
+                              else replace(regexp_replace(t.canonical, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.written, '"') + strpos(t.written, E'\r') + strpos(t.written, E'\n') = 0 then t.written
+                              else replace(regexp_replace(t.written, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"verified"', '"' || t.fr_plain || '"', '"' || t.lr_plain || '"', '"' || t.reporters || '"',
+                     '"' || case when strpos(t.scam_type, '"') + strpos(t.scam_type, E'\r') + strpos(t.scam_type, E'\n') = 0 then t.scam_type
+                              else replace(regexp_replace(t.scam_type, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.brand, '"') + strpos(t.brand, E'\r') + strpos(t.brand, E'\n') = 0 then t.brand
+                              else replace(regexp_replace(t.brand, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.link, '"') + strpos(t.link, E'\r') + strpos(t.link, E'\n') = 0 then t.link
+                              else replace(regexp_replace(t.link, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"'),
+           '{"id":' || t.id || ',"date_added":"' || t.added_plain || '","kind":"' || t.typ
+           || '","value":' || t.j_value || ',"canonical":' || to_json(t.canonical)::text
+           || ',"written":' || to_json(t.written)::text || ',"status":"verified","first_reported":"' || t.fr_plain
+           || '","last_reported":"' || t.lr_plain || '","reporters":' || t.reporters
+           || ',"scam_type":' || t.j_scam_type || ',"brand":' || to_json(t.brand)::text || ',"link":' || t.j_link || '}',
+           '{"uuid":"' || t.stix_id || '","id":"0","event_id":"0",' || t.misp_type || ',"value":' || t.j_value
+           || ',"distribution":"5","sharing_group_id":"0","timestamp":"' || floor(extract(epoch from t.version_at))::bigint
+           || '","deleted":false,"comment":' || t.j_summary || ',"first_seen":"' || t.fr
+           || '","last_seen":"' || t.lr || '"}',
+           '{"type":"indicator","spec_version":"2.1","id":"indicator--' || t.stix_id
+           || '","created_by_ref":"identity--b7c94689-6000-45bb-9388-7ffde4619346","created":"' || t.added
+           || '","modified":"' || t.ver || '","name":' || to_json(t.words || ': ' || t.value)::text
+           || ',"description":' || t.j_summary
+           || ',"indicator_types":["malicious-activity"],"pattern":' || to_json(t.pattern)::text
+           || ',"pattern_type":"stix","pattern_version":"2.1","valid_from":"' || t.fr
+           || '","labels":[' || t.j_scam_type
+           || case when t.brand <> '' then ',' || to_json('imitates:' || t.brand)::text else '' end || ']'
+           || case when t.revoked then ',"revoked":true' else '' end
+           || ',"external_references":[{"source_name":"ScamCheck","url":' || t.j_link
+           || ',"external_id":"' || t.id || '"}],"object_marking_refs":["'
+           || case t.tlp when 'clear' then 'marking-definition--94868c89-83c2-464b-929b-a1a8aa3c8487'
+                         else 'marking-definition--55d920b0-5e8b-4f79-9ee9-91f868d9b421' end || '"]}'
+    from j t
+    on conflict (item_id) do update
+      set version_at = excluded.version_at, format_key = excluded.format_key, csv = excluded.csv,
+          json = excluded.json, misp = excluded.misp, stix = excluded.stix
+    returning r.item_id)
+  select count(*)::int, coalesce(max(stored.item_id), 0) into v_rendered, v_last from stored;
+  return query select v_rendered, v_last;
+end
+$function$;
+alter function public.feed_render_sql(text,text,integer,bigint) owner to postgres;
+
+comment on function public.feed_render_sql(pg_catalog.text,pg_catalog.text,integer,bigint) is 'Service role only (the open-data job): renders the next feed items'' fragments in Postgres, as formats.ts renderItem does.';
+
+grant execute on function public.feed_render_sql(text,text,integer,bigint) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_render_store(renders jsonb, format_key text)
  RETURNS integer
@@ -9559,7 +9800,7 @@ alter role authenticator set statement_timeout = '8s';
 --   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_build: 1 row
---   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>"}
+--   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>", "cursor_build": null, "classify_after_kind": null, "classify_after_canonical": null}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}
