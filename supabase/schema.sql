@@ -803,7 +803,7 @@ CREATE OR REPLACE FUNCTION private.account_suspensions_append_only()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception 'the suspension log is append-only: rows cannot be changed or deleted' using errcode = '42501';
+  raise exception 'the suspension log is append-only: rows cannot be changed or deleted' using errcode = '42501', hint = '{"code": "append_only", "table": "account_suspensions"}';
 end
 $function$;
 alter function private.account_suspensions_append_only() owner to postgres;
@@ -1080,7 +1080,8 @@ declare
 begin
   if project_url is null or service_key is null then
     raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
-      case when project_url is null then 'project_url' else 'service_role_key' end;
+      case when project_url is null then 'project_url' else 'service_role_key' end
+      using hint = jsonb_build_object('code', 'vault_secret_missing', 'name', case when project_url is null then 'project_url' else 'service_role_key' end)::text;
   end if;
   request_id := net.http_post(
     url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
@@ -1226,15 +1227,15 @@ begin
   end if;
   if path ~ '[\\[:cntrl:]]' then
     raise exception '% must be a storage object name without backslashes or control characters', column_name
-      using errcode = '23514';
+      using errcode = '23514', hint = jsonb_build_object('code', 'object_path_invalid', 'column', column_name)::text;
   end if;
   foreach v_segment in array string_to_array(path, '/') loop
     if v_segment in ('', '.', '..') then
       raise exception '% must be a storage object name such as <folder>/<file>: empty, "." and ".." segments are not allowed', column_name
-        using errcode = '23514';
+        using errcode = '23514', hint = jsonb_build_object('code', 'object_path_invalid', 'column', column_name)::text;
     end if;
     if octet_length(v_segment) > 255 then
-      raise exception '% has a segment longer than 255 bytes', column_name using errcode = '23514';
+      raise exception '% has a segment longer than 255 bytes', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_path_segment_too_long', 'column', column_name, 'max', 255)::text;
     end if;
   end loop;
   return true;
@@ -1260,12 +1261,12 @@ begin
   end if;
   foreach v_path in array paths loop
     if v_path is null then
-      raise exception '% cannot hold an empty entry', column_name using errcode = '23514';
+      raise exception '% cannot hold an empty entry', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_paths_empty', 'column', column_name)::text;
     end if;
     perform private.check_object_path(v_path, column_name);
   end loop;
   if cardinality(paths) <> (select count(distinct p) from unnest(paths) as p) then
-    raise exception '% names the same image twice', column_name using errcode = '23514';
+    raise exception '% names the same image twice', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_paths_duplicate', 'column', column_name)::text;
   end if;
   return true;
 end
@@ -2204,7 +2205,7 @@ CREATE OR REPLACE FUNCTION private.moderation_log_append_only()
 AS $function$
 begin
   raise exception 'the moderation log is append-only: rows cannot be changed or deleted'
-    using errcode = '42501';
+    using errcode = '42501', hint = '{"code": "append_only", "table": "moderation_log"}';
 end
 $function$;
 alter function private.moderation_log_append_only() owner to postgres;
@@ -2847,13 +2848,13 @@ declare
 begin
   select * into v_limit from private.rate_limits l where l.name = rate_limit_take.name;
   if v_limit.name is null then
-    raise exception 'unknown rate limit %', rate_limit_take.name using errcode = '22023';
+    raise exception 'unknown rate limit %', rate_limit_take.name using errcode = '22023', hint = jsonb_build_object('code', 'rate_limit_unknown', 'name', rate_limit_take.name)::text;
   end if;
   if subject is null or char_length(subject) = 0 or char_length(subject) > 200 then
-    raise exception 'a rate limit subject is 1 to 200 characters' using errcode = '22023';
+    raise exception 'a rate limit subject is 1 to 200 characters' using errcode = '22023', hint = '{"code": "rate_limit_subject", "min": 1, "max": 200}';
   end if;
   if cost is null or cost < 1 then
-    raise exception 'a rate limit cost is at least 1' using errcode = '22023';
+    raise exception 'a rate limit cost is at least 1' using errcode = '22023', hint = '{"code": "rate_limit_cost", "min": 1}';
   end if;
   max_calls := v_limit.max_calls;
   if not v_limit.enabled then
@@ -3045,7 +3046,7 @@ CREATE OR REPLACE FUNCTION private.refuse_suspended()
 AS $function$
 begin
   if current_user = 'authenticated' and (select private.caller_is_suspended()) then
-    raise exception 'this account is suspended' using errcode = '42501';
+    raise exception 'this account is suspended' using errcode = '42501', hint = '{"code": "account_suspended"}';
   end if;
   return new;
 end
@@ -3066,10 +3067,10 @@ begin
     return new;
   end if;
   if new.reporter_response is null or char_length(btrim(new.reporter_response)) = 0 then
-    raise exception 'an answer needs some words' using errcode = '22023';
+    raise exception 'an answer needs some words' using errcode = '22023', hint = '{"code": "answer_empty"}';
   end if;
   if old.decided_at is not null or not (old.status = 'open' or old.escalated_at is not null) then
-    raise exception 'this removal request is already decided' using errcode = '42501';
+    raise exception 'this removal request is already decided' using errcode = '42501', hint = '{"code": "removal_request_decided"}';
   end if;
   new.reporter_response := btrim(new.reporter_response);
   return new;
@@ -3206,7 +3207,7 @@ begin
     new.reported_account_type := a.kind::public.reported_account_type;
   elsif new.reported_account_type = 'social' and a.kind is distinct from 'social' then
     raise exception 'not a link to a social media or chat account: give the link to the page, profile, group or account (for example facebook.com/PageName or t.me/name)'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "social_link_invalid"}';
   elsif new.reported_account_type = 'website' and a.kind is null
         and private.canonical_host(v_clean) in ('facebook.com', 'fb.com', 'fb.me', 'm.me', 'messenger.com',
           'instagram.com', 'tiktok.com', 'x.com', 'twitter.com', 'youtube.com', 't.me', 'telegram.me', 'wa.me',
@@ -3216,7 +3217,7 @@ begin
           'vercel.app', 'netlify.app', 'pages.dev', 'web.app', 'firebaseapp.com', 'github.io', 'blogspot.com',
           'wixsite.com', 'weebly.com', 'herokuapp.com', 'glitch.me', 'repl.co', 'onrender.com') then
     raise exception 'a platform shared by many accounts cannot be reported as a whole: give the link to the account, page or short link itself'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "social_platform_shared"}';
   end if;
   return new;
 end
@@ -3258,7 +3259,7 @@ begin
   if new.amount_lost > 100000000
      and (tg_op = 'INSERT' or new.amount_lost is distinct from old.amount_lost) then
     raise exception 'amount_lost must be at most PHP 100,000,000' using errcode = '22023',
-      hint = 'Give the amount in pesos that this one incident cost; larger figures are not accepted.';
+      hint = '{"code": "amount_too_large", "max": 100000000}';
   end if;
   return new;
 end
@@ -3338,7 +3339,7 @@ begin
      and (tg_op = 'INSERT' or new.incident_date is distinct from old.incident_date)
      -- POSIX zone names count the other way: Etc/GMT-14 is UTC+14.
      and new.incident_date > (now() at time zone 'Etc/GMT-14')::date then
-    raise exception 'incident_date cannot be in the future' using errcode = '22023';
+    raise exception 'incident_date cannot be in the future' using errcode = '22023', hint = '{"code": "incident_date_future"}';
   end if;
   return new;
 end
@@ -5681,7 +5682,7 @@ begin
     raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
-    raise exception 'sort is oldest or most_reported' using errcode = '22023';
+    raise exception 'sort is oldest or most_reported' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "sort", "choices": "oldest, most_reported"}';
   end if;
   max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
 
@@ -5791,16 +5792,16 @@ begin
     raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 256 then
-    raise exception 'search is at most 256 characters' using errcode = '22023';
+    raise exception 'search is at most 256 characters' using errcode = '22023', hint = '{"code": "search_too_long", "max": 256}';
   end if;
   if char_length(v_kind) > 32 or char_length(v_country) > 64 then
-    raise exception 'kind or country is too long' using errcode = '22023';
+    raise exception 'kind or country is too long' using errcode = '22023', hint = '{"code": "filter_too_long"}';
   end if;
   if since is not null and until is not null and until <= since then
-    raise exception 'until must be after since' using errcode = '22023';
+    raise exception 'until must be after since' using errcode = '22023', hint = '{"code": "range_reversed"}';
   end if;
   if (before_created_at is null) <> (before_id is null) then
-    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+    raise exception 'before_created_at and before_id go together' using errcode = '22023', hint = '{"code": "cursor_incomplete"}';
   end if;
   if v_search is not null then
     v_pattern := private.contains_pattern(v_search);
@@ -5852,7 +5853,7 @@ begin
     raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_reason', 'min', 3, 'max', 500)::text;
   end if;
   if suspend is null then
-    raise exception 'say whether to suspend or unsuspend' using errcode = '22023';
+    raise exception 'say whether to suspend or unsuspend' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "suspend", "choices": "true, false"}';
   end if;
   if days is not null and (days < 1 or days > 3650) then
     raise exception 'days is between 1 and 3650' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_days', 'min', 1, 'max', 3650)::text;
@@ -5926,7 +5927,7 @@ begin
     raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
-    raise exception 'role is admin or user' using errcode = '22023';
+    raise exception 'role is admin or user' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "role", "choices": "admin, user"}';
   end if;
   if char_length(search) > 200 then
     raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
@@ -5991,13 +5992,13 @@ begin
     raise exception 'only admins can read the visitors' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 300 or char_length(v_place) > 200 or char_length(v_country) > 64 then
-    raise exception 'search, place or country is too long' using errcode = '22023';
+    raise exception 'search, place or country is too long' using errcode = '22023', hint = '{"code": "filter_too_long"}';
   end if;
   if since is not null and until is not null and until <= since then
-    raise exception 'until must be after since' using errcode = '22023';
+    raise exception 'until must be after since' using errcode = '22023', hint = '{"code": "range_reversed"}';
   end if;
   if (before_created_at is null) <> (before_id is null) then
-    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+    raise exception 'before_created_at and before_id go together' using errcode = '22023', hint = '{"code": "cursor_incomplete"}';
   end if;
   return query execute
     'select v.id, v.path, v.city, v.region, v.country, v.user_id is not null, v.created_at
@@ -6257,7 +6258,7 @@ begin
       return nullif(s, '');
     else
       raise exception 'unknown identifier kind: %', kind
-        using errcode = '22023', hint = 'Use one of mobile, email, website, ewallet, crypto, social.';
+        using errcode = '22023', hint = jsonb_build_object('code', 'identifier_kind_unknown', 'kind', kind, 'choices', 'mobile, email, website, ewallet, crypto, social')::text;
   end case;
 end
 $function$;
@@ -6368,20 +6369,20 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   if kind is null or lower(kind) not in ('mobile', 'ewallet') then
-    raise exception 'only mobile numbers and e-wallets are proved by SMS' using errcode = '22023';
+    raise exception 'only mobile numbers and e-wallets are proved by SMS' using errcode = '22023', hint = '{"code": "ownership_method_invalid"}';
   end if;
   v_canonical := public.canonical_identifier(lower(kind), value);
   if v_canonical is null or v_canonical !~ '^\+[0-9]{8,15}$' then
-    raise exception 'not a valid mobile number' using errcode = '22023';
+    raise exception 'not a valid mobile number' using errcode = '22023', hint = '{"code": "mobile_invalid"}';
   end if;
   select u.phone, u.phone_confirmed_at into v_phone, v_confirmed from auth.users u where u.id = v_uid;
   if v_phone is null or v_phone = '' or public.canonical_identifier('mobile', '+' || ltrim(v_phone, '+')) <> v_canonical
      or v_confirmed is null
      or v_confirmed < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
-    raise exception 'confirm this number by SMS code first' using errcode = '22023';
+    raise exception 'confirm this number by SMS code first' using errcode = '22023', hint = '{"code": "phone_not_confirmed"}';
   end if;
   v := private.live_proof(v_uid, v_canonical);
   if v.id is not null and v.method = 'sms' then
@@ -6496,31 +6497,31 @@ declare
   v_reason text := nullif(btrim(reason), '');
 begin
   if v_uid is null or not private.is_admin() then
-    raise exception 'only admins review ownership evidence' using errcode = '42501';
+    raise exception 'only admins review ownership evidence' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if approve is null then
-    raise exception 'approve or reject' using errcode = '22023';
+    raise exception 'approve or reject' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "approve, reject"}';
   end if;
   if v_reason is not null and char_length(v_reason) > 500 then
-    raise exception 'a reason is at most 500 characters' using errcode = '22023';
+    raise exception 'a reason is at most 500 characters' using errcode = '22023', hint = '{"code": "reason_too_long", "max": 500}';
   end if;
   if not approve and v_reason is null then
-    raise exception 'give a reason for the rejection (1 to 500 characters)' using errcode = '22023';
+    raise exception 'give a reason for the rejection (1 to 500 characters)' using errcode = '22023', hint = '{"code": "reason_length", "min": 1, "max": 500}';
   end if;
   select * into v_evidence from public.ownership_evidence e
    where e.id = decide_ownership_evidence.evidence_id for update;
   if v_evidence.id is null then
-    raise exception 'no such evidence' using errcode = '22023';
+    raise exception 'no such evidence' using errcode = '22023', hint = '{"code": "evidence_missing"}';
   end if;
   if v_evidence.user_id = v_uid then
-    raise exception 'you cannot review your own evidence' using errcode = '42501';
+    raise exception 'you cannot review your own evidence' using errcode = '42501', hint = '{"code": "evidence_own_review"}';
   end if;
   if v_evidence.decision is not null then
-    raise exception 'this evidence was already decided' using errcode = '22023';
+    raise exception 'this evidence was already decided' using errcode = '22023', hint = '{"code": "evidence_decided"}';
   end if;
   select * into v from public.ownership_proofs p where p.id = v_evidence.proof_id for update;
   if v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'this proof is no longer waiting' using errcode = '22023';
+    raise exception 'this proof is no longer waiting' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   update public.ownership_evidence e
      set decision = case when approve then 'approved' else 'rejected' end,
@@ -6561,7 +6562,7 @@ begin
     raise exception 'only admins can decide removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if decision is null or decision not in ('keep', 'hide', 'remove') then
-    raise exception 'a decision is keep, hide or remove' using errcode = '22023';
+    raise exception 'a decision is keep, hide or remove' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "keep, hide, remove"}';
   end if;
   if decide_removal_request.reason is null
      or not (decide_removal_request.reason = any (public.moderation_reasons())) then
@@ -6825,7 +6826,7 @@ declare
   v_changes integer;
 begin
   if coalesce(feed_build_start.rules_key, '') = '' then
-    raise exception 'rules_key is required' using errcode = '22023';
+    raise exception 'rules_key is required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "rules_key"}';
   end if;
   select b.full_at is null or b.full_at < now() - interval '1 day'
          or b.rules_key is distinct from feed_build_start.rules_key
@@ -6989,10 +6990,10 @@ declare
   v_count integer;
 begin
   if jsonb_typeof(feed_classify_store.classes) is distinct from 'array' then
-    raise exception 'classes must be a JSON array' using errcode = '22023';
+    raise exception 'classes must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "classes"}';
   end if;
   if coalesce(feed_classify_store.rules_key, '') = '' then
-    raise exception 'rules_key is required' using errcode = '22023';
+    raise exception 'rules_key is required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "rules_key"}';
   end if;
   insert into private.feed_classes (kind, canonical, listed, tlp, indicator_type, value, brand, rules_key, classified_at)
   select x.kind, x.canonical, x.listed, x.tlp, x.indicator_type, x.value, x.brand, feed_classify_store.rules_key, now()
@@ -7024,10 +7025,10 @@ declare
   v_missing integer;
 begin
   if feed_file_body.part not in ('csv', 'json', 'list', 'misp', 'stix') then
-    raise exception 'part is csv, json, list, misp or stix' using errcode = '22023';
+    raise exception 'part is csv, json, list, misp or stix' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "part", "choices": "csv, json, list, misp, stix"}';
   end if;
   if feed_file_body.grp not in ('all', 'day', 'month') then
-    raise exception 'grp is all, day or month' using errcode = '22023';
+    raise exception 'grp is all, day or month' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "grp", "choices": "all, day, month"}';
   end if;
   select count(*) filter (where r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_file_body.format_key)::int,
          count(*)::int,
@@ -7045,7 +7046,7 @@ begin
          or (feed_file_body.grp = 'month' and f.event_day >= (feed_file_body.period || '-01')::date
              and f.event_day < (feed_file_body.period || '-01')::date + interval '1 month'));
   if v_missing > 0 and feed_file_body.part <> 'list' then
-    raise exception '% items of this file are not rendered for this format', v_missing using errcode = '55000';
+    raise exception '% items of this file are not rendered for this format', v_missing using errcode = '55000', hint = jsonb_build_object('code', 'feed_not_rendered', 'missing', v_missing)::text;
   end if;
   v_body := feed_file_body.prefix || coalesce(v_body, '') || feed_file_body.suffix;
   return query select v_body, encode(pg_catalog.sha256(convert_to(v_body, 'UTF8')), 'hex'),
@@ -7258,7 +7259,7 @@ declare
   v_count integer;
 begin
   if jsonb_typeof(feed_render_store.renders) is distinct from 'array' then
-    raise exception 'renders must be a JSON array' using errcode = '22023';
+    raise exception 'renders must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "renders"}';
   end if;
   insert into private.feed_renders (item_id, version_at, format_key, csv, json, misp, stix)
   select x.id, x.version_at, feed_render_store.format_key, x.csv, x.json, x.misp, x.stix
@@ -7293,7 +7294,7 @@ declare
   v_now timestamptz := date_trunc('milliseconds', now());
 begin
   if jsonb_typeof(feed_sync.items) is distinct from 'array' then
-    raise exception 'items must be a JSON array' using errcode = '22023';
+    raise exception 'items must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "items"}';
   end if;
   -- One sync at a time: two jobs overlapping would withdraw each other's rows.
   perform pg_advisory_xact_lock(hashtextextended('feed_sync', 0));
@@ -7306,13 +7307,13 @@ begin
     first_reported timestamptz, last_reported timestamptz, reports integer, reporters integer,
     scam_type text, brand text);
   if exists (select 1 from feed_incoming i group by i.kind, i.canonical having count(*) > 1) then
-    raise exception 'items lists an identifier twice' using errcode = '22023';
+    raise exception 'items lists an identifier twice' using errcode = '22023', hint = '{"code": "feed_item_duplicate"}';
   end if;
   if exists (select 1 from feed_incoming i
              where i.kind is null or i.canonical is null or i.tlp is null or i.indicator_type is null
                 or i.value is null or i.written is null or i.first_reported is null or i.last_reported is null
                 or i.reports is null or i.reporters is null or i.scam_type is null) then
-    raise exception 'every item needs kind, canonical, tlp, indicator_type, value, written, first_reported, last_reported, reports, reporters and scam_type' using errcode = '22023';
+    raise exception 'every item needs kind, canonical, tlp, indicator_type, value, written, first_reported, last_reported, reports, reporters and scam_type' using errcode = '22023', hint = '{"code": "feed_item_incomplete"}';
   end if;
   analyze feed_incoming;
 
@@ -7387,7 +7388,7 @@ begin
   if exists (select 1 from private.feed_changes ch
              join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
              where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
-    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000', hint = '{"code": "feed_not_classified"}';
   end if;
   drop table if exists pg_temp.feed_incoming_changes;
   create temporary table feed_incoming_changes on commit drop as
@@ -7474,7 +7475,7 @@ declare
 begin
   if exists (select 1 from private.feed_candidate_rows c
              where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
-    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000', hint = '{"code": "feed_not_classified"}';
   end if;
   select coalesce(jsonb_agg(jsonb_build_object(
            'kind', c.kind, 'canonical', c.canonical, 'tlp', k.tlp, 'indicator_type', k.indicator_type,
@@ -7545,19 +7546,19 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = issue_ownership_code.proof_id for update;
   if v.id is null or v.method <> 'email' or v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'no e-mail proof waiting for a code' using errcode = '22023';
+    raise exception 'no e-mail proof waiting for a code' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   -- Serialises codes to one address, so two proofs cannot both pass the checks below at once.
   perform pg_advisory_xact_lock(hashtextextended('ownership_code:' || v.identifier_canonical, 0));
   if exists (select 1 from public.ownership_proofs p
               where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
                 and p.code_sent_at > now() - interval '1 minute') then
-    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '429';
+    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '{"code": "ownership_code_too_soon", "retry_after": 60}';
   end if;
   if (select count(*) from public.ownership_proof_log l join public.ownership_proofs p on p.id = l.proof_id
        where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
          and l.event = 'code_sent' and l.created_at > now() - interval '1 hour') >= 5 then
-    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_codes_too_many"}';
   end if;
   v_code := lpad((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % 1000000)::text, 6, '0');
   update public.ownership_proofs p
@@ -7714,13 +7715,13 @@ begin
     raise exception 'at most 200 reports at once' using errcode = '22023', hint = jsonb_build_object('code', 'moderation_too_many', 'max', 200)::text;
   end if;
   if moderate_reports.status not in ('verified', 'rejected', 'removed') then
-    raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023';
+    raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "verified, rejected, removed"}';
   end if;
   if moderate_reports.status in ('rejected', 'removed') and reason is null then
     raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if reason is not null and not (reason = any (public.moderation_reasons())) then
-    raise exception 'unknown reason %', reason using errcode = '22023';
+    raise exception 'unknown reason %', reason using errcode = '22023', hint = jsonb_build_object('code', 'reason_unknown', 'reason', reason)::text;
   end if;
   if char_length(v_note) > 1000 then
     raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
@@ -7999,7 +8000,7 @@ AS $function$
 begin
   if prefixes is null or cardinality(prefixes) > 50
      or exists (select 1 from unnest(prefixes) p where p is null or p !~ '^[0-9a-f]{5}$') then
-    raise exception 'prefixes: up to 50 prefixes of 5 lower-case hex characters' using errcode = '22023';
+    raise exception 'prefixes: up to 50 prefixes of 5 lower-case hex characters' using errcode = '22023', hint = '{"code": "range_prefixes_invalid", "max": 50}';
   end if;
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
@@ -8087,7 +8088,7 @@ declare
   v_top text;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
-    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023';
+    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
   end if;
   if period = 'last_30_days' then
     v_from := v_today - 29;
@@ -8220,7 +8221,7 @@ CREATE OR REPLACE FUNCTION public.range_lookup(prefix text)
 AS $function$
 begin
   if prefix is null or prefix !~ '^[0-9a-fA-F]{5}$' then
-    raise exception 'prefix must be 5 hex characters' using errcode = '22023';
+    raise exception 'prefix must be 5 hex characters' using errcode = '22023', hint = '{"code": "range_prefix_invalid"}';
   end if;
   return coalesce((select e.entries from private.range_entries(array[lower(range_lookup.prefix)]) e), '[]'::jsonb);
 end
@@ -8270,11 +8271,11 @@ declare
   v_answers jsonb;
 begin
   if jsonb_typeof(requests) is distinct from 'array' then
-    raise exception 'requests must be a JSON array' using errcode = '22023';
+    raise exception 'requests must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "requests"}';
   end if;
   v_count := jsonb_array_length(requests);
   if v_count > 256 then
-    raise exception 'at most 256 requests in one call' using errcode = '22023';
+    raise exception 'at most 256 requests in one call' using errcode = '22023', hint = '{"code": "range_requests_too_many", "max": 256}';
   end if;
   if exists (
     select 1 from jsonb_array_elements(requests) e(value)
@@ -8284,7 +8285,7 @@ begin
        or jsonb_typeof(e.value -> 2) not in ('string', 'null')
        or (e.value ->> 0) !~ '^[0-9a-f]{5}$') then
     raise exception 'each request is [prefix (5 lowercase hex), key_hash or null, x_forwarded_for or null]'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "range_request_invalid"}';
   end if;
   if v_count = 0 then
     return '[]'::jsonb;
@@ -8508,7 +8509,7 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = record_bio_check.proof_id for update;
   if v.id is null or v.method <> 'bio' then
-    raise exception 'no such bio proof' using errcode = '22023';
+    raise exception 'no such bio proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'checked', ok, detail);
   if ok and v.verified_at is null and v.withdrawn_at is null then
@@ -8551,7 +8552,7 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = record_ownership_check.proof_id for update;
   if v.id is null or v.method not in ('dns', 'wellknown') then
-    raise exception 'no such website proof' using errcode = '22023';
+    raise exception 'no such website proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'checked', ok, detail);
   if ok and v.verified_at is null and v.withdrawn_at is null then
@@ -8576,7 +8577,7 @@ declare
   v_count integer;
 begin
   if paths is null or cardinality(paths) = 0 or cardinality(paths) > 20 then
-    raise exception 'record 1 to 20 visits at a time' using errcode = '22023';
+    raise exception 'record 1 to 20 visits at a time' using errcode = '22023', hint = '{"code": "batch_size", "min": 1, "max": 20}';
   end if;
   perform private.limit_verified_caller('visit', visitor_id, client_address, cardinality(paths));
   insert into public.visitor_log (path, city, region, country, loc, org, postal, ip_hash, user_id)
@@ -8718,7 +8719,7 @@ begin
     raise exception 'only admins can read report signals' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) > 200 then
-    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
+    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023', hint = '{"code": "batch_size", "min": 1, "max": 200}';
   end if;
   return query
   select r.id,
@@ -8758,7 +8759,7 @@ begin
     raise exception 'Only admins can review takedown reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if review_takedown_report.decision is null or review_takedown_report.decision not in ('approve', 'dismiss') then
-    raise exception 'The decision is approve or dismiss' using errcode = '22023';
+    raise exception 'The decision is approve or dismiss' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "approve, dismiss"}';
   end if;
   select * into v_row from public.takedown_reports t where t.id = review_takedown_report.report_id for update;
   if v_row.id is null then
@@ -8998,29 +8999,29 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   if kind is null or lower(kind) not in ('email', 'website') then
     raise exception 'only e-mail addresses and websites are proved this way' using errcode = '22023',
-      hint = 'Mobile numbers and e-wallets are proved by SMS: public.claim_phone_ownership.';
+      hint = '{"code": "ownership_method_invalid"}';
   end if;
   if method is null or method = 'sms' or (lower(kind) = 'email') <> (method = 'email') then
-    raise exception 'an e-mail address is proved by e-mail, a website by dns or wellknown' using errcode = '22023';
+    raise exception 'an e-mail address is proved by e-mail, a website by dns or wellknown' using errcode = '22023', hint = '{"code": "ownership_method_invalid"}';
   end if;
   v_canonical := public.canonical_identifier(lower(kind), value);
   if v_canonical is null or char_length(v_canonical) > 320 then
-    raise exception 'not a valid %', lower(kind) using errcode = '22023';
+    raise exception 'not a valid %', lower(kind) using errcode = '22023', hint = jsonb_build_object('code', 'identifier_invalid', 'kind', lower(kind))::text;
   end if;
   if lower(kind) = 'email' and v_canonical !~ '^[^[:space:]@]+@[^[:space:]@]+[.][^[:space:]@]+$' then
-    raise exception 'not a valid e-mail address' using errcode = '22023';
+    raise exception 'not a valid e-mail address' using errcode = '22023', hint = '{"code": "email_invalid"}';
   end if;
   if lower(kind) = 'website' and v_canonical !~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?([.][a-z0-9]([a-z0-9-]*[a-z0-9])?)+$' then
-    raise exception 'not a valid website host name' using errcode = '22023';
+    raise exception 'not a valid website host name' using errcode = '22023', hint = '{"code": "website_invalid"}';
   end if;
   if (select count(*) from public.ownership_proofs p
        where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
      >= private.ownership_setting('ownership_starts_per_hour', 10) then
-    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_proofs_too_many"}';
   end if;
   insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
   values (v_uid, lower(kind)::public.reported_account_type, v_canonical, method,
@@ -9048,16 +9049,16 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   v_canonical := public.canonical_identifier('social', value);
   if v_canonical is null or char_length(v_canonical) > 320 then
-    raise exception 'not a link to a social media or chat account' using errcode = '22023';
+    raise exception 'not a link to a social media or chat account' using errcode = '22023', hint = '{"code": "social_link_invalid"}';
   end if;
   if (select count(*) from public.ownership_proofs p
        where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
      >= private.ownership_setting('ownership_starts_per_hour', 10) then
-    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_proofs_too_many"}';
   end if;
   insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
   values (v_uid, 'social', v_canonical, 'bio', 'scamcheck-' || encode(extensions.gen_random_bytes(6), 'hex'))
@@ -9087,35 +9088,35 @@ declare
   v_evidence public.ownership_evidence;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   select * into v from public.ownership_proofs p
    where p.id = submit_ownership_evidence.proof_id and p.user_id = v_uid for update;
   if v.id is null or v.method not in ('bio', 'review') then
-    raise exception 'no such social account proof' using errcode = '22023';
+    raise exception 'no such social account proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   if v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'this proof is no longer waiting' using errcode = '22023';
+    raise exception 'this proof is no longer waiting' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   if v_url is null or char_length(v_url) > 500 or v_url !~* '^https?://'
      or public.canonical_identifier('social', v_url) is distinct from v.identifier_canonical then
-    raise exception 'the profile link must be a link to %', v.identifier_canonical using errcode = '22023';
+    raise exception 'the profile link must be a link to %', v.identifier_canonical using errcode = '22023', hint = jsonb_build_object('code', 'profile_link_mismatch', 'account', v.identifier_canonical)::text;
   end if;
   if v_note is not null and char_length(v_note) > 1000 then
-    raise exception 'a note is at most 1000 characters' using errcode = '22023';
+    raise exception 'a note is at most 1000 characters' using errcode = '22023', hint = '{"code": "note_too_long", "max": 1000}';
   end if;
   if v_image is not null and (split_part(v_image, '/', 1) <> v_uid::text or not exists (
        select 1 from storage.objects o where o.bucket_id = 'evidence' and o.name = v_image)) then
-    raise exception 'the screenshot must be one you uploaded' using errcode = '22023';
+    raise exception 'the screenshot must be one you uploaded' using errcode = '22023', hint = '{"code": "screenshot_not_own"}';
   end if;
   if exists (select 1 from public.ownership_evidence e
               where e.proof_id = v.id and e.decision is null) then
-    raise exception 'your evidence is already waiting for review' using errcode = '22023';
+    raise exception 'your evidence is already waiting for review' using errcode = '22023', hint = '{"code": "evidence_waiting"}';
   end if;
   if (select count(*) from public.ownership_evidence e
        where e.user_id = v_uid and e.created_at > now() - interval '1 day')
      >= private.ownership_setting('ownership_evidence_per_day', 5) then
-    raise exception 'Too much evidence sent today; try again tomorrow' using errcode = 'P0001', hint = '429';
+    raise exception 'Too much evidence sent today; try again tomorrow' using errcode = 'P0001', hint = '{"code": "evidence_too_many"}';
   end if;
   insert into public.ownership_evidence (proof_id, user_id, profile_url, image_path, note)
   values (v.id, v_uid, v_url, v_image, v_note)
@@ -9320,7 +9321,7 @@ declare
   v_check record;
 begin
   if p_user is null then
-    raise exception 'an upload needs its user' using errcode = '22023';
+    raise exception 'an upload needs its user' using errcode = '22023', hint = '{"code": "argument_required", "argument": "user"}';
   end if;
   for v_check in
     select * from (values

@@ -67,6 +67,19 @@ function allowed(test: URL | null): Set<string> {
   return new Set(test ? [`${test.hostname.replace(/^\[|\]$/g, '')}:${test.port || 80}`] : []);
 }
 
+/** The ownership limits of the database (hours and minutes per address or user): 429, not 400. */
+const TOO_MANY = new Set([
+  'ownership_proofs_too_many',
+  'ownership_code_too_soon',
+  'ownership_codes_too_many',
+]);
+
+/** A database refusal as this function's answer: its English message, its code and the right status. */
+function refusal(error: { message: string; hint?: string | null }): HttpError {
+  const coded = errorCodeOf(error);
+  return new HttpError('code' in coded && TOO_MANY.has(coded.code) ? 429 : 400, error.message, coded);
+}
+
 function mailFor(language: string, code: string, address: string) {
   const fil = language === 'fil';
   const subject = fil ? 'Ang iyong ScamCheck code ng pagmamay-ari' : 'Your ScamCheck ownership code';
@@ -85,7 +98,7 @@ function mailFor(language: string, code: string, address: string) {
 
 async function sendCode(proofId: string): Promise<void> {
   const { data, error } = await serviceClient().rpc('issue_ownership_code', { proof_id: proofId });
-  if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+  if (error) throw refusal(error);
   const issued = (data as { address: string; code: string; language: string }[])[0];
   const mail = mailFor(issued.language, issued.code, issued.address);
   await sendMail({ to: issued.address, ...mail });
@@ -125,7 +138,7 @@ Deno.serve(async (req) => {
           value: fields.email,
           method: 'email',
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         await sendCode(proof.id);
         return json({ proof, sent: true }, 201);
@@ -139,7 +152,7 @@ Deno.serve(async (req) => {
           value: fields.website,
           method: fields.method,
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         return json(
           {
@@ -155,7 +168,7 @@ Deno.serve(async (req) => {
       case 'social': {
         if (typeof fields.account !== 'string') throw new HttpError(400, 'account is required');
         const { data, error } = await asCaller.rpc('start_social_proof', { value: fields.account });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         const page = bioPageUrl(proof.identifier);
         return json({ proof, code: proof.challenge, automatic: page !== null, page }, 201);
