@@ -638,6 +638,36 @@ alter table private.stats_monthly_medians add constraint stats_monthly_medians_p
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_monthly_medians to postgres;
 
+create table private.stats_periods (
+  week date not null,
+  month date not null,
+  shard smallint default 0 not null,
+  total bigint default 0 not null,
+  scam bigint default 0 not null,
+  hacked bigint default 0 not null,
+  spam bigint default 0 not null,
+  mobile bigint default 0 not null,
+  email bigint default 0 not null,
+  ewallet bigint default 0 not null,
+  crypto bigint default 0 not null,
+  website bigint default 0 not null,
+  social bigint default 0 not null,
+  verified bigint default 0 not null,
+  pending bigint default 0 not null
+);
+alter table private.stats_periods owner to postgres;
+alter table private.stats_periods enable row level security;
+
+comment on table private.stats_periods is 'Visible reports per part of an ISO week (Monday) within one month of filing: the total, by incident type, by account type and by status; kept by a trigger. The weekly series sums a week''s parts, the monthly series a month''s.';
+
+comment on column private.stats_periods.shard is 'One of up to 16 rows per part (pg_backend_pid() % 16 of the session that added to it, 0 once folded); each figure is their sum.';
+
+alter table private.stats_periods add constraint stats_periods_pkey PRIMARY KEY (week, month, shard);
+
+alter table private.stats_periods add constraint stats_periods_shard_check CHECK (((shard >= 0) AND (shard <= 15)));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_periods to postgres;
+
 create table private.stats_recent_identifiers (
   day date not null,
   identifier_canonical text not null,
@@ -717,35 +747,6 @@ alter table private.stats_top_identifiers add constraint stats_top_identifiers_p
 alter table private.stats_top_identifiers add constraint stats_top_identifiers_ref_key UNIQUE (ref);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_top_identifiers to postgres;
-
-create table private.stats_weekly_series (
-  week date not null,
-  shard smallint default 0 not null,
-  total bigint default 0 not null,
-  scam bigint default 0 not null,
-  hacked bigint default 0 not null,
-  spam bigint default 0 not null,
-  mobile bigint default 0 not null,
-  email bigint default 0 not null,
-  ewallet bigint default 0 not null,
-  crypto bigint default 0 not null,
-  website bigint default 0 not null,
-  social bigint default 0 not null,
-  verified bigint default 0 not null,
-  pending bigint default 0 not null
-);
-alter table private.stats_weekly_series owner to postgres;
-alter table private.stats_weekly_series enable row level security;
-
-comment on table private.stats_weekly_series is 'Visible reports per ISO week (Monday) of filing: the total, by incident type, by account type and by status; kept by a trigger.';
-
-comment on column private.stats_weekly_series.shard is 'One of up to 16 rows per week (pg_backend_pid() % 16 of the session that added to it, 0 once folded); each figure is their sum.';
-
-alter table private.stats_weekly_series add constraint stats_weekly_series_pkey PRIMARY KEY (week, shard);
-
-alter table private.stats_weekly_series add constraint stats_weekly_series_shard_check CHECK (((shard >= 0) AND (shard <= 15)));
-
-grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_weekly_series to postgres;
 
 create table private.user_monthly_report_counts (
   user_id uuid not null,
@@ -954,15 +955,15 @@ begin
   end if;
   v_day := (r.created_at at time zone 'UTC')::date;
   v_month := date_trunc('month', v_day)::date;
-  -- Always in this order (daily, weekly, monthly, amounts, region daily, region monthly), as the fold
+  -- Always in this order (daily, weekly and monthly parts, monthly, amounts, region daily, region monthly), as the fold
   -- takes them, so that a fold and a report never wait for each other in a circle.
   insert into private.stats_daily as s (day, incident_type, reported_account_type, status, shard, report_count, amount_total)
   values (v_day, r.incident_type, r.reported_account_type, r.status, v_shard, delta, coalesce(v_amount, 0) * delta)
   on conflict (day, incident_type, reported_account_type, status, shard) do update
     set report_count = s.report_count + excluded.report_count, amount_total = s.amount_total + excluded.amount_total;
-  insert into private.stats_weekly_series as s (week, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
-                                                website, social, verified, pending)
-  values (date_trunc('week', v_day)::date, v_shard, delta,
+  insert into private.stats_periods as s (week, month, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
+                                          website, social, verified, pending)
+  values (date_trunc('week', v_day)::date, v_month, v_shard, delta,
           case when r.incident_type = 'scam' then delta else 0 end,
           case when r.incident_type = 'hacked' then delta else 0 end,
           case when r.incident_type = 'spam' then delta else 0 end,
@@ -974,7 +975,7 @@ begin
           case when r.reported_account_type = 'social' then delta else 0 end,
           case when r.status = 'verified' then delta else 0 end,
           case when r.status = 'pending' then delta else 0 end)
-  on conflict (week, shard) do update
+  on conflict (week, month, shard) do update
     set total = s.total + excluded.total, scam = s.scam + excluded.scam, hacked = s.hacked + excluded.hacked,
         spam = s.spam + excluded.spam, mobile = s.mobile + excluded.mobile, email = s.email + excluded.email,
         ewallet = s.ewallet + excluded.ewallet, crypto = s.crypto + excluded.crypto,
@@ -1616,15 +1617,15 @@ begin
   v_total := v_total + v_rows;
 
   with moved as (
-    delete from private.stats_weekly_series where shard <> 0
-    returning week, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social, verified, pending
+    delete from private.stats_periods where shard <> 0
+    returning week, month, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social, verified, pending
   ), folded as (
-    insert into private.stats_weekly_series as s (week, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
-                                                  website, social, verified, pending)
-    select week, 0, sum(total), sum(scam), sum(hacked), sum(spam), sum(mobile), sum(email), sum(ewallet), sum(crypto),
+    insert into private.stats_periods as s (week, month, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
+                                            website, social, verified, pending)
+    select week, month, 0, sum(total), sum(scam), sum(hacked), sum(spam), sum(mobile), sum(email), sum(ewallet), sum(crypto),
            sum(website), sum(social), sum(verified), sum(pending)
-    from moved group by 1
-    on conflict (week, shard) do update
+    from moved group by 1, 2
+    on conflict (week, month, shard) do update
       set total = s.total + excluded.total, scam = s.scam + excluded.scam, hacked = s.hacked + excluded.hacked,
           spam = s.spam + excluded.spam, mobile = s.mobile + excluded.mobile, email = s.email + excluded.email,
           ewallet = s.ewallet + excluded.ewallet, crypto = s.crypto + excluded.crypto,
@@ -2913,7 +2914,7 @@ CREATE OR REPLACE FUNCTION private.rebuild_public_statistics()
  SET search_path TO ''
 AS $function$
 begin
-  truncate private.stats_daily, private.stats_weekly_series, private.stats_monthly, private.stats_monthly_amounts,
+  truncate private.stats_daily, private.stats_periods, private.stats_monthly, private.stats_monthly_amounts,
            private.stats_region_daily, private.stats_region_monthly, private.stats_recent_identifiers,
            private.stats_monthly_medians, private.stats_top_identifiers;
   create temporary table pg_temp.visible on commit drop as
@@ -2922,9 +2923,9 @@ begin
   from public.reports r where r.status in ('pending', 'verified');
   insert into private.stats_daily
   select day, incident_type, reported_account_type, status, count(*), coalesce(sum(amount), 0) from pg_temp.visible group by 1, 2, 3, 4;
-  insert into private.stats_weekly_series (week, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social,
-                                           verified, pending)
-  select date_trunc('week', day)::date, sum(report_count),
+  insert into private.stats_periods (week, month, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social,
+                                     verified, pending)
+  select date_trunc('week', day)::date, date_trunc('month', day)::date, sum(report_count),
          coalesce(sum(report_count) filter (where incident_type = 'scam'), 0),
          coalesce(sum(report_count) filter (where incident_type = 'hacked'), 0),
          coalesce(sum(report_count) filter (where incident_type = 'spam'), 0),
@@ -2936,7 +2937,7 @@ begin
          coalesce(sum(report_count) filter (where reported_account_type = 'social'), 0),
          coalesce(sum(report_count) filter (where status = 'verified'), 0),
          coalesce(sum(report_count) filter (where status = 'pending'), 0)
-  from private.stats_daily group by 1;
+  from private.stats_daily group by 1, 2;
   insert into private.stats_monthly
   select date_trunc('month', day)::date, incident_type, reported_account_type, status, count(*), coalesce(sum(amount), 0), count(amount)
   from pg_temp.visible group by 1, 2, 3, 4;
@@ -3871,31 +3872,18 @@ declare
 begin
   -- Aggregated once per period first (materialized), then joined to the list of periods: joining the
   -- periods to the raw rollup rows let the planner rescan them once per period.
+  -- One row per part of a week within a month (a week across two months has two), so a week sums its
+  -- parts and a month its weeks' parts; aggregated once per period first (materialized), then joined to
+  -- the list of periods.
   with a as materialized (
-    select w.week as period, sum(w.total) as total, sum(w.scam) as scam, sum(w.hacked) as hacked,
-           sum(w.spam) as spam, sum(w.mobile) as mobile, sum(w.email) as email, sum(w.ewallet) as ewallet,
-           sum(w.crypto) as crypto, sum(w.website) as website, sum(w.social) as social,
-           sum(w.verified) as verified, sum(w.pending) as pending
-    from private.stats_weekly_series w
-    where unit = 'week' and w.week between v_first and v_last
-    group by w.week
-    union all
-    select m.month,
-           sum(m.report_count),
-           sum(m.report_count) filter (where m.incident_type = 'scam'),
-           sum(m.report_count) filter (where m.incident_type = 'hacked'),
-           sum(m.report_count) filter (where m.incident_type = 'spam'),
-           sum(m.report_count) filter (where m.reported_account_type = 'mobile'),
-           sum(m.report_count) filter (where m.reported_account_type = 'email'),
-           sum(m.report_count) filter (where m.reported_account_type = 'ewallet'),
-           sum(m.report_count) filter (where m.reported_account_type = 'crypto'),
-           sum(m.report_count) filter (where m.reported_account_type = 'website'),
-           sum(m.report_count) filter (where m.reported_account_type = 'social'),
-           sum(m.report_count) filter (where m.status = 'verified'),
-           sum(m.report_count) filter (where m.status = 'pending')
-    from private.stats_monthly m
-    where unit = 'month' and m.month between v_first and v_last
-    group by m.month
+    select case when unit = 'week' then p.week else p.month end as period,
+           sum(p.total) as total, sum(p.scam) as scam, sum(p.hacked) as hacked, sum(p.spam) as spam,
+           sum(p.mobile) as mobile, sum(p.email) as email, sum(p.ewallet) as ewallet, sum(p.crypto) as crypto,
+           sum(p.website) as website, sum(p.social) as social, sum(p.verified) as verified, sum(p.pending) as pending
+    from private.stats_periods p
+    where (unit = 'week' and p.week between v_first and v_last)
+       or (unit = 'month' and p.month between v_first and v_last)
+    group by 1
   )
   -- Every %s below is a number that is never null (coalesce) or a date written as YYYY-MM-DD, as
   -- jsonb writes dates.
@@ -8088,7 +8076,8 @@ declare
   v_top text;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
-    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
+    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023',
+      hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
   end if;
   if period = 'last_30_days' then
     v_from := v_today - 29;

@@ -37,7 +37,7 @@ const ZAMBOANGA = '6.9214,122.079';
 
 const ROLLUPS = [
   'stats_daily',
-  'stats_weekly_series',
+  'stats_periods',
   'stats_monthly',
   'stats_monthly_amounts',
   'stats_region_daily',
@@ -48,15 +48,15 @@ const ROLLUPS = [
 async function rollupSums(client: pg.PoolClient): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const t of ROLLUPS) {
-    if (t === 'stats_weekly_series') {
-      // One row per week and shard, its figures as columns: summed per week.
+    if (t === 'stats_periods') {
+      // One row per part of a week within a month and shard, its figures as columns: summed per part.
       out[t] = (
         await client.query(
-          `select week, sum(total)::text as total, sum(scam)::text as scam, sum(hacked)::text as hacked,
+          `select week, month, sum(total)::text as total, sum(scam)::text as scam, sum(hacked)::text as hacked,
                   sum(spam)::text as spam, sum(mobile)::text as mobile, sum(email)::text as email,
                   sum(ewallet)::text as ewallet, sum(crypto)::text as crypto, sum(website)::text as website,
                   sum(social)::text as social, sum(verified)::text as verified, sum(pending)::text as pending
-             from private.stats_weekly_series group by week having sum(total) <> 0 order by week`,
+             from private.stats_periods group by week, month having sum(total) <> 0 order by week, month`,
         )
       ).rows;
       continue;
@@ -256,7 +256,7 @@ describe('holds on: postgres — anon reads aggregates only', () => {
     await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(DENIED);
     for (const t of [
       'stats_daily',
-      'stats_weekly_series',
+      'stats_periods',
       'stats_monthly',
       'stats_monthly_amounts',
       'stats_region_daily',
@@ -676,7 +676,7 @@ describe('rollups kept by the trigger', () => {
       const {
         rows: [{ left }],
       } = await client.query<{ left: number }>(
-        `select (select count(*) from private.stats_daily where shard <> 0) + (select count(*) from private.stats_weekly_series where shard <> 0)
+        `select (select count(*) from private.stats_daily where shard <> 0) + (select count(*) from private.stats_periods where shard <> 0)
               + (select count(*) from private.stats_monthly where shard <> 0) + (select count(*) from private.stats_monthly_amounts where shard <> 0)
               + (select count(*) from private.stats_region_daily where shard <> 0) + (select count(*) from private.stats_region_monthly where shard <> 0) as left`,
       );
