@@ -49,6 +49,8 @@ export const DASHBOARD_CODE_WORDS: Record<string, Words> = {
   ownership_proofs_too_many: fixed('serverErrors.ownershipProofsTooMany'),
   ownership_code_too_soon: withParams('serverErrors.ownershipCodeTooSoon', 'retry_after'),
   ownership_codes_too_many: fixed('serverErrors.ownershipCodesTooMany'),
+  ownership_checks_too_many: fixed('serverErrors.ownershipChecksTooMany'),
+  bio_not_public: fixed('serverErrors.bioNotPublic'),
   identifier_invalid: fixed('serverErrors.identifierInvalid'),
   mobile_invalid: fixed('serverErrors.mobileInvalid'),
   email_invalid: fixed('serverErrors.emailInvalid'),

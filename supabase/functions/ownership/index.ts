@@ -111,7 +111,10 @@ async function ownProof(caller: Parameters<typeof clientFor>[0], id: unknown): P
     .select('id, identifier:identifier_canonical, method, challenge, verified_at, withdrawn_at')
     .eq('id', id)
     .maybeSingle();
-  if (error) throw new HttpError(502, 'Could not read your proof right now, please try again');
+  if (error)
+    throw new HttpError(502, 'Could not read your proof right now, please try again', {
+      code: 'unavailable',
+    });
   // Someone else's proof reads as none (RLS), as a withdrawn one of theirs does in the database.
   if (!data) throw new HttpError(404, 'No such proof', { code: 'ownership_proof_missing' });
   return { ...data, live: false } as Proof;
@@ -176,7 +179,9 @@ Deno.serve(async (req) => {
       case 'check': {
         const proof = await ownProof(caller, fields.proof);
         if (proof.method !== 'wellknown' && proof.method !== 'dns' && proof.method !== 'bio')
-          throw new HttpError(400, 'Only website and social account proofs are checked here');
+          throw new HttpError(400, 'Only website and social account proofs are checked here', {
+            code: 'ownership_method_invalid',
+          });
         const { count } = await serviceClient()
           .from('ownership_proof_log')
           .select('id', { count: 'exact', head: true })
@@ -184,7 +189,9 @@ Deno.serve(async (req) => {
           .eq('event', 'checked')
           .gt('created_at', new Date(Date.now() - 3_600_000).toISOString());
         if ((count ?? 0) >= CHECKS_PER_HOUR)
-          throw new HttpError(429, 'Too many checks of this proof; try again in an hour');
+          throw new HttpError(429, 'Too many checks of this proof; try again in an hour', {
+            code: 'ownership_checks_too_many',
+          });
         if (proof.method === 'bio') {
           const test = testOrigin();
           const bio = await checkBioProof(proof, { bases: bioBases(test), allow: allowed(test) });
@@ -192,13 +199,15 @@ Deno.serve(async (req) => {
             throw new HttpError(
               400,
               "This platform's public page does not show the bio without signing in; send evidence for review",
+              { code: 'bio_not_public' },
             );
           const { data, error } = await serviceClient().rpc('record_bio_check', {
             proof_id: proof.id,
             ok: bio.ok,
             detail: bio.detail,
           });
-          if (error) throw new HttpError(502, 'Could not record the check, please try again');
+          if (error)
+            throw new HttpError(502, 'Could not record the check, please try again', { code: 'unavailable' });
           return json({ ok: bio.ok, detail: bio.detail, proof: data });
         }
         const { ok, detail } = await checkWebsiteProof(proof, { testOrigin: testOrigin() });
@@ -207,7 +216,8 @@ Deno.serve(async (req) => {
           ok,
           detail,
         });
-        if (error) throw new HttpError(502, 'Could not record the check, please try again');
+        if (error)
+          throw new HttpError(502, 'Could not record the check, please try again', { code: 'unavailable' });
         return json({ ok, detail, proof: data });
       }
       default:
