@@ -647,6 +647,36 @@ alter table private.stats_monthly_medians add constraint stats_monthly_medians_p
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_monthly_medians to postgres;
 
+create table private.stats_periods (
+  week date not null,
+  month date not null,
+  shard smallint default 0 not null,
+  total bigint default 0 not null,
+  scam bigint default 0 not null,
+  hacked bigint default 0 not null,
+  spam bigint default 0 not null,
+  mobile bigint default 0 not null,
+  email bigint default 0 not null,
+  ewallet bigint default 0 not null,
+  crypto bigint default 0 not null,
+  website bigint default 0 not null,
+  social bigint default 0 not null,
+  verified bigint default 0 not null,
+  pending bigint default 0 not null
+);
+alter table private.stats_periods owner to postgres;
+alter table private.stats_periods enable row level security;
+
+comment on table private.stats_periods is 'Visible reports per part of an ISO week (Monday) within one month of filing: the total, by incident type, by account type and by status; kept by a trigger. The weekly series sums a week''s parts, the monthly series a month''s.';
+
+comment on column private.stats_periods.shard is 'One of up to 16 rows per part (pg_backend_pid() % 16 of the session that added to it, 0 once folded); each figure is their sum.';
+
+alter table private.stats_periods add constraint stats_periods_pkey PRIMARY KEY (week, month, shard);
+
+alter table private.stats_periods add constraint stats_periods_shard_check CHECK (((shard >= 0) AND (shard <= 15)));
+
+grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_periods to postgres;
+
 create table private.stats_recent_identifiers (
   day date not null,
   identifier_canonical text not null,
@@ -726,27 +756,6 @@ alter table private.stats_top_identifiers add constraint stats_top_identifiers_p
 alter table private.stats_top_identifiers add constraint stats_top_identifiers_ref_key UNIQUE (ref);
 
 grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_top_identifiers to postgres;
-
-create table private.stats_weekly (
-  week date not null,
-  incident_type public.incident_type not null,
-  reported_account_type public.reported_account_type not null,
-  status public.report_status not null,
-  report_count bigint default 0 not null,
-  shard smallint default 0 not null
-);
-alter table private.stats_weekly owner to postgres;
-alter table private.stats_weekly enable row level security;
-
-comment on table private.stats_weekly is 'Visible reports per ISO week (Monday) of filing, incident type, account type and status; kept by a trigger.';
-
-comment on column private.stats_weekly.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
-
-alter table private.stats_weekly add constraint stats_weekly_pkey PRIMARY KEY (week, incident_type, reported_account_type, status, shard);
-
-alter table private.stats_weekly add constraint stats_weekly_shard_check CHECK (((shard >= 0) AND (shard <= 15)));
-
-grant insert, select, update, delete, truncate, references, trigger, maintain on table private.stats_weekly to postgres;
 
 create table private.user_monthly_report_counts (
   user_id uuid not null,
@@ -955,16 +964,32 @@ begin
   end if;
   v_day := (r.created_at at time zone 'UTC')::date;
   v_month := date_trunc('month', v_day)::date;
-  -- Always in this order (daily, weekly, monthly, amounts, region daily, region monthly), as the fold
+  -- Always in this order (daily, weekly and monthly parts, monthly, amounts, region daily, region monthly), as the fold
   -- takes them, so that a fold and a report never wait for each other in a circle.
   insert into private.stats_daily as s (day, incident_type, reported_account_type, status, shard, report_count, amount_total)
   values (v_day, r.incident_type, r.reported_account_type, r.status, v_shard, delta, coalesce(v_amount, 0) * delta)
   on conflict (day, incident_type, reported_account_type, status, shard) do update
     set report_count = s.report_count + excluded.report_count, amount_total = s.amount_total + excluded.amount_total;
-  insert into private.stats_weekly as s (week, incident_type, reported_account_type, status, shard, report_count)
-  values (date_trunc('week', v_day)::date, r.incident_type, r.reported_account_type, r.status, v_shard, delta)
-  on conflict (week, incident_type, reported_account_type, status, shard) do update
-    set report_count = s.report_count + excluded.report_count;
+  insert into private.stats_periods as s (week, month, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
+                                          website, social, verified, pending)
+  values (date_trunc('week', v_day)::date, v_month, v_shard, delta,
+          case when r.incident_type = 'scam' then delta else 0 end,
+          case when r.incident_type = 'hacked' then delta else 0 end,
+          case when r.incident_type = 'spam' then delta else 0 end,
+          case when r.reported_account_type = 'mobile' then delta else 0 end,
+          case when r.reported_account_type = 'email' then delta else 0 end,
+          case when r.reported_account_type = 'ewallet' then delta else 0 end,
+          case when r.reported_account_type = 'crypto' then delta else 0 end,
+          case when r.reported_account_type = 'website' then delta else 0 end,
+          case when r.reported_account_type = 'social' then delta else 0 end,
+          case when r.status = 'verified' then delta else 0 end,
+          case when r.status = 'pending' then delta else 0 end)
+  on conflict (week, month, shard) do update
+    set total = s.total + excluded.total, scam = s.scam + excluded.scam, hacked = s.hacked + excluded.hacked,
+        spam = s.spam + excluded.spam, mobile = s.mobile + excluded.mobile, email = s.email + excluded.email,
+        ewallet = s.ewallet + excluded.ewallet, crypto = s.crypto + excluded.crypto,
+        website = s.website + excluded.website, social = s.social + excluded.social,
+        verified = s.verified + excluded.verified, pending = s.pending + excluded.pending;
   insert into private.stats_monthly as s (month, incident_type, reported_account_type, status, shard, report_count, amount_total, amount_reports)
   values (v_month, r.incident_type, r.reported_account_type, r.status, v_shard, delta, coalesce(v_amount, 0) * delta,
           case when v_amount is null then 0 else delta end)
@@ -1601,13 +1626,20 @@ begin
   v_total := v_total + v_rows;
 
   with moved as (
-    delete from private.stats_weekly where shard <> 0
-    returning week, incident_type, reported_account_type, status, report_count
+    delete from private.stats_periods where shard <> 0
+    returning week, month, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social, verified, pending
   ), folded as (
-    insert into private.stats_weekly as s (week, incident_type, reported_account_type, status, shard, report_count)
-    select week, incident_type, reported_account_type, status, 0, sum(report_count) from moved group by 1, 2, 3, 4
-    on conflict (week, incident_type, reported_account_type, status, shard) do update
-      set report_count = s.report_count + excluded.report_count
+    insert into private.stats_periods as s (week, month, shard, total, scam, hacked, spam, mobile, email, ewallet, crypto,
+                                            website, social, verified, pending)
+    select week, month, 0, sum(total), sum(scam), sum(hacked), sum(spam), sum(mobile), sum(email), sum(ewallet), sum(crypto),
+           sum(website), sum(social), sum(verified), sum(pending)
+    from moved group by 1, 2
+    on conflict (week, month, shard) do update
+      set total = s.total + excluded.total, scam = s.scam + excluded.scam, hacked = s.hacked + excluded.hacked,
+          spam = s.spam + excluded.spam, mobile = s.mobile + excluded.mobile, email = s.email + excluded.email,
+          ewallet = s.ewallet + excluded.ewallet, crypto = s.crypto + excluded.crypto,
+          website = s.website + excluded.website, social = s.social + excluded.social,
+          verified = s.verified + excluded.verified, pending = s.pending + excluded.pending
   )
   select count(*) into v_rows from moved;
   v_total := v_total + v_rows;
@@ -2891,7 +2923,7 @@ CREATE OR REPLACE FUNCTION private.rebuild_public_statistics()
  SET search_path TO ''
 AS $function$
 begin
-  truncate private.stats_daily, private.stats_weekly, private.stats_monthly, private.stats_monthly_amounts,
+  truncate private.stats_daily, private.stats_periods, private.stats_monthly, private.stats_monthly_amounts,
            private.stats_region_daily, private.stats_region_monthly, private.stats_recent_identifiers,
            private.stats_monthly_medians, private.stats_top_identifiers;
   create temporary table pg_temp.visible on commit drop as
@@ -2900,9 +2932,21 @@ begin
   from public.reports r where r.status in ('pending', 'verified');
   insert into private.stats_daily
   select day, incident_type, reported_account_type, status, count(*), coalesce(sum(amount), 0) from pg_temp.visible group by 1, 2, 3, 4;
-  insert into private.stats_weekly
-  select date_trunc('week', day)::date, incident_type, reported_account_type, status, sum(report_count)
-  from private.stats_daily group by 1, 2, 3, 4;
+  insert into private.stats_periods (week, month, total, scam, hacked, spam, mobile, email, ewallet, crypto, website, social,
+                                     verified, pending)
+  select date_trunc('week', day)::date, date_trunc('month', day)::date, sum(report_count),
+         coalesce(sum(report_count) filter (where incident_type = 'scam'), 0),
+         coalesce(sum(report_count) filter (where incident_type = 'hacked'), 0),
+         coalesce(sum(report_count) filter (where incident_type = 'spam'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'mobile'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'email'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'ewallet'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'crypto'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'website'), 0),
+         coalesce(sum(report_count) filter (where reported_account_type = 'social'), 0),
+         coalesce(sum(report_count) filter (where status = 'verified'), 0),
+         coalesce(sum(report_count) filter (where status = 'pending'), 0)
+  from private.stats_daily group by 1, 2;
   insert into private.stats_monthly
   select date_trunc('month', day)::date, incident_type, reported_account_type, status, count(*), coalesce(sum(amount), 0), count(amount)
   from pg_temp.visible group by 1, 2, 3, 4;
@@ -3831,6 +3875,20 @@ grant execute on function private.signup_network(uuid) to postgres;
 
 CREATE OR REPLACE FUNCTION private.stats_series(unit text, from_day date, to_day date)
  RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select private.stats_series_text(unit, from_day, to_day)::jsonb
+$function$;
+alter function private.stats_series(text,date,date) owner to postgres;
+
+comment on function private.stats_series(pg_catalog.text,pg_catalog.date,pg_catalog.date) is 'Reports per week or month between two days from the rollups: [{period, total, by_incident_type, by_account_type, by_status}], empty periods as 0.';
+
+grant execute on function private.stats_series(text,date,date) to postgres;
+
+CREATE OR REPLACE FUNCTION private.stats_series_text(unit text, from_day date, to_day date)
+ RETURNS text
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -3838,65 +3896,46 @@ AS $function$
 declare
   v_first date := date_trunc(unit, from_day::timestamp)::date;
   v_last date := date_trunc(unit, to_day::timestamp)::date;
-  v_out jsonb;
+  v_out text;
 begin
-  -- plpgsql, not sql: its plans are cached per connection, and one pass with filtered sums per period
-  -- costs a fraction of one aggregation per breakdown.
-  with r as (
-    select w.week as period, w.incident_type, w.reported_account_type, w.status, w.report_count
-    from private.stats_weekly w
-    where unit = 'week' and w.week between v_first and v_last
-    union all
-    select m.month, m.incident_type, m.reported_account_type, m.status, m.report_count
-    from private.stats_monthly m
-    where unit = 'month' and m.month between v_first and v_last
-  ),
   -- Aggregated once per period first (materialized), then joined to the list of periods: joining the
   -- periods to the raw rollup rows let the planner rescan them once per period.
-  a as materialized (
-    select r.period,
-           sum(r.report_count) as total,
-           sum(r.report_count) filter (where r.incident_type = 'scam') as scam,
-           sum(r.report_count) filter (where r.incident_type = 'hacked') as hacked,
-           sum(r.report_count) filter (where r.incident_type = 'spam') as spam,
-           sum(r.report_count) filter (where r.reported_account_type = 'mobile') as mobile,
-           sum(r.report_count) filter (where r.reported_account_type = 'email') as email,
-           sum(r.report_count) filter (where r.reported_account_type = 'ewallet') as ewallet,
-           sum(r.report_count) filter (where r.reported_account_type = 'crypto') as crypto,
-           sum(r.report_count) filter (where r.reported_account_type = 'website') as website,
-           sum(r.report_count) filter (where r.reported_account_type = 'social') as social,
-           sum(r.report_count) filter (where r.status = 'verified') as verified,
-           sum(r.report_count) filter (where r.status = 'pending') as pending
-    from r
-    group by r.period
-  ),
-  s as (
-    select p::date as period,
-           coalesce(a.total, 0) as total, coalesce(a.scam, 0) as scam, coalesce(a.hacked, 0) as hacked,
-           coalesce(a.spam, 0) as spam, coalesce(a.mobile, 0) as mobile, coalesce(a.email, 0) as email,
-           coalesce(a.ewallet, 0) as ewallet, coalesce(a.crypto, 0) as crypto, coalesce(a.website, 0) as website,
-           coalesce(a.social, 0) as social,
-           coalesce(a.verified, 0) as verified, coalesce(a.pending, 0) as pending
-    from generate_series(v_first::timestamp, v_last::timestamp, ('1 ' || unit)::interval) p
-    left join a on a.period = p::date
+  -- One row per part of a week within a month (a week across two months has two), so a week sums its
+  -- parts and a month its weeks' parts; aggregated once per period first (materialized), then joined to
+  -- the list of periods.
+  with a as materialized (
+    select case when unit = 'week' then p.week else p.month end as period,
+           sum(p.total) as total, sum(p.scam) as scam, sum(p.hacked) as hacked, sum(p.spam) as spam,
+           sum(p.mobile) as mobile, sum(p.email) as email, sum(p.ewallet) as ewallet, sum(p.crypto) as crypto,
+           sum(p.website) as website, sum(p.social) as social, sum(p.verified) as verified, sum(p.pending) as pending
+    from private.stats_periods p
+    where (unit = 'week' and p.week between v_first and v_last)
+       or (unit = 'month' and p.month between v_first and v_last)
+    group by 1
   )
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'period', s.period, 'total', s.total,
-           'by_incident_type', jsonb_build_object('scam', s.scam, 'hacked', s.hacked, 'spam', s.spam),
-           'by_account_type', jsonb_build_object('mobile', s.mobile, 'email', s.email, 'ewallet', s.ewallet,
-                                                 'crypto', s.crypto, 'website', s.website, 'social', s.social),
-           'by_status', jsonb_build_object('verified', s.verified, 'pending', s.pending))
-           order by s.period), '[]'::jsonb)
+  -- Every %s below is a number that is never null (coalesce) or a date written as YYYY-MM-DD, as
+  -- jsonb writes dates.
+  select '[' || coalesce(string_agg(format(
+           '{"period":"%s","total":%s,'
+           '"by_incident_type":{"scam":%s,"hacked":%s,"spam":%s},'
+           '"by_account_type":{"mobile":%s,"email":%s,"ewallet":%s,"crypto":%s,"website":%s,"social":%s},'
+           '"by_status":{"verified":%s,"pending":%s}}',
+           to_char(p, 'YYYY-MM-DD'), coalesce(a.total, 0),
+           coalesce(a.scam, 0), coalesce(a.hacked, 0), coalesce(a.spam, 0),
+           coalesce(a.mobile, 0), coalesce(a.email, 0), coalesce(a.ewallet, 0), coalesce(a.crypto, 0),
+           coalesce(a.website, 0), coalesce(a.social, 0),
+           coalesce(a.verified, 0), coalesce(a.pending, 0)), ',' order by p), '') || ']'
   into v_out
-  from s;
+  from generate_series(v_first::timestamp, v_last::timestamp, ('1 ' || unit)::interval) p
+  left join a on a.period = p::date;
   return v_out;
 end
 $function$;
-alter function private.stats_series(text,date,date) owner to postgres;
+alter function private.stats_series_text(text,date,date) owner to postgres;
 
-comment on function private.stats_series(pg_catalog.text,pg_catalog.date,pg_catalog.date) is 'Reports per week or month between two days from the rollups: [{period, total, by_incident_type, by_account_type, by_status}], empty periods as 0.';
+comment on function private.stats_series_text(pg_catalog.text,pg_catalog.date,pg_catalog.date) is 'Reports per week or month between two days from the rollups, as JSON text: [{period, total, by_incident_type, by_account_type, by_status}], empty periods as 0.';
 
-grant execute on function private.stats_series(text,date,date) to postgres;
+grant execute on function private.stats_series_text(text,date,date) to postgres;
 
 CREATE OR REPLACE FUNCTION private.sync_profile_language()
  RETURNS trigger
@@ -8337,7 +8376,7 @@ comment on function public.partner_feed_access(pg_catalog.text,pg_catalog.text,p
 grant execute on function public.partner_feed_access(text,text,text) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.public_statistics(period text DEFAULT 'last_12_months'::text)
- RETURNS jsonb
+ RETURNS json
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -8345,11 +8384,19 @@ AS $function$
 declare
   v_today date := (now() at time zone 'UTC')::date;
   v_from date;
+  v_reports numeric;
+  v_verified numeric;
+  v_pending numeric;
   v_amount_total numeric;
-  v_amount_reports bigint;
+  v_amount_reports numeric;
+  v_totals text;
+  v_amounts text;
+  v_regions text;
+  v_top text;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
-    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
+    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023',
+      hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
   end if;
   if period = 'last_30_days' then
     v_from := v_today - 29;
@@ -8364,102 +8411,108 @@ begin
                        date_trunc('month', v_today::timestamp)::date);
   end if;
 
-  -- The period's verified amounts (issue 27), from the rollups instead of the reports themselves: the
-  -- sum over every verified report of the period read half a million rows at 1M reports (2.3 s all
-  -- time, issue 37). Whole months (12 months, all time) carry how many verified reports gave an amount;
-  -- the last 30 days sum the days' amounts, and since only "at least 5" matters there, the count stops
-  -- at five rows of the partial index below.
+  -- The totals and the period's verified amounts (issue 27) in one pass over the rollups. 12 months and all
+  -- time start on the first of a month and end today, so whole months of stats_monthly hold the same sums
+  -- as their days (about 1/30 of the rows) and carry how many verified reports gave an amount; the last
+  -- 30 days start mid-month and are summed by day, and since only "at least 5" matters there, the count
+  -- stops at five rows of reports_verified_amount_created_at_idx.
   if period = 'last_30_days' then
-    select coalesce(sum(d.amount_total), 0) into v_amount_total
+    select coalesce(sum(d.report_count), 0),
+           coalesce(sum(d.report_count) filter (where d.status = 'verified'), 0),
+           coalesce(sum(d.report_count) filter (where d.status = 'pending'), 0),
+           coalesce(sum(d.amount_total) filter (where d.status = 'verified'), 0)
+      into v_reports, v_verified, v_pending, v_amount_total
       from private.stats_daily d
-      where d.status = 'verified' and d.day between v_from and v_today;
+      where d.day between v_from and v_today;
     select count(*) into v_amount_reports
       from (select 1 from public.reports r
             where r.status = 'verified' and r.amount_lost > 0
               and r.created_at >= v_from::timestamp at time zone 'UTC'
             limit 5) five;
   else
-    select coalesce(sum(m.amount_total), 0), coalesce(sum(m.amount_reports), 0)
-      into v_amount_total, v_amount_reports
+    select coalesce(sum(m.report_count), 0),
+           coalesce(sum(m.report_count) filter (where m.status = 'verified'), 0),
+           coalesce(sum(m.report_count) filter (where m.status = 'pending'), 0),
+           coalesce(sum(m.amount_total) filter (where m.status = 'verified'), 0),
+           coalesce(sum(m.amount_reports) filter (where m.status = 'verified'), 0)
+      into v_reports, v_verified, v_pending, v_amount_total, v_amount_reports
       from private.stats_monthly m
-      where m.status = 'verified' and m.month >= v_from and m.month <= v_today;
+      where m.month >= v_from and m.month <= v_today;
   end if;
 
-  return jsonb_build_object(
-    'period', period,
-    'from', v_from,
-    'to', v_today,
-    'generated_at', now(),
-    'small_count_threshold', 5,
-    'totals', (
-      -- 12 months and all time start on the first of a month and end today, so whole months of
-      -- stats_monthly hold the same sums as their days (about 1/30 of the rows); the last 30 days
-      -- start mid-month and are summed by day.
-      select jsonb_build_object(
-        'reports', coalesce(sum(t.report_count), 0),
-        'verified', coalesce(sum(t.report_count) filter (where t.status = 'verified'), 0),
-        'pending', coalesce(sum(t.report_count) filter (where t.status = 'pending'), 0),
-        -- Issue 27: verified amounts only, and only as the sum of at least 5 of them.
-        'amount_lost', case when v_amount_reports >= 5 then v_amount_total end,
-        'amount_fewer_than_5', v_amount_reports < 5)
-      from (
-        select d.status, d.report_count from private.stats_daily d
-        where period = 'last_30_days' and d.day between v_from and v_today
-        union all
-        select m.status, m.report_count from private.stats_monthly m
-        where period <> 'last_30_days' and m.month >= v_from and m.month <= v_today
-      ) t
-    ),
-    'weekly', private.stats_series('week', v_from, v_today),
-    'monthly', private.stats_series('month', v_from, v_today),
-    'amounts', (
-      -- Issue 27: each month's verified amounts only, shown as a total of at least 5 of them.
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'month', m.month,
-               'total', case when coalesce(t.n, 0) >= 5 then t.total when coalesce(t.n, 0) = 0 then 0 end,
-               'reports_with_amount', coalesce(t.n, 0),
-               'median', case when coalesce(t.n, 0) >= 5 and md.amount_reports >= 5 then md.median_amount end,
-               'fewer_than_5', coalesce(t.n, 0) between 1 and 4) order by m.month), '[]'::jsonb)
-      from generate_series(date_trunc('month', v_from::timestamp), date_trunc('month', v_today::timestamp), interval '1 month') m0
-      cross join lateral (select m0::date as month) m
-      left join (
-        select s.month, sum(s.amount_total) as total, sum(s.amount_reports) as n
-        from private.stats_monthly s
-        where s.month >= date_trunc('month', v_from::timestamp)::date and s.status = 'verified'
-        group by s.month
-      ) t on t.month = m.month
-      left join private.stats_monthly_medians md on md.month = m.month
-    ),
-    'regions', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'code', g.code, 'name', g.name, 'lat', g.lat, 'lng', g.lng,
-               'count', case when coalesce(c.n, 0) between 1 and 4 then null else coalesce(c.n, 0) end,
-               'fewer_than_5', coalesce(c.n, 0) between 1 and 4) order by g.sort_order), '[]'::jsonb)
-      from private.ph_regions g
-      left join (
-        select d.region_code, sum(d.report_count) as n from private.stats_region_daily d
-        where period = 'last_30_days' and d.day between v_from and v_today
-        group by d.region_code
-        union all
-        select m.region_code, sum(m.report_count) from private.stats_region_monthly m
-        where period <> 'last_30_days' and m.month >= v_from
-        group by m.region_code
-      ) c on c.region_code = g.code
-    ),
-    'top_identifiers', (
-      select coalesce(jsonb_agg(jsonb_build_object(
-               'rank', t.rank,
-               'identifier', private.mask_identifier(t.reported_account_type, t.identifier_canonical),
-               'masked', t.reported_account_type in ('mobile', 'email', 'ewallet'),
-               -- Masked kinds link through ref (public.search_top_identifier), the others by their value.
-               'search', case when t.reported_account_type in ('mobile', 'email', 'ewallet') then null else t.identifier_canonical end,
-               'ref', t.ref,
-               'reported_account_type', t.reported_account_type,
-               'verified_reports', t.verified_count) order by t.rank), '[]'::jsonb)
-      from private.stats_top_identifiers t
-    ),
-    'top_identifiers_refreshed_at', (select max(refreshed_at) from private.stats_top_identifiers)
-  );
+  -- Each part below is JSON text. A %s is a number that is never null, a date as YYYY-MM-DD, or text
+  -- already written as JSON (to_json for strings, 'null', 'true' or 'false'): format() alone would write
+  -- a null as nothing and a boolean as t or f.
+
+  -- Issue 27: the totals' amount is verified amounts only, and only as the sum of at least 5 of them.
+  v_totals := format('{"reports":%s,"verified":%s,"pending":%s,"amount_lost":%s,"amount_fewer_than_5":%s}',
+                     v_reports, v_verified, v_pending,
+                     case when v_amount_reports >= 5 then v_amount_total::text else 'null' end,
+                     case when v_amount_reports < 5 then 'true' else 'false' end);
+
+  -- Issue 27: each month's verified amounts only, shown as a total of at least 5 of them.
+  select '[' || coalesce(string_agg(format(
+           '{"month":"%s","total":%s,"reports_with_amount":%s,"median":%s,"fewer_than_5":%s}',
+           to_char(m, 'YYYY-MM-DD'),
+           case when coalesce(t.n, 0) >= 5 then coalesce(t.total::text, 'null') when coalesce(t.n, 0) = 0 then '0' else 'null' end,
+           coalesce(t.n, 0),
+           case when coalesce(t.n, 0) >= 5 and md.amount_reports >= 5 then coalesce(md.median_amount::text, 'null')
+                else 'null' end,
+           case when coalesce(t.n, 0) between 1 and 4 then 'true' else 'false' end), ',' order by m), '') || ']'
+    into v_amounts
+    from generate_series(date_trunc('month', v_from::timestamp), date_trunc('month', v_today::timestamp), interval '1 month') m
+    left join (
+      select s.month, sum(s.amount_total) as total, sum(s.amount_reports) as n
+      from private.stats_monthly s
+      where s.month >= date_trunc('month', v_from::timestamp)::date and s.status = 'verified'
+      group by s.month
+    ) t on t.month = m::date
+    left join private.stats_monthly_medians md on md.month = m::date;
+
+  -- Regions with 1 to 4 reports show no count.
+  select '[' || coalesce(string_agg(format(
+           '{"code":%s,"name":%s,"lat":%s,"lng":%s,"count":%s,"fewer_than_5":%s}',
+           to_json(g.code), to_json(g.name), to_json(g.lat), to_json(g.lng),
+           case when coalesce(c.n, 0) between 1 and 4 then 'null' else coalesce(c.n, 0)::text end,
+           case when coalesce(c.n, 0) between 1 and 4 then 'true' else 'false' end), ',' order by g.sort_order), '') || ']'
+    into v_regions
+    from private.ph_regions g
+    left join (
+      select d.region_code, sum(d.report_count) as n from private.stats_region_daily d
+      where period = 'last_30_days' and d.day between v_from and v_today
+      group by d.region_code
+      union all
+      select m.region_code, sum(m.report_count) from private.stats_region_monthly m
+      where period <> 'last_30_days' and m.month >= v_from
+      group by m.region_code
+    ) c on c.region_code = g.code;
+
+  -- Masked kinds link through ref (public.search_top_identifier), the others by their value.
+  select '[' || coalesce(string_agg(format(
+           '{"rank":%s,"identifier":%s,"masked":%s,"search":%s,"ref":%s,"reported_account_type":%s,"verified_reports":%s}',
+           t.rank,
+           coalesce(to_json(private.mask_identifier(t.reported_account_type, t.identifier_canonical))::text, 'null'),
+           case when t.reported_account_type in ('mobile', 'email', 'ewallet') then 'true' else 'false' end,
+           case when t.reported_account_type in ('mobile', 'email', 'ewallet') then 'null'
+                else coalesce(to_json(t.identifier_canonical)::text, 'null') end,
+           to_json(t.ref), to_json(t.reported_account_type), t.verified_count), ',' order by t.rank), '') || ']'
+    into v_top
+    from private.stats_top_identifiers t;
+
+  return ('{"period":' || to_json(period)::text
+          || ',"from":' || to_json(v_from)::text
+          || ',"to":' || to_json(v_today)::text
+          || ',"generated_at":' || to_json(now())::text
+          || ',"small_count_threshold":5'
+          || ',"totals":' || v_totals
+          || ',"weekly":' || private.stats_series_text('week', v_from, v_today)
+          || ',"monthly":' || private.stats_series_text('month', v_from, v_today)
+          || ',"amounts":' || v_amounts
+          || ',"regions":' || v_regions
+          || ',"top_identifiers":' || v_top
+          || ',"top_identifiers_refreshed_at":'
+          || coalesce(to_json((select max(refreshed_at) from private.stats_top_identifiers))::text, 'null')
+          || '}')::json;
 end
 $function$;
 alter function public.public_statistics(text) owner to postgres;

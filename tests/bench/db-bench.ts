@@ -162,12 +162,16 @@ async function beforeDefinition(spec: string): Promise<string> {
   const text = spec.includes(':')
     ? execFileSync('git', ['show', spec], { cwd: ROOT_DIR, encoding: 'utf8' })
     : await fs.readFile(path.resolve(ROOT_DIR, spec), 'utf8');
-  const start = text.indexOf('create or replace function public.public_statistics(');
+  const match = /create (or replace )?function public\.public_statistics\(/.exec(text);
+  const start = match ? match.index : -1;
   const end = start < 0 ? -1 : text.indexOf('\n$$;', start);
   if (start < 0 || end < 0) throw new Error(`${spec} does not define public.public_statistics`);
   return text
     .slice(start, end + 4)
-    .replace('function public.public_statistics(', 'function private.bench_public_statistics_before(');
+    .replace(
+      /create (or replace )?function public\.public_statistics\(/,
+      'create function private.bench_public_statistics_before(',
+    );
 }
 
 /** Times `a` and `b` (EXPLAIN ANALYZE as anon), one call of each in turn, `runs` times each. */
@@ -613,6 +617,18 @@ async function main() {
           `  user_report_stats ${row['user stats ms']} ms (a reporter with ${Math.round(size / USERS)} reports: ${row['user stats, busiest reporter ms']} ms), admin_app_stats ${row['admin stats ms']} ms`,
         );
 
+        // What public_statistics reads: rollup rows per day, week or month, as many at 100k reports as at 10M.
+        const {
+          rows: [rollups],
+        } = await pool.query(
+          `select (select count(*) from private.stats_periods)::int as periods,
+                  (select count(*) from private.stats_monthly)::int as monthly,
+                  (select count(*) from private.stats_daily)::int as daily,
+                  (select count(*) from private.stats_region_monthly)::int as region_monthly`,
+        );
+        log(
+          `  rollup rows public_statistics reads from: stats_periods ${rollups.periods}, stats_monthly ${rollups.monthly}, stats_daily ${rollups.daily} (30 days of it), stats_region_monthly ${rollups.region_monthly}`,
+        );
         log(
           `  public_statistics: last 30 days ${row['public stats 30d ms']} ms (p95 ${p95(publicStats.last_30_days).toFixed(3)}), 12 months ${row['public stats 12m ms']} ms (p95 ${p95(publicStats.last_12_months).toFixed(3)}), all time ${row['public stats all ms']} ms (p95 ${p95(publicStats.all_time).toFixed(3)}); scheduled job ${row['stats job s']} s`,
         );

@@ -37,7 +37,7 @@ const ZAMBOANGA = '6.9214,122.079';
 
 const ROLLUPS = [
   'stats_daily',
-  'stats_weekly',
+  'stats_periods',
   'stats_monthly',
   'stats_monthly_amounts',
   'stats_region_daily',
@@ -48,6 +48,19 @@ const ROLLUPS = [
 async function rollupSums(client: pg.PoolClient): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const t of ROLLUPS) {
+    if (t === 'stats_periods') {
+      // One row per part of a week within a month and shard, its figures as columns: summed per part.
+      out[t] = (
+        await client.query(
+          `select week, month, sum(total)::text as total, sum(scam)::text as scam, sum(hacked)::text as hacked,
+                  sum(spam)::text as spam, sum(mobile)::text as mobile, sum(email)::text as email,
+                  sum(ewallet)::text as ewallet, sum(crypto)::text as crypto, sum(website)::text as website,
+                  sum(social)::text as social, sum(verified)::text as verified, sum(pending)::text as pending
+             from private.stats_periods group by week, month having sum(total) <> 0 order by week, month`,
+        )
+      ).rows;
+      continue;
+    }
     const amount =
       t === 'stats_daily' || t === 'stats_monthly' ? 'sum(amount_total)::numeric(20,2)::text' : "''";
     out[t] = (
@@ -100,6 +113,134 @@ async function expectTotalsOfReports(client: pg.PoolClient) {
   }
 }
 
+/**
+ * public_statistics' answer recomputed from the reports table alone, with jsonb builders: no rollup and
+ * no job table (a month's median is the lower median of its amounts, as percentile_disc gives it; the top
+ * list's refs are left out). Run in the caller's transaction after
+ * refresh_public_statistics, it must equal the function's answer key for key (issue 37).
+ */
+const RECOMPUTED = `
+  with b0 as (select (now() at time zone 'UTC')::date as today),
+  v as (
+    select (r.created_at at time zone 'UTC')::date as day, r.incident_type, r.reported_account_type, r.status,
+           r.amount_lost, r.reported_account_canonical as canonical, g.region
+    from public.reports r
+    -- One region lookup per distinct location, as rebuild_public_statistics does.
+    left join (select d.loc, d.country, private.ph_region(d.loc, d.country) as region
+               from (select distinct loc, country from public.reports where loc is not null) d) g
+      on g.loc = r.loc and g.country = r.country
+    where r.status in ('pending', 'verified')
+  ),
+  b as (
+    select today,
+           case $1::text
+             when 'last_30_days' then today - 29
+             when 'last_12_months' then (date_trunc('month', today::timestamp) - interval '11 months')::date
+             else coalesce((select date_trunc('month', min(v.day)::timestamp)::date from v), date_trunc('month', today::timestamp)::date)
+           end as from_day
+    from b0
+  ),
+  series as (
+    select u.unit, coalesce(jsonb_agg(jsonb_build_object(
+             'period', c.period, 'total', c.total,
+             'by_incident_type', jsonb_build_object('scam', c.scam, 'hacked', c.hacked, 'spam', c.spam),
+             'by_account_type', jsonb_build_object('mobile', c.mobile, 'email', c.email, 'ewallet', c.ewallet,
+                                                   'crypto', c.crypto, 'website', c.website, 'social', c.social),
+             'by_status', jsonb_build_object('verified', c.verified, 'pending', c.pending)) order by c.period), '[]') as s
+    from (values ('week'), ('month')) u(unit)
+    cross join lateral (
+      select p::date as period, count(v.day) as total,
+             count(v.day) filter (where v.incident_type = 'scam') as scam,
+             count(v.day) filter (where v.incident_type = 'hacked') as hacked,
+             count(v.day) filter (where v.incident_type = 'spam') as spam,
+             count(v.day) filter (where v.reported_account_type = 'mobile') as mobile,
+             count(v.day) filter (where v.reported_account_type = 'email') as email,
+             count(v.day) filter (where v.reported_account_type = 'ewallet') as ewallet,
+             count(v.day) filter (where v.reported_account_type = 'crypto') as crypto,
+             count(v.day) filter (where v.reported_account_type = 'website') as website,
+             count(v.day) filter (where v.reported_account_type = 'social') as social,
+             count(v.day) filter (where v.status = 'verified') as verified,
+             count(v.day) filter (where v.status = 'pending') as pending
+      from b, generate_series(date_trunc(u.unit, b.from_day::timestamp), date_trunc(u.unit, b.today::timestamp),
+                              ('1 ' || u.unit)::interval) p
+      left join v on date_trunc(u.unit, v.day::timestamp) = p
+      group by p
+    ) c
+    group by u.unit
+  ),
+  months as (
+    select p::date as month,
+           count(v.day) filter (where v.status = 'verified' and v.amount_lost > 0) as n,
+           sum(v.amount_lost) filter (where v.status = 'verified' and v.amount_lost > 0) as total,
+           -- The job's median is of every visible amount of the month, pending ones too (stats_monthly_amounts).
+           percentile_disc(0.5) within group (order by v.amount_lost) filter (where v.amount_lost > 0) as median
+    from b, generate_series(date_trunc('month', b.from_day::timestamp), date_trunc('month', b.today::timestamp), interval '1 month') p
+    left join v on date_trunc('month', v.day::timestamp) = p
+    group by p
+  ),
+  totals as (
+    select count(*) as reports, count(*) filter (where v.status = 'verified') as verified,
+           count(*) filter (where v.status = 'pending') as pending,
+           count(*) filter (where v.status = 'verified' and v.amount_lost > 0) as n,
+           sum(v.amount_lost) filter (where v.status = 'verified' and v.amount_lost > 0) as amount
+    from v, b where v.day between b.from_day and b.today
+  ),
+  regions as (
+    select g.code, g.name, g.lat, g.lng, g.sort_order, count(v.day) as n
+    from b cross join private.ph_regions g
+    left join v on v.region = g.code and v.day <= b.today
+      and v.day >= case when $1 = 'last_30_days' then b.from_day else date_trunc('month', b.from_day::timestamp)::date end
+    group by g.code, b.today
+  ),
+  top as (
+    select row_number() over (order by count(*) desc, v.canonical) as rank, v.canonical, v.reported_account_type, count(*) as n
+    from v, b where v.status = 'verified' and v.day >= b.today - 29
+    group by v.canonical, v.reported_account_type
+    order by n desc, v.canonical limit 10
+  )
+  select jsonb_build_object(
+    'period', $1::text, 'from', b.from_day, 'to', b.today, 'small_count_threshold', 5,
+    'totals', (select jsonb_build_object('reports', t.reports, 'verified', t.verified, 'pending', t.pending,
+                                         'amount_lost', case when t.n >= 5 then t.amount end,
+                                         'amount_fewer_than_5', t.n < 5) from totals t),
+    'weekly', (select s from series where unit = 'week'),
+    'monthly', (select s from series where unit = 'month'),
+    'amounts', (select jsonb_agg(jsonb_build_object(
+                  'month', m.month, 'total', case when m.n >= 5 then m.total when m.n = 0 then 0 end,
+                  'reports_with_amount', m.n, 'median', case when m.n >= 5 then m.median end,
+                  'fewer_than_5', m.n between 1 and 4) order by m.month) from months m),
+    'regions', (select jsonb_agg(jsonb_build_object(
+                  'code', g.code, 'name', g.name, 'lat', g.lat, 'lng', g.lng,
+                  'count', case when g.n between 1 and 4 then null else g.n end,
+                  'fewer_than_5', g.n between 1 and 4) order by g.sort_order) from regions g),
+    'top_identifiers', (select coalesce(jsonb_agg(jsonb_build_object(
+                  'rank', t.rank, 'identifier', private.mask_identifier(t.reported_account_type, t.canonical),
+                  'masked', t.reported_account_type in ('mobile', 'email', 'ewallet'),
+                  'search', case when t.reported_account_type in ('mobile', 'email', 'ewallet') then null else t.canonical end,
+                  'reported_account_type', t.reported_account_type, 'verified_reports', t.n) order by t.rank), '[]') from top t)
+  ) as e
+  from b`;
+
+/** public_statistics for every period against RECOMPUTED, in the caller's transaction. */
+async function expectRecomputed(client: pg.PoolClient) {
+  await client.query('select public.refresh_public_statistics()');
+  for (const period of ['last_30_days', 'last_12_months', 'all_time']) {
+    const {
+      rows: [{ s }],
+    } = await client.query<{ s: Stats }>('select public.public_statistics($1) as s', [period]);
+    const {
+      rows: [{ e }],
+    } = await client.query<{ e: Stats }>(RECOMPUTED, [period]);
+    const { generated_at, top_identifiers_refreshed_at, top_identifiers, ...rest } = s;
+    expect(Date.parse(generated_at)).toBeGreaterThan(0);
+    expect(Date.parse(top_identifiers_refreshed_at ?? '')).toBeGreaterThan(0);
+    expect(
+      { ...rest, top_identifiers: top_identifiers.map(({ ref, ...t }) => (expect(ref).toBeTruthy(), t)) },
+      period,
+    ).toEqual(e);
+  }
+}
+
 let reporter: Actor;
 let admin: Actor;
 
@@ -115,6 +256,7 @@ describe('holds on: postgres — anon reads aggregates only', () => {
     await expect(run(anon, 'select * from public.reports limit 1')).rejects.toThrow(DENIED);
     for (const t of [
       'stats_daily',
+      'stats_periods',
       'stats_monthly',
       'stats_monthly_amounts',
       'stats_region_daily',
@@ -370,6 +512,70 @@ describe('rollups kept by the trigger', () => {
     }
   });
 
+  it('answers every period exactly as a recomputation from the reports table gives, after reports are filed, reviewed, moved, edited and deleted (issue 37)', async () => {
+    const client = await adminPool().connect();
+    try {
+      await client.query('begin');
+      await client.query('lock table public.reports in share row exclusive mode');
+      await expectRecomputed(client);
+      // Filed today, 3 months ago (six verified amounts: that month's total and median) and 14 months
+      // ago: three kinds of account, three statuses, two regions and none.
+      const { rows: filed } = await client.query<{ id: string }>(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account,
+                                     status, amount_lost, loc, country, created_at)
+         select $1, current_date - 1, (array['scam', 'hacked', 'spam'])[1 + g % 3]::public.incident_type,
+                (array['mobile', 'email', 'website'])[1 + g % 3]::public.reported_account_type,
+                case g % 3 when 0 then '0917 ' || lpad((g + $2::int)::text, 7, '0')
+                           when 1 then 'recomputed' || g || '.' || $2 || '@example.com'
+                           else 'recomputed' || g || '-' || $2 || '.example.com' end,
+                (array['pending', 'verified', 'rejected'])[1 + g % 4 % 3]::public.report_status,
+                (array[null, 0, 150, 2500, 999.5])[1 + g % 5], (array[$3, $4, null])[1 + g % 3], 'PH',
+                now() - (array[interval '1 hour', interval '3 months', interval '14 months'])[1 + g % 3]
+         from generate_series(1, 24) g
+         returning id`,
+        [reporter.id, Math.floor(Math.random() * 1e6), BUTUAN, COTABATO],
+      );
+      await client.query(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account,
+                                     status, amount_lost, created_at)
+         select $1, current_date - 90, 'scam', 'website', 'median' || g || '-' || $2 || '.example.com', 'verified', g * 1000,
+                now() - interval '3 months'
+         from generate_series(1, 6) g`,
+        [reporter.id, Math.floor(Math.random() * 1e6)],
+      );
+      const ids = filed.map((r) => r.id);
+      await client.query(
+        `update public.reports set status = 'verified' where id = any($1) and status = 'pending'`,
+        [ids.slice(0, 8)],
+      );
+      await client.query(`update public.reports set status = 'rejected' where id = any($1)`, [
+        ids.slice(8, 10),
+      ]);
+      await client.query(`update public.reports set status = 'removed' where id = $1`, [ids[10]]);
+      await client.query(
+        `update public.reports set created_at = now() - interval '200 days' where id = any($1)`,
+        [ids.slice(11, 14)],
+      );
+      await client.query(`update public.reports set loc = $2, country = 'PH' where id = any($1)`, [
+        ids.slice(14, 17),
+        COTABATO,
+      ]);
+      await client.query(`update public.reports set amount_lost = 4321 where id = any($1)`, [
+        ids.slice(17, 20),
+      ]);
+      await client.query(
+        `update public.reports set incident_type = 'spam', reported_account_type = 'website',
+                                 reported_account = 'moved-' || id || '.example.com' where id = $1`,
+        [ids[20]],
+      );
+      await client.query('delete from public.reports where id = any($1)', [ids.slice(21)]);
+      await expectRecomputed(client);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+
   it('keeps the same figures a rebuild from the reports table gives', async () => {
     const client = await adminPool().connect();
     try {
@@ -470,7 +676,7 @@ describe('rollups kept by the trigger', () => {
       const {
         rows: [{ left }],
       } = await client.query<{ left: number }>(
-        `select (select count(*) from private.stats_daily where shard <> 0) + (select count(*) from private.stats_weekly where shard <> 0)
+        `select (select count(*) from private.stats_daily where shard <> 0) + (select count(*) from private.stats_periods where shard <> 0)
               + (select count(*) from private.stats_monthly where shard <> 0) + (select count(*) from private.stats_monthly_amounts where shard <> 0)
               + (select count(*) from private.stats_region_daily where shard <> 0) + (select count(*) from private.stats_region_monthly where shard <> 0) as left`,
       );
