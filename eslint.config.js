@@ -126,6 +126,29 @@ export default tseslint.config(
     },
   },
   {
+    // The local stack is publishable on its own: every package its files import is declared in its own
+    // package.json (supabase/local/package.json), not only in the repository's. Its tests and test
+    // fixtures may use its devDependencies; the rest, dependencies or (optional) peerDependencies.
+    files: ['supabase/local/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+    },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        {
+          packageDir: [new URL('./supabase/local', import.meta.url).pathname],
+          devDependencies: ['supabase/local/**/*.test.ts', 'supabase/local/tests/**'],
+          optionalDependencies: false,
+          peerDependencies: true,
+          includeTypes: true,
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{ts,tsx,js}'],
     ignores: ['supabase/local/**'],
     rules: {

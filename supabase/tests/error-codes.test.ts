@@ -186,6 +186,94 @@ describe('holds on: postgres — database refusals carry their code in the hint'
   });
 });
 
+/**
+ * The raise statements of a PL/pgSQL body, each from `raise` to its `;` (quotes and comments skipped),
+ * leaving out messages that refuse nothing (`raise notice`, ...) and a bare re-raise.
+ */
+function raisesOf(body: string): string[] {
+  const found: string[] = [];
+  const re = /\braise\b/gi;
+  for (let m = re.exec(body); m; m = re.exec(body)) {
+    const lineStart = body.lastIndexOf('\n', m.index) + 1;
+    if (body.slice(lineStart, m.index).includes('--')) continue;
+    let i = m.index;
+    let quoted = false;
+    for (; i < body.length; i++) {
+      if (body[i] === "'") quoted = !quoted;
+      else if (body[i] === ';' && !quoted) break;
+    }
+    const statement = body.slice(m.index, i).replace(/\s+/g, ' ');
+    re.lastIndex = i;
+    if (/^raise( (notice|warning|log|info|debug)\b|$)/i.test(statement.trim())) continue;
+    found.push(statement);
+  }
+  return found;
+}
+
+/** The stable code a raise statement carries in its hint (a JSON literal or jsonb_build_object), or null. */
+function hintCodeOf(statement: string): string | null {
+  const m =
+    /\bhint'?\s*(?:=|,)\s*(?:'\{"code": "([a-z0-9_]+)"|jsonb_build_object\('code', '([a-z0-9_]+)')/.exec(
+      statement,
+    );
+  return m ? (m[1] ?? m[2]) : null;
+}
+
+describe('holds on: postgres — every refusal of every function carries a code', () => {
+  it('finds a code in each raise of the latest definition of every project function (the catalogue)', async () => {
+    const { rows } = await adminPool().query<{ fn: string; body: string }>(
+      `select p.oid::regprocedure::text as fn, p.prosrc as body
+       from pg_proc p
+       join pg_namespace n on n.oid = p.pronamespace
+       join pg_language l on l.oid = p.prolang
+       where n.nspname in ('public', 'private') and l.lanname = 'plpgsql'`,
+    );
+    const raises = rows.flatMap(({ fn, body }) => raisesOf(body).map((statement) => ({ fn, statement })));
+    expect(raises.length).toBeGreaterThan(150);
+    const uncoded = raises.filter(({ statement }) => hintCodeOf(statement) === null);
+    expect(uncoded.map(({ fn, statement }) => `${fn}: ${statement}`)).toEqual([]);
+  });
+
+  it('tells a coded raise from one without a code', () => {
+    const body = `begin
+      -- raise exception 'in a comment';
+      raise notice 'not a refusal';
+      raise exception 'a; b' using errcode = '22023', hint = '{"code": "one"}';
+      raise exception 'not a valid %', k using hint = jsonb_build_object('code', 'two', 'kind', k)::text;
+      raise sqlstate 'PGRST' using message = json_build_object('hint', jsonb_build_object('code', 'three')::text)::text;
+      raise exception 'no code' using errcode = '22023', hint = 'English advice';
+      raise exception 'none at all';
+      raise;
+    end`;
+    expect(raisesOf(body).map(hintCodeOf)).toEqual(['one', 'two', 'three', null, null]);
+  });
+
+  it('start_ownership_proof and claim_phone_ownership refuse by code', async () => {
+    const sms = await client.rpc('start_ownership_proof', {
+      kind: 'mobile',
+      value: '09171234567',
+      method: 'sms',
+    });
+    expect([sms.error!.code, codeOf(sms.error)]).toEqual(['22023', { code: 'ownership_method_invalid' }]);
+    const email = await client.rpc('start_ownership_proof', {
+      kind: 'email',
+      value: 'not-an-address',
+      method: 'email',
+    });
+    expect(codeOf(email.error)).toEqual({ code: 'email_invalid' });
+    const claim = await client.rpc('claim_phone_ownership', { kind: 'email', value: 'a@example.ph' });
+    expect(codeOf(claim.error)).toEqual({ code: 'ownership_method_invalid' });
+    const unconfirmed = await client.rpc('claim_phone_ownership', { kind: 'mobile', value: '09171234567' });
+    expect(codeOf(unconfirmed.error)).toEqual({ code: 'phone_not_confirmed' });
+    const period = await client.rpc('public_statistics', { period: 'forever' });
+    expect(codeOf(period.error)).toEqual({
+      code: 'choice_invalid',
+      argument: 'period',
+      choices: 'last_30_days, last_12_months, all_time',
+    });
+  });
+});
+
 describe('holds on: edge function — function refusals carry their code in the answer', () => {
   async function upload(form: FormData) {
     const { error } = await client.functions.invoke('upload-image', { body: form });

@@ -44,8 +44,8 @@ const COLLECTION = '0d5e2a8c-6f1b-4c8e-9a37-2b6f1e4d9c51';
 const TAXII = 'application/taxii+json;version=2.1';
 /** The revision whose open-data job built every file in one request. */
 const OLD_REVISION = '07dd104';
-/** The revision of the build in steps before the queue of changed identifiers (issue 34, speed). */
-const OLD_BUILD = '1107dd6';
+/** The revision before the fragments were rendered in Postgres and the cursors kept across requests (issue 34, speed). */
+const OLD_BUILD = '3b17d4b';
 const OLD_BUILD_FUNCTION = 'open-data-feeds-build-old';
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../supabase/functions');
 const OLD_FUNCTION = 'open-data-feeds-old';
@@ -257,9 +257,10 @@ async function main() {
     let first: Awaited<ReturnType<typeof runBuild>>;
     let second: Awaited<ReturnType<typeof runBuild>>;
     try {
+      const withOld = process.env.BENCH_OLD !== '0';
       console.log(`load average before the old first build: ${load()}`);
-      const oldFirst = await runBuild(OLD_BUILD_FUNCTION);
-      report(`old (${OLD_BUILD}) first build (every file)`, oldFirst);
+      const oldFirst = withOld ? await runBuild(OLD_BUILD_FUNCTION) : null;
+      if (oldFirst) report(`old (${OLD_BUILD}) first build (every file)`, oldFirst);
       // The same first build for the current code: the feeds' state emptied (the files are rewritten).
       await pool.query(
         `truncate private.feed_items, private.feed_classes, private.feed_files, private.feed_candidate_rows,
@@ -273,19 +274,21 @@ async function main() {
         console.log(`  MISSED: over ${BUILD_TARGET_S} s`);
         failed = true;
       }
-      console.log(
-        `first build, old / new: wall ${(oldFirst.seconds / first.seconds).toFixed(2)}x, Deno CPU ${(oldFirst.cpu.deno / first.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldFirst.cpu.postgres / first.cpu.postgres).toFixed(2)}x, requests ${oldFirst.requests.length} / ${first.requests.length}`,
-      );
+      if (oldFirst)
+        console.log(
+          `first build, old / new: wall ${(oldFirst.seconds / first.seconds).toFixed(2)}x, Deno CPU ${(oldFirst.cpu.deno / first.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldFirst.cpu.postgres / first.cpu.postgres).toFixed(2)}x, requests ${oldFirst.requests.length} / ${first.requests.length}`,
+        );
       await addDomains('old-phish-');
-      const oldSecond = await runBuild(OLD_BUILD_FUNCTION);
-      report(`old (${OLD_BUILD}) second build (100 new domains)`, oldSecond);
+      const oldSecond = withOld ? await runBuild(OLD_BUILD_FUNCTION) : null;
+      if (oldSecond) report(`old (${OLD_BUILD}) second build (100 new domains)`, oldSecond);
       await addDomains('new-phish-');
       second = await runBuild();
       report('second build (100 new domains)', second);
       if (second.seconds > BUILD_TARGET_S) failed = true;
-      console.log(
-        `second build, old / new: wall ${(oldSecond.seconds / second.seconds).toFixed(2)}x, Deno CPU ${(oldSecond.cpu.deno / second.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldSecond.cpu.postgres / second.cpu.postgres).toFixed(2)}x, requests ${oldSecond.requests.length} / ${second.requests.length}`,
-      );
+      if (oldSecond)
+        console.log(
+          `second build, old / new: wall ${(oldSecond.seconds / second.seconds).toFixed(2)}x, Deno CPU ${(oldSecond.cpu.deno / second.cpu.deno).toFixed(2)}x, Postgres CPU ${(oldSecond.cpu.postgres / second.cpu.postgres).toFixed(2)}x, requests ${oldSecond.requests.length} / ${second.requests.length}`,
+        );
     } finally {
       fs.rmSync(oldDir, { recursive: true, force: true });
     }

@@ -1259,6 +1259,7 @@ export type Database = {
       }
       feed_build_begin: { Args: Record<PropertyKey, never>; Returns: number }
       feed_build_continue: { Args: Record<PropertyKey, never>; Returns: number }
+      feed_build_cursor: { Args: Record<PropertyKey, never>; Returns: Json }
       feed_build_start: { Args: { rules_key: string }; Returns: Json }
       feed_build_state: { Args: { count?: boolean }; Returns: Json }
       feed_build_step: {
@@ -1303,6 +1304,15 @@ export type Database = {
       }
       feed_classify_store: {
         Args: { classes: Json; rules_key: string }
+        Returns: number
+      }
+      feed_classify_store_at: {
+        Args: {
+          after_canonical: string
+          after_kind: string
+          classes: Json
+          rules_key: string
+        }
         Returns: number
       }
       feed_file_body: {
@@ -1353,6 +1363,26 @@ export type Database = {
           newest: string
           period: string
           tlp: string
+        }[]
+      }
+      feed_file_pieces: {
+        Args: {
+          chunk_bytes?: number
+          format_key: string
+          grp: string
+          part: string
+          period: string
+          prefix: string
+          separator: string
+          suffix: string
+          tlp: string
+        }
+        Returns: {
+          bytes: number
+          chunk: string
+          items: number
+          piece: number
+          sha256: string
         }[]
       }
       feed_files_record: {
@@ -1455,6 +1485,18 @@ export type Database = {
           version_at: string
           withdrawn_at: string
           written: string
+        }[]
+      }
+      feed_render_sql: {
+        Args: {
+          after_id?: number
+          format_key: string
+          max_items?: number
+          site: string
+        }
+        Returns: {
+          last_id: number
+          rendered: number
         }[]
       }
       feed_render_store: {

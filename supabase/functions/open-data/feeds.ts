@@ -12,8 +12,8 @@
  *      TAXII (api function) serves them from there. XARF takedown reports are drafted for newly listed
  *      links, and approved ones sent when sending is on;
  *   4. render: items whose version changed get their CSV line, JSON row, MISP attribute and STIX
- *      indicator rendered here (_shared/feeds/formats.ts), in batches (public.feed_render_next /
- *      feed_render_store);
+ *      indicator rendered by Postgres (public.feed_render_sql, the bytes _shared/feeds/formats.ts
+ *      renderItem makes), in batches from a cursor;
  *   5. publish: Postgres assembles each file whose items changed from those fragments, with its
  *      SHA-256 (public.feed_file_body); this function passes the bytes on to the public `feeds` bucket
  *      (TLP:CLEAR) or the private `feeds-partner` bucket (TLP:AMBER), and deletes files no longer built.
@@ -35,7 +35,6 @@ import {
   BUCKET,
   formatKey,
   planFeedFiles,
-  renderItem,
   sha256Hex,
   type FeedItem,
   type FileGroup,
@@ -58,7 +57,13 @@ const BIG_FILE_ITEMS = 5000;
  */
 export const CPU_BUDGET_MS = 700;
 const CLASSIFY_BATCH = 2000;
-const RENDER_BATCH = 1500;
+/**
+ * Wall time after which a request stops taking new work: Postgres's steps (render, assembling files)
+ * use no CPU here, so without it one request could run past hosted's 150 s wall clock.
+ */
+const WALL_BUDGET_MS = 60_000;
+/** Items public.feed_render_sql renders in one statement (Postgres's time, not the function's CPU). */
+const RENDER_BATCH = 25000;
 /** A chain of requests stops after this many (a build of 1M identifiers takes about 100). */
 const MAX_REQUESTS = 400;
 /** Bump when the classifier's rules change in code, so every identifier is classified again. */
@@ -234,11 +239,24 @@ export async function buildFeeds(
     };
     // Where the next batch starts (the last key of the batch before, in this request).
     let classifyAfter = { kind: '', canonical: '' };
+    if (step === 'classify') {
+      // Where the request before stopped (kept with the build, so no request reads again what the
+      // ones before it classified).
+      const [{ cursor }] = await rowsOf<{ cursor: { kind: string; canonical: string } }>(
+        client,
+        'select public.feed_build_cursor() as cursor',
+      );
+      classifyAfter = cursor;
+    }
     let renderAfter = 0;
 
     // At least one unit of work a request, however small its budget; then while the budget lasts.
     let units = 0;
-    while (step !== 'idle' && (units++ === 0 || cpu() < opts.budgetMs)) {
+    const began = performance.now();
+    while (
+      step !== 'idle' &&
+      (units++ === 0 || (cpu() < opts.budgetMs && performance.now() - began < WALL_BUDGET_MS))
+    ) {
       if (step === 'classify') {
         const r = await checkRules();
         const extra = [...r.shorteners, ...r.brands.flatMap((b) => b.official_domains)];
@@ -280,9 +298,11 @@ export async function buildFeeds(
           };
         });
         lap('classify');
-        await client.query('select public.feed_classify_store($1::jsonb, $2)', [
+        await client.query('select public.feed_classify_store_at($1::jsonb, $2, $3, $4)', [
           JSON.stringify(classes),
           key,
+          classifyAfter.kind,
+          classifyAfter.canonical,
         ]);
         run.classified += classes.length;
         lap('classify_store');
@@ -309,32 +329,20 @@ export async function buildFeeds(
         run.takedowns_sent = takedowns.sent;
         lap('takedowns');
       } else if (step === 'render') {
-        // ids are bigint, which pg answers as text.
-        const batch = (
-          await rowsOf<FeedItem>(client, 'select * from public.feed_render_after($1, $2, $3)', [
-            formatKey(site),
-            opts.renderBatch,
-            renderAfter,
-          ])
-        ).map((item) => ({ ...item, id: Number(item.id) }));
-        lap('render_read');
-        if (!batch.length) {
+        // Rendered in Postgres (public.feed_render_sql, the bytes formats.ts renderItem makes): no
+        // fragment travels, and the function's CPU is not spent on it.
+        const [{ rendered, last_id }] = await rowsOf<{ rendered: number; last_id: string }>(
+          client,
+          'select rendered, last_id from public.feed_render_sql($1, $2, $3, $4)',
+          [formatKey(site), site, opts.renderBatch, renderAfter],
+        );
+        lap('render');
+        if (!rendered) {
           await setStep('publish');
           continue;
         }
-        renderAfter = batch[batch.length - 1].id;
-        const renders = batch.map((item) => ({
-          id: item.id,
-          version_at: item.version_at,
-          ...renderItem(item, site),
-        }));
-        lap('render');
-        await client.query('select public.feed_render_store($1::jsonb, $2)', [
-          JSON.stringify(renders),
-          formatKey(site),
-        ]);
-        run.rendered += renders.length;
-        lap('render_store');
+        renderAfter = Number(last_id);
+        run.rendered += rendered;
       } else {
         const finished = await publish(db, client, site, opts, cpu, run);
         lap('publish');
@@ -451,11 +459,12 @@ async function writeFile(
     bytes = blob.size;
     sha256 = sha256Hex(plan.body);
   } else {
-    // In pieces of 1M characters: a whole-feed file of 100,000 identifiers (30 to 40 MB) read as one
-    // value was held several times over and passed the function's 256 MB.
+    // In pieces of 1 MB: a whole-feed file of 100,000 identifiers (30 to 40 MB) read as one value was
+    // held several times over and passed the function's 256 MB. Cut from its UTF-8 bytes
+    // (feed_file_pieces), not its characters, which Postgres would walk from the start for each piece.
     const pieces = await rowsOf<{ chunk: string; sha256: string; bytes: number }>(
       client,
-      'select chunk, sha256, bytes from public.feed_file_chunks($1, $2, $3, $4, $5, $6, $7, $8)',
+      'select chunk, sha256, bytes from public.feed_file_pieces($1, $2, $3, $4, $5, $6, $7, $8)',
       [plan.tlp, plan.part, plan.grp, plan.period, formatKey(site), plan.prefix, plan.separator, plan.suffix],
     );
     ({ sha256, bytes } = pieces[0]);

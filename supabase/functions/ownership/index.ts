@@ -67,6 +67,19 @@ function allowed(test: URL | null): Set<string> {
   return new Set(test ? [`${test.hostname.replace(/^\[|\]$/g, '')}:${test.port || 80}`] : []);
 }
 
+/** The ownership limits of the database (hours and minutes per address or user): 429, not 400. */
+const TOO_MANY = new Set([
+  'ownership_proofs_too_many',
+  'ownership_code_too_soon',
+  'ownership_codes_too_many',
+]);
+
+/** A database refusal as this function's answer: its English message, its code and the right status. */
+function refusal(error: { message: string; hint?: string | null }): HttpError {
+  const coded = errorCodeOf(error);
+  return new HttpError('code' in coded && TOO_MANY.has(coded.code) ? 429 : 400, error.message, coded);
+}
+
 function mailFor(language: string, code: string, address: string) {
   const fil = language === 'fil';
   const subject = fil ? 'Ang iyong ScamCheck code ng pagmamay-ari' : 'Your ScamCheck ownership code';
@@ -85,7 +98,7 @@ function mailFor(language: string, code: string, address: string) {
 
 async function sendCode(proofId: string): Promise<void> {
   const { data, error } = await serviceClient().rpc('issue_ownership_code', { proof_id: proofId });
-  if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+  if (error) throw refusal(error);
   const issued = (data as { address: string; code: string; language: string }[])[0];
   const mail = mailFor(issued.language, issued.code, issued.address);
   await sendMail({ to: issued.address, ...mail });
@@ -98,7 +111,10 @@ async function ownProof(caller: Parameters<typeof clientFor>[0], id: unknown): P
     .select('id, identifier:identifier_canonical, method, challenge, verified_at, withdrawn_at')
     .eq('id', id)
     .maybeSingle();
-  if (error) throw new HttpError(502, 'Could not read your proof right now, please try again');
+  if (error)
+    throw new HttpError(502, 'Could not read your proof right now, please try again', {
+      code: 'unavailable',
+    });
   // Someone else's proof reads as none (RLS), as a withdrawn one of theirs does in the database.
   if (!data) throw new HttpError(404, 'No such proof', { code: 'ownership_proof_missing' });
   return { ...data, live: false } as Proof;
@@ -125,7 +141,7 @@ Deno.serve(async (req) => {
           value: fields.email,
           method: 'email',
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         await sendCode(proof.id);
         return json({ proof, sent: true }, 201);
@@ -139,7 +155,7 @@ Deno.serve(async (req) => {
           value: fields.website,
           method: fields.method,
         });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message, errorCodeOf(error));
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         return json(
           {
@@ -155,7 +171,7 @@ Deno.serve(async (req) => {
       case 'social': {
         if (typeof fields.account !== 'string') throw new HttpError(400, 'account is required');
         const { data, error } = await asCaller.rpc('start_social_proof', { value: fields.account });
-        if (error) throw new HttpError(error.hint === '429' ? 429 : 400, error.message);
+        if (error) throw refusal(error);
         const proof = data as unknown as Proof;
         const page = bioPageUrl(proof.identifier);
         return json({ proof, code: proof.challenge, automatic: page !== null, page }, 201);
@@ -163,7 +179,9 @@ Deno.serve(async (req) => {
       case 'check': {
         const proof = await ownProof(caller, fields.proof);
         if (proof.method !== 'wellknown' && proof.method !== 'dns' && proof.method !== 'bio')
-          throw new HttpError(400, 'Only website and social account proofs are checked here');
+          throw new HttpError(400, 'Only website and social account proofs are checked here', {
+            code: 'ownership_method_invalid',
+          });
         const { count } = await serviceClient()
           .from('ownership_proof_log')
           .select('id', { count: 'exact', head: true })
@@ -171,7 +189,9 @@ Deno.serve(async (req) => {
           .eq('event', 'checked')
           .gt('created_at', new Date(Date.now() - 3_600_000).toISOString());
         if ((count ?? 0) >= CHECKS_PER_HOUR)
-          throw new HttpError(429, 'Too many checks of this proof; try again in an hour');
+          throw new HttpError(429, 'Too many checks of this proof; try again in an hour', {
+            code: 'ownership_checks_too_many',
+          });
         if (proof.method === 'bio') {
           const test = testOrigin();
           const bio = await checkBioProof(proof, { bases: bioBases(test), allow: allowed(test) });
@@ -179,13 +199,15 @@ Deno.serve(async (req) => {
             throw new HttpError(
               400,
               "This platform's public page does not show the bio without signing in; send evidence for review",
+              { code: 'bio_not_public' },
             );
           const { data, error } = await serviceClient().rpc('record_bio_check', {
             proof_id: proof.id,
             ok: bio.ok,
             detail: bio.detail,
           });
-          if (error) throw new HttpError(502, 'Could not record the check, please try again');
+          if (error)
+            throw new HttpError(502, 'Could not record the check, please try again', { code: 'unavailable' });
           return json({ ok: bio.ok, detail: bio.detail, proof: data });
         }
         const { ok, detail } = await checkWebsiteProof(proof, { testOrigin: testOrigin() });
@@ -194,7 +216,8 @@ Deno.serve(async (req) => {
           ok,
           detail,
         });
-        if (error) throw new HttpError(502, 'Could not record the check, please try again');
+        if (error)
+          throw new HttpError(502, 'Could not record the check, please try again', { code: 'unavailable' });
         return json({ ok, detail, proof: data });
       }
       default:

@@ -142,8 +142,15 @@ export function resolveEnv(value: string, env: Record<string, string>): string {
   return v;
 }
 
-/** Reads `[auth]` from supabase/config.toml (or `tomlText`), with the CLI's defaults for missing keys. */
-export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSettings {
+/**
+ * Reads `[auth]` from supabase/config.toml (or `tomlText`), with the CLI's defaults for missing keys.
+ * Template paths are relative to `projectDir`, the folder holding `supabase/` (the served project's).
+ */
+export function loadAuthSettings(
+  config: StackConfig,
+  tomlText?: string,
+  projectDir = ROOT_DIR,
+): AuthSettings {
   const auth = configSection('auth', tomlText);
   const email = table(auth['email']);
   const rate = table(auth['rate_limit']);
@@ -158,7 +165,7 @@ export function loadAuthSettings(config: StackConfig, tomlText?: string): AuthSe
       subject: typeof t['subject'] === 'string' ? t['subject'] : undefined,
       // As in the CLI, e-mail template paths are relative to the project folder (the one holding supabase/).
       contentPath:
-        contentPath && !path.isAbsolute(contentPath) ? path.join(ROOT_DIR, contentPath) : contentPath,
+        contentPath && !path.isAbsolute(contentPath) ? path.join(projectDir, contentPath) : contentPath,
     };
   }
   const hook = table(table(auth['hook'])['send_email']);

@@ -10,7 +10,8 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import WebSocket from 'ws';
 import { testConfig, type StackConfig } from '../config.ts';
 import { createAuthService } from '../auth/index.ts';
-import { loadAuthSettings, type AuthSettings } from '../auth/settings.ts';
+import { loadAuthSettings, type AuthSettings, type TemplateKind } from '../auth/settings.ts';
+import { parseTemplate, renderTemplate } from '../auth/template.ts';
 import { stackCa, stackEnv, unique } from './env.ts';
 
 // Node 20 has no global WebSocket, which supabase-js needs to construct its (unused here) realtime client.
@@ -105,6 +106,16 @@ export function smsCode(sms: SentSms): string {
   const m = /\b(\d{6})\b/.exec(sms.Body);
   if (!m) throw new Error(`no code in "${sms.Body}"`);
   return m[1];
+}
+
+/**
+ * The subject the served project's config.toml sets for an e-mail of this kind, rendered for `data`
+ * (the user's metadata as the template sees it as `.Data`): what a test expects without knowing the
+ * project. Null when the project sets none (GoTrue's default subject then).
+ */
+export function configuredSubject(kind: TemplateKind, data: Record<string, unknown> = {}): string | null {
+  const subject = loadAuthSettings(testConfig()).templates[kind]?.subject;
+  return subject === undefined ? null : renderTemplate(parseTemplate(subject), { Data: data });
 }
 
 /** The href of the first link whose URL contains `fragment`, with HTML entities decoded. */

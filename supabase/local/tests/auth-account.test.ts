@@ -3,7 +3,7 @@
  * changes, password reset, codes by e-mail) and the limits that protect those e-mails and codes.
  */
 import { describe, expect, it } from 'vitest';
-import { adminPool, stackEnv } from '../testing/index.ts';
+import { configuredSubject, adminPool, stackEnv } from '../testing/index.ts';
 import {
   anonClient,
   codeIn,
@@ -88,7 +88,7 @@ describe('updating the account', () => {
 
     const toNew = await latestMail(newEmail);
     const toCurrent = await latestMail(email, 2);
-    expect(toNew.Subject).toBe('Confirm your new ScamCheck e-mail address');
+    expect(toNew.Subject).toBe(configuredSubject('email_change'));
     expect(toCurrent.HTML).toContain(`to ${newEmail}`);
 
     const first = await anonClient().auth.verifyOtp({
@@ -135,7 +135,7 @@ describe('password reset and codes by e-mail', () => {
       (await client.auth.resetPasswordForEmail(email, { redirectTo: `${stackEnv('APP_URL')}/reset` })).error,
     ).toBeNull();
     const mail = await latestMail(email, 2);
-    expect(mail.Subject).toBe('Reset your ScamCheck password');
+    expect(mail.Subject).toBe(configuredSubject('recovery'));
     expect(mail.HTML).toContain(`redirect_to=${stackEnv('APP_URL')}/reset`);
     const { data, error } = await client.auth.verifyOtp({ email, token: codeIn(mail), type: 'recovery' });
     expect(error).toBeNull();
@@ -186,7 +186,7 @@ describe('password reset and codes by e-mail', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({ user: null, session: null });
     const mail = await latestMail(email, 2);
-    expect(mail.Subject).toBe('Your ScamCheck sign-in code');
+    expect(mail.Subject).toBe(configuredSubject('magic_link'));
     const { data: verified, error: verifyError } = await anonClient().auth.verifyOtp({
       email,
       token: codeIn(mail),
@@ -215,7 +215,7 @@ describe('password reset and codes by e-mail', () => {
     const email = uniqueEmail('otpnew');
     expect((await anonClient().auth.signInWithOtp({ email })).error).toBeNull();
     const mail = await latestMail(email);
-    expect(mail.Subject).toBe('Your ScamCheck confirmation code');
+    expect(mail.Subject).toBe(configuredSubject('confirmation'));
     const { data, error } = await anonClient().auth.verifyOtp({ email, token: codeIn(mail), type: 'email' });
     expect(error).toBeNull();
     expect(data.user).toMatchObject({ email, email_confirmed_at: expect.any(String) });

@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminPool, stackEnv } from '../testing/index.ts';
+import { configuredSubject, adminPool, stackEnv } from '../testing/index.ts';
 import {
   anonClient,
   authInstance,
@@ -154,7 +154,7 @@ describe('admin API', () => {
       user_metadata: { name: 'Invitee' },
     });
     const mail = await latestMail(email);
-    expect(mail.Subject).toBe('You have been invited to ScamCheck');
+    expect(mail.Subject).toBe(configuredSubject('invite'));
     const client = anonClient();
     const { data: accepted, error: acceptError } = await client.auth.verifyOtp({
       email,
@@ -238,7 +238,7 @@ describe('secure_password_change', () => {
 
     expect((await client.auth.reauthenticate()).error).toBeNull();
     const mail = await latestMail(email, 2);
-    expect(mail.Subject).toBe('Your ScamCheck verification code');
+    expect(mail.Subject).toBe(configuredSubject('reauthentication'));
     const nonce = codeIn(mail);
     const wrong = await client.auth.updateUser({
       password: 'new session passphrase',

@@ -2,15 +2,22 @@
  * The Auth service's own rules, checked without HTTP: e-mail templates as Go's html/template renders them,
  * config.toml read as the Supabase CLI reads it, redirect URLs as GoTrue allows them, and its token hash.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROOT_DIR, testConfig } from '../config.ts';
+import { testConfig } from '../config.ts';
 import { generateOtp, isRedirectAllowed, passwordWeakness, tokenHash } from '../auth/context.ts';
 import { loadAuthSettings, parseGoDuration } from '../auth/settings.ts';
 import { Mailer } from '../auth/mailer.ts';
 import { TemplateError, parseTemplate, renderTemplate } from '../auth/template.ts';
 
 const render = (source: string, data: unknown) => renderTemplate(parseTemplate(source), data);
+
+/** The package's own made-up project (fixture/README.md), not the project that uses the package. */
+const FIXTURE_DIR = fileURLToPath(new URL('./fixture/', import.meta.url));
+const FIXTURE_TOML = readFileSync(path.join(FIXTURE_DIR, 'supabase/config.toml'), 'utf8');
+const fixtureSettings = () => loadAuthSettings(testConfig(), FIXTURE_TOML, FIXTURE_DIR);
 
 describe('e-mail templates', () => {
   it('fills fields, nested data and conditions, escaping values as html/template does', () => {
@@ -32,8 +39,8 @@ describe('e-mail templates', () => {
     expect(() => render('{{ printf "%s" .Token }}', {})).toThrow(TemplateError);
   });
 
-  it('renders the configured ScamCheck e-mails with their subjects', () => {
-    const mailer = new Mailer(loadAuthSettings(testConfig()));
+  it("renders a project's configured e-mails with their subjects", () => {
+    const mailer = new Mailer(fixtureSettings());
     const mail = mailer.render('recovery', 'a@b.ph', {
       SiteURL: 'http://localhost:5173',
       ConfirmationURL: 'http://x/verify?token=t&type=recovery',
@@ -42,7 +49,8 @@ describe('e-mail templates', () => {
       TokenHash: 'hash',
       Data: {},
     });
-    expect(mail.subject).toBe('Reset your ScamCheck password');
+    expect(mail.subject).toBe('Reset your Example Notes password');
+    expect(mail.html).toContain('Reset your Example Notes password with the code 654321');
     expect(mail.html).toContain('654321');
     expect(mail.html).toContain('href="http://x/verify?token=t&amp;type=recovery"');
     expect(mail.text).toContain('654321');
@@ -74,7 +82,7 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
   });
 
   it('reads the project settings', () => {
-    const s = loadAuthSettings(testConfig());
+    const s = fixtureSettings();
     expect(s).toMatchObject({
       siteUrl: 'http://localhost:5173',
       jwtExpiry: 3600,
@@ -95,9 +103,10 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
     // As in the CLI, e-mail template paths are relative to the project folder.
     expect(s.templates.confirmation).toEqual({
       subject:
-        '{{ if and .Data.locale (eq .Data.locale "fil") }}Ang iyong ScamCheck confirmation code{{ else }}Your ScamCheck confirmation code{{ end }}',
-      contentPath: path.join(ROOT_DIR, 'supabase/templates/confirmation.html'),
+        '{{ if and .Data.locale (eq .Data.locale "de") }}Ihr Example-Notes-Code{{ else }}Your Example Notes code{{ end }}',
+      contentPath: path.join(FIXTURE_DIR, 'supabase/templates/confirmation.html'),
     });
+    expect(s.sendEmailHook).toBeUndefined();
   });
 
   it("uses the CLI's defaults for what is not set", () => {
@@ -125,7 +134,7 @@ additional_redirect_urls = ["http://localhost:5173", "http://127.0.0.1:5173/rese
 });
 
 describe('GoTrue rules', () => {
-  const settings = loadAuthSettings(testConfig());
+  const settings = fixtureSettings();
 
   it('holds on: config.toml — allows redirects to the site, loopback and allow-listed URLs only', () => {
     expect(isRedirectAllowed(settings, 'http://localhost:5173/reset')).toBe(true);

@@ -79,6 +79,30 @@ describe('holds on: postgres — the search history', () => {
     expect(await searches(admin, `search => 'nothing-like-this-${token}', ${year}`)).toEqual([]);
   });
 
+  it('looks a number or an e-mail up by its rarer part and keeps only the rows holding the whole text', async () => {
+    // 1998: rows of their own. A number's last characters and an e-mail's part before the @ are what
+    // the index looks for; rows sharing only that part must not come back.
+    const in1998 = `since => '1998-01-01T00:00:00Z', until => '1999-01-01T00:00:00Z'`;
+    await adminPool().query(
+      `insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, created_at)
+       values ('0918 555 0199', 'mobile', '+639185550199', 0, '1998-05-01T00:00:00Z'),
+              ('call 0917 555 0199 now', null, null, 0, '1998-05-02T00:00:00Z'),
+              ('other' || $1 || '@example.com', 'email', 'other' || $1 || '@example.com', 0, '1998-05-03T00:00:00Z'),
+              ($1 || '@example.org', 'email', $1 || '@example.org', 0, '1998-05-04T00:00:00Z')`,
+      [token],
+    );
+    expect(strings(await searches(admin, `search => '0917 555 0199', ${in1998}`))).toEqual([
+      'call 0917 555 0199 now',
+    ]);
+    expect(strings(await searches(admin, `search => '${token}@example.com', ${in1998}`))).toEqual([
+      `other${token}@example.com`,
+    ]);
+    expect(strings(await searches(admin, `search => '555 0199', ${in1998}`))).toEqual([
+      'call 0917 555 0199 now',
+      '0918 555 0199',
+    ]);
+  });
+
   it('pages by time (keyset): the next page starts right after the last row', async () => {
     const two = await searches(admin, `${year}, max_rows => 2`);
     const next = await searches(

@@ -373,6 +373,16 @@ async function readCatalogue(client: pg.Client, database: string): Promise<Entry
   ))
     add(`${i.schema} 4 ${i.rel} 2 index ${i.name}`, `${i.def};`);
 
+  // Extended statistics (create statistics): planner input a migration chose, as much the schema as
+  // an index.
+  for (const st of await q<{ schema: string; rel: string; name: string; def: string }>(
+    client,
+    `select n.nspname as schema, cl.relname as rel, s.stxname as name, pg_get_statisticsobjdef(s.oid) as def
+     from pg_statistic_ext s join pg_class cl on cl.oid = s.stxrelid join pg_namespace n on n.oid = cl.relnamespace
+     where ${OWN} and ${notExtension('pg_class', 'cl.oid')}`,
+  ))
+    add(`${st.schema} 4 ${st.rel} 2 statistics ${st.name}`, `${st.def};`);
+
   for (const p of await q<{
     schema: string;
     rel: string;

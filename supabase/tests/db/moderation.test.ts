@@ -239,6 +239,156 @@ describe('holds on: postgres — the review queue', () => {
     await expect(run(anon, 'select public.admin_review_queue()')).rejects.toThrow(/permission denied/);
     await expect(run(admin, `select public.admin_review_queue(sort => 'newest')`)).rejects.toThrow(/sort is/);
   });
+
+  it('each filter keeps exactly the pending reports it names, alone and together (the indexes serve them)', async () => {
+    // Five pending reports sharing a stem the search finds in every identifier; one verified report
+    // of the same number the queue never lists as pending.
+    const stem = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+    const [a, b] = await Promise.all([createUser('Filter A'), createUser('Filter B')]);
+    const spec = [
+      {
+        who: a,
+        account: `0917${stem}`,
+        accountType: 'mobile',
+        type: 'scam',
+        place: 'Quezon City',
+        country: 'PH',
+        evidence: false,
+        days: 0,
+      },
+      {
+        who: b,
+        account: `0917${stem}`,
+        accountType: 'mobile',
+        type: 'hacked',
+        place: 'Cebu City',
+        country: 'PH',
+        evidence: true,
+        days: 10,
+      },
+      {
+        who: a,
+        account: `u${stem}@example.com`,
+        accountType: 'email',
+        type: 'spam',
+        place: 'Davao',
+        country: 'SG',
+        evidence: false,
+        days: 40,
+      },
+      {
+        who: b,
+        account: `shop${stem}.example.com`,
+        accountType: 'website',
+        type: 'scam',
+        place: null,
+        country: null,
+        evidence: true,
+        days: 3,
+      },
+      {
+        who: a,
+        account: `0918${stem}`,
+        accountType: 'mobile',
+        type: 'scam',
+        place: 'Baguio',
+        country: 'PH',
+        evidence: false,
+        days: 8,
+      },
+    ] as const;
+    const filed: ((typeof spec)[number] & { id: string })[] = [];
+    for (const [i, r] of spec.entries()) {
+      const row = await fileReport(r.who, {
+        reported_account: r.account,
+        reported_account_type: r.accountType,
+        incident_type: r.type,
+        location: r.place,
+        loc: null,
+        country: null,
+      });
+      await adminPool().query(
+        `update public.reports set country = $2, evidence_path = $3, created_at = now() - make_interval(days => $4, secs => $5)
+         where id = $1`,
+        [row.id, r.country, r.evidence ? `${r.who.id}/filter-${i}.jpg` : null, r.days, i],
+      );
+      filed.push({ ...r, id: row.id as string });
+    }
+    const verified = await fileReport(a, { reported_account: `0917${stem}` });
+    await moderate(admin, [verified.id], 'verified');
+
+    type Args = {
+      incident_type?: string;
+      account_type?: string;
+      min_age_days?: number;
+      has_evidence?: boolean;
+      region?: string;
+    };
+    const expected = (f: Args) =>
+      filed
+        .filter(
+          (r) =>
+            (f.incident_type == null || r.type === f.incident_type) &&
+            (f.account_type == null || r.accountType === f.account_type) &&
+            (f.min_age_days == null || r.days >= f.min_age_days) &&
+            (f.has_evidence == null || r.evidence === f.has_evidence) &&
+            (f.region == null ||
+              (r.place ?? '').toLowerCase().includes(f.region.trim().toLowerCase()) ||
+              (r.country ?? '').toLowerCase() === f.region.trim().toLowerCase()),
+        )
+        .map((r) => r.id)
+        .sort();
+    const cases: Args[] = [
+      {},
+      { incident_type: 'scam' },
+      { incident_type: 'spam' },
+      { account_type: 'mobile' },
+      { account_type: 'website' },
+      { min_age_days: 7 },
+      { min_age_days: 30 },
+      { has_evidence: true },
+      { has_evidence: false },
+      { region: 'cebu' },
+      { region: ' QUEZON ' },
+      { region: 'sg' },
+      { region: 'ph' },
+      { incident_type: 'scam', has_evidence: false },
+      { account_type: 'mobile', region: 'ph', min_age_days: 7 },
+      { incident_type: 'scam', account_type: 'mobile', min_age_days: 7, has_evidence: false, region: 'ph' },
+    ];
+    for (const f of cases) {
+      for (const sort of ['oldest', 'most_reported']) {
+        const [{ q }] = await run(
+          admin,
+          `select public.admin_review_queue(search => $1, incident_type => $2, account_type => $3,
+                                            min_age_days => $4, has_evidence => $5, region => $6, sort => $7) as q`,
+          [
+            stem,
+            f.incident_type ?? null,
+            f.account_type ?? null,
+            f.min_age_days ?? null,
+            f.has_evidence ?? null,
+            f.region ?? null,
+            sort,
+          ],
+        );
+        const groups = (q as { groups: { identifier: string; oldest: string; reports: { id: string }[] }[] })
+          .groups;
+        const ids = groups.flatMap((g) => g.reports.map((r) => r.id)).sort();
+        expect({ f, sort, ids }).toEqual({ f, sort, ids: expected(f) });
+        // Oldest first: the group with the oldest report leads; most reported: the group with the
+        // most matching reports leads.
+        if (sort === 'oldest')
+          expect(groups.map((g) => Date.parse(g.oldest))).toEqual(
+            groups.map((g) => Date.parse(g.oldest)).sort((x, y) => x - y),
+          );
+        else
+          expect(groups.map((g) => g.reports.length)).toEqual(
+            groups.map((g) => g.reports.length).sort((x, y) => y - x),
+          );
+      }
+    }
+  });
 });
 
 describe('holds on: postgres — removal requests', () => {

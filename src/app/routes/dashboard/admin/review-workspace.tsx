@@ -192,12 +192,23 @@ export function ReviewWorkspace() {
     <div className="flex min-w-0 flex-col gap-4 overflow-x-clip pb-24">
       <form
         role="search"
-        // At lg the search and the sort get more room ("Pinakaluma muna" did not fit an equal share).
-        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[minmax(0,1.6fr)_repeat(5,minmax(0,1fr))_minmax(0,1.6fr)] [&>label]:min-w-0"
+        // At lg the search and the sort get more room: the search's placeholder and the sort's longest
+        // choice ("Pinakamaraming report") did not fit an equal share.
+        className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-[minmax(0,2.1fr)_repeat(5,minmax(0,1fr))_minmax(0,1.7fr)] [&>label]:min-w-0"
         onSubmit={(e) => e.preventDefault()}
       >
         <label className="col-span-2 flex flex-col gap-1 text-xs font-medium lg:col-span-1">
-          {t('moderation.filters.search')}
+          <span className="flex items-center justify-between gap-2">
+            {t('moderation.filters.search')}
+            {/* The "/" shortcut (listed under the keyboard shortcuts too), outside the placeholder so
+                the placeholder fits. */}
+            <kbd
+              aria-hidden
+              className="bg-muted text-muted-foreground hidden rounded border px-1.5 font-mono text-xs font-normal sm:inline"
+            >
+              /
+            </kbd>
+          </span>
           <Input
             ref={searchRef}
             type="search"
