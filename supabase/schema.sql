@@ -3691,6 +3691,28 @@ comment on function private.revoke_admin(pg_catalog.uuid) is 'Revokes the admin 
 
 grant execute on function private.revoke_admin(uuid) to postgres;
 
+CREATE OR REPLACE FUNCTION private.search_digit_grams(value text)
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+declare
+  v_digits text := pg_catalog.regexp_replace(value, '[^0-9]+', '', 'g');
+  v_grams integer[] := '{}';
+begin
+  for i in 1 .. pg_catalog.char_length(v_digits) - 5 loop
+    v_grams := v_grams || pg_catalog.substr(v_digits, i, 6)::integer;
+  end loop;
+  return v_grams;
+end
+$function$;
+alter function private.search_digit_grams(text) owner to postgres;
+
+comment on function private.search_digit_grams(pg_catalog.text) is 'Every run of 6 consecutive digits of the text''s digits alone, as integers: the search history''s index for texts with 6 digits or more.';
+
+grant execute on function private.search_digit_grams(text) to postgres, service_role;
+
 CREATE OR REPLACE FUNCTION private.search_log_index_part(value text)
  RETURNS text
  LANGUAGE sql
@@ -3698,17 +3720,48 @@ CREATE OR REPLACE FUNCTION private.search_log_index_part(value text)
  SET search_path TO ''
 AS $function$
   select case
-    when value ~ '^\+?[0-9 ().-]+$' and char_length(regexp_replace(value, '[^0-9]', '', 'g')) >= 7
-      then right(value, 7)
     when position('@' in value) > 3 then split_part(value, '@', 1)
     else value
   end
 $function$;
 alter function private.search_log_index_part(text) owner to postgres;
 
-comment on function private.search_log_index_part(pg_catalog.text) is 'The rarer part of a search-history search for the trigram index: a number''s last 7 characters, an e-mail''s part before the @, otherwise the whole text.';
+comment on function private.search_log_index_part(pg_catalog.text) is 'The rarer part of a search-history search (with fewer than 6 digits) for the trigram index: an e-mail''s part before the @, otherwise the whole text.';
 
 grant execute on function private.search_log_index_part(text) to postgres;
+
+CREATE OR REPLACE FUNCTION private.search_log_rare_grams(grams integer[])
+ RETURNS integer[]
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_common integer[];
+  v_shares real[];
+  v_rare integer[] := '{}';
+  v_run integer;
+begin
+  if grams is null then
+    return null;
+  end if;
+  -- plpgsql keeps this statement's plan for the session (the pg_stats view is costly to plan).
+  select s.most_common_elems::text::integer[], s.most_common_elem_freqs into v_common, v_shares
+  from pg_catalog.pg_stats s
+  where s.schemaname = 'public' and s.tablename = 'search_log_digit_grams_idx';
+  foreach v_run in array grams loop
+    if coalesce(v_shares[pg_catalog.array_position(v_common, v_run)], 0) < 0.01 then
+      v_rare := v_rare || v_run;
+    end if;
+  end loop;
+  return coalesce(nullif(v_rare, '{}'), grams);
+end
+$function$;
+alter function private.search_log_rare_grams(integer[]) owner to postgres;
+
+comment on function private.search_log_rare_grams(integer[]) is 'The 6-digit runs of a search-history search that under 1 % of the searches hold (by pg_stats of search_log_digit_grams_idx), or all of them when none is that rare.';
+
+grant execute on function private.search_log_rare_grams(integer[]) to postgres;
 
 CREATE OR REPLACE FUNCTION private.search_reports(search_string text, searcher uuid, visitor jsonb)
  RETURNS jsonb
@@ -5346,6 +5399,8 @@ CREATE INDEX search_log_country_created_at_idx ON public.search_log USING btree 
 
 CREATE INDEX search_log_created_at_idx ON public.search_log USING btree (created_at DESC);
 
+CREATE INDEX search_log_digit_grams_idx ON public.search_log USING gin (private.search_digit_grams(search_string));
+
 CREATE INDEX search_log_kind_created_at_idx ON public.search_log USING btree (identifier_kind, created_at DESC) WHERE (identifier_kind IS NOT NULL);
 
 CREATE INDEX search_log_no_results_created_at_idx ON public.search_log USING btree (created_at DESC) WHERE (result_count = 0);
@@ -5851,6 +5906,7 @@ declare
   v_pattern text;
   v_index_pattern text;
   v_canonical text;
+  v_grams integer[];
   v_kind text := nullif(btrim(coalesce(kind, '')), '');
   v_country text := upper(nullif(btrim(coalesce(country_code, '')), ''));
 begin
@@ -5873,6 +5929,7 @@ begin
     v_pattern := private.contains_pattern(v_search);
     v_canonical := public.canonical_identifier_auto(v_search);
     v_index_pattern := private.contains_pattern(private.search_log_index_part(v_search));
+    v_grams := private.search_log_rare_grams(nullif(private.search_digit_grams(v_search), '{}'));
   end if;
   -- Only the filters in use are in the statement (dynamic SQL, planned for its values each call), so
   -- every combination gets the plan of its own indexes, never a generic plan for "x is null or ...".
@@ -5881,6 +5938,13 @@ begin
             l.user_id is not null, l.created_at
      from public.search_log l where true'
     || case when v_search is null then ''
+            -- 6 digits or more: the rows holding the text's rare 6-digit runs ($11, the digit index),
+            -- then the whole text is checked on them (coalesce: not an expression an index serves).
+            when v_grams is not null and v_canonical is null then
+              ' and private.search_digit_grams(l.search_string) @> $11 and coalesce(l.search_string, '''') ilike $1'
+            when v_grams is not null then
+              ' and ((private.search_digit_grams(l.search_string) @> $11 and coalesce(l.search_string, '''') ilike $1)
+                     or l.identifier_canonical = $2)'
             when v_index_pattern = v_pattern and v_canonical is null then ' and l.search_string ilike $1'
             when v_index_pattern = v_pattern then ' and (l.search_string ilike $1 or l.identifier_canonical = $2)'
             -- The trigram index looks for the rarer part ($10); the whole text is checked on the rows
@@ -5898,7 +5962,7 @@ begin
             else ' and l.created_at <= $7 and (l.created_at < $7 or l.id < $8)' end
     || ' order by l.created_at desc, l.id desc limit $9'
     using v_pattern, v_canonical, v_kind, v_country, since, until, before_created_at, before_id,
-          least(greatest(coalesce(max_rows, 50), 1), 200), v_index_pattern;
+          least(greatest(coalesce(max_rows, 50), 1), 200), v_index_pattern, v_grams;
 end
 $function$;
 alter function public.admin_search_log(text,text,text,boolean,timestamp with time zone,timestamp with time zone,timestamp with time zone,uuid,integer) owner to postgres;

@@ -103,6 +103,34 @@ describe('holds on: postgres — the search history', () => {
     ]);
   });
 
+  it('finds a zero-padded number by its digits (index of 6-digit runs) and keeps only the rows holding the text', async () => {
+    // 1997: rows of their own. Every 6-digit run of '09000000028' is in '09000000029' but one, and
+    // '0900 000 0028 x' holds its digits but not the text: neither comes back.
+    const in1997 = `since => '1997-01-01T00:00:00Z', until => '1998-01-01T00:00:00Z'`;
+    await adminPool().query(
+      `insert into public.search_log (search_string, identifier_kind, identifier_canonical, result_count, created_at)
+       values ('09000000028', 'mobile', '+639000000028', 0, '1997-05-01T00:00:00Z'),
+              ('09000000029', 'mobile', '+639000000029', 0, '1997-05-02T00:00:00Z'),
+              ('0900 000 0028 x', null, null, 0, '1997-05-03T00:00:00Z'),
+              ('+63 900 000 0028', 'mobile', '+639000000028', 0, '1997-05-04T00:00:00Z'),
+              ('090000000280', null, null, 0, '1997-05-05T00:00:00Z')`,
+    );
+    expect(strings(await searches(admin, `search => '09000000028', ${in1997}`))).toEqual([
+      '090000000280',
+      '+63 900 000 0028',
+      '09000000028',
+    ]);
+    expect(strings(await searches(admin, `search => '000 0028', ${in1997}`))).toEqual([
+      '+63 900 000 0028',
+      '0900 000 0028 x',
+    ]);
+    expect(strings(await searches(admin, `search => '0000000', ${in1997}`))).toEqual([
+      '090000000280',
+      '09000000029',
+      '09000000028',
+    ]);
+  });
+
   it('pages by time (keyset): the next page starts right after the last row', async () => {
     const two = await searches(admin, `${year}, max_rows => 2`);
     const next = await searches(
