@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { defineConfig, type AliasOptions, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type AliasOptions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import fs from 'node:fs';
 import { OCR_ASSET_BASE, OCR_ASSET_FILES } from './src/features/check/ocr/assets.ts';
 import { firstLoad } from './src/boot/build/vite-plugins.ts';
+import { parseEnv } from './src/config/env-schema.ts';
 
 // The legacy /api/v1 lives in the `api` edge function; the dev server forwards to it (DESIGN.md section 4):
 // {APP_URL}/api/v1/x -> {API_URL}/functions/v1/api/v1/x, where the function sees /api/v1/x.
@@ -17,6 +18,27 @@ const alias: AliasOptions = [
   { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
   npmSpecifierAlias,
 ];
+
+/**
+ * The app's VITE_* settings, checked here in Node (src/config/env-schema.ts: a wrong value stops the
+ * build or the dev server) and written into the app as one constant that src/config/env.ts reads, so
+ * the first load carries neither the validator nor its work (docs/performance.md).
+ */
+function appEnv(): Plugin {
+  return {
+    name: 'scamcheck-app-env',
+    config(config, { mode }) {
+      // Where Vite itself reads .env files: envDir, relative to the root, which defaults to the folder of
+      // this file (the project's); `false` reads none (process.env's VITE_* variables still count).
+      const envDir =
+        config.envDir === false
+          ? false
+          : path.resolve(config.root ?? import.meta.dirname, config.envDir ?? '');
+      const env = loadEnv(mode, envDir, config.envPrefix ?? 'VITE_');
+      return { define: { __SCAMCHECK_ENV__: JSON.stringify(parseEnv(env)) } };
+    },
+  };
+}
 
 /**
  * The OCR engine's files (/check reads screenshots on the device, issue 35): Tesseract's worker, its
@@ -81,7 +103,14 @@ function bundleGraph(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), ...firstLoad(import.meta.dirname, alias), ocrAssets(), bundleGraph()],
+  plugins: [
+    appEnv(),
+    react(),
+    tailwindcss(),
+    ...firstLoad(import.meta.dirname, alias),
+    ocrAssets(),
+    bundleGraph(),
+  ],
   build: {
     rolldownOptions: {
       output: {

@@ -81,23 +81,3 @@ export function parseIdentifierList(text: string): ParseIdentifiersResult {
   }
   return { ok: true, identifiers };
 }
-
-/**
- * Why a search that found nothing may not be about an identifier at all (issue 30): 'platform' for a
- * platform's own host (facebook.com, bit.ly, vercel.app: never reported as a whole), 'not-identifier'
- * for words that are no number, address, link or account ('hello', 'scam ba ito'); null otherwise, when
- * "nobody has reported it" is the answer.
- */
-export function searchNotice(value: string): 'platform' | 'not-identifier' | null {
-  const kind = detectIdentifierKind(value);
-  if (!kind) return 'not-identifier';
-  if (kind === 'website') {
-    const host = canonicalIdentifier('website', value);
-    return host && isSharedPlatformHost(host) ? 'platform' : null;
-  }
-  if (kind !== 'ewallet') return null;
-  const s = value.trim();
-  // An e-wallet account is a number, an e-mail or a user name; plain words and sentences are neither.
-  if (/\d|@/.test(s)) return null;
-  return /^[\p{L}\p{M}'’ .,!?-]+$/u.test(s) ? 'not-identifier' : null;
-}

@@ -146,11 +146,14 @@ function routePreload(root: string): Plugin {
  */
 function pageShell(root: string, alias: AliasOptions): Plugin {
   let base = '/';
+  let define: Record<string, string> = {};
   return {
     name: 'scamcheck-page-shell',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      // The app's constants (its checked settings, vite.config.ts's appEnv), for the shells' render too.
+      define = config.define ?? {};
     },
     transformIndexHtml: {
       order: 'post',
@@ -179,6 +182,7 @@ function pageShell(root: string, alias: AliasOptions): Plugin {
             root,
             configFile: false,
             logLevel: 'error',
+            define,
             plugins: [react()],
             // The functions' shared code reaches packages through `npm:` aliases, which the runner
             // inlines instead of leaving to Node: it runs ES modules inline, not CommonJS, so tldts (whose

@@ -155,6 +155,18 @@ export const SHORTENER_HOSTS = [
   'linkin.bio',
 ] as const;
 
+/**
+ * Whether a canonical website host is one of the platforms listed here (a social network's or chat
+ * app's own host, a link shortener, google.com): the part of isSharedPlatformHost
+ * (platform-hosts.ts) that needs no Public Suffix List, so the SPA's results page can answer it
+ * without loading tldts.
+ */
+export function isListedPlatformHost(host: string): boolean {
+  return (
+    host in PLATFORM_HOSTS || (SHORTENER_HOSTS as readonly string[]).includes(host) || host === 'google.com'
+  );
+}
+
 /** First path parts that are a platform's own pages, not an account ('facebook.com/login'). */
 const RESERVED: Record<string, string[]> = {
   facebook: [

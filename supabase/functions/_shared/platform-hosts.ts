@@ -9,13 +9,12 @@
  * Pure TypeScript (no Deno or Node APIs).
  */
 import { parse } from 'npm:tldts@7.5.4';
-import { PLATFORM_HOSTS, SHORTENER_HOSTS } from './canonical.ts';
+import { isListedPlatformHost } from './canonical.ts';
 
 /** Whether a canonical website host is a platform shared by many accounts. */
 export function isSharedPlatformHost(host: string): boolean {
   if (!host || host.includes('/')) return false;
-  if (host in PLATFORM_HOSTS || (SHORTENER_HOSTS as readonly string[]).includes(host)) return true;
-  if (host === 'google.com') return true;
+  if (isListedPlatformHost(host)) return true;
   const parsed = parse(host, { allowPrivateDomains: true });
   return parsed.isPrivate === true && parsed.publicSuffix === host;
 }

@@ -10,7 +10,7 @@ import { useUser } from '@/lib/auth';
 import { formatDate, incidentTypeLabel } from '@/lib/format';
 import { moderationStatusLabel } from '@/lib/moderation-reasons';
 import { useMyRemovalRequests } from '@/features/search/api/removal-requests';
-import { RequestState, selectClass } from '@/features/search/components/removal-request';
+import { RequestState, selectClass } from '@/features/search/components/removal-request-state';
 import {
   ownerRemovalSchema,
   useOwnedReports,

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-// zod/mini: this form is on the home page, whose first load must stay small (issue 6).
-import * as z from 'zod/mini';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -18,16 +16,19 @@ import { SEARCH_MAX_LENGTH } from '../../../../supabase/functions/_shared/limits
 /** /check takes messages up to this length (MESSAGE_MAX_LENGTH of the shared check). */
 const MESSAGE_MAX_LENGTH = 5000;
 
-export const searchFormSchema = z.object({
-  searchString: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'validation.search.required'),
-      z.maxLength(SEARCH_MAX_LENGTH, 'validation.search.tooLong'),
-    ),
-});
-export type SearchFormValues = z.infer<typeof searchFormSchema>;
+/**
+ * The search box's value as a search takes it: trimmed, not empty, at most SEARCH_MAX_LENGTH long; else
+ * the key of the message to show. Two comparisons, so no validation library: this form is on the home
+ * and results pages, whose first load must stay small (issue 6, docs/performance.md).
+ */
+export function checkSearchString(
+  value: string,
+): { searchString: string } | { error: 'validation.search.required' | 'validation.search.tooLong' } {
+  const searchString = value.trim();
+  if (searchString.length < 1) return { error: 'validation.search.required' };
+  if (searchString.length > SEARCH_MAX_LENGTH) return { error: 'validation.search.tooLong' };
+  return { searchString };
+}
 
 /**
  * The search box: one identifier goes to /search/{searchString} (docs/behaviour.md §4), where the results
@@ -76,15 +77,13 @@ export function SearchForm({
       navigate(paths.check.getHref(), { state: { text: value } });
       return;
     }
-    const result = z.safeParse(searchFormSchema, { searchString: value });
-    if (!result.success) {
-      setError(
-        t((result.error.issues[0]?.message ?? 'validation.search.empty') as 'validation.search.empty'),
-      );
+    const result = checkSearchString(value);
+    if ('error' in result) {
+      setError(t(result.error));
       return;
     }
     setError(null);
-    navigate(hrefFor(result.data.searchString));
+    navigate(hrefFor(result.searchString));
   }
 
   return (

@@ -108,7 +108,7 @@ describe('SearchResults', () => {
     expect(screen.getByRole('link', { name: 'scam-check checklist' })).toHaveAttribute('href', '/guide');
   });
 
-  it('tells words that are no identifier, and a platform’s own host, what can be searched (issue 30)', () => {
+  it('tells words that are no identifier, and a platform’s own host, what can be searched (issue 30)', async () => {
     const { unmount } = renderApp(
       <SearchResults
         searchString="hello"
@@ -125,7 +125,7 @@ describe('SearchResults', () => {
       '/check?text=hello',
     );
     unmount();
-    renderApp(
+    const { unmount: unmount2 } = renderApp(
       <SearchResults
         searchString="facebook.com"
         result={result([], 0)}
@@ -135,6 +135,19 @@ describe('SearchResults', () => {
     );
     expect(screen.getByRole('heading', { name: 'That is a platform, not one account' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: /Nobody has reported/ })).toBeNull();
+    unmount2();
+    // A hosting platform of the Public Suffix List: its check (tldts) is fetched for this case only.
+    renderApp(
+      <SearchResults
+        searchString="github.io"
+        result={result([], 0)}
+        signedIn={false}
+        fullReportHref="/dashboard/search/x"
+      />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'That is a platform, not one account' }),
+    ).toBeInTheDocument();
   });
 
   it('shows the count, the computed summary and at most 10 rows with the limited columns for visitors', () => {

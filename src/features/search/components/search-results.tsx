@@ -9,7 +9,7 @@ import { OwnerAnswerQuote } from '@/components/owner-answer';
 import { paths } from '@/config/paths';
 import { formatAmount, formatCountry } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { searchNotice } from '@/lib/identifiers';
+import { useSearchNotice } from '@/lib/search-notice';
 import { LATEST_INCIDENT_ROWS } from '../../../../supabase/functions/_shared/limits.ts';
 import type { OwnerStatement, SearchReport, SearchResult, SearchSummary } from '../api/search-reports';
 import { LatestIncidents } from './latest-incidents';
@@ -49,7 +49,7 @@ export function SearchResults({
   // those parts exist (issues 33 and 32 slot in here), then the summary, the map and the latest reports.
   // Issue 30: words that are no identifier, or a platform's own host, are told what can be searched
   // instead of "Nobody has reported this yet".
-  const notice = result.count === 0 ? searchNotice(searchString) : null;
+  const notice = useSearchNotice(searchString, result.count === 0);
   if (notice)
     return (
       <div className={SEARCH_RESULTS_CLASS}>
