@@ -622,7 +622,7 @@ create table private.stats_monthly_amounts (
 alter table private.stats_monthly_amounts owner to postgres;
 alter table private.stats_monthly_amounts enable row level security;
 
-comment on table private.stats_monthly_amounts is 'How many visible reports of a month gave each amount lost (> 0): the distribution the monthly median is read from; kept by a trigger.';
+comment on table private.stats_monthly_amounts is 'How many verified reports of a month gave each amount lost (> 0): the distribution the monthly median is read from; kept by a trigger.';
 
 comment on column private.stats_monthly_amounts.shard is 'One of up to 16 rows per key (pg_backend_pid() % 16 of the session that added to it, 0 once folded); the figure is their sum.';
 
@@ -641,7 +641,7 @@ create table private.stats_monthly_medians (
 alter table private.stats_monthly_medians owner to postgres;
 alter table private.stats_monthly_medians enable row level security;
 
-comment on table private.stats_monthly_medians is 'Median amount lost per month, computed by the scheduled job from stats_monthly_amounts when a month''s amounts changed.';
+comment on table private.stats_monthly_medians is 'Median of the verified amounts lost per month (with their count and total), computed by the scheduled job from stats_monthly_amounts when a month''s verified amounts changed.';
 
 alter table private.stats_monthly_medians add constraint stats_monthly_medians_pkey PRIMARY KEY (month);
 
@@ -997,7 +997,10 @@ begin
     set report_count = s.report_count + excluded.report_count,
         amount_total = s.amount_total + excluded.amount_total,
         amount_reports = s.amount_reports + excluded.amount_reports;
-  if v_amount is not null then
+  -- Issue 27: the distribution the monthly median is read from holds verified amounts only. A status change
+  -- removes the old row (-1) and adds the new one (+1), so an amount enters it on verification and leaves
+  -- it on rejection, removal, undo, edit or delete.
+  if v_amount is not null and r.status = 'verified' then
     insert into private.stats_monthly_amounts as s (month, amount, shard, report_count)
     values (v_month, v_amount, v_shard, delta)
     on conflict (month, amount, shard) do update set report_count = s.report_count + excluded.report_count;
@@ -2951,7 +2954,8 @@ begin
   select date_trunc('month', day)::date, incident_type, reported_account_type, status, count(*), coalesce(sum(amount), 0), count(amount)
   from pg_temp.visible group by 1, 2, 3, 4;
   insert into private.stats_monthly_amounts
-  select date_trunc('month', day)::date, amount, count(*) from pg_temp.visible where amount is not null group by 1, 2;
+  select date_trunc('month', day)::date, amount, count(*) from pg_temp.visible
+  where amount is not null and status = 'verified' group by 1, 2;
   -- One region lookup per distinct location, not per report.
   insert into private.stats_region_daily
   select v.day, g.region, count(*)
@@ -7180,7 +7184,7 @@ declare
   v_count integer;
 begin
   if after_kind is null or after_canonical is null then
-    raise exception 'after_kind and after_canonical are required' using errcode = '22023';
+    raise exception 'after_kind and after_canonical are required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "after_kind, after_canonical"}';
   end if;
   v_count := public.feed_classify_store(feed_classify_store_at.classes, feed_classify_store_at.rules_key);
   update private.feed_build b
@@ -7489,7 +7493,7 @@ declare
   v_last bigint;
 begin
   if coalesce(feed_render_sql.format_key, '') = '' or coalesce(feed_render_sql.site, '') = '' then
-    raise exception 'format_key and site are required' using errcode = '22023';
+    raise exception 'format_key and site are required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "format_key, site"}';
   end if;
   -- Materialized: each rendered piece (the link, the summary, the JSON strings) is worked out once
   -- per item, not once per place a fragment uses it.
@@ -8983,8 +8987,11 @@ declare
 begin
   v_folded := private.fold_public_statistics_shards();
 
+  -- Issue 27: the median, its count and its total are of verified amounts only. Every month with rows
+  -- stays in, so a month whose last verified amount left gets its figures back to 0 and no median.
   with totals as (
-    select month, sum(amount_reports)::bigint as n, sum(amount_total) as total
+    select month, coalesce(sum(amount_reports) filter (where status = 'verified'), 0)::bigint as n,
+           coalesce(sum(amount_total) filter (where status = 'verified'), 0) as total
     from private.stats_monthly group by month
   ),
   changed as (

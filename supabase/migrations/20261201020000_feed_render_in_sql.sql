@@ -62,7 +62,7 @@ declare
   v_count integer;
 begin
   if after_kind is null or after_canonical is null then
-    raise exception 'after_kind and after_canonical are required' using errcode = '22023';
+    raise exception 'after_kind and after_canonical are required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "after_kind, after_canonical"}';
   end if;
   v_count := public.feed_classify_store(feed_classify_store_at.classes, feed_classify_store_at.rules_key);
   update private.feed_build b
@@ -107,7 +107,7 @@ declare
   v_last bigint;
 begin
   if coalesce(feed_render_sql.format_key, '') = '' or coalesce(feed_render_sql.site, '') = '' then
-    raise exception 'format_key and site are required' using errcode = '22023';
+    raise exception 'format_key and site are required' using errcode = '22023', hint = '{"code": "argument_required", "argument": "format_key, site"}';
   end if;
   -- Materialized: each rendered piece (the link, the summary, the JSON strings) is worked out once
   -- per item, not once per place a fragment uses it.

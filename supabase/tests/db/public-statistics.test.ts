@@ -172,8 +172,9 @@ const RECOMPUTED = `
     select p::date as month,
            count(v.day) filter (where v.status = 'verified' and v.amount_lost > 0) as n,
            sum(v.amount_lost) filter (where v.status = 'verified' and v.amount_lost > 0) as total,
-           -- The job's median is of every visible amount of the month, pending ones too (stats_monthly_amounts).
-           percentile_disc(0.5) within group (order by v.amount_lost) filter (where v.amount_lost > 0) as median
+           -- The job's median is of the month's verified amounts only (issue 27).
+           percentile_disc(0.5) within group (order by v.amount_lost)
+             filter (where v.status = 'verified' and v.amount_lost > 0) as median
     from b, generate_series(date_trunc('month', b.from_day::timestamp), date_trunc('month', b.today::timestamp), interval '1 month') p
     left join v on date_trunc('month', v.day::timestamp) = p
     group by p
@@ -569,7 +570,55 @@ describe('rollups kept by the trigger', () => {
         [ids[20]],
       );
       await client.query('delete from public.reports where id = any($1)', [ids.slice(21)]);
+      // Pending reports with a huge amount, one more than the month's verified amounts: counted with them,
+      // the month's median would move. Neither it nor the month's total or count may (issue 27).
+      const month = (
+        await client.query<{ m: string }>(
+          `select to_char(date_trunc('month', (now() - interval '3 months') at time zone 'UTC'), 'YYYY-MM-DD') as m`,
+        )
+      ).rows[0].m;
+      const { rows: huge } = await client.query<{ id: string }>(
+        `insert into public.reports (reporter_id, incident_date, incident_type, reported_account_type, reported_account,
+                                     status, amount_lost, created_at)
+         select $1, current_date - 90, 'scam', 'website', 'huge' || g || '-' || $2 || '.example.com', 'pending', 99000000,
+                now() - interval '3 months'
+         from generate_series(0, (select count(*) from public.reports
+                                  where status = 'verified' and amount_lost > 0
+                                    and date_trunc('month', created_at at time zone 'UTC') = $3::date)) g
+         returning id`,
+        [reporter.id, Math.floor(Math.random() * 1e6), month],
+      );
+      const medians = async () =>
+        (
+          await client.query<{ verified: string; visible: string }>(
+            `select percentile_disc(0.5) within group (order by amount_lost) filter (where status = 'verified') as verified,
+                    percentile_disc(0.5) within group (order by amount_lost) as visible
+               from public.reports
+              where status in ('pending', 'verified') and amount_lost > 0
+                and date_trunc('month', created_at at time zone 'UTC') = $1::date`,
+            [month],
+          )
+        ).rows[0];
+      const { verified, visible } = await medians();
+      expect(Number(visible)).not.toBe(Number(verified));
       await expectRecomputed(client);
+      const shown = async () =>
+        (
+          await client.query<{ s: Stats }>(`select public.public_statistics('last_12_months') as s`)
+        ).rows[0].s.amounts.find((a) => a.month === month);
+      const before = await shown();
+      expect(Number(before?.median)).toBe(Number(verified));
+      // Verified, they count; rejected again, they leave the distribution.
+      await client.query(`update public.reports set status = 'verified' where id = any($1)`, [
+        huge.map((r) => r.id),
+      ]);
+      await expectRecomputed(client);
+      expect(Number((await shown())?.median)).toBe(99000000);
+      await client.query(`update public.reports set status = 'rejected' where id = any($1)`, [
+        huge.map((r) => r.id),
+      ]);
+      await expectRecomputed(client);
+      expect(await shown()).toEqual(before);
     } finally {
       await client.query('rollback');
       client.release();
