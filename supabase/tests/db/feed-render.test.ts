@@ -26,7 +26,7 @@ interface Seed {
   withdrawn?: boolean;
 }
 
-describe('public.feed_render_sql', () => {
+describe('holds on: postgres — public.feed_render_sql', () => {
   it('renders the bytes formats.ts renderItem renders, for every kind and awkward text', async () => {
     const u = unique('r');
     const seeds: Seed[] = [
