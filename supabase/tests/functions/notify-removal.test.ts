@@ -68,7 +68,9 @@ describe('notify matching', () => {
     );
     const job = await runJob('notify-dispatch');
     expect(job.status).toBe(200);
-    expect(job.body.sent).toBeGreaterThanOrEqual(1);
+    // Not `job.body.sent >= 1`: the stack's pg_cron also runs notify-dispatch every minute, and when its run
+    // falls between the insert and this one, it is the one that sends (CI failed once on that race). The mail
+    // arriving is what the job owes, whichever run sent it.
     expect((await mailsTo(watcher.email, 1, 20_000))[0].Subject).toBe(`ScamCheck: ${number} was reported`);
   });
 
